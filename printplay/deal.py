@@ -1,0 +1,224 @@
+"""Deals: the portable numbered shuffle, explicit deals, validation and deal files.
+
+A deal is a sequence of cards in *layout order*: the order in which each game reads them
+into its layout (for TriPeaks the 28 tableau slots, then the waste card, then the stock,
+next card first).  A numbered deal is the game's deck shuffled by the printplay shuffle;
+an explicit deal is a list of card codes.
+
+The shuffle (version 1, "pp1") is specified in ``docs/deals.md`` so that any language can
+reproduce it.  In short: a stream of 32-bit words from SHA-256 in counter mode, rejection
+sampling for uniform integers, and a Fisher–Yates shuffle of the canonical deck.
+
+>>> [c.code for c in shuffle(standard_deck(), 1)[:5]]
+['7h', '3s', '6c', 'Jc', 'As']
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from printplay.cards import Card, parse_card, standard_deck
+from printplay.errors import CardError, DealError
+
+SHUFFLE_VERSION = 1
+"""The version of the numbered shuffle; a new version would get a new name and prefix."""
+
+SHUFFLE_NAME = "pp1"
+"""The short name of the shuffle, written into JSON output."""
+
+MIN_SEED = 1
+MAX_SEED = 2**64 - 1
+_PREFIX = b"printplay-shuffle-v1"
+
+
+def check_seed(seed: int) -> int:
+    """Return ``seed`` if it is a valid deal number, else raise :class:`DealError`."""
+    if not MIN_SEED <= seed <= MAX_SEED:
+        raise DealError(f"deal number must be between {MIN_SEED} and {MAX_SEED}, not {seed}")
+    return seed
+
+
+def word_stream(seed: int) -> Iterator[int]:
+    """The shuffle's stream of unsigned 32-bit words for ``seed``.
+
+    Block ``i`` is SHA-256 of the 20 ASCII bytes ``printplay-shuffle-v1``, the seed as 8
+    bytes big-endian and ``i`` as 8 bytes big-endian; each block gives eight words, read
+    big-endian in order.
+
+    >>> words = word_stream(1)
+    >>> [next(words) for _ in range(2)]
+    [2403831451, 1185702085]
+    """
+    check_seed(seed)
+    counter = 0
+    while True:
+        block = hashlib.sha256(
+            _PREFIX + seed.to_bytes(8, "big") + counter.to_bytes(8, "big")
+        ).digest()
+        for offset in range(0, 32, 4):
+            yield int.from_bytes(block[offset : offset + 4], "big")
+        counter += 1
+
+
+def uniform_below(bound: int, words: Iterator[int]) -> int:
+    """A uniform integer in ``[0, bound)`` from the word stream, by rejection sampling.
+
+    Words at or above the largest multiple of ``bound`` that fits in 2^32 are skipped.
+    """
+    limit = (1 << 32) - (1 << 32) % bound
+    while True:
+        word = next(words)
+        if word < limit:
+            return word % bound
+
+
+def shuffle(cards: Sequence[Card], seed: int) -> list[Card]:
+    """Shuffle ``cards`` with the pp1 shuffle: Fisher–Yates from the last position down.
+
+    For ``i`` from ``n - 1`` down to 1, draw ``j = uniform_below(i + 1)`` and swap
+    positions ``i`` and ``j``.
+    """
+    words = word_stream(seed)
+    deck = list(cards)
+    for i in range(len(deck) - 1, 0, -1):
+        j = uniform_below(i + 1, words)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def fingerprint(cards: Sequence[Card]) -> str:
+    """A short code naming a card order, to check that two printouts show the same deal.
+
+    >>> fingerprint(standard_deck())
+    'DU4F-DKUR'
+    """
+    digest = hashlib.sha256(" ".join(c.code for c in cards).encode("ascii")).digest()
+    text = base64.b32encode(digest[:5]).decode("ascii")
+    return f"{text[:4]}-{text[4:]}"
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A deal for one game: the cards in layout order and where they came from.
+
+    ``seed`` is the deal number, or ``None`` for an explicit deal.
+    """
+
+    cards: tuple[Card, ...]
+    seed: int | None = None
+
+    @property
+    def code(self) -> str:
+        """The deal's fingerprint (see :func:`fingerprint`)."""
+        return fingerprint(self.cards)
+
+    @property
+    def codes(self) -> list[str]:
+        """The cards as JSON codes."""
+        return [card.code for card in self.cards]
+
+    @property
+    def name(self) -> str:
+        """``"deal 7"`` for a numbered deal, ``"deal ABCD-EFGH"`` for an explicit one."""
+        return f"deal {self.seed}" if self.seed is not None else f"deal {self.code}"
+
+
+def numbered_deal(deck: Sequence[Card], seed: int) -> Deal:
+    """The numbered deal ``seed`` of ``deck`` (a game's deck in canonical order)."""
+    return Deal(tuple(shuffle(deck, check_seed(seed))), seed)
+
+
+def explicit_deal(text: str | Sequence[str | Card], deck: Sequence[Card]) -> Deal:
+    """Read and validate an explicit deal: every card of ``deck`` exactly once.
+
+    >>> explicit_deal("As 2s", standard_deck())
+    Traceback (most recent call last):
+    ...
+    printplay.errors.DealError: a deal needs 52 cards, got 2 (50 missing, among them Ac 2c 3c)
+    """
+    tokens = text.split() if isinstance(text, str) else list(text)
+    tokens = [t.strip(",;") if isinstance(t, str) else t for t in tokens]
+    tokens = [t for t in tokens if t != ""]
+    cards: list[Card] = []
+    for position, token in enumerate(tokens, start=1):
+        if isinstance(token, Card):
+            cards.append(token)
+            continue
+        try:
+            cards.append(parse_card(token))
+        except CardError as error:
+            raise DealError(f"card {position}: {error}") from None
+    return Deal(tuple(validate_cards(cards, deck)))
+
+
+def validate_cards(cards: Sequence[Card], deck: Sequence[Card]) -> list[Card]:
+    """Check that ``cards`` holds every card of ``deck`` exactly once; name any problem."""
+    allowed = set(deck)
+    for position, card in enumerate(cards, start=1):
+        if card not in allowed:
+            if card.is_joker:
+                raise DealError(
+                    f"card {position}: {card.code} is a joker, and this deck has "
+                    f"{sum(c.is_joker for c in deck)} (see the jokers option)"
+                )
+            raise DealError(f"card {position}: {card.code} is not in this deck")
+    counts = Counter(cards)
+    repeated = [card for card in deck if counts[card] > 1]
+    if repeated:
+        card = repeated[0]
+        places = [str(i) for i, c in enumerate(cards, start=1) if c == card]
+        raise DealError(f"{card.code} appears {len(places)} times (cards {', '.join(places)})")
+    if len(cards) != len(deck):
+        missing = [card.code for card in deck if card not in counts]
+        hint = f" ({len(missing)} missing, among them {' '.join(missing[:3])})" if missing else ""
+        raise DealError(f"a deal needs {len(deck)} cards, got {len(cards)}{hint}")
+    return list(cards)
+
+
+def read_deal_file(path: Path, deck: Sequence[Card]) -> list[Deal]:
+    """Read a file of explicit deals, one per line; blank lines and ``#`` comments are skipped.
+
+    An error names the file and line.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise DealError(f"cannot read deal file {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise DealError(f"deal file {path} is not UTF-8 text") from None
+    deals = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        content = line.split("#", 1)[0].strip()
+        if not content:
+            continue
+        try:
+            deals.append(explicit_deal(content, deck))
+        except DealError as error:
+            raise DealError(f"{path} line {number}: {error}") from None
+    if not deals:
+        raise DealError(f"deal file {path} holds no deals")
+    return deals
+
+
+__all__ = [
+    "MAX_SEED",
+    "MIN_SEED",
+    "SHUFFLE_NAME",
+    "SHUFFLE_VERSION",
+    "Deal",
+    "check_seed",
+    "explicit_deal",
+    "fingerprint",
+    "numbered_deal",
+    "read_deal_file",
+    "shuffle",
+    "standard_deck",
+    "uniform_below",
+    "validate_cards",
+    "word_stream",
+]

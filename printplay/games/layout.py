@@ -1,0 +1,63 @@
+"""Layouts shared by the solitaire games: slots with names, geometry and covering.
+
+Geometry is in *card units*: ``x`` counts card widths and ``y`` card heights, measured
+from the top-left corner of the layout to the top-left corner of the card, ``y`` growing
+downwards.  Renderers scale these to paper; they never hard-code a game's positions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One place in a layout.
+
+    ``covered_by`` lists the slots whose cards lie on this one (all must be gone before
+    this card is free); ``covers`` is the converse.  ``row`` counts from 1.
+    """
+
+    index: int
+    name: str
+    row: int
+    x: float
+    y: float
+    covered_by: tuple[int, ...]
+    covers: tuple[int, ...]
+    dealt_face_up: bool
+    rotation: float = 0.0
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The slots of a layout, in slot-number order, and its size in card units."""
+
+    slots: tuple[Slot, ...]
+    width: float
+    height: float
+
+    def __len__(self) -> int:
+        return len(self.slots)
+
+    def above(self, index: int) -> frozenset[int]:
+        """Every slot that ``index`` covers, directly or through other cards."""
+        seen: set[int] = set()
+        todo = list(self.slots[index].covers)
+        while todo:
+            slot = todo.pop()
+            if slot not in seen:
+                seen.add(slot)
+                todo.extend(self.slots[slot].covers)
+        return frozenset(seen)
+
+
+def link(covered_by: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """The ``covers`` lists that are the converse of ``covered_by`` lists."""
+    covers: list[list[int]] = [[] for _ in covered_by]
+    for lower, blockers in enumerate(covered_by):
+        for blocker in blockers:
+            covers[blocker].append(lower)
+    return [tuple(sorted(c)) for c in covers]

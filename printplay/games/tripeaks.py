@@ -1,0 +1,373 @@
+"""TriPeaks: options, layout, state, moves and scoring (RULES.md §1).
+
+The engine is the readable source of truth: states are immutable, ``apply`` returns a new
+state and refuses illegal moves.  A deal in layout order is the 28 tableau slots, the
+first waste card, then the stock (next card first).
+
+>>> from printplay.deal import numbered_deal
+>>> game = TriPeaks()
+>>> state = game.initial_state(numbered_deal(game.deck(), 1))
+>>> len(state.stock), state.waste_top.code, state.score
+(23, 'Js', 0)
+>>> move = state.legal_moves()[0]
+>>> move
+Play(slot=21, card=Card.parse('Tc'))
+>>> after = state.apply(move)
+>>> after.chain, after.score, describe(state, move, after)
+(1, 1, 'Play 10♣ from row 4, 4th card onto J♠: chain 1, +1 point')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from printplay import options as opts
+from printplay.cards import Card, Rank, parse_card, standard_deck
+from printplay.deal import Deal
+from printplay.errors import DealError, MoveError
+from printplay.games.layout import ORDINALS, Layout, Slot, link
+
+TABLEAU_SIZE = 28
+PEAK_TOPS = (0, 1, 2)
+ROW_STARTS = (0, 3, 9, 18, 28)
+ROW_PITCH = 1.1
+"""Horizontal distance between neighbouring cards of a row, in card widths."""
+
+
+@dataclass(frozen=True)
+class TriPeaksOptions:
+    """The variants and rulings of TriPeaks; the defaults are the standard game."""
+
+    wrap: bool = opts.switch(
+        "no-wrap", "Ace and King are ends of the ranks, not neighbours.", default=True
+    )
+    face_up: bool = opts.switch(
+        "face-up", "All 28 tableau cards are dealt face up: a perfect-information puzzle."
+    )
+    strict_draw: bool = opts.switch(
+        "strict-draw", "The stock may be turned only when no tableau card can be played."
+    )
+    jokers: int = opts.setting(
+        "jokers",
+        "Jokers shuffled into the deck (0, 1 or 2); a joker goes onto any card and any card "
+        "onto a joker.",
+        default=0,
+        choices=(0, 1, 2),
+    )
+    completion_bonus: int = opts.setting(
+        "completion-bonus",
+        "Points for clearing all 28 tableau cards.",
+        default=100,
+        minimum=0,
+        maximum=10_000,
+    )
+    card_penalty: int = opts.setting(
+        "card-penalty",
+        "Points lost for each tableau card left when a game is lost.",
+        default=0,
+        minimum=0,
+        maximum=1_000,
+    )
+    peak_bonuses: tuple[int, int, int] = field(default=(15, 30, 45))
+
+    @property
+    def deal_size(self) -> int:
+        """Cards in a deal: 52 plus the jokers."""
+        return 52 + self.jokers
+
+
+def _build_layout() -> Layout:
+    covered_by: list[tuple[int, ...]] = []
+    names: list[str] = []
+    positions: list[tuple[int, float, float]] = []
+    for peak in range(3):  # row 1: peak tops, each under two row-2 cards
+        covered_by.append((3 + 2 * peak, 4 + 2 * peak))
+        positions.append((1, (3 * peak + 1.5) * ROW_PITCH, 0.0))
+    for peak in range(3):  # row 2: two cards a peak, each under two row-3 cards
+        for k in range(2):
+            covered_by.append((9 + 3 * peak + k, 10 + 3 * peak + k))
+            positions.append((2, (3 * peak + k + 1) * ROW_PITCH, 0.5))
+    for j in range(9):  # row 3: nine cards, each under two base cards
+        covered_by.append((18 + j, 19 + j))
+        positions.append((3, (j + 0.5) * ROW_PITCH, 1.0))
+    for j in range(10):  # row 4: the base, uncovered
+        covered_by.append(())
+        positions.append((4, j * ROW_PITCH, 1.5))
+    covers = link(covered_by)
+    slots = []
+    for index, (row, x, y) in enumerate(positions):
+        position = index - ROW_STARTS[row - 1]
+        names.append(f"row {row}, {ORDINALS[position]} card")
+        slots.append(
+            Slot(
+                index=index,
+                name=names[-1],
+                row=row,
+                x=x,
+                y=y,
+                covered_by=covered_by[index],
+                covers=covers[index],
+                dealt_face_up=row == 4,
+            )
+        )
+    return Layout(tuple(slots), width=9 * ROW_PITCH + 1, height=2.5)
+
+
+LAYOUT = _build_layout()
+"""The 28-slot TriPeaks layout: row 1 = slots 0–2, row 2 = 3–8, row 3 = 9–17, base = 18–27."""
+
+
+def are_neighbours(a: Card, b: Card, *, wrap: bool = True) -> bool:
+    """Whether ``a`` may be played onto ``b`` (or ``b`` onto ``a``): ranks one apart.
+
+    Ace and King are neighbours when ``wrap`` is set; a joker is next to everything.
+
+    >>> are_neighbours(Card.parse("Ac"), Card.parse("Kd")), are_neighbours(
+    ...     Card.parse("Ac"), Card.parse("Kd"), wrap=False)
+    (True, False)
+    """
+    if a.is_joker or b.is_joker:
+        return True
+    gap = abs(a.rank - b.rank)
+    return gap == 1 or (wrap and gap == 12)
+
+
+@dataclass(frozen=True)
+class Play:
+    """Move the exposed tableau card in ``slot`` onto the waste."""
+
+    slot: int
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        """The move in the JSON vocabulary of ``docs/moves.md``."""
+        return {"type": "play", "slot": self.slot, "card": self.card.code}
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Turn the next stock card onto the waste (this ends the chain)."""
+
+    card: Card
+
+    def to_json(self) -> dict[str, Any]:
+        """The move in the JSON vocabulary of ``docs/moves.md``."""
+        return {"type": "draw", "card": self.card.code}
+
+
+Move = Play | Draw
+
+
+def move_from_json(data: dict[str, Any]) -> Move:
+    """Read a move written by :meth:`Play.to_json` or :meth:`Draw.to_json`."""
+    kind = data.get("type")
+    try:
+        if kind == "play":
+            return Play(int(data["slot"]), parse_card(str(data["card"])))
+        if kind == "draw":
+            return Draw(parse_card(str(data["card"])))
+    except (KeyError, TypeError, ValueError) as error:
+        raise MoveError(f"malformed TriPeaks move {data!r}: {error}") from None
+    raise MoveError(f"unknown TriPeaks move type {kind!r} (expected play or draw)")
+
+
+@dataclass(frozen=True)
+class TriPeaksState:
+    """A position: the tableau (``None`` where a card has gone), waste and stock.
+
+    ``waste`` runs from the bottom card to the top; ``stock`` from the next card to turn.
+    ``points`` is the score so far, before any end-of-game penalty.
+    """
+
+    options: TriPeaksOptions
+    tableau: tuple[Card | None, ...]
+    waste: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    chain: int = 0
+    points: int = 0
+
+    @property
+    def layout(self) -> Layout:
+        """The layout the tableau is laid out in."""
+        return LAYOUT
+
+    @property
+    def waste_top(self) -> Card:
+        """The card tableau cards are played onto."""
+        return self.waste[-1]
+
+    def is_exposed(self, slot: int) -> bool:
+        """Whether the card in ``slot`` is still there and no card covers it."""
+        return self.tableau[slot] is not None and all(
+            self.tableau[c] is None for c in LAYOUT.slots[slot].covered_by
+        )
+
+    def is_face_up(self, slot: int) -> bool:
+        """Whether ``slot`` shows its face: dealt face up, or turned when uncovered."""
+        return (
+            self.options.face_up
+            or LAYOUT.slots[slot].dealt_face_up
+            or all(self.tableau[c] is None for c in LAYOUT.slots[slot].covered_by)
+        )
+
+    @cached_property
+    def plays(self) -> tuple[Play, ...]:
+        """The tableau cards that can go onto the waste now, in slot order."""
+        top = self.waste_top
+        wrap = self.options.wrap
+        return tuple(
+            Play(slot, card)
+            for slot, card in enumerate(self.tableau)
+            if card is not None and self.is_exposed(slot) and are_neighbours(card, top, wrap=wrap)
+        )
+
+    def can_draw(self) -> bool:
+        """Whether the stock may be turned now (under ``strict-draw`` only when stuck)."""
+        return bool(self.stock) and not (self.options.strict_draw and self.plays)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move: plays in slot order, then the draw if allowed."""
+        moves: list[Move] = list(self.plays)
+        if self.can_draw():
+            moves.append(Draw(self.stock[0]))
+        return moves
+
+    @property
+    def cards_left(self) -> int:
+        """Tableau cards not yet played."""
+        return sum(card is not None for card in self.tableau)
+
+    @property
+    def peaks_cleared(self) -> int:
+        """How many of the three peak tops have been played."""
+        return sum(self.tableau[p] is None for p in PEAK_TOPS)
+
+    @property
+    def is_won(self) -> bool:
+        """All 28 tableau cards are on the waste."""
+        return self.cards_left == 0
+
+    @property
+    def is_over(self) -> bool:
+        """Won, or lost: the stock is empty and no tableau card can be played."""
+        return self.is_won or (not self.stock and not self.plays)
+
+    @property
+    def is_lost(self) -> bool:
+        """Over without being won."""
+        return self.is_over and not self.is_won
+
+    @property
+    def score(self) -> int:
+        """Points so far, less the card penalty once a game is lost."""
+        if self.is_lost:
+            return self.points - self.options.card_penalty * self.cards_left
+        return self.points
+
+    def apply(self, move: Move) -> TriPeaksState:
+        """The state after ``move``; raises :class:`MoveError` if it is not legal."""
+        if isinstance(move, Draw):
+            if not self.stock or move.card != self.stock[0]:
+                raise MoveError(f"cannot draw {move.card.code}: the next stock card is "
+                                f"{self.stock[0].code if self.stock else 'none (stock empty)'}")
+            if not self.can_draw():
+                raise MoveError("the stock may be turned only when no card can be played "
+                                "(strict-draw)")
+            return TriPeaksState(
+                self.options, self.tableau, (*self.waste, self.stock[0]), self.stock[1:], 0,
+                self.points,
+            )
+        if move not in self.plays:
+            raise MoveError(f"cannot play {move.card.code} from slot {move.slot} "
+                            f"onto {self.waste_top.code}")
+        tableau = list(self.tableau)
+        tableau[move.slot] = None
+        chain = self.chain + 1
+        points = self.points + chain
+        if move.slot in PEAK_TOPS:
+            points += self.options.peak_bonuses[self.peaks_cleared]
+        if all(card is None for card in tableau):
+            points += self.options.completion_bonus
+        return TriPeaksState(
+            self.options, tuple(tableau), (*self.waste, move.card), self.stock, chain, points
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """The position in the JSON layout of DESIGN.md (``null`` for played slots)."""
+        return {
+            "tableau": [card.code if card else None for card in self.tableau],
+            "waste": [card.code for card in self.waste],
+            "stock": [card.code for card in self.stock],
+        }
+
+
+def describe(before: TriPeaksState, move: Move, after: TriPeaksState) -> str:
+    """A move in words, with its effect: chain, points and cards turned up."""
+    if isinstance(move, Draw):
+        return f"Turn {move.card.label} from the stock ({len(after.stock)} left)"
+    gained = after.points - before.points
+    text = (
+        f"Play {move.card.label} from {LAYOUT.slots[move.slot].name} onto "
+        f"{before.waste_top.label}: chain {after.chain}, "
+        f"+{gained} point{'s' if gained != 1 else ''}"
+    )
+    if move.slot in PEAK_TOPS:
+        text += f" (peak bonus {before.options.peak_bonuses[before.peaks_cleared]})"
+    turned = [
+        s for s in LAYOUT.slots[move.slot].covers
+        if not before.is_face_up(s) and after.is_face_up(s)
+    ]
+    for slot in turned:
+        card = after.tableau[slot]
+        assert card is not None
+        text += f"; {card.label} in row {LAYOUT.slots[slot].row} turns up"
+    if after.is_won:
+        text += "; the tableau is clear"
+    return text
+
+
+class TriPeaks:
+    """The TriPeaks game: its deck, layout and starting position under some options."""
+
+    name = "tripeaks"
+    title = "TriPeaks"
+    options_type = TriPeaksOptions
+
+    def __init__(self, options: TriPeaksOptions | None = None) -> None:
+        self.options = options or TriPeaksOptions()
+
+    def deck(self) -> list[Card]:
+        """The deck in canonical order (with jokers if the options add them)."""
+        return standard_deck(self.options.jokers)
+
+    @property
+    def layout(self) -> Layout:
+        """The TriPeaks layout."""
+        return LAYOUT
+
+    def initial_state(self, deal: Deal | Sequence[Card]) -> TriPeaksState:
+        """The starting position of a deal given in layout order."""
+        cards = tuple(deal.cards if isinstance(deal, Deal) else deal)
+        if len(cards) != self.options.deal_size:
+            raise DealError(f"a TriPeaks deal has {self.options.deal_size} cards, "
+                            f"not {len(cards)}")
+        return TriPeaksState(
+            self.options,
+            cards[:TABLEAU_SIZE],
+            (cards[TABLEAU_SIZE],),
+            cards[TABLEAU_SIZE + 1 :],
+        )
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        """The ``deal --json`` object: tableau by slot, waste, stock next card first."""
+        return self.initial_state(deal).to_json()
+
+    def replay(self, deal: Deal, moves: Sequence[Move]) -> list[TriPeaksState]:
+        """Every state along ``moves`` from the deal's start; raises on an illegal move."""
+        states = [self.initial_state(deal)]
+        for move in moves:
+            states.append(states[-1].apply(move))
+        return states

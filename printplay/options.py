@@ -1,0 +1,164 @@
+"""Game options: named variants and rulings, read the same way for every game and verb.
+
+Each game describes its options as a frozen dataclass whose fields are declared with
+:func:`switch` (an on/off variant such as ``no-wrap``) or :func:`setting` (a value such as
+``jokers=2``).  Users write options as ``NAME`` or ``NAME=VALUE``, several separated by
+commas, on any verb: ``--option no-wrap --option jokers=1``.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Demo:
+...     wrap: bool = switch("no-wrap", "Ace and King are not neighbours.", default=True)
+...     jokers: int = setting("jokers", "Jokers shuffled in.", default=0, choices=(0, 1, 2))
+>>> parse_options(Demo, ["no-wrap, jokers=2"])
+Demo(wrap=False, jokers=2)
+>>> summary(parse_options(Demo, ["jokers=1"]))
+'jokers=1'
+>>> parse_options(Demo, ["wrap"])
+Traceback (most recent call last):
+...
+printplay.errors.OptionError: unknown option 'wrap' (options: no-wrap, jokers=N)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from printplay.errors import OptionError
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """How one option is written and what it means."""
+
+    name: str
+    field: str
+    help: str
+    is_switch: bool
+    default: Any
+    choices: tuple[int, ...] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def usage(self) -> str:
+        """How a user writes it: ``no-wrap`` or ``jokers=N``."""
+        return self.name if self.is_switch else f"{self.name}=N"
+
+
+def switch(name: str, help: str, *, default: bool = False) -> Any:
+    """Declare an on/off option; writing ``name`` sets the field to ``not default``."""
+    return dataclasses.field(
+        default=default, metadata={"option": name, "help": help, "switch": True}
+    )
+
+
+def setting(
+    name: str,
+    help: str,
+    *,
+    default: int,
+    choices: tuple[int, ...] | None = None,
+    minimum: int | None = None,
+    maximum: int | None = None,
+) -> Any:
+    """Declare an integer option written ``name=VALUE``."""
+    return dataclasses.field(
+        default=default,
+        metadata={
+            "option": name,
+            "help": help,
+            "switch": False,
+            "choices": choices,
+            "minimum": minimum,
+            "maximum": maximum,
+        },
+    )
+
+
+def option_specs(cls: type[Any]) -> list[OptionSpec]:
+    """The options of an options dataclass, in declaration order."""
+    specs = []
+    for f in dataclasses.fields(cls):
+        meta = f.metadata
+        if "option" not in meta:
+            continue
+        specs.append(
+            OptionSpec(
+                name=meta["option"],
+                field=f.name,
+                help=meta["help"],
+                is_switch=meta["switch"],
+                default=f.default,
+                choices=meta.get("choices"),
+                minimum=meta.get("minimum"),
+                maximum=meta.get("maximum"),
+            )
+        )
+    return specs
+
+
+def _split(texts: Iterable[str]) -> list[str]:
+    return [part.strip() for text in texts for part in text.split(",") if part.strip()]
+
+
+def parse_options(cls: type[T], texts: Sequence[str] = ()) -> T:
+    """Build options of type ``cls`` from ``NAME`` / ``NAME=VALUE`` strings."""
+    specs = {spec.name: spec for spec in option_specs(cls)}
+    values: dict[str, Any] = {}
+    for text in _split(texts):
+        name, has_value, raw = (s.strip() for s in text.partition("="))
+        name = name.lower().replace("_", "-")
+        spec = specs.get(name)
+        if spec is None:
+            known = ", ".join(s.usage for s in specs.values())
+            raise OptionError(f"unknown option {name!r} (options: {known})")
+        if spec.is_switch:
+            if has_value:
+                raise OptionError(f"option {name} takes no value (write just {name})")
+            values[spec.field] = not spec.default
+        else:
+            values[spec.field] = _read_value(spec, raw if has_value else None)
+    return cls(**values)
+
+
+def _read_value(spec: OptionSpec, raw: str | None) -> int:
+    if raw is None or raw == "":
+        raise OptionError(f"option {spec.name} needs a value, like {spec.name}={spec.default}")
+    try:
+        value = int(raw)
+    except ValueError:
+        raise OptionError(f"option {spec.name} needs a whole number, not {raw!r}") from None
+    if spec.choices is not None and value not in spec.choices:
+        allowed = ", ".join(str(c) for c in spec.choices)
+        raise OptionError(f"option {spec.name} must be one of {allowed}, not {value}")
+    if spec.minimum is not None and value < spec.minimum:
+        raise OptionError(f"option {spec.name} must be at least {spec.minimum}, not {value}")
+    if spec.maximum is not None and value > spec.maximum:
+        raise OptionError(f"option {spec.name} must be at most {spec.maximum}, not {value}")
+    return value
+
+
+def to_json(options: Any) -> dict[str, Any]:
+    """Every option's value, keyed by the dataclass field name."""
+    return {spec.field: getattr(options, spec.field) for spec in option_specs(type(options))}
+
+
+def chosen(options: Any) -> list[str]:
+    """The options that differ from the defaults, written as a user would write them."""
+    out = []
+    for spec in option_specs(type(options)):
+        value = getattr(options, spec.field)
+        if value != spec.default:
+            out.append(spec.name if spec.is_switch else f"{spec.name}={value}")
+    return out
+
+
+def summary(options: Any) -> str:
+    """A one-line description: the chosen options, or ``"standard rules"``."""
+    return ", ".join(chosen(options)) or "standard rules"
