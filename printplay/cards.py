@@ -206,7 +206,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1h")
     Traceback (most recent call last):
     ...
-    printplay.errors.CardError: unknown card '1h': write a rank (A 2-9 T or 10 J Q K) then a suit (c d h s or ♣ ♦ ♥ ♠); jokers are X1 and X2
+    printplay.errors.CardError: unknown card '1h': write a rank (A 2-9 T or 10 J Q K) then ...
     """
     cleaned = text.strip().lower().replace("\ufe0f", "")
     joker = _JOKER_RE.match(cleaned)

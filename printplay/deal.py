@@ -212,6 +212,7 @@ __all__ = [
     "SHUFFLE_VERSION",
     "Deal",
     "check_seed",
+    "choose_deal",
     "explicit_deal",
     "fingerprint",
     "numbered_deal",
@@ -222,3 +223,14 @@ __all__ = [
     "validate_cards",
     "word_stream",
 ]
+
+
+def choose_deal(deck: Sequence[Card], *, seed: int | None, codes: str | None) -> Deal:
+    """The deal named by exactly one of a deal number and a list of card codes."""
+    if seed is not None and codes is not None:
+        raise DealError("give either a deal number (--seed) or the cards (--deal), not both")
+    if codes is not None:
+        return explicit_deal(codes, deck)
+    if seed is None:
+        raise DealError("give a deal: --seed N (a deal number) or --deal 'CARDS'")
+    return numbered_deal(deck, seed)

@@ -1,0 +1,77 @@
+"""The game registry: every game printplay knows, by name.
+
+A new game adds its engine module and one line to :data:`GAMES`; the command line, the
+sheets and the rulebooks find it here.
+
+>>> sorted(GAMES)
+['tripeaks']
+>>> make_game("TriPeaks", ["no-wrap"]).options.wrap
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from printplay.cards import Card
+from printplay.deal import Deal
+from printplay.errors import GameError
+from printplay.games.tripeaks import TriPeaks
+from printplay.options import parse_options
+
+
+class SolitaireGame(Protocol):
+    """What every solitaire game offers (TriPeaks, Pyramid, Ricochet)."""
+
+    name: str
+    title: str
+    options_type: type[Any]
+    options: Any
+
+    def deck(self) -> list[Card]:
+        """The deck in canonical order under the game's options."""
+        ...
+
+    def initial_state(self, deal: Deal) -> Any:
+        """The starting position of a deal in layout order."""
+        ...
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        """The layout of a deal as ``deal --json`` prints it."""
+        ...
+
+    def describe(self, before: Any, move: Any, after: Any) -> str:
+        """A move in words, with what it did."""
+        ...
+
+    def solve(self, state: Any, budget: Any = None) -> Any:
+        """Decide whether ``state`` can be won (a :class:`~printplay.solve.SolveResult`)."""
+        ...
+
+    def best_score(self, state: Any, budget: Any = None) -> Any:
+        """The highest-scoring line from ``state``."""
+        ...
+
+
+GAMES: dict[str, Callable[..., SolitaireGame]] = {"tripeaks": TriPeaks}
+"""Game constructors by name; each takes its options object."""
+
+OPTION_TYPES: dict[str, type[Any]] = {"tripeaks": TriPeaks.options_type}
+
+ALIASES = {"tri-peaks": "tripeaks", "tritowers": "tripeaks", "three-peaks": "tripeaks"}
+
+
+def game_name(name: str) -> str:
+    """The registry name for ``name`` (case and aliases forgiven)."""
+    key = name.strip().lower().replace("_", "-").replace(" ", "-")
+    key = ALIASES.get(key, key)
+    if key not in GAMES:
+        raise GameError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))})")
+    return key
+
+
+def make_game(name: str, option_texts: Sequence[str] = ()) -> SolitaireGame:
+    """The game ``name`` with options read from ``NAME`` / ``NAME=VALUE`` strings."""
+    key = game_name(name)
+    return GAMES[key](parse_options(OPTION_TYPES[key], option_texts))

@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printplay.cards import Card
+
 ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th", "8th", "9th", "10th")
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … ``11th``, ``21st`` …"""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
 @dataclass(frozen=True)
@@ -61,3 +70,38 @@ def link(covered_by: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
         for blocker in blockers:
             covers[blocker].append(lower)
     return [tuple(sorted(c)) for c in covers]
+
+
+@dataclass(frozen=True)
+class SlotView:
+    """What a diagram shows in one slot: the card (``None`` once gone) and how."""
+
+    slot: Slot
+    card: Card | None
+    face_up: bool
+    badge: str | None = None
+
+
+@dataclass(frozen=True)
+class PileView:
+    """A pile beside the layout (stock, waste), at ``x``, ``y`` in card units.
+
+    ``cards`` runs from the bottom of the pile to the top; ``face_up`` says whether the
+    top card shows.
+    """
+
+    name: str
+    cards: tuple[Card, ...]
+    face_up: bool
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class BoardView:
+    """Everything a renderer needs to draw a position: the layout's slots and the piles."""
+
+    slots: tuple[SlotView, ...]
+    piles: tuple[PileView, ...]
+    width: float
+    height: float

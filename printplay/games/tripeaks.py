@@ -22,19 +22,35 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from printplay import options as opts
-from printplay.cards import Card, Rank, parse_card, standard_deck
+from printplay.cards import Card, parse_card, standard_deck
 from printplay.deal import Deal
 from printplay.errors import DealError, MoveError
-from printplay.games.layout import ORDINALS, Layout, Slot, link
+
+if TYPE_CHECKING:
+    from printplay.solve.result import Budget, SolveResult
+
+from printplay.games.layout import (
+    ORDINALS,
+    BoardView,
+    Layout,
+    PileView,
+    Slot,
+    SlotView,
+    link,
+    ordinal,
+)
 
 TABLEAU_SIZE = 28
 PEAK_TOPS = (0, 1, 2)
 ROW_STARTS = (0, 3, 9, 18, 28)
 ROW_PITCH = 1.1
 """Horizontal distance between neighbouring cards of a row, in card widths."""
+PILE_X = (4.3, 5.6)
+PILE_Y = 2.8
+"""Where diagrams put the stock and the waste, in card units."""
 
 
 @dataclass(frozen=True)
@@ -271,18 +287,26 @@ class TriPeaksState:
         """The state after ``move``; raises :class:`MoveError` if it is not legal."""
         if isinstance(move, Draw):
             if not self.stock or move.card != self.stock[0]:
-                raise MoveError(f"cannot draw {move.card.code}: the next stock card is "
-                                f"{self.stock[0].code if self.stock else 'none (stock empty)'}")
+                raise MoveError(
+                    f"cannot draw {move.card.code}: the next stock card is "
+                    f"{self.stock[0].code if self.stock else 'none (stock empty)'}"
+                )
             if not self.can_draw():
-                raise MoveError("the stock may be turned only when no card can be played "
-                                "(strict-draw)")
+                raise MoveError(
+                    "the stock may be turned only when no card can be played (strict-draw)"
+                )
             return TriPeaksState(
-                self.options, self.tableau, (*self.waste, self.stock[0]), self.stock[1:], 0,
+                self.options,
+                self.tableau,
+                (*self.waste, self.stock[0]),
+                self.stock[1:],
+                0,
                 self.points,
             )
         if move not in self.plays:
-            raise MoveError(f"cannot play {move.card.code} from slot {move.slot} "
-                            f"onto {self.waste_top.code}")
+            raise MoveError(
+                f"cannot play {move.card.code} from slot {move.slot} onto {self.waste_top.code}"
+            )
         tableau = list(self.tableau)
         tableau[move.slot] = None
         chain = self.chain + 1
@@ -294,6 +318,21 @@ class TriPeaksState:
         return TriPeaksState(
             self.options, tuple(tableau), (*self.waste, move.card), self.stock, chain, points
         )
+
+    def board(self, badges: dict[int, str] | None = None) -> BoardView:
+        """The position as a renderer draws it, with optional badges on tableau slots."""
+        badges = badges or {}
+        slots = tuple(
+            SlotView(
+                slot, self.tableau[slot.index], self.is_face_up(slot.index), badges.get(slot.index)
+            )
+            for slot in LAYOUT.slots
+        )
+        piles = (
+            PileView("stock", tuple(reversed(self.stock)), False, PILE_X[0], PILE_Y),
+            PileView("waste", self.waste, True, PILE_X[1], PILE_Y),
+        )
+        return BoardView(slots, piles, LAYOUT.width, PILE_Y + 1)
 
     def to_json(self) -> dict[str, Any]:
         """The position in the JSON layout of DESIGN.md (``null`` for played slots)."""
@@ -317,7 +356,8 @@ def describe(before: TriPeaksState, move: Move, after: TriPeaksState) -> str:
     if move.slot in PEAK_TOPS:
         text += f" (peak bonus {before.options.peak_bonuses[before.peaks_cleared]})"
     turned = [
-        s for s in LAYOUT.slots[move.slot].covers
+        s
+        for s in LAYOUT.slots[move.slot].covers
         if not before.is_face_up(s) and after.is_face_up(s)
     ]
     for slot in turned:
@@ -352,8 +392,7 @@ class TriPeaks:
         """The starting position of a deal given in layout order."""
         cards = tuple(deal.cards if isinstance(deal, Deal) else deal)
         if len(cards) != self.options.deal_size:
-            raise DealError(f"a TriPeaks deal has {self.options.deal_size} cards, "
-                            f"not {len(cards)}")
+            raise DealError(f"a TriPeaks deal has {self.options.deal_size} cards, not {len(cards)}")
         return TriPeaksState(
             self.options,
             cards[:TABLEAU_SIZE],
@@ -371,3 +410,32 @@ class TriPeaks:
         for move in moves:
             states.append(states[-1].apply(move))
         return states
+
+    def deal_positions(self) -> list[str]:
+        """Where each card of a deal (in layout order) goes, in words."""
+        stock = self.options.deal_size - TABLEAU_SIZE - 1
+        return (
+            [slot.name for slot in LAYOUT.slots]
+            + ["waste, face up"]
+            + [f"stock, {ordinal(i)} to turn" for i in range(1, stock + 1)]
+        )
+
+    def is_draw(self, move: Move) -> bool:
+        """Whether ``move`` turns a stock card (the walkthrough's moments that matter)."""
+        return isinstance(move, Draw)
+
+    def describe(self, before: TriPeaksState, move: Move, after: TriPeaksState) -> str:
+        """A move in words; see :func:`describe`."""
+        return describe(before, move, after)
+
+    def solve(self, state: TriPeaksState, budget: Budget | None = None) -> SolveResult:
+        """Whether ``state`` can be won, with a winning line replayed through the engine."""
+        from printplay.solve import tripeaks as solver
+
+        return solver.solve(state, budget=budget)
+
+    def best_score(self, state: TriPeaksState, budget: Budget | None = None) -> SolveResult:
+        """The highest-scoring winning line (or the highest score if it cannot be won)."""
+        from printplay.solve import tripeaks as solver
+
+        return solver.best_score(state, budget=budget)

@@ -1,0 +1,1 @@
+"""Batch statistics over many deals, difficulty grading and simulations."""

@@ -1,0 +1,55 @@
+"""The embedded fonts: DejaVu, which carries the suit symbols ♠♥♦♣.
+
+Fonts are registered with reportlab once, on first use; every PDF embeds (subsets of)
+them, so the suits print and extract as text on any machine.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+
+from reportlab.lib.fonts import addMapping
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+SANS = "PPSans"
+SANS_BOLD = "PPSans-Bold"
+SANS_ITALIC = "PPSans-Oblique"
+SANS_BOLD_ITALIC = "PPSans-BoldOblique"
+SERIF = "PPSerif"
+SERIF_BOLD = "PPSerif-Bold"
+SERIF_ITALIC = "PPSerif-Italic"
+MONO = "PPMono"
+
+_FILES = {
+    SANS: "DejaVuSans.ttf",
+    SANS_BOLD: "DejaVuSans-Bold.ttf",
+    SANS_ITALIC: "DejaVuSans-Oblique.ttf",
+    SANS_BOLD_ITALIC: "DejaVuSans-BoldOblique.ttf",
+    SERIF: "DejaVuSerif.ttf",
+    SERIF_BOLD: "DejaVuSerif-Bold.ttf",
+    SERIF_ITALIC: "DejaVuSerif-Italic.ttf",
+    MONO: "DejaVuSansMono.ttf",
+}
+
+
+@cache
+def register_fonts() -> None:
+    """Register the bundled fonts and their bold/italic families with reportlab."""
+    folder = resources.files("printplay") / "fonts"
+    for name, filename in _FILES.items():
+        with resources.as_file(folder / filename) as path:
+            pdfmetrics.registerFont(TTFont(name, str(path)))
+    addMapping(SANS, 0, 0, SANS)
+    addMapping(SANS, 1, 0, SANS_BOLD)
+    addMapping(SANS, 0, 1, SANS_ITALIC)
+    addMapping(SANS, 1, 1, SANS_BOLD_ITALIC)
+    addMapping(SERIF, 0, 0, SERIF)
+    addMapping(SERIF, 1, 0, SERIF_BOLD)
+    addMapping(SERIF, 0, 1, SERIF_ITALIC)
+    addMapping(SERIF, 1, 1, SERIF_BOLD)
+    addMapping(MONO, 0, 0, MONO)
+    addMapping(MONO, 1, 0, MONO)
+    addMapping(MONO, 0, 1, MONO)
+    addMapping(MONO, 1, 1, MONO)

@@ -1,0 +1,63 @@
+"""Drawing a position in the terminal, from the same layout geometry as the PDFs.
+
+Face-up cards print as ``[7♥]``, face-down ones as ``(7♥)`` (or ``(##)`` when hidden),
+empty places as blanks.  :func:`board_text` gives a rich ``Text`` whose red suits show in
+red on a colour terminal; ``str()`` of it is the plain drawing.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from printplay.cards import Card
+from printplay.games.layout import BoardView
+
+CELL = 5
+"""Characters per card cell, such as ``[10♥]``."""
+
+
+def cell(card: Card | None, face_up: bool, *, show_hidden: bool = True) -> str:
+    """One card as a short bracketed label, or blanks for an empty place."""
+    if card is None:
+        return " " * CELL
+    label = "Jk" if card.is_joker else card.label
+    if not face_up and not show_hidden:
+        label = "##"
+    return f"[{label}]" if face_up else f"({label})"
+
+
+def _style(card: Card | None, shown: bool) -> str:
+    return "red" if shown and card is not None and card.is_red else ""
+
+
+def board_text(view: BoardView, *, show_hidden: bool = True, pitch: float = 1.1) -> Text:
+    """The tableau and the piles; ``pitch`` is the layout's spacing of neighbouring cards."""
+    scale = CELL / pitch
+    rows: dict[int, list[tuple[int, str, str]]] = {}
+    for view_slot in view.slots:
+        line = int(view_slot.slot.y * 2 + 0.5)
+        column = int(view_slot.slot.x * scale + 0.5)
+        shown = view_slot.face_up or show_hidden
+        text = cell(view_slot.card, view_slot.face_up, show_hidden=show_hidden)
+        rows.setdefault(line, []).append((column, text, _style(view_slot.card, shown)))
+    out = Text()
+    for line in sorted(rows):
+        width = 0
+        for column, text, style in sorted(rows[line]):
+            out.append(" " * max(0, column - width))
+            out.append(text, style=style)
+            width = max(column, width) + len(text)
+        out.rstrip()
+        out.append("\n")
+    out.append("\n")
+    for number, pile in enumerate(view.piles):
+        top = pile.cards[-1] if pile.cards else None
+        if number:
+            out.append("   ")
+        out.append(f"{pile.name} ")
+        if top is None:
+            out.append("--")
+        else:
+            out.append(cell(top, pile.face_up, show_hidden=False), _style(top, pile.face_up))
+        out.append(f" ({len(pile.cards)})")
+    return out
