@@ -151,6 +151,15 @@ def are_neighbours(a: Card, b: Card, *, wrap: bool = True) -> bool:
     return gap == 1 or (wrap and gap == 12)
 
 
+def chain_points(length: int) -> int:
+    """Points for a chain of ``length`` cards: the 1st scores 1, the 2nd 2, and so on.
+
+    >>> chain_points(1), chain_points(5)
+    (1, 15)
+    """
+    return length * (length + 1) // 2
+
+
 @dataclass(frozen=True)
 class Play:
     """Move the exposed tableau card in ``slot`` onto the waste."""
@@ -241,8 +250,13 @@ class TriPeaksState:
         )
 
     def can_draw(self) -> bool:
-        """Whether the stock may be turned now (under ``strict-draw`` only when stuck)."""
-        return bool(self.stock) and not (self.options.strict_draw and self.plays)
+        """Whether the stock may be turned now (under ``strict-draw`` only when stuck).
+
+        Once the game is won nothing more may be done.
+        """
+        if not self.stock or self.is_won:
+            return False
+        return not (self.options.strict_draw and self.plays)
 
     def legal_moves(self) -> list[Move]:
         """Every legal move: plays in slot order, then the draw if allowed."""
@@ -310,7 +324,7 @@ class TriPeaksState:
         tableau = list(self.tableau)
         tableau[move.slot] = None
         chain = self.chain + 1
-        points = self.points + chain
+        points = self.points + chain_points(chain) - chain_points(self.chain)
         if move.slot in PEAK_TOPS:
             points += self.options.peak_bonuses[self.peaks_cleared]
         if all(card is None for card in tableau):
@@ -355,15 +369,10 @@ def describe(before: TriPeaksState, move: Move, after: TriPeaksState) -> str:
     )
     if move.slot in PEAK_TOPS:
         text += f" (peak bonus {before.options.peak_bonuses[before.peaks_cleared]})"
-    turned = [
-        s
-        for s in LAYOUT.slots[move.slot].covers
-        if not before.is_face_up(s) and after.is_face_up(s)
-    ]
-    for slot in turned:
+    for slot in LAYOUT.slots[move.slot].covers:
         card = after.tableau[slot]
-        assert card is not None
-        text += f"; {card.label} in row {LAYOUT.slots[slot].row} turns up"
+        if card is not None and not before.is_face_up(slot) and after.is_face_up(slot):
+            text += f"; {card.label} in row {LAYOUT.slots[slot].row} turns up"
     if after.is_won:
         text += "; the tableau is clear"
     return text
@@ -419,6 +428,21 @@ class TriPeaks:
             + ["waste, face up"]
             + [f"stock, {ordinal(i)} to turn" for i in range(1, stock + 1)]
         )
+
+    def rulebook_context(self) -> dict[str, Any]:
+        """Computed facts for the rulebook: the scoring tables under these options."""
+        o = self.options
+        chains = [(length, chain_points(length)) for length in range(1, 11)]
+        return {
+            "chain_table": chains,
+            "peak_bonuses": list(o.peak_bonuses),
+            "all_peaks_bonus": sum(o.peak_bonuses),
+            "best_possible": chain_points(TABLEAU_SIZE) + sum(o.peak_bonuses)
+            + o.completion_bonus,
+            "tableau_size": TABLEAU_SIZE,
+            "stock_size": o.deal_size - TABLEAU_SIZE - 1,
+            "deal_size": o.deal_size,
+        }
 
     def is_draw(self, move: Move) -> bool:
         """Whether ``move`` turns a stock card (the walkthrough's moments that matter)."""

@@ -1,0 +1,67 @@
+"""Property tests: random games under random options keep the engine's invariants."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printplay.deal import MAX_SEED, numbered_deal
+from printplay.games.tripeaks import Draw, Play, TriPeaks, TriPeaksOptions, are_neighbours
+
+options_strategy = st.builds(
+    TriPeaksOptions,
+    wrap=st.booleans(),
+    face_up=st.booleans(),
+    strict_draw=st.booleans(),
+    jokers=st.sampled_from([0, 1, 2]),
+    completion_bonus=st.integers(0, 500),
+    card_penalty=st.integers(0, 10),
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(options=options_strategy, seed=st.integers(1, MAX_SEED), data=st.data())
+def test_random_games_keep_the_invariants(options: TriPeaksOptions, seed: int,
+                                          data: st.DataObject) -> None:
+    game = TriPeaks(options)
+    deal = numbered_deal(game.deck(), seed)
+    state = game.initial_state(deal)
+    everything = Counter(deal.cards)
+    while not state.is_over:
+        moves = state.legal_moves()
+        assert moves, "a game that is not over has a legal move"
+        move = data.draw(st.sampled_from(moves))
+        after = state.apply(move)
+        # No card is created or lost.
+        held = Counter(c for c in after.tableau if c is not None)
+        held.update(after.waste)
+        held.update(after.stock)
+        assert held == everything
+        if isinstance(move, Play):
+            assert state.is_exposed(move.slot) and state.is_face_up(move.slot)
+            assert are_neighbours(move.card, state.waste_top, wrap=options.wrap)
+            assert after.chain == state.chain + 1
+            assert after.points - state.points >= after.chain
+            assert after.stock == state.stock
+        else:
+            assert isinstance(move, Draw)
+            assert after.chain == 0 and after.points == state.points
+            assert len(after.stock) == len(state.stock) - 1
+            if options.strict_draw:
+                assert not state.plays
+        # Every exposed card shows its face; face-up cards never turn back.
+        for slot in range(28):
+            if after.is_exposed(slot):
+                assert after.is_face_up(slot)
+            if state.is_face_up(slot):
+                assert after.is_face_up(slot)
+        state = after
+    assert state.legal_moves() == []
+    assert state.is_won == (state.cards_left == 0)
+    if state.is_won:
+        assert state.score >= 28 + sum(options.peak_bonuses) + options.completion_bonus
+    else:
+        assert not state.stock
+        assert state.score == state.points - options.card_penalty * state.cards_left
