@@ -45,6 +45,18 @@ class SolitaireGame(Protocol):
         """A move in words, with what it did."""
         ...
 
+    def is_draw(self, move: Any) -> bool:
+        """Whether ``move`` turns a stock card (walkthroughs split the line there)."""
+        ...
+
+    def deal_positions(self) -> list[str]:
+        """Where each card of a deal goes, in words, in layout order."""
+        ...
+
+    def rulebook_context(self) -> dict[str, Any]:
+        """Facts the rulebook source uses, computed from the engine."""
+        ...
+
     def solve(self, state: Any, budget: Any = None) -> Any:
         """Decide whether ``state`` can be won (a :class:`~printplay.solve.SolveResult`)."""
         ...

@@ -14,7 +14,7 @@ LABEL_SPACE = 10.0
 """Points reserved under the drawing for pile labels."""
 
 
-class BoardDiagram(Flowable):  # type: ignore[misc]
+class BoardDiagram(Flowable):
     """Draw a :class:`BoardView` scaled to ``width`` points (or to fit ``max_height``).
 
     ``show_hidden`` draws face-down cards with their identity on a tinted, hatched face

@@ -52,7 +52,7 @@ class Step:
     after: Any
 
 
-class CardStrip(Flowable):  # type: ignore[misc]
+class CardStrip(Flowable):
     """A row of small cards with their positions printed under them."""
 
     def __init__(self, cards: Sequence[Card], card_width: float, first_number: int = 1) -> None:
