@@ -48,7 +48,7 @@ PEAK_TOPS = (0, 1, 2)
 ROW_STARTS = (0, 3, 9, 18, 28)
 ROW_PITCH = 1.1
 """Horizontal distance between neighbouring cards of a row, in card widths."""
-PILE_X = (4.3, 5.6)
+PILE_X = (3.95, 5.95)
 PILE_Y = 2.8
 """Where diagrams put the stock and the waste, in card units."""
 

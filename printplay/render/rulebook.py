@@ -1,0 +1,314 @@
+"""Rulebooks: Markdown + Jinja2 sources rendered into typeset PDFs.
+
+A rulebook source is Markdown with Jinja2 in it, kept in ``printplay/rules/`` (shared pieces
+in ``printplay/templates/``).  Jinja runs first, with ``StrictUndefined`` (a misspelt name is
+an error, not an empty string), ``trim_blocks`` and ``lstrip_blocks``, and no HTML escaping.
+It offers these helpers, as functions and, where it reads well, as filters:
+
+``{{ diagram("tripeaks", seed=1) }}``
+    the marker ``[[diagram tripeaks seed=1]]``: put it on a line of its own;
+``{{ pagebreak() }}``
+    the marker ``[[pagebreak]]``, on a line of its own;
+``{{ table(rows, header=["Hand", "Pays"], align="lr") }}``, ``{{ rows | table(header) }}``
+    a Markdown table computed from data; cards in it print as ``10♥``;
+``{{ card("Th") }}``, ``{{ "Th" | card }}``
+    ``10♥``;
+``{{ cards("As Kd") }}``, ``{{ deal | cards }}``
+    ``A♠ K♦``.
+
+>>> print(render_rulebook_source("{{ card('Th') }} beats {{ 'Qc' | card }}.", {}), end="")
+10♥ beats Q♣.
+>>> print(table([["A♠", 1], ["Kd", 13]], header=["Card", "Value"]), end="")
+<BLANKLINE>
+| Card | Value |
+|------|------:|
+| A♠ | 1 |
+| Kd | 13 |
+"""
+
+from __future__ import annotations
+
+import numbers
+import re
+import shlex
+from collections.abc import Iterable, Mapping, Sequence
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from types import TracebackType
+
+import jinja2
+from reportlab.platypus import Flowable
+
+from printplay.cards import Card, parse_card, parse_cards
+from printplay.errors import PrintplayError
+from printplay.render.document import PageSetup, build_pdf, check_writable
+from printplay.render.markdown_pdf import DiagramFactory, RulebookError, markdown_to_flowables
+from printplay.render.styles import Styles
+
+__all__ = [
+    "RulebookError",
+    "build_rulebook",
+    "card",
+    "cards",
+    "diagram",
+    "pagebreak",
+    "render_rulebook_source",
+    "rulebook_environment",
+    "table",
+]
+
+TEMPLATE_FOLDERS = ("rules", "templates")
+"""The package folders (inside ``printplay``) searched for rulebook sources, in order."""
+
+_TEMPLATE_NAME = re.compile(r"^[\w][\w.-]*(/[\w][\w.-]*)*\.(md|j2|jinja|jinja2|txt)$")
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers offered to templates
+
+
+def diagram(name: str, **kwargs: object) -> str:
+    """The marker ``[[diagram NAME key=value ...]]`` (values quoted when they need it)."""
+    words = [_marker_word(name, "the diagram name")]
+    for key, value in kwargs.items():
+        if not key.isidentifier():
+            raise RulebookError(f"diagram {name!r}: {key!r} is not a valid argument name")
+        words.append(f"{key}={_marker_word(str(value), f'argument {key}')}")
+    return "[[diagram " + " ".join(words) + "]]"
+
+
+def _marker_word(text: str, what: str) -> str:
+    if "\n" in text or "]]" in text or not text:
+        raise RulebookError(
+            f"{what} {text!r} cannot be written in a marker (it must be non-empty, "
+            "on one line and without ']]')"
+        )
+    return shlex.quote(text)
+
+
+def pagebreak() -> str:
+    """The marker ``[[pagebreak]]``."""
+    return "[[pagebreak]]"
+
+
+def card(code: str | Card) -> str:
+    """A card as it is printed: ``card("Th") == "10♥"``."""
+    return (code if isinstance(code, Card) else parse_card(code)).label
+
+
+def cards(codes: str | Iterable[str | Card]) -> str:
+    """Several cards as printed, separated by spaces: ``cards("As Kd") == "A♠ K♦"``."""
+    return " ".join(c.label for c in parse_cards(codes))
+
+
+def _cell(value: object) -> str:
+    text = card(value) if isinstance(value, Card) else "" if value is None else str(value)
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+_ALIGNMENTS = {"l": ":---", "left": ":---", "r": "---:", "right": "---:"}
+_ALIGNMENTS |= {"c": ":---:", "center": ":---:", "": "---", "-": "---"}
+
+
+def table(
+    rows: Iterable[Sequence[object]],
+    header: Sequence[object] | None = None,
+    align: str | Sequence[str] | None = None,
+) -> str:
+    """A Markdown table of ``rows``, with a blank line before and after it.
+
+    ``header`` names the columns (without it the first row is the header).  ``align`` is a
+    string of ``l``/``r``/``c`` letters, one per column, or a list of ``left``/``right``/
+    ``center``; without it, columns holding only numbers are right-aligned.  Cells are
+    ``str()`` of the values, cards as printed (``10♥``), ``None`` empty.
+    """
+    raw = [list(row) for row in rows]
+    if header is None:
+        if not raw:
+            raise RulebookError("table(): no rows and no header")
+        header, raw = raw[0], raw[1:]
+    head = [_cell(value) for value in header]
+    body = [[_cell(value) for value in row] for row in raw]
+    ncols = max([len(head), *(len(row) for row in body)])
+    if align is None:
+        align = ["r" if _numeric_column(raw, column) else "" for column in range(ncols)]
+    if isinstance(align, str) and align.lower() not in _ALIGNMENTS:
+        align = list(align)
+    aligns = [str(a).lower() for a in ([align] * ncols if isinstance(align, str) else align or [])]
+    aligns += [""] * (ncols - len(aligns))
+    try:
+        rule = [_ALIGNMENTS[a] for a in aligns[:ncols]]
+    except KeyError as error:
+        raise RulebookError(f"table(): unknown alignment {error.args[0]!r}") from None
+    widths = [max(3, len(text)) for text in head] + [3] * (ncols - len(head))
+    lines = [
+        _row(head, ncols, widths),
+        "|" + "|".join(_rule(r, w) for r, w in zip(rule, widths, strict=True)) + "|",
+    ]
+    lines += [_row(row, ncols, None) for row in body]
+    return "\n" + "\n".join(lines) + "\n"
+
+
+_NUMBER = re.compile(r"^[-+−]?(\d[\d,]*(\.\d*)?|\.\d+)%?$")
+
+
+def _numeric_column(rows: Sequence[Sequence[object]], column: int) -> bool:
+    """Whether every value in ``column`` is a number (or reads as one), and there is one."""
+    values = [row[column] for row in rows if column < len(row) and row[column] is not None]
+    return bool(values) and all(
+        (isinstance(v, numbers.Number) and not isinstance(v, bool))
+        or (isinstance(v, str) and _NUMBER.match(v.strip()) is not None)
+        for v in values
+    )
+
+
+def _rule(marks: str, width: int) -> str:
+    inner = width + 2
+    left, right = marks.startswith(":"), marks.endswith(":")
+    return (":" if left else "-") + "-" * (inner - 2) + (":" if right else "-")
+
+
+def _row(cells: Sequence[str], ncols: int, widths: Sequence[int] | None) -> str:
+    padded = list(cells) + [""] * (ncols - len(cells))
+    if widths is not None:
+        padded = [text.ljust(width) for text, width in zip(padded, widths, strict=True)]
+    return "| " + " | ".join(padded) + " |"
+
+
+# --------------------------------------------------------------------------------------------
+# The Jinja environment
+
+
+def _package_folders() -> list[Traversable]:
+    root = resources.files("printplay")
+    return [root / name for name in TEMPLATE_FOLDERS if (root / name).is_dir()]
+
+
+def _load_packaged(name: str) -> tuple[str, str | None, None] | None:
+    """Load a template from the package folders through importlib.resources."""
+    parts = name.split("/")
+    if any(part in ("", ".", "..") for part in parts):
+        return None
+    for folder in _package_folders():
+        candidate = folder.joinpath(*parts)
+        if candidate.is_file():
+            filename = str(candidate) if isinstance(candidate, Path) else None
+            return candidate.read_text(encoding="utf-8"), filename, None
+    return None
+
+
+def rulebook_environment(search_path: Sequence[str | Path] = ()) -> jinja2.Environment:
+    """The Jinja2 environment rulebooks are rendered in.
+
+    Templates are looked up in ``search_path`` first, then in the package's ``rules/`` and
+    ``templates/`` folders.
+    """
+    loader = jinja2.ChoiceLoader(
+        [
+            jinja2.FileSystemLoader([str(folder) for folder in search_path]),
+            jinja2.FunctionLoader(_load_packaged),
+        ]
+    )
+    env = jinja2.Environment(
+        loader=loader,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.globals.update(diagram=diagram, pagebreak=pagebreak, table=table, card=card, cards=cards)
+    env.filters.update(card=card, cards=cards, table=table)
+    return env
+
+
+def _template_line(error: BaseException, filename: str | None) -> int | None:
+    """The template line an error was raised at, from Jinja's rewritten traceback."""
+    line = getattr(error, "lineno", None)
+    if isinstance(line, int):
+        return line
+    tb: TracebackType | None = error.__traceback__
+    found: int | None = None
+    while tb is not None:
+        code_file = tb.tb_frame.f_code.co_filename
+        if code_file == "<template>" or (filename is not None and code_file == filename):
+            found = tb.tb_lineno
+        tb = tb.tb_next
+    return found
+
+
+def render_rulebook_source(
+    template_name_or_text: str | Path,
+    context: Mapping[str, object],
+    *,
+    search_path: Sequence[str | Path] = (),
+) -> str:
+    """Run Jinja over a rulebook source and return the Markdown it produces.
+
+    ``template_name_or_text`` is a template name such as ``"tripeaks.md"`` (found in
+    ``search_path`` or the package's ``rules/`` and ``templates/``), a :class:`~pathlib.Path`
+    to a source file, or else the source text itself.  Raises :class:`RulebookError` for a
+    missing template, a syntax error, an undefined name or bad data in a helper.
+    """
+    source = template_name_or_text
+    if isinstance(source, Path):
+        search_path = [source.parent, *search_path]
+        if not source.is_file():
+            raise RulebookError(f"rulebook source {source} does not exist")
+        source = source.name
+        is_name = True
+    else:
+        is_name = "\n" not in source and _TEMPLATE_NAME.match(source) is not None
+    env = rulebook_environment(search_path)
+    where = source if is_name else "rulebook source"
+    template: jinja2.Template | None = None
+    try:
+        if is_name:
+            try:
+                template = env.get_template(source)
+            except jinja2.TemplateNotFound as error:
+                folders = [str(p) for p in search_path] + [
+                    f"printplay/{name}/" for name in TEMPLATE_FOLDERS
+                ]
+                raise RulebookError(
+                    f"no rulebook template {error.name!r} (looked in {', '.join(folders)})"
+                ) from None
+        else:
+            template = env.from_string(source)
+        return template.render(dict(context))
+    except RulebookError:
+        raise
+    except (jinja2.TemplateError, PrintplayError) as error:
+        filename = getattr(error, "filename", None)
+        if not isinstance(filename, str):
+            filename = template.filename if template is not None else None
+        line = _template_line(error, filename)
+        name = getattr(error, "name", None) or where
+        at = f"{name}, line {line}" if line else str(name)
+        message = error.message if isinstance(error, jinja2.TemplateError) else str(error)
+        raise RulebookError(f"{at}: {message}") from error
+
+
+def build_rulebook(
+    path: str | Path,
+    *,
+    template: str | Path,
+    context: Mapping[str, object],
+    setup: PageSetup,
+    diagrams: Mapping[str, DiagramFactory] | None = None,
+    styles: Styles | None = None,
+    search_path: Sequence[str | Path] = (),
+) -> Path:
+    """Render a rulebook source, typeset it and write the PDF to ``path``; return the path.
+
+    ``template`` and ``search_path`` are as for :func:`render_rulebook_source`; ``diagrams``
+    name the factories ``[[diagram NAME ...]]`` markers call; the text is set in ``styles``
+    (by default the book styles) across ``setup.frame_width``.
+    """
+    path = check_writable(Path(path))
+    source = render_rulebook_source(template, context, search_path=search_path)
+    flowables: list[Flowable] = markdown_to_flowables(
+        source, styles=styles, width=setup.frame_width, diagrams=diagrams
+    )
+    return build_pdf(path, flowables, setup)
