@@ -126,7 +126,7 @@ def deal(
     )
     stdout.print(board_text(state.board()))
     stdout.print(
-        "\n[dim][card] face up, (card) face down; the stock lists the next card first:[/dim]"
+        "\n[dim]\\[card] face up, (card) face down; the stock, next card first:[/dim]"
     )
     stdout.print("stock: " + " ".join(card.label for card in state.stock))
 

@@ -12,8 +12,8 @@ from rich.text import Text
 from printplay.cards import Card
 from printplay.games.layout import BoardView
 
-CELL = 5
-"""Characters per card cell, such as ``[10♥]``."""
+CELL = 6
+"""Characters per card place, such as ``[10♥]`` and a space."""
 
 
 def cell(card: Card | None, face_up: bool, *, show_hidden: bool = True) -> str:

@@ -1,0 +1,146 @@
+"""The command line: JSON contracts, text output and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from printplay.cli import main
+from printplay.deal import numbered_deal
+from printplay.games.tripeaks import TriPeaks
+
+DEAL_1 = " ".join(numbered_deal(TriPeaks().deck(), 1).codes)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_deal_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "deal", "tripeaks", "--seed", "1", "--json")
+    assert status == 0 and err == ""
+    data = json.loads(out)
+    assert {"game", "seed", "options", "tableau", "waste", "stock"} <= set(data)
+    assert data["game"] == "tripeaks" and data["seed"] == 1 and data["shuffle"] == "pp1"
+    assert (len(data["tableau"]), len(data["waste"]), len(data["stock"])) == (28, 1, 23)
+    assert data["tableau"] + data["waste"] + data["stock"] == DEAL_1.split()
+    assert data["options"]["wrap"] is True
+
+
+def test_explicit_deal_gives_the_same_json_but_no_seed(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "deal", "tripeaks", "--deal", DEAL_1.lower(), "--json")
+    data = json.loads(out)
+    assert data["seed"] is None and data["tableau"][0] == "7h"
+    assert data["deal_code"] == "BUZX-PAEV"
+
+
+def test_deal_text_draws_the_layout(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "deal", "tripeaks", "--seed", "1")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0] == "TriPeaks deal 1 (standard rules), code BUZX-PAEV"
+    base = next(line for line in lines if line.startswith("[6♦]"))
+    assert base.split() == ["[6♦]", "[8♣]", "[A♥]", "[10♣]", "[4♠]", "[2♠]", "[J♦]", "[10♠]",
+                            "[A♣]", "[Q♥]"]
+    assert "(7♥)" in out and "waste [J♠]" in out
+
+
+def test_options_are_accepted_on_every_verb(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "deal", "tripeaks", "--seed", "3", "-O", "jokers=2", "--option",
+                    "no-wrap", "--json")
+    data = json.loads(out)
+    assert data["options"]["jokers"] == 2 and data["options"]["wrap"] is False
+    assert len(data["stock"]) == 25
+
+
+def test_games_lists_the_options(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "games")
+    assert status == 0 and "no-wrap" in out and "jokers=N" in out
+
+
+BAD_INPUTS = [
+    (["deal", "pyramidz", "--seed", "1"], "unknown game 'pyramidz'"),
+    (["deal", "tripeaks", "--seed", "1", "--option", "wrapp"], "unknown option 'wrapp'"),
+    (["deal", "tripeaks", "--seed", "1", "--option", "jokers=5"], "must be one of 0, 1, 2"),
+    (["deal", "tripeaks", "--seed", "0"], "deal number must be between 1 and"),
+    (["deal", "tripeaks", "--seed", "-3"], "deal number must be between 1 and"),
+    (["deal", "tripeaks", "--seed", str(2**64)], "deal number must be between 1 and"),
+    (["deal", "tripeaks", "--seed", "abc"], "should be a valid integer"),
+    (["deal", "tripeaks"], "give a deal"),
+    (["deal", "tripeaks", "--seed", "1", "--deal", DEAL_1], "not both"),
+    (["deal", "tripeaks", "--deal", DEAL_1.replace("7h", "7x")], "card 1: unknown card '7x'"),
+    (["deal", "tripeaks", "--deal", DEAL_1.replace("3s", "7h")], "7h appears 2 times"),
+    (["deal", "tripeaks", "--deal", DEAL_1.rsplit(" ", 1)[0]], "needs 52 cards, got 51"),
+    (["deal", "tripeaks", "--deal", DEAL_1, "--option", "jokers=1"], "needs 53 cards"),
+    (["deal", "tripeaks", "--seed", "1", "--colour"], "No such option"),
+    (["dael", "tripeaks"], "No such command"),
+    (["solve", "tripeaks", "--deal-file", "/nonexistent/deals.txt"], "cannot read deal file"),
+    (["solve", "tripeaks", "--seed", "1", "--max-states", "0"], "--max-states"),
+    (["sheet", "tripeaks", "--seed", "1", "-o", "/nonexistent/dir/x.pdf"], "does not exist"),
+    (["sheet", "tripeaks", "--seed", "1", "-o", "/"], "it is a folder"),
+    (["sheet", "tripeaks", "--seed", "1"], "Missing option '--output'"),
+    (["sheet", "tripeaks", "--seed", "1", "-o", "x.pdf", "--paper", "a5"], "'a5' is not one of"),
+    (["rules", "tripeaks", "-o", "/proc/nope.pdf"], "cannot write /proc/nope.pdf"),
+]
+
+
+@pytest.mark.parametrize(("argv", "message"), BAD_INPUTS)
+def test_bad_input_gives_one_clear_line(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                        message: str) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status != 0
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("printplay: error: ")
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_unwritable_output_leaves_no_file(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    folder.chmod(0o500)
+    try:
+        if os.access(folder, os.W_OK):
+            pytest.skip("running as a user who can write anywhere")
+        status, _, err = run(capsys, "rules", "tripeaks", "-o", str(folder / "r.pdf"))
+        assert status == 1 and "permission denied" in err
+        assert list(folder.iterdir()) == []
+    finally:
+        folder.chmod(0o700)
+
+
+def test_a_failed_build_leaves_no_half_written_file(tmp_path: Path) -> None:
+    from printplay.errors import OutputError
+    from printplay.render.document import write_atomically
+
+    target = tmp_path / "out.pdf"
+
+    def produce(name: str) -> None:
+        Path(name).write_text("half")
+        raise OutputError("boom")
+
+    with pytest.raises(OutputError):
+        write_atomically(target, produce)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_the_console_script_runs() -> None:
+    script = Path(sys.executable).with_name("printplay")
+    if not script.exists():
+        pytest.skip("console script not installed in this environment")
+    done = subprocess.run([str(script), "deal", "tripeaks", "--seed", "0"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "printplay: error: deal number must be between 1 and 18446744073709551615, not 0"]
+    done = subprocess.run([str(script), "--help"], capture_output=True, text=True, check=False)
+    assert done.returncode == 0 and "solve" in done.stdout
