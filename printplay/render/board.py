@@ -60,7 +60,6 @@ class BoardDiagram(Flowable):
         for view in self.view.slots:
             left, bottom = self._origin(view.slot.x, view.slot.y)
             if view.card is None:
-                draw_gap(canvas, left, bottom, width)
                 continue
             hidden = not view.face_up and not self.show_hidden
             covered = any(c in present for c in view.slot.covered_by)

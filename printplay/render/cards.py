@@ -66,7 +66,7 @@ def draw_card(
             canvas.roundRect(x, y, width, height, radius, stroke=1, fill=0)
         _draw_face(canvas, x, y, width, height, card, style)
     if style.badge:
-        draw_badge(canvas, x + width * 0.78, y + height * 0.66, width * 0.17, style.badge)
+        draw_badge(canvas, x + width * 0.76, y + height * 0.66, width * 0.2, style.badge)
     canvas.restoreState()
 
 

@@ -109,12 +109,11 @@ def segments(game: SolitaireGame, steps: Sequence[Step]) -> list[list[Step]]:
 def _title(game: SolitaireGame, deal: Deal, styles: Styles, what: str) -> list[Flowable]:
     origin = (f"deal number {deal.seed} (printplay shuffle {SHUFFLE_NAME})"
               if deal.seed is not None else "an explicit deal")
+    rules = opts.summary(game.options)
     return [
-        Paragraph(f"{game.title} · {deal.name} · {what}", styles.title),
-        Paragraph(
-            f"Rules: {opts.summary(game.options)} · deal code <b>{deal.code}</b> · {origin}",
-            styles.subtitle,
-        ),
+        Paragraph(f"{game.title} · {deal.name} · {what}", styles.h1),
+        Paragraph(f"{rules[0].upper()}{rules[1:]} · deal code <b>{deal.code}</b> · {origin}",
+                  styles.small),
     ]
 
 
@@ -125,7 +124,7 @@ def setup_page(game: SolitaireGame, deal: Deal, setup: PageSetup, styles: Styles
     width = setup.frame_width
     story = _title(game, deal, styles, "setup")
     story.append(Spacer(1, 3 * mm))
-    story.append(BoardDiagram(state.board(), width, max_height=95 * mm,
+    story.append(BoardDiagram(state.board(), width, max_height=78 * mm,
                               show_hidden=not spoiler_free))
     legend = ("Dark cards are dealt face down." if spoiler_free else
               "Shaded, striped cards are dealt face down; their faces are shown so you can "
@@ -136,7 +135,7 @@ def setup_page(game: SolitaireGame, deal: Deal, setup: PageSetup, styles: Styles
         story.append(Paragraph(f"The stock, {len(stock)} cards, next card to turn first",
                                styles.h3))
         per_row = 12
-        card_width = min(width / (per_row * 1.12), 13 * mm)
+        card_width = min(width / (per_row * 1.12), 10.5 * mm)
         for start in range(0, len(stock), per_row):
             story.append(CardStrip(stock[start : start + per_row], card_width, start + 1))
             story.append(Spacer(1, 1.5 * mm))
@@ -165,7 +164,7 @@ def _deal_order_table(game: SolitaireGame, deal: Deal, width: float, styles: Sty
                                Paragraph(suit_markup(card.label), styles.cell_bold),
                                Paragraph(names[i], styles.cell)]
             else:
-                cells[row] += ["", "", ""]
+                cells[row] += [Paragraph("", styles.cell)] * 3
     third = width / columns
     table = Table(cells, colWidths=[third * 0.12, third * 0.16, third * 0.72] * columns)
     table.setStyle(TableStyle([
