@@ -125,9 +125,7 @@ def deal(
         f"code {the_deal.code}\n"
     )
     stdout.print(board_text(state.board()))
-    stdout.print(
-        "\n[dim]\\[card] face up, (card) face down; the stock, next card first:[/dim]"
-    )
+    stdout.print("\n[dim]\\[card] face up, (card) face down; the stock, next card first:[/dim]")
     stdout.print("stock: " + " ".join(card.label for card in state.stock))
 
 
@@ -243,8 +241,9 @@ def _print_solution(game: SolitaireGame, the_deal: Deal, result: Any) -> None:
     verdict = {True: "winnable", False: "not winnable", None: "unknown (the budget ran out)"}
     line = f"Verdict: {verdict[result.solvable]}"
     if result.score is not None:
-        proven = "proven best" if result.optimal else "not proven best"
-        line += f"; score {result.score} ({proven})"
+        line += f"; score {result.score}"
+        if result.optimal is not None:
+            line += " (proven best)" if result.optimal else " (not proven best)"
     stdout.print(line + f". Searched {result.states:,} states in {result.seconds:.3f} s.")
     if not result.moves:
         return

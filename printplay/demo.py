@@ -24,6 +24,7 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
     tripeaks = make_game("tripeaks")
     paths = [build_game_rulebook(tripeaks, folder / "tripeaks-rules.pdf", paper=paper)]
     deal = numbered_deal(tripeaks.deck(), DEMO_DEAL)
-    paths.append(build_sheet(tripeaks, deal, folder / f"tripeaks-deal-{DEMO_DEAL}.pdf",
-                             paper=paper))
+    paths.append(
+        build_sheet(tripeaks, deal, folder / f"tripeaks-deal-{DEMO_DEAL}.pdf", paper=paper)
+    )
     return paths

@@ -10,16 +10,22 @@ from printplay.cards import Card, Rank, Suit, format_cards, parse_card, parse_ca
 from printplay.errors import CardError
 
 
-@pytest.mark.parametrize(
-    "text", ["Th", "th", "TH", "10h", "10H", "T♥", "t♥", "10♥", "T♡", " Th "]
-)
+@pytest.mark.parametrize("text", ["Th", "th", "TH", "10h", "10H", "T♥", "t♥", "10♥", "T♡", " Th "])
 def test_every_spelling_of_the_ten_of_hearts(text: str) -> None:
     assert parse_card(text) == Card(Rank.TEN, Suit.HEARTS)
 
 
 @pytest.mark.parametrize(
     ("text", "code"),
-    [("As", "As"), ("2c", "2c"), ("qD", "Qd"), ("K♠", "Ks"), ("j♣", "Jc"), ("x1", "X1"), ("X2", "X2")],
+    [
+        ("As", "As"),
+        ("2c", "2c"),
+        ("qD", "Qd"),
+        ("K♠", "Ks"),
+        ("j♣", "Jc"),
+        ("x1", "X1"),
+        ("X2", "X2"),
+    ],
 )
 def test_codes(text: str, code: str) -> None:
     assert parse_card(text).code == code
@@ -47,8 +53,10 @@ def test_deck() -> None:
     deck = standard_deck()
     assert len(deck) == len(set(deck)) == 52
     assert [c.index for c in deck] == list(range(52))
-    assert len(standard_deck(1)) == 53 and standard_deck(2)[-2:] == [Card.make_joker(1),
-                                                                     Card.make_joker(2)]
+    assert len(standard_deck(1)) == 53 and standard_deck(2)[-2:] == [
+        Card.make_joker(1),
+        Card.make_joker(2),
+    ]
     with pytest.raises(CardError):
         standard_deck(3)
 

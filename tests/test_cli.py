@@ -47,14 +47,25 @@ def test_deal_text_draws_the_layout(capsys: pytest.CaptureFixture[str]) -> None:
     lines = out.splitlines()
     assert lines[0] == "TriPeaks deal 1 (standard rules), code BUZX-PAEV"
     base = next(line for line in lines if line.startswith("[6♦]"))
-    assert base.split() == ["[6♦]", "[8♣]", "[A♥]", "[10♣]", "[4♠]", "[2♠]", "[J♦]", "[10♠]",
-                            "[A♣]", "[Q♥]"]
+    assert base.split() == [
+        "[6♦]",
+        "[8♣]",
+        "[A♥]",
+        "[10♣]",
+        "[4♠]",
+        "[2♠]",
+        "[J♦]",
+        "[10♠]",
+        "[A♣]",
+        "[Q♥]",
+    ]
     assert "(7♥)" in out and "waste [J♠]" in out
 
 
 def test_options_are_accepted_on_every_verb(capsys: pytest.CaptureFixture[str]) -> None:
-    _, out, _ = run(capsys, "deal", "tripeaks", "--seed", "3", "-O", "jokers=2", "--option",
-                    "no-wrap", "--json")
+    _, out, _ = run(
+        capsys, "deal", "tripeaks", "--seed", "3", "-O", "jokers=2", "--option", "no-wrap", "--json"
+    )
     data = json.loads(out)
     assert data["options"]["jokers"] == 2 and data["options"]["wrap"] is False
     assert len(data["stock"]) == 25
@@ -92,8 +103,9 @@ BAD_INPUTS = [
 
 
 @pytest.mark.parametrize(("argv", "message"), BAD_INPUTS)
-def test_bad_input_gives_one_clear_line(capsys: pytest.CaptureFixture[str], argv: list[str],
-                                        message: str) -> None:
+def test_bad_input_gives_one_clear_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
     status, out, err = run(capsys, *argv)
     assert status != 0
     assert out == ""
@@ -103,8 +115,9 @@ def test_bad_input_gives_one_clear_line(capsys: pytest.CaptureFixture[str], argv
     assert "Traceback" not in err
 
 
-def test_unwritable_output_leaves_no_file(tmp_path: Path,
-                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_unwritable_output_leaves_no_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     folder = tmp_path / "locked"
     folder.mkdir()
     folder.chmod(0o500)
@@ -137,10 +150,15 @@ def test_the_console_script_runs() -> None:
     script = Path(sys.executable).with_name("printplay")
     if not script.exists():
         pytest.skip("console script not installed in this environment")
-    done = subprocess.run([str(script), "deal", "tripeaks", "--seed", "0"],
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [str(script), "deal", "tripeaks", "--seed", "0"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [
-        "printplay: error: deal number must be between 1 and 18446744073709551615, not 0"]
+        "printplay: error: deal number must be between 1 and 18446744073709551615, not 0"
+    ]
     done = subprocess.run([str(script), "--help"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "solve" in done.stdout

@@ -13,17 +13,37 @@ def test_defaults_are_the_standard_game() -> None:
     o = opts.parse_options(TriPeaksOptions, [])
     assert o == TriPeaksOptions()
     assert (o.wrap, o.face_up, o.strict_draw, o.jokers, o.completion_bonus, o.card_penalty) == (
-        True, False, False, 0, 100, 0)
+        True,
+        False,
+        False,
+        0,
+        100,
+        0,
+    )
     assert opts.summary(o) == "standard rules"
 
 
 def test_switches_and_settings_combine() -> None:
-    o = opts.parse_options(TriPeaksOptions, ["no-wrap,face-up", "strict-draw", "jokers=2",
-                                             "completion-bonus=200", "card-penalty=5"])
+    o = opts.parse_options(
+        TriPeaksOptions,
+        ["no-wrap,face-up", "strict-draw", "jokers=2", "completion-bonus=200", "card-penalty=5"],
+    )
     assert (o.wrap, o.face_up, o.strict_draw, o.jokers, o.completion_bonus, o.card_penalty) == (
-        False, True, True, 2, 200, 5)
-    assert opts.chosen(o) == ["no-wrap", "face-up", "strict-draw", "jokers=2",
-                              "completion-bonus=200", "card-penalty=5"]
+        False,
+        True,
+        True,
+        2,
+        200,
+        5,
+    )
+    assert opts.chosen(o) == [
+        "no-wrap",
+        "face-up",
+        "strict-draw",
+        "jokers=2",
+        "completion-bonus=200",
+        "card-penalty=5",
+    ]
     assert opts.to_json(o)["wrap"] is False
 
 

@@ -26,15 +26,18 @@ def text_of(path: Path) -> str:
 
 
 def sizes(path: Path) -> set[tuple[float, float]]:
-    return {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
-            for p in PdfReader(path).pages}
+    return {
+        (round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
+        for p in PdfReader(path).pages
+    }
 
 
 @pytest.fixture(scope="module")
 def sheet_1(tmp_path_factory: pytest.TempPathFactory) -> Path:
     game = TriPeaks()
-    return build_sheet(game, numbered_deal(game.deck(), 1),
-                       tmp_path_factory.mktemp("sheet") / "deal-1.pdf")
+    return build_sheet(
+        game, numbered_deal(game.deck(), 1), tmp_path_factory.mktemp("sheet") / "deal-1.pdf"
+    )
 
 
 def test_sheet_names_the_deal_and_shows_every_card(sheet_1: Path) -> None:
@@ -73,11 +76,14 @@ def test_output_is_byte_identical_for_identical_input(tmp_path: Path) -> None:
     deal = numbered_deal(game.deck(), 3)
     digests = set()
     for name in ("one.pdf", "two.pdf"):
-        digests.add(hashlib.sha256(build_sheet(game, deal, tmp_path / name).read_bytes())
-                    .hexdigest())
+        digests.add(
+            hashlib.sha256(build_sheet(game, deal, tmp_path / name).read_bytes()).hexdigest()
+        )
     assert len(digests) == 1
-    rules = {hashlib.sha256(build_game_rulebook(game, tmp_path / n).read_bytes()).hexdigest()
-             for n in ("r1.pdf", "r2.pdf")}
+    rules = {
+        hashlib.sha256(build_game_rulebook(game, tmp_path / n).read_bytes()).hexdigest()
+        for n in ("r1.pdf", "r2.pdf")
+    }
     assert len(rules) == 1
 
 
@@ -106,8 +112,14 @@ UNWINNABLE_DECK = 50
 def test_rulebook_text_and_rulings(tmp_path: Path) -> None:
     path = build_game_rulebook(TriPeaks(), tmp_path / "rules.pdf")
     text = text_of(path)
-    for heading in ("The layout", "How to play", "Scoring", "Variants", "Rulings",
-                    "Quick reference: TriPeaks"):
+    for heading in (
+        "The layout",
+        "How to play",
+        "Scoring",
+        "Variants",
+        "Rulings",
+        "Quick reference: TriPeaks",
+    ):
         assert heading in text
     assert "at any time" in text and "K-A-2" in text
     assert "only when no free card can be played" not in text

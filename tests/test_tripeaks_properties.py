@@ -23,8 +23,9 @@ options_strategy = st.builds(
 
 @settings(max_examples=80, deadline=None)
 @given(options=options_strategy, seed=st.integers(1, MAX_SEED), data=st.data())
-def test_random_games_keep_the_invariants(options: TriPeaksOptions, seed: int,
-                                          data: st.DataObject) -> None:
+def test_random_games_keep_the_invariants(
+    options: TriPeaksOptions, seed: int, data: st.DataObject
+) -> None:
     game = TriPeaks(options)
     deal = numbered_deal(game.deck(), seed)
     state = game.initial_state(deal)

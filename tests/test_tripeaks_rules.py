@@ -22,14 +22,20 @@ from printplay.games.tripeaks import (
 C = parse_card
 
 
-def position(tableau: dict[int, str], waste: str, stock: str = "",
-             options: TriPeaksOptions | None = None, **kwargs: int) -> TriPeaksState:
+def position(
+    tableau: dict[int, str],
+    waste: str,
+    stock: str = "",
+    options: TriPeaksOptions | None = None,
+    **kwargs: int,
+) -> TriPeaksState:
     """A hand-made position: only the listed slots hold cards."""
     cards: list[Card | None] = [None] * 28
     for slot, code in tableau.items():
         cards[slot] = C(code)
-    return TriPeaksState(options or TriPeaksOptions(), tuple(cards), (C(waste),),
-                         tuple(parse_cards(stock)), **kwargs)
+    return TriPeaksState(
+        options or TriPeaksOptions(), tuple(cards), (C(waste),), tuple(parse_cards(stock)), **kwargs
+    )
 
 
 def full_position(options: TriPeaksOptions | None = None) -> TriPeaksState:
@@ -51,8 +57,10 @@ def test_covering_relation_as_the_rules_state_it() -> None:
         assert LAYOUT.slots[9 + j].covered_by == (18 + j, 19 + j)
     for peak in range(3):
         for k in range(2):
-            assert LAYOUT.slots[3 + 2 * peak + k].covered_by == (9 + 3 * peak + k,
-                                                                 10 + 3 * peak + k)
+            assert LAYOUT.slots[3 + 2 * peak + k].covered_by == (
+                9 + 3 * peak + k,
+                10 + 3 * peak + k,
+            )
         assert LAYOUT.slots[peak].covered_by == (3 + 2 * peak, 4 + 2 * peak)
     assert all(not LAYOUT.slots[s].covered_by for s in range(18, 28))
     for slot in LAYOUT.slots:
@@ -178,11 +186,17 @@ def test_lost_when_the_stock_is_empty_and_nothing_fits() -> None:
 
 
 def test_chain_scores_its_position_and_a_stock_turn_resets_it() -> None:
-    state = position({18: "8s", 19: "9s", 20: "Th", 21: "4c", 22: "Kd"}, waste="7c",
-                     stock="3d Qs")
+    state = position({18: "8s", 19: "9s", 20: "Th", 21: "4c", 22: "Kd"}, waste="7c", stock="3d Qs")
     scores = []
-    for move in [Play(18, C("8s")), Play(19, C("9s")), Play(20, C("Th")), Draw(C("3d")),
-                 Play(21, C("4c")), Draw(C("Qs")), Play(22, C("Kd"))]:
+    for move in [
+        Play(18, C("8s")),
+        Play(19, C("9s")),
+        Play(20, C("Th")),
+        Draw(C("3d")),
+        Play(21, C("4c")),
+        Draw(C("Qs")),
+        Play(22, C("Kd")),
+    ]:
         state = state.apply(move)
         scores.append(state.points)
     assert scores == [1, 3, 6, 6, 7, 7, 8 + 100]
@@ -260,7 +274,8 @@ def test_describe_a_peak_top_and_a_draw() -> None:
     state = position({0: "5c", 1: "Kh", 2: "Kc", 19: "9s"}, waste="4s", stock="Kd")
     after = state.apply(Play(0, C("5c")))
     assert describe(state, Play(0, C("5c")), after) == (
-        "Play 5♣ from row 1, 1st card onto 4♠: chain 1, +16 points (peak bonus 15)")
+        "Play 5♣ from row 1, 1st card onto 4♠: chain 1, +16 points (peak bonus 15)"
+    )
     after = state.apply(Draw(C("Kd")))
     assert describe(state, Draw(C("Kd")), after) == "Turn K♦ from the stock (0 left)"
 
@@ -269,5 +284,4 @@ def test_external_deck_line_reads_in_layout_order(external_decks: list[str]) -> 
     deal = explicit_deal(external_decks[0], TriPeaks().deck())
     state = TriPeaks().initial_state(deal)
     codes = external_decks[0].split()
-    assert state.to_json() == {"tableau": codes[:28], "waste": [codes[28]],
-                               "stock": codes[29:]}
+    assert state.to_json() == {"tableau": codes[:28], "waste": [codes[28]], "stock": codes[29:]}

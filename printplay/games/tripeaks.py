@@ -20,13 +20,13 @@ Play(slot=21, card=Card.parse('Tc'))
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from printplay import options as opts
 from printplay.cards import Card, parse_card, standard_deck
-from printplay.deal import Deal
+from printplay.deal import Deal, validate_cards
 from printplay.errors import DealError, MoveError
 
 if TYPE_CHECKING:
@@ -45,6 +45,7 @@ from printplay.games.layout import (
 
 TABLEAU_SIZE = 28
 PEAK_TOPS = (0, 1, 2)
+PEAK_BONUSES = (15, 30, 45)
 ROW_STARTS = (0, 3, 9, 18, 28)
 ROW_PITCH = 1.1
 """Horizontal distance between neighbouring cards of a row, in card widths."""
@@ -87,7 +88,11 @@ class TriPeaksOptions:
         minimum=0,
         maximum=1_000,
     )
-    peak_bonuses: tuple[int, int, int] = field(default=(15, 30, 45))
+
+    @property
+    def peak_bonuses(self) -> tuple[int, int, int]:
+        """Points for the first, second and third peak top cleared (fixed by the rules)."""
+        return PEAK_BONUSES
 
     @property
     def deal_size(self) -> int:
@@ -168,7 +173,7 @@ class Play:
     card: Card
 
     def to_json(self) -> dict[str, Any]:
-        """The move in the JSON vocabulary of ``docs/moves.md``."""
+        """The move in the JSON vocabulary of ``docs/json.md``."""
         return {"type": "play", "slot": self.slot, "card": self.card.code}
 
 
@@ -179,7 +184,7 @@ class Draw:
     card: Card
 
     def to_json(self) -> dict[str, Any]:
-        """The move in the JSON vocabulary of ``docs/moves.md``."""
+        """The move in the JSON vocabulary of ``docs/json.md``."""
         return {"type": "draw", "card": self.card.code}
 
 
@@ -402,6 +407,7 @@ class TriPeaks:
         cards = tuple(deal.cards if isinstance(deal, Deal) else deal)
         if len(cards) != self.options.deal_size:
             raise DealError(f"a TriPeaks deal has {self.options.deal_size} cards, not {len(cards)}")
+        validate_cards(cards, self.deck())
         return TriPeaksState(
             self.options,
             cards[:TABLEAU_SIZE],
@@ -437,8 +443,7 @@ class TriPeaks:
             "chain_table": chains,
             "peak_bonuses": list(o.peak_bonuses),
             "all_peaks_bonus": sum(o.peak_bonuses),
-            "best_possible": chain_points(TABLEAU_SIZE) + sum(o.peak_bonuses)
-            + o.completion_bonus,
+            "best_possible": chain_points(TABLEAU_SIZE) + sum(o.peak_bonuses) + o.completion_bonus,
             "tableau_size": TABLEAU_SIZE,
             "stock_size": o.deal_size - TABLEAU_SIZE - 1,
             "deal_size": o.deal_size,

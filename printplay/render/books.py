@@ -60,21 +60,26 @@ def _move_diagram(example: Example, width: float, styles: Styles) -> Flowable:
     before = BoardDiagram(example.before.board(badge), half)
     after = BoardDiagram(example.after.board(), half)
     table = Table(
-        [[Paragraph("Before", styles.caption), Paragraph("After", styles.caption)],
-         [before, after]],
+        [
+            [Paragraph("Before", styles.caption), Paragraph("After", styles.caption)],
+            [before, after],
+        ],
         colWidths=[half + 4 * mm, half + 4 * mm],
     )
-    table.setStyle(TableStyle([
-        ("ALIGN", (0, 0), (-1, -1), "CENTER"),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2 * mm),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2 * mm),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm),
+            ]
+        )
+    )
     return table
 
 
-def rulebook_parts(game: SolitaireGame, setup: PageSetup) -> tuple[dict[str, Any],
-                                                                    dict[str, Any]]:
+def rulebook_parts(game: SolitaireGame, setup: PageSetup) -> tuple[dict[str, Any], dict[str, Any]]:
     """The template context and the diagram factories for ``game``'s rulebook."""
     styles = book_styles()
     width = setup.frame_width
@@ -84,8 +89,11 @@ def rulebook_parts(game: SolitaireGame, setup: PageSetup) -> tuple[dict[str, Any
     for spec in opts.option_specs(game.options_type):
         value = getattr(game.options, spec.field)
         on = value != spec.default
-        shown = ("on" if on else "off") if spec.is_switch else (
-            f"{value}" + (" (changed)" if on else " (standard)"))
+        shown = (
+            ("on" if on else "off")
+            if spec.is_switch
+            else (f"{value}" + (" (changed)" if on else " (standard)"))
+        )
         variant_rows.append([f"`{spec.name}`", spec.help, shown])
     context: dict[str, Any] = {
         "game": game,
@@ -98,8 +106,9 @@ def rulebook_parts(game: SolitaireGame, setup: PageSetup) -> tuple[dict[str, Any
     }
 
     def layout(small: str = "no") -> Flowable:
-        return BoardDiagram(layout_state.board(), width * (0.62 if small == "yes" else 0.9),
-                            show_hidden=False)
+        return BoardDiagram(
+            layout_state.board(), width * (0.62 if small == "yes" else 0.9), show_hidden=False
+        )
 
     def move() -> Flowable:
         return _move_diagram(example, width, styles)
@@ -110,11 +119,15 @@ def rulebook_parts(game: SolitaireGame, setup: PageSetup) -> tuple[dict[str, Any
 def build_game_rulebook(game: SolitaireGame, path: Path, *, paper: str = "a4") -> Path:
     """Write ``game``'s rulebook, with the variant text its options switch on, to ``path``."""
     summary = opts.summary(game.options)
-    setup = PageSetup(paper=paper, title=f"{game.title} rules",
-                      footer=f"printplay · {game.title} rules · {summary}")
+    setup = PageSetup(
+        paper=paper,
+        title=f"{game.title} rules",
+        footer=f"printplay · {game.title} rules · {summary}",
+    )
     context, diagrams = rulebook_parts(game, setup)
-    return build_rulebook(path, template=f"{game.name}.md", context=context, setup=setup,
-                          diagrams=diagrams)
+    return build_rulebook(
+        path, template=f"{game.name}.md", context=context, setup=setup, diagrams=diagrams
+    )
 
 
 __all__ = ["Example", "build_game_rulebook", "example_move", "rulebook_parts", "suit_markup"]

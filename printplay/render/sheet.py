@@ -107,44 +107,57 @@ def segments(game: SolitaireGame, steps: Sequence[Step]) -> list[list[Step]]:
 
 
 def _title(game: SolitaireGame, deal: Deal, styles: Styles, what: str) -> list[Flowable]:
-    origin = (f"deal number {deal.seed} (printplay shuffle {SHUFFLE_NAME})"
-              if deal.seed is not None else "an explicit deal")
+    origin = (
+        f"deal number {deal.seed} (printplay shuffle {SHUFFLE_NAME})"
+        if deal.seed is not None
+        else "an explicit deal"
+    )
     rules = opts.summary(game.options)
     return [
         Paragraph(f"{game.title} · {deal.name} · {what}", styles.h1),
-        Paragraph(f"{rules[0].upper()}{rules[1:]} · deal code <b>{deal.code}</b> · {origin}",
-                  styles.small),
+        Paragraph(
+            f"{rules[0].upper()}{rules[1:]} · deal code <b>{deal.code}</b> · {origin}", styles.small
+        ),
     ]
 
 
-def setup_page(game: SolitaireGame, deal: Deal, setup: PageSetup, styles: Styles, *,
-               spoiler_free: bool) -> list[Flowable]:
+def setup_page(
+    game: SolitaireGame, deal: Deal, setup: PageSetup, styles: Styles, *, spoiler_free: bool
+) -> list[Flowable]:
     """The setup sheet: the layout, the stock in order and the deal order."""
     state = game.initial_state(deal)
     width = setup.frame_width
     story = _title(game, deal, styles, "setup")
     story.append(Spacer(1, 3 * mm))
-    story.append(BoardDiagram(state.board(), width, max_height=78 * mm,
-                              show_hidden=not spoiler_free))
-    legend = ("Dark cards are dealt face down." if spoiler_free else
-              "Shaded, striped cards are dealt face down; their faces are shown so you can "
-              "lay out this exact deal.")
+    story.append(
+        BoardDiagram(state.board(), width, max_height=78 * mm, show_hidden=not spoiler_free)
+    )
+    legend = (
+        "Dark cards are dealt face down."
+        if spoiler_free
+        else "Shaded, striped cards are dealt face down; their faces are shown so you can "
+        "lay out this exact deal."
+    )
     story.append(Paragraph(legend, styles.caption))
     stock = list(state.stock)
     if stock:
-        story.append(Paragraph(f"The stock, {len(stock)} cards, next card to turn first",
-                               styles.h3))
+        story.append(
+            Paragraph(f"The stock, {len(stock)} cards, next card to turn first", styles.h3)
+        )
         per_row = 12
         card_width = min(width / (per_row * 1.12), 10.5 * mm)
         for start in range(0, len(stock), per_row):
             story.append(CardStrip(stock[start : start + per_row], card_width, start + 1))
             story.append(Spacer(1, 1.5 * mm))
     story.append(Paragraph("Deal order", styles.h3))
-    story.append(Paragraph(
-        "To deal this exact game from a real deck, put the cards face up on a pile in this "
-        "order, card 1 first, so that card 1 is at the bottom. Turn the whole pile face "
-        "down: card 1 is now on top. Deal from the top into the places listed.",
-        styles.small))
+    story.append(
+        Paragraph(
+            "To deal this exact game from a real deck, put the cards face up on a pile in this "
+            "order, card 1 first, so that card 1 is at the bottom. Turn the whole pile face "
+            "down: card 1 is now on top. Deal from the top into the places listed.",
+            styles.small,
+        )
+    )
     story.append(Spacer(1, 1.5 * mm))
     story.append(_deal_order_table(game, deal, width, styles))
     return story
@@ -160,27 +173,40 @@ def _deal_order_table(game: SolitaireGame, deal: Deal, width: float, styles: Sty
             i = column * rows_per_column + row
             if i < len(deal.cards):
                 card = deal.cards[i]
-                cells[row] += [Paragraph(str(i + 1), styles.cell_right),
-                               Paragraph(suit_markup(card.label), styles.cell_bold),
-                               Paragraph(names[i], styles.cell)]
+                cells[row] += [
+                    Paragraph(str(i + 1), styles.cell_right),
+                    Paragraph(suit_markup(card.label), styles.cell_bold),
+                    Paragraph(names[i], styles.cell),
+                ]
             else:
                 cells[row] += [Paragraph("", styles.cell)] * 3
     third = width / columns
     table = Table(cells, colWidths=[third * 0.12, third * 0.16, third * 0.72] * columns)
-    table.setStyle(TableStyle([
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 0.6),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6),
-        ("LEFTPADDING", (0, 0), (-1, -1), 2),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 2),
-        ("LINEAFTER", (2, 0), (2, -1), 0.4, RULE),
-        ("LINEAFTER", (5, 0), (5, -1), 0.4, RULE),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), 0.6),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6),
+                ("LEFTPADDING", (0, 0), (-1, -1), 2),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                ("LINEAFTER", (2, 0), (2, -1), 0.4, RULE),
+                ("LINEAFTER", (5, 0), (5, -1), 0.4, RULE),
+            ]
+        )
+    )
     return table
 
 
-def walkthrough(game: SolitaireGame, deal: Deal, result: SolveResult, setup: PageSetup,
-                styles: Styles, *, spoiler_free: bool) -> list[Flowable]:
+def walkthrough(
+    game: SolitaireGame,
+    deal: Deal,
+    result: SolveResult,
+    setup: PageSetup,
+    styles: Styles,
+    *,
+    spoiler_free: bool,
+) -> list[Flowable]:
     """The walkthrough: the verdict, then each segment of the line with a diagram."""
     state = game.initial_state(deal)
     steps = replay(game, state, result.moves)
@@ -192,24 +218,31 @@ def walkthrough(game: SolitaireGame, deal: Deal, result: SolveResult, setup: Pag
     diagram_width = width * 0.56
     for number, group in enumerate(segments(game, steps)):
         first = group[0]
-        badges = {step.move.slot: str(step.number) for step in group
-                  if not game.is_draw(step.move) and hasattr(step.move, "slot")}
+        badges = {
+            step.move.slot: str(step.number)
+            for step in group
+            if not game.is_draw(step.move) and hasattr(step.move, "slot")
+        }
         draws = [step for step in group if game.is_draw(step.move)]
         board_state = draws[-1].after if draws else first.before
         heading = _segment_heading(number, draws, board_state)
-        diagram = BoardDiagram(board_state.board(badges), diagram_width,
-                               show_hidden=not spoiler_free)
+        diagram = BoardDiagram(
+            board_state.board(badges), diagram_width, show_hidden=not spoiler_free
+        )
         lines = [Paragraph(_step_text(game, step), styles.step) for step in group]
         table = Table([[diagram, lines]], colWidths=[diagram_width + 4 * mm, None])
-        table.setStyle(TableStyle([
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-        ]))
+        table.setStyle(
+            TableStyle(
+                [
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                    ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ]
+            )
+        )
         story.append(CondPageBreak(diagram.height + 12 * mm))
-        story.append(KeepTogether([Paragraph(heading, styles.h3), table,
-                                   Spacer(1, 2.5 * mm)]))
+        story.append(KeepTogether([Paragraph(heading, styles.h3), table, Spacer(1, 2.5 * mm)]))
     story.append(Paragraph(_ending(game, final), styles.body))
     return story
 
@@ -219,9 +252,11 @@ def _segment_heading(number: int, draws: Sequence[Step], board_state: Any) -> st
         return "The start"
     turned = ", ".join(suit_markup(step.move.card.label) for step in draws)
     word = "turn" if len(draws) == 1 else "turns"
-    return (f"Stock {word}: {turned} "
-            f"<font size='8' color='#666666'>({len(board_state.stock)} left in the stock)"
-            f"</font>")
+    return (
+        f"Stock {word}: {turned} "
+        f"<font size='8' color='#666666'>({len(board_state.stock)} left in the stock)"
+        f"</font>"
+    )
 
 
 def _step_text(game: SolitaireGame, step: Step) -> str:
@@ -233,34 +268,55 @@ def _verdict(game: SolitaireGame, result: SolveResult, steps: Sequence[Step], fi
     plays = sum(not game.is_draw(step.move) for step in steps)
     draws = len(steps) - plays
     if result.solvable:
-        best = ("the highest score this deal allows" if result.optimal
-                else "a winning line (not proven to score the most)")
-        return (f"<b>This deal can be won.</b> The line below, {best}, takes {len(steps)} "
-                f"moves: {plays} plays and {draws} turns of the stock, and scores "
-                f"<b>{final.score}</b>. Numbers on the diagrams show which card each "
-                f"numbered move plays.")
+        best = (
+            "the highest score this deal allows"
+            if result.optimal
+            else "a winning line (not proven to score the most)"
+        )
+        return (
+            f"<b>This deal can be won.</b> The line below, {best}, takes {len(steps)} "
+            f"moves: {plays} plays and {draws} turns of the stock, and scores "
+            f"<b>{final.score}</b>. Numbers on the diagrams show which card each "
+            f"numbered move plays."
+        )
     if result.solvable is False:
-        return (f"<b>This deal cannot be won</b>: the solver searched every reachable "
-                f"position ({result.states:,} states). The best attempt below clears "
-                f"{len(final.tableau) - final.cards_left} of {len(final.tableau)} cards and "
-                f"scores <b>{final.score}</b>.")
-    return ("<b>The solver ran out of time</b> before deciding this deal; the line below is "
-            "the best it found.")
+        return (
+            f"<b>This deal cannot be won</b>: the solver searched every reachable "
+            f"position ({result.states:,} states). The best attempt below clears "
+            f"{len(final.tableau) - final.cards_left} of {len(final.tableau)} cards and "
+            f"scores <b>{final.score}</b>."
+        )
+    return (
+        "<b>The solver ran out of time</b> before deciding this deal; the line below is "
+        "the best it found."
+    )
 
 
 def _ending(game: SolitaireGame, final: Any) -> str:
     if final.is_won:
         return f"<b>Won.</b> Final score {final.score}."
-    return (f"<b>Stuck</b> with {final.cards_left} cards left in the tableau. "
-            f"Final score {final.score}.")
+    return (
+        f"<b>Stuck</b> with {final.cards_left} cards left in the tableau. "
+        f"Final score {final.score}."
+    )
 
 
-def build_sheet(game: SolitaireGame, deal: Deal, path: Path, *, paper: str = "a4",
-                spoiler_free: bool = False, result: SolveResult | None = None) -> Path:
+def build_sheet(
+    game: SolitaireGame,
+    deal: Deal,
+    path: Path,
+    *,
+    paper: str = "a4",
+    spoiler_free: bool = False,
+    result: SolveResult | None = None,
+) -> Path:
     """Write the setup sheet and walkthrough of ``deal`` to ``path``."""
     register_fonts()
-    setup = PageSetup(paper=paper, title=f"{game.title} {deal.name}",
-                      footer=f"printplay · {game.title} {deal.name} · code {deal.code}")
+    setup = PageSetup(
+        paper=paper,
+        title=f"{game.title} {deal.name}",
+        footer=f"printplay · {game.title} {deal.name} · code {deal.code}",
+    )
     styles = book_styles()
     state = game.initial_state(deal)
     line = result or choose_line(game, state)
