@@ -162,3 +162,45 @@ def test_the_console_script_runs() -> None:
     ]
     done = subprocess.run([str(script), "--help"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "solve" in done.stdout
+
+
+def test_solve_json_replays(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "tripeaks", "--seed", "1", "--json", "--best-score")
+    assert status == 0
+    data = json.loads(out)
+    assert data["solvable"] is True and data["optimal"] is True
+    assert data["stats"]["states"] > 0 and data["stats"]["seconds"] >= 0
+    game = TriPeaks()
+    state = game.initial_state(numbered_deal(game.deck(), 1))
+    from printplay.games.tripeaks import move_from_json
+
+    for move in data["moves"]:
+        state = state.apply(move_from_json(move))
+    assert state.is_won and state.score == data["score"]
+
+
+def test_solve_deal_file_prints_json_lines_in_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], external_decks: list[str]
+) -> None:
+    path = tmp_path / "decks.txt"
+    chosen = [external_decks[i] for i in (0, 50, 1, 133)]
+    path.write_text("\n".join(chosen) + "\n")
+    outputs = []
+    for jobs in ("1", "2"):
+        status, out, err = run(capsys, "solve", "tripeaks", "--deal-file", str(path), "-j", jobs)
+        assert status == 0
+        assert "4 deals: 2 winnable, 2 not winnable, 0 unknown" in err
+        rows = [json.loads(line) for line in out.splitlines()]
+        assert [row["index"] for row in rows] == [1, 2, 3, 4]
+        assert [row["solvable"] for row in rows] == [True, False, True, False]
+        assert rows[0]["deal_code"] != rows[2]["deal_code"]
+        outputs.append([(row["solvable"], row["moves"]) for row in rows])
+    assert outputs[0] == outputs[1]
+
+
+def test_budget_gives_unknown(capsys: pytest.CaptureFixture[str], external_decks: list[str]) -> None:
+    status, out, _ = run(capsys, "solve", "tripeaks", "--deal", external_decks[223],
+                         "--max-states", "5000", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["solvable"] is None and data["moves"] == [] and "budget" in data["reason"]
