@@ -41,15 +41,11 @@ def register_fonts() -> None:
     for name, filename in _FILES.items():
         with resources.as_file(folder / filename) as path:
             pdfmetrics.registerFont(TTFont(name, str(path)))
-    addMapping(SANS, 0, 0, SANS)
-    addMapping(SANS, 1, 0, SANS_BOLD)
-    addMapping(SANS, 0, 1, SANS_ITALIC)
-    addMapping(SANS, 1, 1, SANS_BOLD_ITALIC)
-    addMapping(SERIF, 0, 0, SERIF)
-    addMapping(SERIF, 1, 0, SERIF_BOLD)
-    addMapping(SERIF, 0, 1, SERIF_ITALIC)
-    addMapping(SERIF, 1, 1, SERIF_BOLD)
-    addMapping(MONO, 0, 0, MONO)
-    addMapping(MONO, 1, 0, MONO)
-    addMapping(MONO, 0, 1, MONO)
-    addMapping(MONO, 1, 1, MONO)
+    families = {
+        SANS: (SANS, SANS_BOLD, SANS_ITALIC, SANS_BOLD_ITALIC),
+        SERIF: (SERIF, SERIF_BOLD, SERIF_ITALIC, SERIF_BOLD),  # no bold italic serif bundled
+        MONO: (MONO, MONO, MONO, MONO),
+    }
+    for family, faces in families.items():
+        for (bold, italic), face in zip(((0, 0), (1, 0), (0, 1), (1, 1)), faces, strict=True):
+            addMapping(family, bold, italic, face)
