@@ -31,3 +31,7 @@ class MoveError(PrintplayError, ValueError):
 
 class OutputError(PrintplayError, OSError):
     """An output file that cannot be written."""
+
+
+class RulebookError(PrintplayError, ValueError):
+    """A rulebook source that cannot be typeset: a bad marker, an unknown diagram or template."""

@@ -62,7 +62,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.flowables import BalancedColumns, CallerMacro, HRFlowable
 
-from printplay.errors import PrintplayError
+from printplay.errors import RulebookError
 from printplay.render.fonts import MONO
 from printplay.render.styles import Palette, Styles, book_palette, book_styles, suit_markup
 
@@ -80,10 +80,6 @@ DiagramFactory = Callable[..., Flowable]
 
 MARKDOWN_EXTENSIONS = ("tables", "sane_lists", "def_list", "attr_list", "fenced_code")
 """The Python-Markdown extensions a rulebook source may use."""
-
-
-class RulebookError(PrintplayError, ValueError):
-    """A rulebook source that cannot be typeset: a bad marker, an unknown diagram or template."""
 
 
 # --------------------------------------------------------------------------------------------
