@@ -46,6 +46,8 @@ def register_fonts() -> None:
         SERIF: (SERIF, SERIF_BOLD, SERIF_ITALIC, SERIF_BOLD),  # no bold italic serif bundled
         MONO: (MONO, MONO, MONO, MONO),
     }
-    for family, faces in families.items():
-        for (bold, italic), face in zip(((0, 0), (1, 0), (0, 1), (1, 1)), faces, strict=True):
-            addMapping(family, bold, italic, face)
+    for family, (regular, bold, italic, bold_italic) in families.items():
+        addMapping(family, 0, 0, regular)
+        addMapping(family, 1, 0, bold)
+        addMapping(family, 0, 1, italic)
+        addMapping(family, 1, 1, bold_italic)
