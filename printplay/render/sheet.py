@@ -26,13 +26,12 @@ from reportlab.platypus import (
 )
 
 from printplay import options as opts
-from printplay.cards import Card
 from printplay.deal import SHUFFLE_NAME, Deal
 from printplay.games import SolitaireGame
 from printplay.render.board import BoardDiagram
-from printplay.render.cards import CARD_RATIO, CardStyle, draw_card
 from printplay.render.document import PageSetup, build_pdf
-from printplay.render.fonts import SANS, register_fonts
+from printplay.render.fonts import register_fonts
+from printplay.render.hands import HandsDiagram
 from printplay.render.styles import Styles, book_styles, suit_markup
 from printplay.solve.result import Budget, SolveResult
 
@@ -50,32 +49,6 @@ class Step:
     move: Any
     before: Any
     after: Any
-
-
-class CardStrip(Flowable):
-    """A row of small cards with their positions printed under them."""
-
-    def __init__(self, cards: Sequence[Card], card_width: float, first_number: int = 1) -> None:
-        super().__init__()
-        self.cards = list(cards)
-        self.card_width = card_width
-        self.first_number = first_number
-        self.gap = card_width * 0.12
-        self.width = len(self.cards) * (card_width + self.gap) - self.gap
-        self.height = card_width * CARD_RATIO + 9
-
-    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        """The strip's fixed size."""
-        return self.width, self.height
-
-    def draw(self) -> None:
-        """Draw the cards left to right, numbered."""
-        for i, card in enumerate(self.cards):
-            x = i * (self.card_width + self.gap)
-            draw_card(self.canv, x, 9, self.card_width, card, CardStyle())
-            self.canv.setFont(SANS, 6.5)
-            self.canv.setFillGray(0.35)
-            self.canv.drawCentredString(x + self.card_width / 2, 1.5, str(self.first_number + i))
 
 
 def choose_line(game: SolitaireGame, state: Any) -> SolveResult:
@@ -147,7 +120,17 @@ def setup_page(
         per_row = 12
         card_width = min(width / (per_row * 1.12), 10.5 * mm)
         for start in range(0, len(stock), per_row):
-            story.append(CardStrip(stock[start : start + per_row], card_width, start + 1))
+            chunk = stock[start : start + per_row]
+            story.append(
+                HandsDiagram(
+                    [[card] for card in chunk],
+                    card_width,
+                    captions=[str(start + 1 + i) for i in range(len(chunk))],
+                    group_gap=0.12,
+                    align="LEFT",
+                    caption_size=6.5,
+                )
+            )
             story.append(Spacer(1, 1.5 * mm))
     story.append(Paragraph("Deal order", styles.h3))
     story.append(
