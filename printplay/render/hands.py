@@ -37,6 +37,7 @@ class HandsDiagram(Flowable):
         group_gap: float = 0.35,
         caption_size: float = 7.0,
         styles: Sequence[CardStyle] = (),
+        align: str = "CENTER",
     ) -> None:
         super().__init__()
         self.groups = [list(group) for group in groups]
