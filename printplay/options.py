@@ -134,6 +134,17 @@ def _read_value(spec: OptionSpec, raw: str | None) -> int:
         value = int(raw)
     except ValueError:
         raise OptionError(f"option {spec.name} needs a whole number, not {raw!r}") from None
+    return check_value(spec, value)
+
+
+def check_value(spec: OptionSpec, value: Any) -> Any:
+    """Return ``value`` if it is allowed for ``spec``, else raise :class:`OptionError`."""
+    if spec.is_switch:
+        if not isinstance(value, bool):
+            raise OptionError(f"option {spec.name} is on or off, not {value!r}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise OptionError(f"option {spec.name} needs a whole number, not {value!r}")
     if spec.choices is not None and value not in spec.choices:
         allowed = ", ".join(str(c) for c in spec.choices)
         raise OptionError(f"option {spec.name} must be one of {allowed}, not {value}")
@@ -142,6 +153,15 @@ def _read_value(spec: OptionSpec, raw: str | None) -> int:
     if spec.maximum is not None and value > spec.maximum:
         raise OptionError(f"option {spec.name} must be at most {spec.maximum}, not {value}")
     return value
+
+
+def validate(options: Any) -> None:
+    """Check every option of an options object, for dataclasses built directly in code.
+
+    Call it from ``__post_init__``; :func:`parse_options` checks values as it reads them.
+    """
+    for spec in option_specs(type(options)):
+        check_value(spec, getattr(options, spec.field))
 
 
 def to_json(options: Any) -> dict[str, Any]:

@@ -62,3 +62,10 @@ def test_switches_and_settings_combine() -> None:
 def test_bad_options_are_named(text: str, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         opts.parse_options(TriPeaksOptions, [text])
+
+
+def test_options_built_in_code_are_checked_too() -> None:
+    with pytest.raises(OptionError, match="must be one of 0, 1, 2, not 3"):
+        TriPeaksOptions(jokers=3)
+    with pytest.raises(OptionError, match="is on or off"):
+        TriPeaksOptions(wrap="yes")  # type: ignore[arg-type]

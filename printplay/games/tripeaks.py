@@ -89,6 +89,9 @@ class TriPeaksOptions:
         maximum=1_000,
     )
 
+    def __post_init__(self) -> None:
+        opts.validate(self)
+
     @property
     def peak_bonuses(self) -> tuple[int, int, int]:
         """Points for the first, second and third peak top cleared (fixed by the rules)."""
