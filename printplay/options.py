@@ -134,7 +134,8 @@ def _read_value(spec: OptionSpec, raw: str | None) -> int:
         value = int(raw)
     except ValueError:
         raise OptionError(f"option {spec.name} needs a whole number, not {raw!r}") from None
-    return check_value(spec, value)
+    check_value(spec, value)
+    return value
 
 
 def check_value(spec: OptionSpec, value: Any) -> Any:
