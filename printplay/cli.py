@@ -18,9 +18,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from printplay import options as opts
-from printplay.deal import Deal, choose_deal, read_deal_file
+from printplay.cli_poker import poker_app
+from printplay.deal import Deal, check_seed, choose_deal, read_deal_file
 from printplay.errors import DealError, PrintplayError
-from printplay.games import GAMES, OPTION_TYPES, SolitaireGame, make_game
+from printplay.games import GAMES, OPTION_TYPES, SolitaireGame, game_name, make_game, make_solitaire
 
 app = typer.Typer(
     name="printplay",
@@ -30,6 +31,7 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
+app.add_typer(poker_app, name="poker")
 stdout = Console(highlight=False, soft_wrap=True)
 stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
@@ -71,7 +73,7 @@ PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.", case_sen
 
 
 def _game(name: str, options: list[str] | None) -> SolitaireGame:
-    return make_game(name, options or [])
+    return make_solitaire(name, options or [])
 
 
 def _deal(game: SolitaireGame, seed: int | None, codes: str | None) -> Deal:
@@ -270,10 +272,20 @@ def sheet(
         typer.Option("--spoiler-free", help="Draw face-down cards as card backs on the diagrams."),
     ] = False,
 ) -> None:
-    """Write a setup sheet and its solution walkthrough as a PDF."""
+    """Write a setup sheet and walkthrough (solitaires), or a bot-played deal sheet (poker)."""
     from printplay.render.document import check_writable
     from printplay.render.sheet import build_sheet
 
+    if game_name(game) == "ricochet-poker":
+        from printplay.games.poker.standard import standard_options
+        from printplay.render.poker_book import build_poker_sheet
+
+        if deal is not None or seed is None:
+            raise DealError("a Ricochet Poker deal sheet needs a deal number: --seed N")
+        poker = standard_options(option or [])
+        check_writable(output)
+        stdout.print(str(build_poker_sheet(poker, check_seed(seed), output, paper=paper.value)))
+        return
     the_game = _game(game, option)
     the_deal = _deal(the_game, seed, deal)
     check_writable(output)
@@ -289,7 +301,7 @@ def rules(
     from printplay.render.books import build_game_rulebook
     from printplay.render.document import check_writable
 
-    the_game = _game(game, option)
+    the_game = make_game(game, option or [])
     check_writable(output)
     stdout.print(str(build_game_rulebook(the_game, output, paper=paper.value)))
 

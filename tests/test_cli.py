@@ -198,9 +198,12 @@ def test_solve_deal_file_prints_json_lines_in_order(
     assert outputs[0] == outputs[1]
 
 
-def test_budget_gives_unknown(capsys: pytest.CaptureFixture[str], external_decks: list[str]) -> None:
-    status, out, _ = run(capsys, "solve", "tripeaks", "--deal", external_decks[223],
-                         "--max-states", "5000", "--json")
+def test_budget_gives_unknown(
+    capsys: pytest.CaptureFixture[str], external_decks: list[str]
+) -> None:
+    status, out, _ = run(
+        capsys, "solve", "tripeaks", "--deal", external_decks[223], "--max-states", "5000", "--json"
+    )
     assert status == 0
     data = json.loads(out)
     assert data["solvable"] is None and data["moves"] == [] and "budget" in data["reason"]

@@ -4,7 +4,7 @@ A new game adds its engine module and one line to :data:`GAMES`; the command lin
 sheets and the rulebooks find it here.
 
 >>> sorted(GAMES)
-['tripeaks']
+['ricochet-poker', 'tripeaks']
 >>> make_game("TriPeaks", ["no-wrap"]).options.wrap
 False
 """
@@ -17,6 +17,7 @@ from typing import Any, Protocol
 from printplay.cards import Card
 from printplay.deal import Deal
 from printplay.errors import GameError
+from printplay.games.poker.game import RicochetPoker
 from printplay.games.tripeaks import TriPeaks
 from printplay.options import parse_options
 
@@ -66,12 +67,24 @@ class SolitaireGame(Protocol):
         ...
 
 
-GAMES: dict[str, Callable[..., SolitaireGame]] = {"tripeaks": TriPeaks}
+GAMES: dict[str, Callable[..., Any]] = {"tripeaks": TriPeaks, "ricochet-poker": RicochetPoker}
 """Game constructors by name; each takes its options object."""
 
-OPTION_TYPES: dict[str, type[Any]] = {"tripeaks": TriPeaks.options_type}
+SOLITAIRES = frozenset({"tripeaks"})
+"""The games with a layout to deal, solve and draw (the :class:`SolitaireGame` protocol)."""
 
-ALIASES = {"tri-peaks": "tripeaks", "tritowers": "tripeaks", "three-peaks": "tripeaks"}
+OPTION_TYPES: dict[str, type[Any]] = {
+    name: game.options_type
+    for name, game in (("tripeaks", TriPeaks), ("ricochet-poker", RicochetPoker))
+}
+
+ALIASES = {
+    "tri-peaks": "tripeaks",
+    "tritowers": "tripeaks",
+    "three-peaks": "tripeaks",
+    "poker": "ricochet-poker",
+    "ricochetpoker": "ricochet-poker",
+}
 
 
 def game_name(name: str) -> str:
@@ -83,7 +96,19 @@ def game_name(name: str) -> str:
     return key
 
 
-def make_game(name: str, option_texts: Sequence[str] = ()) -> SolitaireGame:
+def make_game(name: str, option_texts: Sequence[str] = ()) -> Any:
     """The game ``name`` with options read from ``NAME`` / ``NAME=VALUE`` strings."""
     key = game_name(name)
     return GAMES[key](parse_options(OPTION_TYPES[key], option_texts))
+
+
+def make_solitaire(name: str, option_texts: Sequence[str] = ()) -> SolitaireGame:
+    """Like :func:`make_game`, for verbs that need a layout (deal, solve)."""
+    key = game_name(name)
+    if key not in SOLITAIRES:
+        raise GameError(
+            f"{key} has no layout to deal or solve (solitaires: {', '.join(sorted(SOLITAIRES))});"
+            " for Ricochet Poker see `printplay poker --help`"
+        )
+    game: SolitaireGame = make_game(key, option_texts)
+    return game

@@ -17,6 +17,7 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from printplay import options as opts
 from printplay.deal import numbered_deal
 from printplay.games import SolitaireGame
+from printplay.games.poker.game import RicochetPoker
 from printplay.render.board import BoardDiagram
 from printplay.render.document import PageSetup
 from printplay.render.rulebook import build_rulebook
@@ -116,8 +117,12 @@ def rulebook_parts(game: SolitaireGame, setup: PageSetup) -> tuple[dict[str, Any
     return context, {"layout": layout, "move": move}
 
 
-def build_game_rulebook(game: SolitaireGame, path: Path, *, paper: str = "a4") -> Path:
+def build_game_rulebook(game: Any, path: Path, *, paper: str = "a4") -> Path:
     """Write ``game``'s rulebook, with the variant text its options switch on, to ``path``."""
+    if isinstance(game, RicochetPoker):
+        from printplay.render.poker_book import build_poker_rulebook
+
+        return build_poker_rulebook(game, path, paper=paper)
     summary = opts.summary(game.options)
     setup = PageSetup(
         paper=paper,

@@ -7,8 +7,10 @@ card a group, numbered).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from reportlab.lib.colors import HexColor
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from printplay.cards import Card
@@ -37,7 +39,7 @@ class HandsDiagram(Flowable):
         group_gap: float = 0.35,
         caption_size: float = 7.0,
         styles: Sequence[CardStyle] = (),
-        align: str = "CENTER",
+        align: Literal["LEFT", "CENTER", "RIGHT"] = "CENTER",
     ) -> None:
         super().__init__()
         self.groups = [list(group) for group in groups]
@@ -48,13 +50,18 @@ class HandsDiagram(Flowable):
         self.caption_size = caption_size
         self.styles = list(styles)
         self.caption_space = caption_size + 3 if self.captions else 0.0
-        widths = [self._group_width(group) for group in self.groups]
+        widths = [self._group_width(index) for index in range(len(self.groups))]
         self.width = sum(widths) + self.gap * max(0, len(widths) - 1)
         self.height = card_width * CARD_RATIO + self.caption_space
         self.hAlign = align
 
-    def _group_width(self, group: Sequence[Card]) -> float:
-        return self.card_width + self.step * max(0, len(group) - 1) if group else self.card_width
+    def _group_width(self, index: int) -> float:
+        """The cards' width, or the caption's if that is wider."""
+        group = self.groups[index]
+        width = self.card_width + self.step * max(0, len(group) - 1)
+        if index < len(self.captions):
+            width = max(width, stringWidth(self.captions[index], SANS, self.caption_size))
+        return width
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         """The row's fixed size."""
@@ -65,16 +72,18 @@ class HandsDiagram(Flowable):
         x = 0.0
         for index, group in enumerate(self.groups):
             style = self.styles[index] if index < len(self.styles) else CardStyle()
+            width = self._group_width(index)
+            cards_width = self.card_width + self.step * max(0, len(group) - 1)
+            left = x + (width - cards_width) / 2
             for position, card in enumerate(group):
                 draw_card(
                     self.canv,
-                    x + position * self.step,
+                    left + position * self.step,
                     self.caption_space,
                     self.card_width,
                     card,
                     style,
                 )
-            width = self._group_width(group)
             if index < len(self.captions) and self.captions[index]:
                 self.canv.setFont(SANS, self.caption_size)
                 self.canv.setFillColor(CAPTION_COLOUR)

@@ -19,7 +19,7 @@ printplay.errors.DealError: Kd appears 2 times in the deck (cards 1, 3)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from printplay.cards import Card, parse_card
 from printplay.deal import numbered_deal, standard_deck
@@ -48,12 +48,14 @@ def poker_deck(
     return [*given, *(card for card in order if card not in chosen)]
 
 
-def read_cards(text: str | Sequence[str | Card], *, what: str) -> list[Card]:
+def read_cards(text: str | Iterable[str | Card], *, what: str) -> list[Card]:
     """Read distinct cards, naming the position of a bad or repeated one.
 
     ``what`` names the list in messages (``"the deck"``, ``"seat 2's hand"``).
     """
-    tokens = text.replace(";", " ").replace(",", " ").split() if isinstance(text, str) else text
+    tokens = (
+        text.replace(";", " ").replace(",", " ").split() if isinstance(text, str) else list(text)
+    )
     if not tokens:
         raise DealError(f"{what} needs at least one card")
     cards: list[Card] = []

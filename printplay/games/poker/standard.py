@@ -50,7 +50,7 @@ from printplay import options as opts
 from printplay.cards import Card, standard_deck
 from printplay.errors import DealError, MoveError
 from printplay.games.poker.dealing import poker_deck, read_cards
-from printplay.games.poker.hands import describe, strength
+from printplay.games.poker.hands import HandLike, describe, strength
 
 __all__ = [
     "BUY_OUT",
@@ -75,6 +75,7 @@ __all__ = [
     "actions_of",
     "describe_event",
     "hand_label",
+    "lowest_seat",
     "new_round",
     "parse_action",
     "parse_actions",
@@ -763,6 +764,22 @@ def _ranking(players: Sequence[Player], limit: int) -> list[tuple[int, int]]:
 
 def _strength(cards: Sequence[Card], limit: int) -> int:
     return strength(cards, suits=True, limit=limit)
+
+
+def lowest_seat(hands: Sequence[HandLike], options: StandardOptions | None = None) -> int:
+    """The seat (1, 2, …) of the lowest of ``hands``, suits breaking ties: the one to act.
+
+    >>> lowest_seat(["Kd", "Jc", "8h", "7s 2h"]), lowest_seat(["Kd", "Kc"])
+    (4, 2)
+    """
+    limit = (options or StandardOptions()).limit
+    cards = [
+        read_cards(hand, what=f"seat {seat}'s hand") for seat, hand in enumerate(hands, start=1)
+    ]
+    for seat, hand in enumerate(cards, start=1):
+        if len(hand) > limit:
+            raise DealError(f"seat {seat}'s hand has {len(hand)} cards; the limit is {limit}")
+    return min((_strength(hand, limit), seat) for seat, hand in enumerate(cards, start=1))[1]
 
 
 def _max_buy(player: Player, limit: int, deck_left: int) -> int:

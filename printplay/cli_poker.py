@@ -1,0 +1,282 @@
+"""``printplay poker …``: Ricochet Poker at the command line (a thin layer over the library).
+
+Verbs: ``play`` (scripted rounds, standard or ``--casino``), ``odds`` (exact buy odds for a
+position), ``edge`` (the casino's house edge by simulation), ``strategy`` (the casino basic
+strategy table) and ``table-card`` (a printable casino table card).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from printplay.errors import DealError, GameError
+
+poker_app = typer.Typer(
+    name="poker",
+    help="Ricochet Poker: play scripted rounds, exact odds, the casino's house edge.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+stdout = Console(highlight=False, soft_wrap=True)
+stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+
+OptionsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-O",
+        help="A game option, NAME=VALUE (limit=6, jokers=1, home-cap …); repeat or separate "
+        "with commas.",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+CasinoOpt = Annotated[bool, typer.Option("--casino", help="The casino game (against the house).")]
+
+
+def _print_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+@poker_app.command()
+def play(
+    players: Annotated[int, typer.Option("--players", "-p", help="Players at the table.")] = 4,
+    seed: Annotated[
+        int | None, typer.Option("--seed", "-s", help="Deal number.", show_default=False)
+    ] = None,
+    deck: Annotated[
+        str | None,
+        typer.Option(
+            "--deck",
+            help="The top of the deck in dealing order ('Kd Jc 8h 7s …'); the rest follows in "
+            "canonical order (or the --seed deal's order).",
+            show_default=False,
+        ),
+    ] = None,
+    actions: Annotated[
+        str,
+        typer.Option(
+            "--actions",
+            "-a",
+            help="Actions in turn for whoever is to act: 'buy 3; fold; buy 2' (casino: "
+            "'buy; fold').",
+        ),
+    ] = "",
+    option: OptionsOpt = None,
+    casino: CasinoOpt = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Deal a round and apply scripted actions to whoever is to act, in turn."""
+    from printplay import options as opts
+    from printplay.games.poker.dealing import poker_deck
+
+    texts = [f"players={players}", *(option or [])]
+    if casino:
+        from printplay.games.poker import casino as table
+
+        options = opts.parse_options(table.CasinoOptions, texts)
+        cards = poker_deck(seed=seed, top=deck)
+        state = table.play_script(options, cards, table.parse_actions(actions))
+        lines = [event.describe_event() for event in state.events]
+        summary = _casino_summary(state)
+    else:
+        from printplay.games.poker import standard
+
+        game = standard.standard_options(texts)
+        cards = standard.round_deck(game, seed=seed, top=deck)
+        round_ = standard.play_script(game, cards, standard.parse_actions(actions))
+        if as_json:
+            _print_json(round_.to_json())
+            return
+        lines = [standard.describe_event(event) for event in round_.events]
+        summary = round_.describe()
+        state = None
+    if as_json and state is not None:
+        _print_json(state.to_json())
+        return
+    for line in [*lines, "", *summary]:
+        stdout.print(line, markup=False)
+
+
+def _casino_summary(state: Any) -> list[str]:
+    lines = [
+        f"Seat {p.seat}: {' '.join(c.label for c in p.cards)}, {p.status}, net {p.net:+d}"
+        for p in state.players
+    ]
+    lines.append(f"Dealer: {' '.join(c.label for c in state.dealer.cards)}, {state.dealer.status}")
+    if state.to_act is None:
+        lines.append(f"Round over; the house's net {state.house_net:+d}")
+    else:
+        lines.append(f"Pot {state.pot}; seat {state.to_act} to act (buy or fold)")
+    return lines
+
+
+@poker_app.command()
+def odds(
+    hands: Annotated[
+        str,
+        typer.Option(
+            "--hands",
+            help="The hands still in, seat by seat, separated by '|': 'Kd | Jc | 8h | 7s 2h 9c'.",
+            show_default=False,
+        ),
+    ],
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            help="The seat to work out (default: the lowest hand, who acts).",
+            show_default=False,
+        ),
+    ] = None,
+    dead: Annotated[
+        str, typer.Option("--dead", help="Cards out of play on the table (folded hands).")
+    ] = "",
+    option: OptionsOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Exact odds of escaping last place for every buy, in a standard-game position."""
+    from printplay.games.poker.odds import position_odds
+    from printplay.games.poker.standard import lowest_seat, standard_options
+
+    options = standard_options(option or [])
+    table = [part.strip() for part in hands.split("|")]
+    if any(not part for part in table):
+        raise DealError("--hands: every seat needs at least one card (seats are separated by |)")
+    if len(table) < 2:
+        raise GameError("--hands needs at least two hands, separated by |")
+    to_work = seat if seat is not None else lowest_seat(table, options)
+    result = position_odds(table, to_work, options=options, dead=dead)
+    if as_json:
+        _print_json(result.to_json())
+        return
+    cards = " ".join(card.label for card in result.cards)
+    stdout.print(
+        f"Seat {result.seat} ({cards}) against seat {result.lowest}; "
+        f"{result.unseen} cards unseen; may buy up to {result.max_buy}."
+    )
+    grid = Table("buy", "escapes last place", "out", "expected cards", "chips")
+    for buy in result.buys:
+        grid.add_row(
+            str(buy.k),
+            f"{float(buy.escape):.2%}",
+            f"{float(buy.out):.2%}",
+            f"{float(buy.expected_cards):.3f}",
+            str(buy.chips),
+        )
+    stdout.print(grid)
+
+
+@poker_app.command()
+def edge(
+    players: Annotated[
+        list[int] | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Numbers of players (1 to 7); repeat. Default: all.",
+            show_default=False,
+        ),
+    ] = None,
+    rounds: Annotated[
+        int,
+        typer.Option(
+            "--rounds", "-r", help="Rounds to simulate for each number of players.", min=1
+        ),
+    ] = 200_000,
+    seed: Annotated[
+        int,
+        typer.Option("--seed", "-s", help="Master seed: same seed and rounds, same result.", min=1),
+    ] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes.", min=1)] = 2,
+    home_cap: Annotated[bool, typer.Option("--home-cap", help="Cap bonuses at 10.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """The casino game's house edge under the basic strategy, by simulation, with 95% CIs."""
+    from printplay.analysis.poker_edge import house_edge
+
+    counts = players or list(range(1, 8))
+    for count in counts:
+        if not 1 <= count <= 7:
+            raise GameError(f"the casino game seats 1 to 7 players, not {count}")
+    command = " ".join(
+        [
+            "printplay poker edge",
+            *(f"-p {c}" for c in players or ()),
+            f"--rounds {rounds}",
+            f"--seed {seed}",
+            *(["--home-cap"] if home_cap else []),
+        ]
+    )
+    results = []
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=stderr,
+        transient=True,
+    ) as progress:
+        for count in counts:
+            task = progress.add_task(f"{count} player{'s' if count > 1 else ''}", total=rounds)
+
+            def report(done: int, total: int, task: Any = task) -> None:
+                progress.update(task, completed=done)
+
+            results.append(
+                house_edge(count, rounds, seed=seed, jobs=jobs, home_cap=home_cap, progress=report)
+            )
+    if as_json:
+        _print_json({"command": command, "results": [r.to_json() for r in results]})
+        return
+    grid = Table("players", "rounds", "edge per ante", "royal smoothed", "edge per chip staked")
+    for result in results:
+        grid.add_row(
+            str(result.players),
+            f"{result.rounds:,}",
+            result.edge_ante.percent(),
+            result.edge_ante_smoothed.percent(),
+            result.edge_stake.percent(),
+        )
+    stdout.print(grid)
+    stdout.print(f"95% intervals; {command}", markup=False)
+
+
+@poker_app.command()
+def strategy(as_json: JsonOpt = False) -> None:
+    """The casino basic strategy for one player against the dealer."""
+    from printplay.games.poker.strategy import strategy_table
+
+    header, rows = strategy_table()
+    if as_json:
+        _print_json({"header": header, "rows": rows})
+        return
+    grid = Table(*header)
+    for row in rows:
+        grid.add_row(*(str(cell) for cell in row))
+    stdout.print(grid)
+
+
+@poker_app.command("table-card")
+def table_card(
+    output: Annotated[
+        Path, typer.Option("--output", "-o", help="The PDF file to write.", show_default=False)
+    ],
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    home_cap: Annotated[bool, typer.Option("--home-cap", help="Print the home cap of 10.")] = False,
+) -> None:
+    """A casino table card (kickout table, paytable, order of play) to fold and stand up."""
+    from printplay.render.document import check_writable, paper_size
+    from printplay.render.poker_book import build_table_card
+
+    paper_size(paper)
+    check_writable(output)
+    stdout.print(str(build_table_card(output, paper=paper.lower(), home_cap=home_cap)))

@@ -1,0 +1,188 @@
+"""``printplay poker …`` and the poker printables, end to end through the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printplay.cli import main
+
+EXAMPLE_DECK = "Kd Jc 8h 7s 2h 9c 2d 9h Qd 5h 8d 8s"
+EXAMPLE_ACTIONS = "buy 3; fold; buy 2; buy 2; buy 4"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def text_of(path: Path) -> str:
+    return " ".join(" ".join(p.extract_text() for p in PdfReader(path).pages).split())
+
+
+def test_the_worked_example_replays_exactly(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys,
+        "poker",
+        "play",
+        "--players",
+        "4",
+        "--deck",
+        EXAMPLE_DECK,
+        "--actions",
+        EXAMPLE_ACTIONS,
+        "--json",
+    )
+    assert status == 0, err
+    data = json.loads(out)
+    players = {p["seat"]: p for p in data["players"]}
+    assert players[1]["cards"] == ["Kd", "5h", "8d", "8s"] and players[1]["status"] == "in"
+    assert players[2]["cards"] == ["Jc", "9h", "Qd"] and players[2]["status"] == "out"
+    assert players[3]["cards"] == ["8h"] and players[3]["status"] == "folded"
+    assert players[4]["cards"] == ["7s", "2h", "9c", "2d"] and players[4]["status"] == "in"
+    assert data["pot"] == 15 and data["to_act"] == 4 and data["max_buy"] == 1
+    pots = [e["pot"] for e in data["events"] if e["type"] in ("buy", "fold")]
+    assert pots == [7, 7, 9, 11, 15]
+    assert {p["seat"]: p["paid"] for p in data["players"]} == {1: 5, 2: 3, 3: 1, 4: 6}
+
+
+def test_play_text_tells_the_story(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys, "poker", "play", "--deck", EXAMPLE_DECK, "--actions", EXAMPLE_ACTIONS
+    )
+    assert status == 0
+    assert "Seat 4 (7♠) buys 3 for 3 chips and receives 2♥, 9♣" in out
+    assert out.strip().endswith("Pot 15; seat 4 to act, may buy 1 card")
+
+
+def test_casino_play(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys,
+        "poker",
+        "play",
+        "--casino",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--actions",
+        "buy; fold; buy",
+        "--json",
+    )
+    assert status == 0
+    data = json.loads(out)
+    assert data["to_act"] is None and len(data["players"]) == 3
+    assert sum(p["net"] for p in data["players"]) == -data["house_net"]
+
+
+def test_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "poker", "odds", "--hands", "Kd | Jc | 8h | 7s", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["seat"] == 4 and data["max_buy"] == 4
+    escapes = [b["escape"] for b in data["buys"]]
+    assert escapes == sorted(escapes) and 0 < escapes[0] < escapes[-1] < 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["poker", "play", "--players", "9", "--seed", "1"], "players must be at most 8"),
+        (["poker", "play", "--players", "8", "--casino", "--seed", "1"], "at most 7"),
+        (["poker", "play", "--deck", "Kd Jc Kd"], "Kd appears 2 times"),
+        (["poker", "play", "--deck", "Kd Jc 1x"], "unknown card '1x'"),
+        (
+            [
+                "poker",
+                "play",
+                "--deck",
+                EXAMPLE_DECK,
+                "--actions",
+                "buy 3; fold; buy 2; buy 2; buy 4; buy 2",
+            ],
+            "can buy at most 1 card",
+        ),
+        (["poker", "play", "--deck", EXAMPLE_DECK, "--actions", "buy 6"], "at most 4 cards"),
+        (["poker", "play", "--seed", "1", "--actions", "raise 2"], "raise"),
+        (["poker", "play", "--casino", "--seed", "1", "--actions", "buy 2"], "buy"),
+        (["poker", "play", "--seed", "0"], "deal number must be between 1 and"),
+        (["poker", "play", "--seed", "1", "--option", "limit=8"], "must be one of 5, 6, 7"),
+        (["poker", "odds", "--hands", "Kd | Kd"], "Kd"),
+        (["poker", "odds", "--hands", "Kd"], "at least two hands"),
+        (["poker", "odds", "--hands", "Kd | 7s 2h 9c 2d 5c 6c"], "limit is 5"),
+        (["poker", "edge", "-p", "8", "--rounds", "10"], "1 to 7 players"),
+        (["poker", "edge", "--rounds", "0"], "--rounds"),
+        (["deal", "ricochet-poker", "--seed", "1"], "has no layout to deal or solve"),
+        (["sheet", "ricochet-poker", "-o", "x.pdf"], "needs a deal number"),
+        (["poker", "table-card", "-o", "/nonexistent/card.pdf"], "does not exist"),
+    ],
+)
+def test_bad_poker_input_gives_one_clear_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status != 0 and out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("printplay: error: ") and message in err, err
+
+
+def test_edge_is_reproducible_and_reports_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        status, out, _ = run(
+            capsys,
+            "poker",
+            "edge",
+            "-p",
+            "2",
+            "--rounds",
+            "3000",
+            "--seed",
+            "7",
+            "--jobs",
+            jobs,
+            "--json",
+        )
+        assert status == 0
+        outputs.append(json.loads(out))
+    assert outputs[0] == outputs[1]
+    result = outputs[0]["results"][0]
+    edge = result["edge_ante"]
+    assert edge["low"] < edge["value"] < edge["high"] and result["rounds"] == 3000
+    assert outputs[0]["command"] == "printplay poker edge -p 2 --rounds 3000 --seed 7"
+
+
+def test_poker_printables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "rules.pdf"
+    assert run(capsys, "rules", "ricochet-poker", "-o", str(rules))[0] == 0
+    text = text_of(rules)
+    for heading in (
+        "Hands",
+        "The standard game",
+        "The casino game",
+        "Basic strategy",
+        "The house edge",
+        "Rulings",
+        "Quick reference: Ricochet Poker",
+    ):
+        assert heading in text
+    assert all(symbol in text for symbol in "♠♥♦♣")
+    assert "royal flush" in text.lower() and "1000" in text
+    card = tmp_path / "card.pdf"
+    assert run(capsys, "poker", "table-card", "-o", str(card), "--paper", "letter")[0] == 0
+    reader = PdfReader(card)
+    assert len(reader.pages) == 1
+    assert (float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)) == (
+        792.0,
+        612.0,
+    )
+    assert text_of(card).count("Order of play") == 2
+    sheet = tmp_path / "sheet.pdf"
+    assert run(capsys, "sheet", "ricochet-poker", "--seed", "3", "-o", str(sheet))[0] == 0
+    text = text_of(sheet)
+    assert "Ricochet Poker · deal 3" in text and "Turn 1: seat" in text
+    assert "Escapes last place" in text and "The end of the round" in text
