@@ -176,6 +176,46 @@ def odds(
 
 
 @poker_app.command()
+def ev(
+    player: Annotated[
+        str,
+        typer.Option("--player", help="The two cards of the player to act.", show_default=False),
+    ],
+    standing: Annotated[
+        str,
+        typer.Option(
+            "--standing",
+            help="The five-card hands still in, separated by '|' (the dealer's if she plays).",
+        ),
+    ] = "",
+    dead: Annotated[
+        str, typer.Option("--dead", help="Other cards on the table (other players' cards).")
+    ] = "",
+    pot: Annotated[int, typer.Option("--pot", help="The pot before the buy.", min=1)] = 2,
+    home_cap: Annotated[bool, typer.Option("--home-cap", help="Cap bonuses at 10.")] = False,
+    as_json: JsonOpt = False,
+) -> None:
+    """Casino game: the exact value of buying three cards versus folding."""
+    from printplay.games.poker.strategy import buy_fold_ev
+
+    hands = [part.strip() for part in standing.split("|") if part.strip()]
+    result = buy_fold_ev(player, hands, dead=dead, pot=pot, home_cap=home_cap)
+    if as_json:
+        _print_json(result.to_json())
+        return
+    stdout.print(
+        f"Buy: {result.buy:+.4f} chips · fold: {result.fold:+.4f} chips → "
+        f"{result.best.upper()} (over {result.completions:,} three-card draws)",
+        markup=False,
+    )
+    stdout.print(
+        f"Chance to win {result.win:.2%}, to split {result.split:.2%}; expected bonus "
+        f"{result.bonus:.4f}, expected pot share {result.share:.4f} (pot {result.pot})",
+        markup=False,
+    )
+
+
+@poker_app.command()
 def edge(
     players: Annotated[
         list[int] | None,

@@ -186,3 +186,14 @@ def test_poker_printables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     text = text_of(sheet)
     assert "Ricochet Poker · deal 3" in text and "Turn 1: seat" in text
     assert "Escapes last place" in text and "The end of the round" in text
+
+
+def test_casino_ev(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "poker", "ev", "--player", "Ah 7d", "--standing",
+                         "Ks Kc 9d 5c 2h", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["best"] == "fold" and data["fold"] == -1 and data["completions"] == 14190
+    assert data["buy"] == pytest.approx(-1.3385, abs=1e-4)
+    status, _, err = run(capsys, "poker", "ev", "--player", "Ah 7d", "--standing", "Ks Kc")
+    assert status == 1 and "five cards, not 2" in err
