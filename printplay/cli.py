@@ -7,17 +7,15 @@ line on stderr and exit with status 1 (2 for usage errors).
 
 from __future__ import annotations
 
-import json
 import sys
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from printplay import options as opts
+from printplay.cli_common import JsonOpt, OptionsOpt, print_json, progress_bar, stderr, stdout
 from printplay.cli_poker import poker_app
 from printplay.deal import Deal, check_seed, choose_deal, read_deal_file
 from printplay.errors import DealError, PrintplayError
@@ -32,8 +30,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(poker_app, name="poker")
-stdout = Console(highlight=False, soft_wrap=True)
-stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 class Paper(StrEnum):
@@ -44,16 +40,6 @@ class Paper(StrEnum):
 
 
 GameArg = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.", show_default=False)]
-OptionsOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-O",
-        help="A game option, NAME or NAME=VALUE (see `printplay games`); "
-        "repeat or separate with commas.",
-        show_default=False,
-    ),
-]
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", "-s", help="Deal number (1 to 2^64-1).", show_default=False)
 ]
@@ -65,7 +51,6 @@ DealOpt = Annotated[
         show_default=False,
     ),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 OutputOpt = Annotated[
     Path, typer.Option("--output", "-o", help="The PDF file to write.", show_default=False)
 ]
@@ -78,10 +63,6 @@ def _game(name: str, options: list[str] | None) -> SolitaireGame:
 
 def _deal(game: SolitaireGame, seed: int | None, codes: str | None) -> Deal:
     return choose_deal(game.deck(), seed=seed, codes=codes)
-
-
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
 @app.command()
@@ -110,7 +91,7 @@ def deal(
     the_game = _game(game, option)
     the_deal = _deal(the_game, seed, deal)
     if as_json:
-        _print_json(
+        print_json(
             {
                 "game": the_game.name,
                 "seed": the_deal.seed,
@@ -189,7 +170,7 @@ def solve(
     the_deal = _deal(the_game, seed, deal)
     result = solve_deal(the_game, the_deal, best=best_score, budget=budget)
     if as_json:
-        _print_json(result_json(the_game, the_deal, result))
+        print_json(result_json(the_game, the_deal, result))
         return
     _print_solution(the_game, the_deal, result)
 
@@ -205,16 +186,8 @@ def _solve_batch(
 ) -> None:
     counts = {True: 0, False: 0, None: 0}
     total_score = 0
-    with Progress(
-        TextColumn("solving"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=stderr,
-        transient=True,
-        disable=len(deals) < 20,
-    ) as progress:
-        task = progress.add_task("solve", total=len(deals))
+    with progress_bar(disable=len(deals) < 20) as progress:
+        task = progress.add_task("solving", total=len(deals))
         results = solve_deals(
             game,
             deals,
@@ -226,7 +199,7 @@ def _solve_batch(
         for index, (the_deal, result) in enumerate(zip(deals, results, strict=True), start=1):
             counts[result.solvable] += 1
             total_score += result.score or 0
-            _print_json({"index": index, **result_json(game, the_deal, result)})
+            print_json({"index": index, **result_json(game, the_deal, result)})
             sys.stdout.flush()
     summary = (
         f"{len(deals)} deals: {counts[True]} winnable, {counts[False]} not winnable, "

@@ -7,16 +7,13 @@ strategy table) and ``table-card`` (a printable casino table card).
 
 from __future__ import annotations
 
-import json
-import sys
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from printplay.cli_common import JsonOpt, OptionsOpt, print_json, progress_bar, stdout
 from printplay.errors import DealError, GameError
 
 poker_app = typer.Typer(
@@ -25,25 +22,8 @@ poker_app = typer.Typer(
     no_args_is_help=True,
     rich_markup_mode=None,
 )
-stdout = Console(highlight=False, soft_wrap=True)
-stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
-OptionsOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-O",
-        help="A game option, NAME=VALUE (limit=6, jokers=1, home-cap …); repeat or separate "
-        "with commas.",
-        show_default=False,
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 CasinoOpt = Annotated[bool, typer.Option("--casino", help="The casino game (against the house).")]
-
-
-def _print_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
 @poker_app.command()
@@ -94,13 +74,13 @@ def play(
         cards = standard.round_deck(game, seed=seed, top=deck)
         round_ = standard.play_script(game, cards, standard.parse_actions(actions))
         if as_json:
-            _print_json(round_.to_json())
+            print_json(round_.to_json())
             return
         lines = [standard.describe_event(event) for event in round_.events]
         summary = round_.describe()
         state = None
     if as_json and state is not None:
-        _print_json(state.to_json())
+        print_json(state.to_json())
         return
     for line in [*lines, "", *summary]:
         stdout.print(line, markup=False)
@@ -156,7 +136,7 @@ def odds(
     to_work = seat if seat is not None else lowest_seat(table, options)
     result = position_odds(table, to_work, options=options, dead=dead)
     if as_json:
-        _print_json(result.to_json())
+        print_json(result.to_json())
         return
     cards = " ".join(card.label for card in result.cards)
     stdout.print(
@@ -201,7 +181,7 @@ def ev(
     hands = [part.strip() for part in standing.split("|") if part.strip()]
     result = buy_fold_ev(player, hands, dead=dead, pot=pot, home_cap=home_cap)
     if as_json:
-        _print_json(result.to_json())
+        print_json(result.to_json())
         return
     stdout.print(
         f"Buy: {result.buy:+.4f} chips · fold: {result.fold:+.4f} chips → "
@@ -257,14 +237,7 @@ def edge(
         ]
     )
     results = []
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=stderr,
-        transient=True,
-    ) as progress:
+    with progress_bar() as progress:
         for count in counts:
             task = progress.add_task(f"{count} player{'s' if count > 1 else ''}", total=rounds)
 
@@ -275,7 +248,7 @@ def edge(
                 house_edge(count, rounds, seed=seed, jobs=jobs, home_cap=home_cap, progress=report)
             )
     if as_json:
-        _print_json({"command": command, "results": [r.to_json() for r in results]})
+        print_json({"command": command, "results": [r.to_json() for r in results]})
         return
     grid = Table("players", "rounds", "edge per ante", "royal smoothed", "edge per chip staked")
     for result in results:
@@ -297,7 +270,7 @@ def strategy(as_json: JsonOpt = False) -> None:
 
     header, rows = strategy_table()
     if as_json:
-        _print_json({"header": header, "rows": rows})
+        print_json({"header": header, "rows": rows})
         return
     grid = Table(*header)
     for row in rows:

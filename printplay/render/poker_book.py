@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from importlib import resources
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from printplay import __version__
 from printplay import options as opts
 from printplay.cards import Card
 from printplay.games.poker import casino
-from printplay.games.poker.bots import make_bot
+from printplay.games.poker.bots import play_round_states
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.game import RicochetPoker
 from printplay.games.poker.hands import describe
@@ -41,7 +42,7 @@ from printplay.render.document import MARGIN, PageSetup, build_pdf, paper_size, 
 from printplay.render.fonts import SANS, register_fonts
 from printplay.render.hands import HandsDiagram
 from printplay.render.rulebook import build_rulebook
-from printplay.render.styles import Styles, book_styles, quickref_styles, suit_markup
+from printplay.render.styles import Styles, book_styles, suit_markup
 
 EDGE_FILES = {False: "house-edge.json", True: "house-edge-home-cap.json"}
 
@@ -232,26 +233,20 @@ def build_table_card(path: Path, *, paper: str = "a4", home_cap: bool = False) -
 
 @dataclass(frozen=True)
 class Turn:
-    """One decision of a bot-played round: the state before it, the odds, the action."""
+    """One decision of a bot-played round: the states around it and the odds before it."""
 
     before: StandardState
     after: StandardState
     odds: Any
-    action: Any
 
 
 def bot_round(options: StandardOptions, deck: list[Card], bot_name: str = "odds") -> list[Turn]:
-    """Play a round with one bot in every seat, keeping the odds of each decision."""
-    bot = make_bot(bot_name)
-    state = new_round(options, deck)
-    turns = []
-    while state.to_act is not None:
-        odds = state_odds(state) if state.max_buy else None
-        action = bot.choose(state)
-        after = state.apply(action)
-        turns.append(Turn(state, after, odds, action))
-        state = after
-    return turns
+    """Play a round with one bot in every seat, with the odds of each decision."""
+    states = play_round_states(options, deck, bot_name)
+    return [
+        Turn(before, after, state_odds(before) if before.max_buy else None)
+        for before, after in pairwise(states)
+    ]
 
 
 def _table_diagram(state: StandardState, width: float) -> HandsDiagram:
@@ -375,5 +370,4 @@ __all__ = [
     "build_poker_sheet",
     "build_table_card",
     "house_edge_rows",
-    "quickref_styles",
 ]
