@@ -28,7 +28,7 @@ from printplay.games.poker.bots import play_round_states
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.game import RicochetPoker
 from printplay.games.poker.hands import describe
-from printplay.games.poker.odds import state_odds
+from printplay.games.poker.odds import chance, state_odds
 from printplay.games.poker.standard import (
     StandardOptions,
     StandardState,
@@ -323,25 +323,6 @@ def build_poker_sheet(
     for line in final.describe():
         story.append(Paragraph(suit_markup(line), styles.step))
     return build_pdf(path, story, setup)
-
-
-def chance(p: Any) -> str:
-    """A probability for print: ``"certain"``, ``"none"``, or a percentage that never
-    rounds an uncertain chance to 0% or 100%.
-
-    >>> chance(1), chance(0.9996), chance(0.25), chance(0.0004)
-    ('certain', '>99.9%', '25.0%', '<0.1%')
-    """
-    value = float(p)
-    if value >= 1:
-        return "certain"
-    if value <= 0:
-        return "none"
-    if value > 0.999:
-        return ">99.9%"
-    if value < 0.001:
-        return "<0.1%"
-    return f"{value:.1%}"
 
 
 def _odds_table(odds: Any, styles: Styles, width: float) -> Table:

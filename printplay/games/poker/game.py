@@ -14,7 +14,7 @@ from printplay import options as opts
 from printplay.cards import Card
 from printplay.games.poker import casino
 from printplay.games.poker.hands import CATEGORIES, category, compare, describe
-from printplay.games.poker.odds import position_odds
+from printplay.games.poker.odds import chance, position_odds
 from printplay.games.poker.standard import RULINGS, StandardOptions, lowest_seat
 
 RANKING_EXAMPLES: dict[str, tuple[str, str]] = {
@@ -109,7 +109,7 @@ class RicochetPoker:
         odds_rows = [
             [
                 f"{b.k} card{'s' if b.k > 1 else ''}",
-                f"{float(b.escape):.1%}",
+                chance(b.escape),
                 f"{float(b.expected_cards):.2f}",
                 str(b.chips),
             ]
