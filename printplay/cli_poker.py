@@ -209,7 +209,7 @@ def edge(
     rounds: Annotated[
         int,
         typer.Option(
-            "--rounds", "-r", help="Rounds to simulate for each number of players.", min=1
+            "--rounds", "-r", help="Rounds to simulate for each number of players.", min=2
         ),
     ] = 200_000,
     seed: Annotated[
