@@ -37,7 +37,7 @@ import math
 import multiprocessing
 import struct
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from printplay.cards import Card
@@ -275,10 +275,9 @@ class _Sums:
     bonuses: dict[str, int] = field(default_factory=dict)
 
     def add(self, other: _Sums) -> None:
-        for name in ("rounds", "x", "xx", "s", "ss", "xs", "y", "yy", "ys", "buys"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ("kickouts", "dealer_pots", "splits", "free_wins"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for item in fields(self):
+            if item.name != "bonuses":
+                setattr(self, item.name, getattr(self, item.name) + getattr(other, item.name))
         for key, count in other.bonuses.items():
             self.bonuses[key] = self.bonuses.get(key, 0) + count
 

@@ -11,7 +11,7 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from printplay.cards import Card
@@ -67,16 +67,13 @@ class SolitaireGame(Protocol):
         ...
 
 
-GAMES: dict[str, Callable[..., Any]] = {"tripeaks": TriPeaks, "ricochet-poker": RicochetPoker}
-"""Game constructors by name; each takes its options object."""
+GAMES: dict[str, type[Any]] = {"tripeaks": TriPeaks, "ricochet-poker": RicochetPoker}
+"""Game classes by name; each takes its options object and names its ``options_type``."""
 
 SOLITAIRES = frozenset({"tripeaks"})
 """The games with a layout to deal, solve and draw (the :class:`SolitaireGame` protocol)."""
 
-OPTION_TYPES: dict[str, type[Any]] = {
-    name: game.options_type
-    for name, game in (("tripeaks", TriPeaks), ("ricochet-poker", RicochetPoker))
-}
+OPTION_TYPES: dict[str, type[Any]] = {name: game.options_type for name, game in GAMES.items()}
 
 ALIASES = {
     "tri-peaks": "tripeaks",

@@ -21,7 +21,7 @@ from printplay.games.poker.game import RicochetPoker
 from printplay.render.board import BoardDiagram
 from printplay.render.document import PageSetup
 from printplay.render.rulebook import build_rulebook
-from printplay.render.styles import Styles, book_styles, suit_markup
+from printplay.render.styles import Styles, book_styles
 
 
 @dataclass(frozen=True)
@@ -135,4 +135,4 @@ def build_game_rulebook(game: Any, path: Path, *, paper: str = "a4") -> Path:
     )
 
 
-__all__ = ["Example", "build_game_rulebook", "example_move", "rulebook_parts", "suit_markup"]
+__all__ = ["Example", "build_game_rulebook", "example_move", "rulebook_parts"]
