@@ -189,8 +189,9 @@ def test_poker_printables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_casino_ev(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "poker", "ev", "--player", "Ah 7d", "--standing",
-                         "Ks Kc 9d 5c 2h", "--json")
+    status, out, _ = run(
+        capsys, "poker", "ev", "--player", "Ah 7d", "--standing", "Ks Kc 9d 5c 2h", "--json"
+    )
     assert status == 0
     data = json.loads(out)
     assert data["best"] == "fold" and data["fold"] == -1 and data["completions"] == 14190

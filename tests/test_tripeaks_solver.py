@@ -34,7 +34,7 @@ from printplay.games.tripeaks import (
     move_from_json,
 )
 from printplay.solve.result import Budget, SolveResult
-from printplay.solve.tripeaks import best_score, encode, short_of_neighbours, solve
+from printplay.solve.tripeaks import best_score, encode, places, short_of_neighbours, solve
 
 UNSOLVABLE = frozenset(
     {
@@ -266,11 +266,12 @@ def test_options_change_the_verdict() -> None:
 
 def test_budget_gives_unknown() -> None:
     state = TriPeaks().initial_state(explicit_deal(UNSOLVABLE_DEALS[50], standard_deck()))
-    result = solve(state, budget=Budget(max_states=5000))
+    assert solve(state).states > 4096  # so that a budget of 1000 states runs out
+    result = solve(state, budget=Budget(max_states=1000))
     assert result.solvable is None
     assert result.moves == ()
     assert "budget" in result.reason
-    assert 5000 <= result.states < 5000 + 4096
+    assert 1000 <= result.states <= 4096
     assert solve(state, budget=Budget(max_seconds=0)).solvable is None
     assert solve(state, budget=Budget()).solvable is False
     assert result.to_json()["solvable"] is None
@@ -338,12 +339,18 @@ def test_best_score_of_a_finished_game() -> None:
 
 def test_counting_test() -> None:
     """``supply`` counts places to go per rank; ``counts`` the tableau cards per rank."""
-    five, six = 1 << 8 * 5, 1 << 8 * 6
-    assert short_of_neighbours(0, five)
-    assert not short_of_neighbours(five, five)
-    assert not short_of_neighbours(0, five + six)  # each can go onto the other
-    assert short_of_neighbours(0, 2 * five + six)
-    assert not short_of_neighbours(five, 2 * five + six)
+    four, five, six, seven, eight = (1 << 8 * rank for rank in range(4, 9))
+    none = places(0)
+    assert short_of_neighbours(none, five)
+    assert not short_of_neighbours(places(six), five)
+    assert not short_of_neighbours(none, five + six)  # each can go onto the other
+    assert short_of_neighbours(none, 2 * five + six)
+    assert not short_of_neighbours(places(four), 2 * five + six)
+    # ranks two apart share the places between them: a five and a seven need two places
+    # among the fours, sixes and eights, and the one six cannot take both
+    assert short_of_neighbours(none, five + six + seven)
+    assert not short_of_neighbours(places(eight), five + six + seven)
+    assert not short_of_neighbours(places(0, jokers=1), five + six + seven)
 
 
 def test_impossible_position_is_refused() -> None:

@@ -28,9 +28,11 @@ positions are keyed by ``(mask, playable)``, which merges tops that allow the sa
   ``r`` the cards of rank ``r`` left in the tableau cannot outnumber the cards of ranks
   ``r - 1`` and ``r + 1`` among the top, the stock still to come and the tableau (a joker
   counts for every rank; jokers left in the tableau need no count, they go anywhere).
-  The counts per rank are packed into one integer (8 bits a rank) and the thirteen
-  comparisons are done at once with guard bits, each time a stock card is about to be
-  turned.
+  The same holds for two ranks two apart: the cards of ranks ``r`` and ``r + 2`` cannot
+  outnumber the places of ranks ``r - 1``, ``r + 1`` and ``r + 3`` (Hall's condition for
+  that pair; a place of rank ``r + 1`` takes a card of either rank, but only one).  The
+  counts per rank are packed into one integer (8 bits a rank) and all the comparisons are
+  done at once with guard bits, each time a stock card is about to be turned.
 
 Move order: plays before the stock turn, the lowest row first (highest slot number).
 
@@ -91,6 +93,7 @@ _UNCOVERS = tuple(tuple((1 << c, _NEED[c]) for c in slot.covers) for slot in LAY
 _CHECK_MASK = CHECK_EVERY - 1
 _GUARD = sum(0x80 << 8 * field for field in range(15))
 _GUARD_RANKS = sum(0x80 << 8 * rank for rank in range(1, 14))
+_GUARD_PAIRS = sum(0x80 << 8 * rank for rank in range(1, 12))
 _ONES_RANKS = sum(1 << 8 * rank for rank in range(1, 14))
 _NO_SCORE = -(1 << 62)
 """Stands for "no such line" in score searches (far below any real score)."""
@@ -133,10 +136,11 @@ class Encoded:
     """The tableau cards left, counted by rank in 8-bit fields (field ``r`` for rank ``r``;
     with wrap, field 0 repeats the kings and field 14 the aces, so that shifting by one
     field reaches the neighbours).  Jokers are not counted."""
-    supply: tuple[tuple[int, ...], ...]
-    """Per stock position ``k`` and top rank (:data:`NO_TOP` for none): per rank, packed,
-    how many cards outside the tableau a card of that rank could go onto (the top and the
-    stock from ``k`` on, jokers counting for every rank)."""
+    supply: tuple[tuple[tuple[int, int], ...], ...]
+    """Per stock position ``k`` and top rank (:data:`NO_TOP` for none), two packed counts of
+    places outside the tableau (the top and the stock from ``k`` on, jokers counting for
+    every rank): per rank ``r``, how many cards one of rank ``r`` could go onto; and per
+    rank ``r``, how many cards one of rank ``r`` or ``r + 2`` could go onto."""
 
 
 def encode(state: TriPeaksState) -> Encoded:
@@ -182,9 +186,7 @@ def encode(state: TriPeaksState) -> Encoded:
         jokers = tableau_jokers + rest.count(0)
         row = []
         for top in range(NO_TOP + 1):
-            packed = stock + (unit[top] if 0 < top < NO_TOP else 0)
-            spread = (packed << 8) + (packed >> 8)
-            row.append(spread + (jokers + (top == 0)) * _ONES_RANKS)
+            row.append(places(stock + (unit[top] if 0 < top < NO_TOP else 0), jokers + (top == 0)))
         supply.append(tuple(row))
     return Encoded(
         cards=cards,
@@ -200,20 +202,38 @@ def encode(state: TriPeaksState) -> Encoded:
     )
 
 
-def short_of_neighbours(supply: int, counts: int) -> bool:
-    """The counting test: whether some rank has more cards left than places to go.
+def places(cards: int, jokers: int = 0) -> tuple[int, int]:
+    """An entry of :attr:`Encoded.supply` for cards outside the tableau counted by rank
+    (``cards``, packed like :attr:`Encoded.counts`) and ``jokers``."""
+    single = (cards << 8) + (cards >> 8) + jokers * _ONES_RANKS
+    return single, single + (cards >> 24)
 
-    ``supply`` is a row entry of :attr:`Encoded.supply`, ``counts`` the packed tableau
-    counts.  Each 8-bit field of ``(supply + neighbours' counts) | guard`` minus the
-    field's own count keeps its guard bit exactly when there are enough places.
 
-    >>> short_of_neighbours(0, 1 << 8 * 5)  # one five, nothing to go onto
+def short_of_neighbours(supply: tuple[int, int], counts: int) -> bool:
+    """The counting test: whether some rank, or pair of ranks two apart, has more cards
+    left than places to go.
+
+    ``supply`` is an entry of :attr:`Encoded.supply`, ``counts`` the packed tableau counts.
+    Each 8-bit field of ``(places) | guard`` minus the cards that need them keeps its guard
+    bit exactly when there are enough places.
+
+    >>> four, five, six, seven = (1 << 8 * rank for rank in (4, 5, 6, 7))
+    >>> short_of_neighbours(places(0), five)  # one five, nothing to go onto
     True
-    >>> short_of_neighbours(1 << 8 * 5, 1 << 8 * 5)
+    >>> short_of_neighbours(places(four), five)
+    False
+    >>> short_of_neighbours(places(0, jokers=1), five)
+    False
+    >>> short_of_neighbours(places(0), five + seven + six)  # two cards, one six between them
+    True
+    >>> short_of_neighbours(places(four), five + seven + six)
     False
     """
-    total = (supply + (counts << 8) + (counts >> 8)) | _GUARD
-    return (total - counts) & _GUARD_RANKS != _GUARD_RANKS
+    single, pair = supply
+    spread = (counts << 8) + (counts >> 8)
+    return ((single + spread) | _GUARD) - counts & _GUARD_RANKS != _GUARD_RANKS or (
+        (pair + spread + (counts >> 24)) | _GUARD
+    ) - counts - (counts >> 16) & _GUARD_PAIRS != _GUARD_PAIRS
 
 
 class _Clock:
@@ -270,7 +290,6 @@ def _search_free(
     unit = enc.unit
     supply = enc.supply
     uncovers = _UNCOVERS
-    slot_of = _SLOT_OF
     seen, drawfail = tables if tables is not None else ({}, {})
     seen_get = seen.get
     drawfail_get = drawfail.get
@@ -288,10 +307,10 @@ def _search_free(
         if not count & _CHECK_MASK:
             check(count)
         while cand:
-            bit = 1 << (cand.bit_length() - 1)
+            slot = cand.bit_length() - 1
+            bit = 1 << slot
             cand ^= bit
             m2 = mask | bit
-            slot = slot_of[bit]
             if m2 == FULL:
                 line.append(slot)
                 return True
@@ -307,14 +326,14 @@ def _search_free(
             failed = drawfail_get(mask)
             if failed is None or failed > k:
                 new_top = seq[k]
-                row = supply[k + 1]
-                total = (
-                    row[new_top if nbm[new_top] & exposed else NO_TOP]
-                    + (counts << 8)
-                    + (counts >> 8)
-                ) | _GUARD
-                if (total - counts) & _GUARD_RANKS == _GUARD_RANKS and search(
-                    mask, exposed, new_top, k + 1, counts
+                single, pair = supply[k + 1][new_top if nbm[new_top] & exposed else NO_TOP]
+                spread = (counts << 8) + (counts >> 8)
+                if (
+                    ((single + spread) | _GUARD) - counts & _GUARD_RANKS == _GUARD_RANKS
+                    and ((pair + spread + (counts >> 24)) | _GUARD) - counts - (counts >> 16)
+                    & _GUARD_PAIRS
+                    == _GUARD_PAIRS
+                    and search(mask, exposed, new_top, k + 1, counts)
                 ):
                     line.append(DRAW)
                     return True
@@ -340,6 +359,7 @@ def _search_strict(
     nbm = enc.neighbours
     unit = enc.unit
     supply = enc.supply
+    short = short_of_neighbours
     uncovers = _UNCOVERS
     slot_of = _SLOT_OF
     seen: set[int] = set()
@@ -360,13 +380,8 @@ def _search_strict(
             if k >= n:
                 return False
             new_top = seq[k]
-            row = supply[k + 1]
-            total = (
-                row[new_top if nbm[new_top] & exposed else NO_TOP] + (counts << 8) + (counts >> 8)
-            ) | _GUARD
-            if (total - counts) & _GUARD_RANKS == _GUARD_RANKS and search(
-                mask, exposed, new_top, k + 1, counts
-            ):
+            places = supply[k + 1][new_top if nbm[new_top] & exposed else NO_TOP]
+            if not short(places, counts) and search(mask, exposed, new_top, k + 1, counts):
                 line.append(DRAW)
                 return True
             return False
@@ -500,6 +515,7 @@ def _score_search(
     nbm = enc.neighbours
     unit = enc.unit
     supply = enc.supply
+    short = short_of_neighbours
     uncovers = _UNCOVERS
     slot_of = _SLOT_OF
     check = clock.check
@@ -522,15 +538,9 @@ def _score_search(
         value = memo_get(key)
         if value is None:
             top = seq[k]
-            if win_only:
-                total = (
-                    supply[k + 1][top if nbm[top] & exposed else NO_TOP]
-                    + (counts << 8)
-                    + (counts >> 8)
-                ) | _GUARD
-                if (total - counts) & _GUARD_RANKS != _GUARD_RANKS:
-                    memo[key] = _NO_SCORE
-                    return _NO_SCORE
+            if win_only and short(supply[k + 1][top if nbm[top] & exposed else NO_TOP], counts):
+                memo[key] = _NO_SCORE
+                return _NO_SCORE
             value = chain(mask, exposed, top, 0, points, k + 1, counts, {})
             memo[key] = value
         if value != _NO_SCORE and points + value > best and recording:
@@ -753,6 +763,7 @@ __all__ = [
     "Encoded",
     "best_score",
     "encode",
+    "places",
     "replay",
     "short_of_neighbours",
     "solve",
