@@ -99,6 +99,7 @@ BAD_INPUTS = [
     (["sheet", "tripeaks", "--seed", "1"], "Missing option '--output'"),
     (["sheet", "tripeaks", "--seed", "1", "-o", "x.pdf", "--paper", "a5"], "'a5' is not one of"),
     (["rules", "tripeaks", "-o", "/proc/nope.pdf"], "cannot write /proc/nope.pdf"),
+    (["rules", "tripeaks", "-o", "/dev/null"], "it is not a regular file"),
 ]
 
 

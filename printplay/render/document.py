@@ -45,6 +45,8 @@ def check_writable(path: Path) -> Path:
         raise OutputError(f"cannot write {path}: it is a folder")
     if not folder.is_dir():
         raise OutputError(f"cannot write {path}: folder {folder} does not exist")
+    if path.exists() and not path.is_file():
+        raise OutputError(f"cannot write {path}: it is not a regular file")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
         raise OutputError(f"cannot write {path}: permission denied")
     return path
