@@ -41,4 +41,6 @@ def progress_bar(*, disable: bool = False) -> Progress:
         console=stderr,
         transient=True,
         disable=disable,
+        redirect_stdout=False,  # results go to stdout even while the bar is drawn
+        redirect_stderr=False,
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -9,7 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from printplay import cli_common
 from printplay.cli import main
 from printplay.deal import numbered_deal
 from printplay.games.tripeaks import TriPeaks
@@ -197,6 +200,24 @@ def test_solve_deal_file_prints_json_lines_in_order(
         assert rows[0]["deal_code"] != rows[2]["deal_code"]
         outputs.append([(row["solvable"], row["moves"]) for row in rows])
     assert outputs[0] == outputs[1]
+
+
+def test_batch_results_reach_stdout_while_the_progress_bar_is_drawn(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    terminal = io.StringIO()
+    monkeypatch.setattr(cli_common, "stderr", Console(file=terminal, force_terminal=True))
+    path = tmp_path / "decks.txt"
+    game = TriPeaks()
+    lines = [
+        " ".join(card.code for card in numbered_deal(game.deck(), s).cards) for s in range(1, 25)
+    ]
+    path.write_text("\n".join(lines) + "\n")
+    status, out, _ = run(capsys, "solve", "tripeaks", "--deal-file", str(path))
+    assert status == 0
+    assert [json.loads(line)["index"] for line in out.splitlines()] == list(range(1, 25))
+    assert "solving" in terminal.getvalue()  # the bar was drawn, on the other stream
+    assert '"index"' not in terminal.getvalue()
 
 
 def test_budget_gives_unknown(
