@@ -9,9 +9,11 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 
+from reportlab import rl_config
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus.tables import CellStyle
 
 SANS = "PPSans"
 SANS_BOLD = "PPSans-Bold"
@@ -51,3 +53,7 @@ def register_fonts() -> None:
         addMapping(family, 1, 0, bold)
         addMapping(family, 0, 1, italic)
         addMapping(family, 1, 1, bold_italic)
+    # A new canvas, and every table cell, selects a font before anything is drawn; with
+    # reportlab's default (Helvetica) every PDF would name a font it does not embed.
+    rl_config.canvas_basefontname = SANS
+    CellStyle.fontname = SANS
