@@ -216,9 +216,23 @@ def parse_card(text: str) -> Card:
     if match and match.group(2) in _SUITS:
         return Card(_RANKS[match.group(1)], _SUITS[match.group(2)])
     raise CardError(
-        f"unknown card {text.strip()!r}: write a rank (A 2-9 T or 10 J Q K) then a suit "
+        f"unknown card {_shorten(text.strip())!r}: write a rank (A 2-9 T or 10 J Q K) then a suit "
         "(c d h s or ♣ ♦ ♥ ♠); jokers are X1 and X2"
     )
+
+
+def _shorten(text: str, limit: int = 16) -> str:
+    """``text``, cut to ``limit`` characters with an ellipsis (for error messages)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def split_codes(text: str) -> list[str]:
+    """The card codes in ``text``, separated by spaces, commas or semicolons.
+
+    >>> split_codes("7h, 3s;6c,Jc  As")
+    ['7h', '3s', '6c', 'Jc', 'As']
+    """
+    return [token for token in _SEPARATORS.split(text) if token]
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
@@ -227,7 +241,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> list[Card]:
     Items of a sequence may be codes or :class:`Card` objects.
     """
     items: Iterable[str | Card]
-    items = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else text
+    items = split_codes(text) if isinstance(text, str) else text
     return [item if isinstance(item, Card) else parse_card(item) for item in items]
 
 

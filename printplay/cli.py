@@ -167,6 +167,8 @@ def solve(
         deals = read_deal_file(deal_file, the_game.deck())
         _solve_batch(the_game, deals, best_score, budget, jobs, result_json, solve_deals)
         return
+    if seed is None and deal is None:
+        raise DealError("give a deal: --seed N, --deal 'CARDS' or --deal-file FILE")
     the_deal = _deal(the_game, seed, deal)
     result = solve_deal(the_game, the_deal, best=best_score, budget=budget)
     if as_json:

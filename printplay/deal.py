@@ -22,7 +22,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from printplay.cards import Card, parse_card, standard_deck
+from printplay.cards import Card, parse_card, split_codes, standard_deck
 from printplay.errors import CardError, DealError
 
 SHUFFLE_VERSION = 1
@@ -141,9 +141,7 @@ def explicit_deal(text: str | Sequence[str | Card], deck: Sequence[Card]) -> Dea
     ...
     printplay.errors.DealError: a deal needs 52 cards, got 2 (50 missing, among them Ac 2c 3c)
     """
-    tokens = text.split() if isinstance(text, str) else list(text)
-    tokens = [t.strip(",;") if isinstance(t, str) else t for t in tokens]
-    tokens = [t for t in tokens if t != ""]
+    tokens = split_codes(text) if isinstance(text, str) else list(text)
     cards: list[Card] = []
     for position, token in enumerate(tokens, start=1):
         if isinstance(token, Card):

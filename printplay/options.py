@@ -118,6 +118,8 @@ def parse_options(cls: type[T], texts: Sequence[str] = ()) -> T:
         if spec is None:
             known = ", ".join(s.usage for s in specs.values())
             raise OptionError(f"unknown option {name!r} (options: {known})")
+        if spec.field in values:
+            raise OptionError(f"option {name} is given twice")
         if spec.is_switch:
             if has_value:
                 raise OptionError(f"option {name} takes no value (write just {name})")

@@ -88,6 +88,8 @@ BAD_INPUTS = [
     (["deal", "tripeaks", "--seed", str(2**64)], "deal number must be between 1 and"),
     (["deal", "tripeaks", "--seed", "abc"], "should be a valid integer"),
     (["deal", "tripeaks"], "give a deal"),
+    (["solve", "tripeaks"], "or --deal-file FILE"),
+    (["deal", "tripeaks", "--seed", "1", "--option", "jokers=1,jokers=2"], "jokers is given twice"),
     (["deal", "tripeaks", "--seed", "1", "--deal", DEAL_1], "not both"),
     (["deal", "tripeaks", "--deal", DEAL_1.replace("7h", "7x")], "card 1: unknown card '7x'"),
     (["deal", "tripeaks", "--deal", DEAL_1.replace("3s", "7h")], "7h appears 2 times"),
@@ -202,6 +204,13 @@ def test_solve_deal_file_prints_json_lines_in_order(
     assert outputs[0] == outputs[1]
 
 
+def test_deal_codes_may_be_separated_by_commas_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "deal", "tripeaks", "--deal", DEAL_1.replace(" ", ","), "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert " ".join(data["tableau"] + data["waste"] + data["stock"]) == DEAL_1
+
+
 def test_batch_results_reach_stdout_while_the_progress_bar_is_drawn(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -229,3 +238,16 @@ def test_budget_gives_unknown(
     assert status == 0
     data = json.loads(out)
     assert data["solvable"] is None and data["moves"] == [] and "budget" in data["reason"]
+
+
+def test_output_through_a_symbolic_link_writes_its_target(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "target.pdf"
+    target.write_bytes(b"old")
+    link = tmp_path / "link.pdf"
+    link.symlink_to(target)
+    status, _, _ = run(capsys, "rules", "tripeaks", "-o", str(link))
+    assert status == 0
+    assert link.is_symlink()
+    assert target.read_bytes().startswith(b"%PDF")

@@ -38,8 +38,13 @@ def paper_size(name: str) -> tuple[float, float]:
 
 
 def check_writable(path: Path) -> Path:
-    """Fail early, with a clear message, if ``path`` cannot be written."""
+    """Fail early, with a clear message, if ``path`` cannot be written.
+
+    A symbolic link is followed: the file it points to is the one written.
+    """
     path = Path(path)
+    if path.is_symlink():
+        path = path.resolve()
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
         raise OutputError(f"cannot write {path}: it is a folder")

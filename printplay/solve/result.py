@@ -57,8 +57,8 @@ class SolveResult:
 class Budget:
     """Limits on a search: at most ``max_states`` states and ``max_seconds`` seconds.
 
-    ``None`` means no limit.  Searches check the budget every :data:`CHECK_EVERY` states,
-    so a limit may be overshot by that many states.
+    ``None`` means no limit.  Searches check the budget every :attr:`check_every` states,
+    so a limit may be overshot by fewer than that many states.
     """
 
     max_states: int | None = None
@@ -69,6 +69,12 @@ class Budget:
             raise ValueError("max_states must be at least 0")
         if self.max_seconds is not None and self.max_seconds < 0:
             raise ValueError("max_seconds must be at least 0")
+
+    @property
+    def check_every(self) -> int:
+        """How often (in states) a search checks this budget: a power of two, often enough
+        that a limit on states is kept closely, rarely enough to cost nothing."""
+        return CHECK_EVERY if self.max_states is None else 64
 
     @property
     def unlimited(self) -> bool:

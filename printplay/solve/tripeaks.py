@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
@@ -90,7 +90,6 @@ _PEAKS = sum(1 << p for p in PEAK_TOPS)
 _SLOT_OF = {1 << s: s for s in range(TABLEAU_SIZE)}
 _NEED = tuple(sum(1 << c for c in slot.covered_by) for slot in LAYOUT.slots)
 _UNCOVERS = tuple(tuple((1 << c, _NEED[c]) for c in slot.covers) for slot in LAYOUT.slots)
-_CHECK_MASK = CHECK_EVERY - 1
 _GUARD = sum(0x80 << 8 * field for field in range(15))
 _GUARD_RANKS = sum(0x80 << 8 * rank for rank in range(1, 14))
 _GUARD_PAIRS = sum(0x80 << 8 * rank for rank in range(1, 12))
@@ -245,6 +244,8 @@ class _Clock:
         self.spent = 0
         """States counted by searches that already finished."""
         self.enabled = True
+        self.mask = CHECK_EVERY - 1 if self.budget is None else self.budget.check_every - 1
+        """Searches call :meth:`check` when their count of states has these bits clear."""
 
     def check(self, states: int) -> None:
         """Raise :class:`BudgetExhausted` if ``states`` more states overrun the budget."""
@@ -275,7 +276,7 @@ _LostTables = tuple[dict[int, int], dict[int, int]]
 
 
 def _search_free(
-    enc: Encoded, check: Callable[[int], None], tables: _LostTables | None = None
+    enc: Encoded, clock: _Clock, tables: _LostTables | None = None
 ) -> tuple[list[int] | None, int]:
     """Depth-first search when the stock may be turned at any time.
 
@@ -289,6 +290,7 @@ def _search_free(
     nbm = enc.neighbours
     unit = enc.unit
     supply = enc.supply
+    check, check_mask = clock.check, clock.mask
     uncovers = _UNCOVERS
     seen, drawfail = tables if tables is not None else ({}, {})
     seen_get = seen.get
@@ -304,7 +306,7 @@ def _search_free(
         if failed is not None and failed <= k:
             return False
         count += 1
-        if not count & _CHECK_MASK:
+        if not count & check_mask:
             check(count)
         while cand:
             slot = cand.bit_length() - 1
@@ -347,7 +349,7 @@ def _search_free(
 
 
 def _search_strict(
-    enc: Encoded, check: Callable[[int], None], tables: _LostTables | None = None
+    enc: Encoded, clock: _Clock, tables: _LostTables | None = None
 ) -> tuple[list[int] | None, int]:
     """Depth-first search under ``strict-draw``: a turn only when no card can be played.
 
@@ -359,6 +361,7 @@ def _search_strict(
     nbm = enc.neighbours
     unit = enc.unit
     supply = enc.supply
+    check, check_mask = clock.check, clock.mask
     short = short_of_neighbours
     uncovers = _UNCOVERS
     slot_of = _SLOT_OF
@@ -374,7 +377,7 @@ def _search_strict(
             return False
         seen.add(key)
         count += 1
-        if not count & _CHECK_MASK:
+        if not count & check_mask:
             check(count)
         if not cand:
             if k >= n:
@@ -451,7 +454,7 @@ def _solve(
     search = _search_strict if state.options.strict_draw else _search_free
     try:
         with _deep_recursion():
-            steps, states = search(enc, clock.check, tables)
+            steps, states = search(enc, clock, tables)
     except BudgetExhausted as stop:
         clock.spent += stop.states
         return _Verdict(None, (), stop.states, stop.reason)
@@ -515,10 +518,10 @@ def _score_search(
     nbm = enc.neighbours
     unit = enc.unit
     supply = enc.supply
+    check, check_mask = clock.check, clock.mask
     short = short_of_neighbours
     uncovers = _UNCOVERS
     slot_of = _SLOT_OF
-    check = clock.check
     memo: dict[int, int] = {}
     memo_get = memo.get
     path: list[int] = []
@@ -577,7 +580,7 @@ def _score_search(
             if lost is not None and lost <= k:
                 return _NO_SCORE
         count += 1
-        if not count & _CHECK_MASK:
+        if not count & check_mask:
             check(count)
         result = _NO_SCORE
         choice = _TERMINAL
