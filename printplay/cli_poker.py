@@ -63,7 +63,7 @@ def play(
         from printplay.games.poker import casino as table
 
         options = opts.parse_options(table.CasinoOptions, texts)
-        cards = poker_deck(seed=seed, top=deck)
+        cards = poker_deck(seed=seed, top=deck, joker_hint="the casino game has no jokers")
         state = table.play_script(options, cards, table.parse_actions(actions))
         lines = [event.describe_event() for event in state.events]
         summary = _casino_summary(state)
@@ -124,7 +124,7 @@ def odds(
     as_json: JsonOpt = False,
 ) -> None:
     """Exact odds of escaping last place for every buy, in a standard-game position."""
-    from printplay.games.poker.odds import position_odds
+    from printplay.games.poker.odds import chance, position_odds
     from printplay.games.poker.standard import lowest_seat, standard_options
 
     options = standard_options(option or [])
@@ -133,22 +133,27 @@ def odds(
         raise DealError("--hands: every seat needs at least one card (seats are separated by |)")
     if len(table) < 2:
         raise GameError("--hands needs at least two hands, separated by |")
-    to_work = seat if seat is not None else lowest_seat(table, options)
-    result = position_odds(table, to_work, options=options, dead=dead)
+    lowest = lowest_seat(table, options)
+    if seat is not None and seat != lowest and 1 <= seat <= len(table):
+        raise GameError(f"seat {seat} does not act: seat {lowest} holds the lowest hand")
+    result = position_odds(table, lowest if seat is None else seat, options=options, dead=dead)
     if as_json:
         print_json(result.to_json())
         return
     cards = " ".join(card.label for card in result.cards)
-    stdout.print(
-        f"Seat {result.seat} ({cards}) against seat {result.lowest}; "
-        f"{result.unseen} cards unseen; may buy up to {result.max_buy}."
+    head = (
+        f"Seat {result.seat} ({cards}) against seat {result.lowest}; {result.unseen} cards unseen"
     )
+    if not result.buys:
+        stdout.print(f"{head}; there is no card left to buy.")
+        return
+    stdout.print(f"{head}; may buy up to {result.max_buy}.")
     grid = Table("buy", "escapes last place", "out", "expected cards", "chips")
     for buy in result.buys:
         grid.add_row(
             str(buy.k),
-            f"{float(buy.escape):.2%}",
-            f"{float(buy.out):.2%}",
+            chance(buy.escape, digits=2),
+            chance(buy.out, digits=2),
             f"{float(buy.expected_cards):.3f}",
             str(buy.chips),
         )
@@ -264,18 +269,29 @@ def edge(
 
 
 @poker_app.command()
-def strategy(as_json: JsonOpt = False) -> None:
+def strategy(
+    home_cap: Annotated[
+        bool, typer.Option("--home-cap", help="With bonuses capped at 10 (the home cap).")
+    ] = False,
+    as_json: JsonOpt = False,
+) -> None:
     """The casino basic strategy for one player against the dealer."""
+
     from printplay.games.poker.strategy import strategy_table
 
-    header, rows = strategy_table()
+    header, rows = strategy_table(home_cap=home_cap)
     if as_json:
-        print_json({"header": header, "rows": rows})
+        print_json({"home_cap": home_cap, "header": header, "rows": rows})
         return
-    grid = Table(*header)
+    grid = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, header_style="bold")
+    for name in header:
+        grid.add_column(name, no_wrap=True, justify="left" if name == "hand" else "center")
     for row in rows:
         grid.add_row(*(str(cell) for cell in row))
+    cap = " with the home cap" if home_cap else ""
+    stdout.print(f"Casino basic strategy{cap}: your two cards (rows) against the dealer's hand")
     stdout.print(grid)
+    stdout.print("B buy, F fold, s buy if suited, o buy if offsuit.", markup=False)
 
 
 @poker_app.command("table-card")

@@ -54,8 +54,11 @@ def one_line(error: PrintplayError) -> bool:
 def check_accounts(state: CasinoState) -> None:
     """Chip accounting at the end of a round."""
     assert state.is_over
-    assert sum(p.won for p in state.players) + state.dealer.won == state.pot
-    assert state.pot == sum(p.paid for p in state.players) + state.dealer.paid
+    staked = sum(p.paid for p in state.players) + state.dealer.paid
+    assert sum(p.won for p in state.players) + state.dealer.won == staked
+    assert state.pot == 0  # paid out
+    awarded = [e for e in state.events if isinstance(e, PotAwarded)]
+    assert len(awarded) == 1 and awarded[0].pot == staked
     assert state.house_net == -sum(p.net for p in state.players)
 
 
@@ -193,7 +196,8 @@ def test_buy_pays_one_and_takes_exactly_three_cards() -> None:
     end = state.apply(Buy())
     player = end.player(1)
     assert player.cards_text == "7c 2d 4s 8h Jc"
-    assert player.paid == 2 and end.pot == 3
+    assert player.paid == 2 and end.pot == 0 and end.max_buy == 0
+    assert state.max_buy == 3
     assert player.status == "out" and end.dealer.status == "won"
     assert end.dealer.won == 3 and player.net == -2 and end.house_net == 2
     bought = next(e for e in end.events if isinstance(e, Bought))
@@ -491,7 +495,8 @@ def test_random_rounds(seed: int, players: int, home_cap: bool, choices: list[bo
         assert steps <= players
     check_accounts(state)
     buys = sum(p.paid == 2 for p in state.players)
-    assert state.pot == players + 1 + buys
+    pot = next(e.pot for e in state.events if isinstance(e, PotAwarded))
+    assert pot == players + 1 + buys
     free = [e.seat for e in state.events if isinstance(e, FreeCards)]
     assert len(free) <= 1
     winners = [p for p in state.players if p.status == "won"]

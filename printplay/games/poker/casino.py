@@ -668,6 +668,11 @@ class CasinoState:
         return [] if self.is_over else [Fold(), Buy()]
 
     @property
+    def max_buy(self) -> int:
+        """The cards the player to act may buy: always three (0 when nobody acts)."""
+        return 0 if self.to_act is None else 3
+
+    @property
     def house_net(self) -> int:
         """The house's chips this round: the dealer's pot share less her ante and the bonuses."""
         return self.dealer.won - self.dealer.paid - self.bonuses
@@ -706,8 +711,8 @@ class CasinoState:
         return "\n".join(event.describe_event() for event in self.events)
 
     def to_json(self) -> dict[str, Any]:
-        """The round as JSON: options, players (each with ``net``), dealer, pot, order, to_act,
-        over, kickout, bonuses, house_net, events."""
+        """The round as JSON: options, players (each with ``net``), dealer, pot (0 once paid
+        out), order, to_act, max_buy, over, kickout, bonuses, house_net, events."""
         return {
             "options": opts.to_json(self.options),
             "players": [p.to_json() for p in self.players],
@@ -715,6 +720,7 @@ class CasinoState:
             "pot": self.pot,
             "order": list(self.order),
             "to_act": self.to_act,
+            "max_buy": self.max_buy,
             "over": self.is_over,
             "kickout": self.options.kickout.to_json(),
             "bonuses": self.bonuses,
@@ -847,6 +853,7 @@ class _Round:
                     self.set_player(player.seat, bonus=amount)
                     self.bonuses += amount
                     self.events.append(BonusPaid(player.seat, name, amount, full))
+        self.pot = 0
         self.to_act = None
 
 

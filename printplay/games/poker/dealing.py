@@ -27,12 +27,17 @@ from printplay.errors import CardError, DealError
 
 
 def poker_deck(
-    *, seed: int | None = None, top: str | Sequence[str | Card] | None = None, jokers: int = 0
+    *,
+    seed: int | None = None,
+    top: str | Sequence[str | Card] | None = None,
+    jokers: int = 0,
+    joker_hint: str = "jokers need the jokers option",
 ) -> list[Card]:
     """The whole deck in dealing order, top card first.
 
     ``top`` cards (codes or Cards) come first; the rest follow canonically, or in the order
     of the numbered deal ``seed`` when both are given.  With neither, deal number 1.
+    ``joker_hint`` ends the message for a joker the deck does not hold.
     """
     base = standard_deck(jokers)
     if top is None:
@@ -42,7 +47,7 @@ def poker_deck(
     allowed = set(base)
     for position, card in enumerate(given, start=1):
         if card not in allowed:
-            hint = " (jokers need the jokers option)" if card.is_joker else ""
+            hint = f" ({joker_hint})" if card.is_joker else ""
             raise DealError(f"deck card {position}: {card.code} is not in this deck{hint}")
     chosen = set(given)
     return [*given, *(card for card in order if card not in chosen)]

@@ -45,23 +45,24 @@ from printplay.games.poker.standard import StandardOptions, StandardState
 __all__ = ["BuyOdds", "Odds", "chance", "escape_counts", "position_odds", "state_odds"]
 
 
-def chance(p: Fraction | float) -> str:
-    """A probability for print: ``"certain"``, ``"none"``, or a percentage that never
-    rounds an uncertain chance to 0% or 100%.
+def chance(p: Fraction | float, digits: int = 1) -> str:
+    """A probability for print: ``"certain"``, ``"none"``, or a percentage with ``digits``
+    decimals that never rounds an uncertain chance to 0% or 100%.
 
-    >>> chance(1), chance(0.9996), chance(0.25), chance(0.0004)
-    ('certain', '>99.9%', '25.0%', '<0.1%')
+    >>> chance(1), chance(0.9996), chance(0.25), chance(0.0004), chance(0.99996, digits=2)
+    ('certain', '>99.9%', '25.0%', '<0.1%', '>99.99%')
     """
     value = float(p)
     if value >= 1:
         return "certain"
     if value <= 0:
         return "none"
-    if value > 0.999:
-        return ">99.9%"
-    if value < 0.001:
-        return "<0.1%"
-    return f"{value:.1%}"
+    step = 10.0 ** -(digits + 2)
+    if value > 1 - step:
+        return f">{1 - step:.{digits}%}"
+    if value < step:
+        return f"<{step:.{digits}%}"
+    return f"{value:.{digits}%}"
 
 
 @dataclass(frozen=True)
