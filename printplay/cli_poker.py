@@ -288,8 +288,8 @@ def strategy(
         grid.add_column(name, no_wrap=True, justify="left" if name == "hand" else "center")
     for row in rows:
         grid.add_row(*(str(cell) for cell in row))
-    cap = " with the home cap" if home_cap else ""
-    stdout.print(f"Casino basic strategy{cap}: your two cards (rows) against the dealer's hand")
+    cap = " (home cap)" if home_cap else ""
+    stdout.print(f"Basic strategy{cap}: your two cards (rows), the dealer's hand (columns)")
     stdout.print(grid)
     stdout.print("B buy, F fold, s buy if suited, o buy if offsuit.", markup=False)
 

@@ -88,6 +88,24 @@ def test_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert escapes == sorted(escapes) and 0 < escapes[0] < escapes[-1] < 1
 
 
+def test_odds_chances_never_round_to_certain(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "poker", "odds", "--hands", "Kd | Jc | 8h | 7s")
+    assert status == 0
+    assert "99.48%" in out and "100.00%" not in out
+
+
+def test_strategy_fits_a_terminal_and_has_a_home_cap_table(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    tables = []
+    for flags in ([], ["--home-cap"]):
+        status, out, _ = run(capsys, "poker", "strategy", *flags)
+        assert status == 0
+        assert max(len(line) for line in out.splitlines()) <= 80
+        tables.append(out)
+    assert "home cap" in tables[1] and tables[0] != tables[1]
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -113,6 +131,8 @@ def test_odds_table(capsys: pytest.CaptureFixture[str]) -> None:
         (["poker", "play", "--seed", "1", "--option", "limit=8"], "must be one of 5, 6, 7"),
         (["poker", "odds", "--hands", "Kd | Kd"], "Kd"),
         (["poker", "odds", "--hands", "Kd"], "at least two hands"),
+        (["poker", "odds", "--hands", "Kd | Jc", "--seat", "1"], "seat 1 does not act"),
+        (["poker", "play", "--casino", "--deck", "X1 Kd"], "the casino game has no jokers"),
         (["poker", "odds", "--hands", "Kd | 7s 2h 9c 2d 5c 6c"], "limit is 5"),
         (["poker", "edge", "-p", "8", "--rounds", "10"], "1 to 7 players"),
         (["poker", "edge", "--rounds", "0"], "--rounds"),
