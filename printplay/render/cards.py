@@ -7,12 +7,14 @@ in the top-left corner), because layouts overlap cards by half their height.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printplay.cards import Card
-from printplay.render.fonts import SANS, SANS_BOLD
+from printplay.cards import Card, standard_deck
+from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
 CARD_RATIO = 88.9 / 63.5
 """Height over width of a poker-size card (63.5 × 88.9 mm)."""
@@ -70,27 +72,60 @@ def draw_card(
     canvas.restoreState()
 
 
+JOKER_INDEX = "JKR"
+"""The joker's corner index (no suit): short enough to show in a fan, like a "10" and suit."""
+
+INDEX_SIZE = 0.30
+"""The suit symbol of the corner index, as a fraction of the card width; the rank is as
+big (0.86 of it for two or more characters)."""
+
+_INDEX_LEFT = 0.08
+_INDEX_GAP = 0.02
+
+
+def _index_text(card: Card) -> tuple[str, str]:
+    """The corner index: the rank label and the suit symbol (empty for a joker)."""
+    if card.is_joker:
+        return JOKER_INDEX, ""
+    assert card.suit is not None
+    return card.rank.label, card.suit.symbol
+
+
+def _rank_font_size(width: float, label: str) -> float:
+    return width * INDEX_SIZE * (0.86 if len(label) > 1 else 1.0)
+
+
+def index_reach(card: Card, width: float) -> float:
+    """How far right of the card's left edge its corner index (rank and suit) reaches."""
+    register_fonts()
+    label, symbol = _index_text(card)
+    reach = width * _INDEX_LEFT + stringWidth(label, SANS_BOLD, _rank_font_size(width, label))
+    if symbol:
+        reach += width * _INDEX_GAP + stringWidth(symbol, SANS, width * INDEX_SIZE)
+    return reach
+
+
+@cache
+def widest_index() -> float:
+    """The widest corner index of any card ("10" and its suit), as a fraction of the width:
+    cards fanned at least this far apart (plus a little) show every index whole."""
+    return max(index_reach(card, 1.0) for card in standard_deck(jokers=2))
+
+
 def _draw_face(
     canvas: Canvas, x: float, y: float, width: float, height: float, card: Card, style: CardStyle
 ) -> None:
-    canvas.setFillColor(ink(card))
-    size = width * 0.30
+    size = width * INDEX_SIZE
     top = y + height - width * 0.08 - size * 0.8
-    left = x + width * 0.08
-    if card.is_joker:
-        canvas.setFont(SANS_BOLD, size * 0.62)
-        canvas.drawString(left, top, "JOKER")
-        if not style.pip:
-            return
-        canvas.setFont(SANS_BOLD, size * 1.4)
-        canvas.drawCentredString(x + width / 2, y + height * 0.13, "★")
-        return
-    assert card.suit is not None
-    label = card.rank.label
-    font_size = size * (0.86 if len(label) > 1 else 1.0)
+    left = x + width * _INDEX_LEFT
+    label, symbol = _index_text(card)
+    font_size = _rank_font_size(width, label)
+    canvas.setFillColor(ink(card))
     if style.face_down:
         pad = width * 0.04
-        text_width = canvas.stringWidth(label, SANS_BOLD, font_size) + size * 1.05
+        text_width = canvas.stringWidth(label, SANS_BOLD, font_size) + (
+            size * 1.05 if symbol else 0.0
+        )
         canvas.setFillColor(white)
         canvas.roundRect(
             left - pad,
@@ -104,14 +139,19 @@ def _draw_face(
         canvas.setFillColor(ink(card))
     canvas.setFont(SANS_BOLD, font_size)
     canvas.drawString(left, top, label)
-    shift = canvas.stringWidth(label, SANS_BOLD, font_size) + width * 0.02
-    canvas.setFont(SANS, size)
-    canvas.drawString(left + shift, top, card.suit.symbol)
+    if symbol:
+        shift = canvas.stringWidth(label, SANS_BOLD, font_size) + width * _INDEX_GAP
+        canvas.setFont(SANS, size)
+        canvas.drawString(left + shift, top, symbol)
     if not style.pip:
         return
     # The big pip stays in the lower half, which overlapping rows hide completely.
+    if card.is_joker:
+        canvas.setFont(SANS_BOLD, size * 1.4)
+        canvas.drawCentredString(x + width / 2, y + height * 0.13, "★")
+        return
     canvas.setFont(SANS, width * 0.5)
-    canvas.drawCentredString(x + width / 2, y + height * 0.13, card.suit.symbol)
+    canvas.drawCentredString(x + width / 2, y + height * 0.13, symbol)
 
 
 def _hatch(

@@ -14,19 +14,29 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from printplay.cards import Card
-from printplay.render.cards import CARD_RATIO, CardStyle, draw_card
-from printplay.render.fonts import SANS
+from printplay.render.cards import CARD_RATIO, CardStyle, draw_card, widest_index
+from printplay.render.fonts import SANS, SANS_BOLD
 
 CAPTION_COLOUR = HexColor("#555555")
+HIGHLIGHT_FILL = HexColor("#FFF4CC")
+HIGHLIGHT_LINE = HexColor("#C99A06")
+HIGHLIGHT_TEXT = HexColor("#7A5C00")
+
+INDEX_CLEARANCE = 0.05
+"""Card widths left free right of the widest corner index when cards are fanned."""
 
 
 class HandsDiagram(Flowable):
     """Groups of cards in one row, ``captions[i]`` printed under group ``i``.
 
-    Cards within a group overlap by ``overlap`` of a card width (0 = side by side); groups
-    are ``group_gap`` card widths apart.  ``styles`` (optional, per group) draws a group's
-    cards differently, e.g. greyed for a folded hand.  ``align`` places the row on the line
-    (``"CENTER"``, ``"LEFT"`` or ``"RIGHT"``).
+    Cards within a group overlap by ``overlap`` of a card width (0 = side by side), but
+    never so much that a card hides part of the corner index ("10" and suit) of the card
+    under it; groups are ``group_gap`` card widths apart.  ``styles`` (optional, per group)
+    draws a group's cards differently, e.g. greyed for a folded hand; ``highlights``
+    (optional, per group) frames a group and sets its caption in bold, e.g. a winning hand.
+    ``columns`` (optional) breaks the groups into rows of that many, aligned as a grid, top
+    row first.  ``align`` places the diagram on the line (``"CENTER"``, ``"LEFT"`` or
+    ``"RIGHT"``).
     """
 
     def __init__(
@@ -39,53 +49,114 @@ class HandsDiagram(Flowable):
         group_gap: float = 0.35,
         caption_size: float = 7.0,
         styles: Sequence[CardStyle] = (),
+        highlights: Sequence[bool] = (),
+        columns: int | None = None,
+        row_gap: float = 0.25,
         align: Literal["LEFT", "CENTER", "RIGHT"] = "CENTER",
     ) -> None:
         super().__init__()
         self.groups = [list(group) for group in groups]
         self.card_width = card_width
         self.captions = list(captions)
-        self.step = card_width * (1 - overlap)
+        fanned = any(len(group) > 1 for group in self.groups)
+        step = 1 - overlap
+        if fanned:
+            step = max(step, widest_index() + INDEX_CLEARANCE)
+        self.step = card_width * step
         self.gap = card_width * group_gap
         self.caption_size = caption_size
         self.styles = list(styles)
+        self.highlights = list(highlights)
         self.caption_space = caption_size + 3 if self.captions else 0.0
+        self.pad = card_width * 0.1 if any(self.highlights) else 0.0
+        self.columns = max(1, columns or len(self.groups) or 1)
+        self.rows = [
+            list(range(start, min(start + self.columns, len(self.groups))))
+            for start in range(0, len(self.groups), self.columns)
+        ] or [[]]
         widths = [self._group_width(index) for index in range(len(self.groups))]
-        self.width = sum(widths) + self.gap * max(0, len(widths) - 1)
-        self.height = card_width * CARD_RATIO + self.caption_space
+        if len(self.rows) == 1:
+            self.column_widths = widths
+        else:
+            self.column_widths = [
+                max(widths[index] for index in range(column, len(widths), self.columns))
+                for column in range(min(self.columns, len(widths)))
+            ]
+        self.row_height = card_width * CARD_RATIO + self.caption_space
+        self.row_gap = card_width * row_gap + 2 * self.pad
+        self.width = (
+            sum(self.column_widths) + self.gap * max(0, len(self.column_widths) - 1) + 2 * self.pad
+        )
+        self.height = (
+            self.row_height * len(self.rows) + self.row_gap * (len(self.rows) - 1) + 2 * self.pad
+        )
         self.hAlign = align
+
+    def _cards_width(self, index: int) -> float:
+        return self.card_width + self.step * max(0, len(self.groups[index]) - 1)
+
+    def _caption_font(self, index: int) -> str:
+        return SANS_BOLD if self._highlighted(index) else SANS
+
+    def _highlighted(self, index: int) -> bool:
+        return index < len(self.highlights) and self.highlights[index]
 
     def _group_width(self, index: int) -> float:
         """The cards' width, or the caption's if that is wider."""
-        group = self.groups[index]
-        width = self.card_width + self.step * max(0, len(group) - 1)
+        width = self._cards_width(index)
         if index < len(self.captions):
-            width = max(width, stringWidth(self.captions[index], SANS, self.caption_size))
+            caption = stringWidth(
+                self.captions[index], self._caption_font(index), self.caption_size
+            )
+            width = max(width, caption)
         return width
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        """The row's fixed size."""
+        """The diagram's fixed size."""
         return self.width, self.height
 
     def draw(self) -> None:
-        """Draw each group left to right, then its caption centred under it."""
-        x = 0.0
-        for index, group in enumerate(self.groups):
-            style = self.styles[index] if index < len(self.styles) else CardStyle()
-            width = self._group_width(index)
-            cards_width = self.card_width + self.step * max(0, len(group) - 1)
-            left = x + (width - cards_width) / 2
-            for position, card in enumerate(group):
-                draw_card(
-                    self.canv,
-                    left + position * self.step,
-                    self.caption_space,
-                    self.card_width,
-                    card,
-                    style,
-                )
-            if index < len(self.captions) and self.captions[index]:
-                self.canv.setFont(SANS, self.caption_size)
-                self.canv.setFillColor(CAPTION_COLOUR)
-                self.canv.drawCentredString(x + width / 2, 1.5, self.captions[index])
-            x += width + self.gap
+        """Draw the rows top to bottom, in each the groups left to right, each centred in its
+        column with its caption centred under it."""
+        for row_number, row in enumerate(self.rows):
+            bottom = self.pad + (len(self.rows) - 1 - row_number) * (self.row_height + self.row_gap)
+            x = self.pad
+            for column, index in enumerate(row):
+                width = self.column_widths[column]
+                self._draw_group(index, x, bottom, width)
+                x += width + self.gap
+
+    def _draw_group(self, index: int, x: float, bottom: float, width: float) -> None:
+        group = self.groups[index]
+        style = self.styles[index] if index < len(self.styles) else CardStyle()
+        cards_width = self._cards_width(index)
+        left = x + (width - cards_width) / 2
+        if self._highlighted(index):
+            inner = max(cards_width, self._group_width(index))
+            self.canv.saveState()
+            self.canv.setFillColor(HIGHLIGHT_FILL)
+            self.canv.setStrokeColor(HIGHLIGHT_LINE)
+            self.canv.setLineWidth(1.2)
+            self.canv.roundRect(
+                x + (width - inner) / 2 - self.pad,
+                bottom - self.pad,
+                inner + 2 * self.pad,
+                self.row_height + 2 * self.pad,
+                self.pad * 1.5,
+                stroke=1,
+                fill=1,
+            )
+            self.canv.restoreState()
+        for position, card in enumerate(group):
+            draw_card(
+                self.canv,
+                left + position * self.step,
+                bottom + self.caption_space,
+                self.card_width,
+                card,
+                style,
+            )
+        if index < len(self.captions) and self.captions[index]:
+            self.canv.setFont(self._caption_font(index), self.caption_size)
+            self.canv.setFillColor(HIGHLIGHT_TEXT if self._highlighted(index) else CAPTION_COLOUR)
+            self.canv.drawCentredString(x + width / 2, bottom + 1.5, self.captions[index])

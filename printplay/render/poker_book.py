@@ -8,6 +8,7 @@ of ``printplay poker edge`` (``printplay/data/house-edge*.json``), with its comm
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import resources
 from itertools import pairwise
@@ -17,6 +18,7 @@ from typing import Any
 from reportlab.lib.pagesizes import landscape
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, KeepTogether, Paragraph, Spacer, Table, TableStyle
 
@@ -30,6 +32,7 @@ from printplay.games.poker.game import RicochetPoker
 from printplay.games.poker.hands import describe
 from printplay.games.poker.odds import chance, state_odds
 from printplay.games.poker.standard import (
+    Player,
     StandardOptions,
     StandardState,
     describe_event,
@@ -159,24 +162,54 @@ def _card_story(styles: Styles, home_cap: bool, width: float) -> list[Flowable]:
         )
         for i, text in enumerate(order, start=1)
     ]
-    third = (width - 12 * mm) / 3
+    # The kickout and bonus tables are as wide as their longest cell (and their heading),
+    # so no cell wraps; the order of play takes the rest of the width.
+    gutter = 6 * mm
+    kickout_heading, pays_heading = "Kickout", "Bonus paytable (antes)"
+    kickout_widths = [_column_width(column, cell) for column in zip(*kickout, strict=True)]
+    pays_widths = [_column_width(column, cell) for column in zip(*pays, strict=True)]
+    kickout_width = max(sum(kickout_widths), _text_width(kickout_heading, heading))
+    kickout_widths[-1] = kickout_width - sum(kickout_widths[:-1])
+    pays_width = max(sum(pays_widths), _text_width(pays_heading, heading))
+    pays_widths[0] = pays_width - sum(pays_widths[1:])
+    order_width = width - kickout_width - pays_width - 2 * gutter
+    if order_width < width * 0.3:  # a narrow page: let the kickout rules wrap instead
+        squeeze = width * 0.3 - order_width
+        kickout_width -= squeeze
+        kickout_widths[-1] -= squeeze
+        order_width += squeeze
     columns = [
         [Paragraph("Order of play", heading), *steps],
-        [Paragraph("Kickout", heading), grid(kickout, [third * 0.2, third * 0.8])],
-        [Paragraph("Bonus paytable (antes)", heading), grid(pays, [third * 0.62, third * 0.38])],
+        [Paragraph(kickout_heading, heading), grid(kickout, kickout_widths)],
+        [Paragraph(pays_heading, heading), grid(pays, pays_widths)],
     ]
-    body = Table([columns], colWidths=[third + 6 * mm] * 3)
+    body = Table([columns], colWidths=[order_width + gutter, kickout_width + gutter, pays_width])
     body.setStyle(
         TableStyle(
             [
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 6 * mm),
+                ("RIGHTPADDING", (0, 0), (-1, -1), gutter),
+                ("RIGHTPADDING", (-1, 0), (-1, -1), 0),
             ]
         )
     )
     title = "Ricochet Poker · Casino" + (" · home game" if home_cap else "")
     return [Paragraph(title, styles.h1), body]
+
+
+CELL_PADDING = 6.0
+"""reportlab's default left and right padding of a table cell, in points."""
+
+
+def _text_width(text: str, style: ParagraphStyle) -> float:
+    """The width of ``text`` set on one line in ``style``, with a point to spare."""
+    return stringWidth(text, style.fontName, style.fontSize) + 1.0
+
+
+def _column_width(texts: Sequence[str], style: ParagraphStyle) -> float:
+    """The width a table column needs to show each of ``texts`` on one line."""
+    return max(_text_width(text, style) for text in texts) + 2 * CELL_PADDING
 
 
 def build_table_card(path: Path, *, paper: str = "a4", home_cap: bool = False) -> Path:
@@ -249,25 +282,61 @@ def bot_round(options: StandardOptions, deck: list[Card], bot_name: str = "odds"
     ]
 
 
+TABLE_CARD_WIDTH = 12 * mm
+"""Card width on the deal sheet when the table fits on one line."""
+
+MIN_TABLE_CARD_WIDTH = 9 * mm
+"""The smallest card the deal sheet draws: its corner index is 6.6 pt ("10") to 7.7 pt
+tall, legible in print.  Rather than draw smaller cards, the seats go on more rows."""
+
+
 def _table_diagram(state: StandardState, width: float) -> HandsDiagram:
+    """The hands at the table, one group a seat: on one row if the cards stay legible,
+    else on as few rows as keep them at least ``MIN_TABLE_CARD_WIDTH`` wide."""
     groups = [p.cards for p in state.players]
-    captions = [
-        f"seat {p.seat} · {p.status}" + (" · to act" if p.seat == state.to_act else "")
-        for p in state.players
-    ]
-    styles = [CardStyle(face_down=p.status != "in") for p in state.players]
-    most = max(len(g) for g in groups)
-    per_group = 1 + 0.55 * (most - 1)
-    card_width = min(12 * mm, width / (len(groups) * (per_group + 0.5)))
-    return HandsDiagram(
-        groups,
-        card_width,
-        captions=captions,
-        group_gap=0.5,
-        styles=styles,
-        caption_size=6.5,
-        overlap=0.38,
-    )
+    captions = [_seat_caption(p, state.to_act) for p in state.players]
+    styles = [CardStyle(face_down=p.status in ("folded", "out")) for p in state.players]
+    highlights = [p.status == "won" for p in state.players]
+
+    def diagram(card_width: float, columns: int) -> HandsDiagram:
+        return HandsDiagram(
+            groups,
+            card_width,
+            captions=captions,
+            group_gap=0.5,
+            styles=styles,
+            highlights=highlights,
+            caption_size=6.5,
+            overlap=0.38,
+            columns=columns,
+        )
+
+    seats = len(groups)
+    for rows in range(1, seats + 1):
+        columns = -(-seats // rows)
+        if rows > 1 and -(-seats // (rows - 1)) == columns:
+            continue
+        # Every part of the diagram's width but the captions scales with the card width,
+        # so shrinking in proportion approaches the widest fit from above.
+        card_width = TABLE_CARD_WIDTH
+        candidate = diagram(card_width, columns)
+        for _ in range(8):
+            if candidate.width <= width or card_width < MIN_TABLE_CARD_WIDTH:
+                break
+            card_width *= width / candidate.width * 0.999
+            candidate = diagram(card_width, columns)
+        if card_width >= MIN_TABLE_CARD_WIDTH and candidate.width <= width:
+            return candidate
+    return diagram(MIN_TABLE_CARD_WIDTH, 1)
+
+
+def _seat_caption(player: Player, to_act: int | None) -> str:
+    caption = f"seat {player.seat} · {player.status}"
+    if player.status == "won":
+        caption = f"★ {caption} {player.won} chips"
+    if player.seat == to_act:
+        caption += " · to act"
+    return caption
 
 
 def build_poker_sheet(
@@ -294,7 +363,8 @@ def build_poker_sheet(
         Spacer(1, 2 * mm),
         Paragraph(
             "Everything is face up, so every decision can be weighed exactly. Before each "
-            "turn the table shows the hands (greyed once out); the odds give, for each "
+            "turn the table shows the hands (shaded and striped once folded or out; the "
+            "winner's framed in gold); the odds give, for each "
             "number of cards the player may buy, the chance of no longer being the lowest "
             "hand and the cards they can expect to receive.",
             styles.body,
@@ -320,6 +390,7 @@ def build_poker_sheet(
     final = turns[-1].after if turns else first
     story.append(Paragraph("The end of the round", styles.h3))
     story.append(_table_diagram(final, width))
+    story.append(Spacer(1, 1.5 * mm))
     for line in final.describe():
         story.append(Paragraph(suit_markup(line), styles.step))
     return build_pdf(path, story, setup)
