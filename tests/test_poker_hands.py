@@ -453,3 +453,18 @@ def test_bad_input(hand: object, message: str) -> None:
             call()
         assert isinstance(info.value, PrintplayError)
         assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("hand", "limit", "words"),
+    [
+        ("X1 X2", 5, "pair of aces (jokers as aces)"),
+        ("X1 X2 Ac Ad Ah", 5, "four aces, ace kicker (jokers as aces)"),
+        ("X1 X2 5c 6d 7h", 5, "straight, nine high (jokers as a nine and an eight)"),
+        ("X1 X2 9h Th Jh", 5, "straight flush, king high (jokers as the king and queen of hearts)"),
+        ("Ah Kh Qh Jh X1 X2", 6, "royal flush, plus ace (jokers as the ten of hearts and an ace)"),
+        ("X1 As", 5, "pair of aces (joker as an ace)"),
+    ],
+)
+def test_two_jokers_are_described_together(hand: str, limit: int, words: str) -> None:
+    assert describe(hand, limit=limit) == words

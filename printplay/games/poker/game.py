@@ -7,15 +7,17 @@ sheet need from them, every figure computed by the engines.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from printplay import options as opts
 from printplay.cards import Card
 from printplay.games.poker import casino
+from printplay.games.poker.dealing import poker_deck
 from printplay.games.poker.hands import CATEGORIES, category, compare, describe
-from printplay.games.poker.odds import chance, position_odds
-from printplay.games.poker.standard import RULINGS, StandardOptions, lowest_seat
+from printplay.games.poker.odds import chance, state_odds
+from printplay.games.poker.standard import RULINGS, StandardOptions, StandardState, play_script
+from printplay.games.poker.strategy import strategy_summary
 
 RANKING_EXAMPLES: dict[str, tuple[str, str]] = {
     "high card": ("Ks 9d 7c 4h 2s", "nothing better: the highest card counts first"),
@@ -41,8 +43,55 @@ PARTIAL_EXAMPLES: tuple[tuple[str, str], ...] = (
 )
 """Pairs of short hands, the first beating the second, for the rulebook's table."""
 
-ODDS_SPOT = ("Kd", "Jc", "8h", "7s")
-"""The position of the rulebook's odds table: four players, one card each."""
+
+@dataclass(frozen=True)
+class OddsSpot:
+    """A position for the rulebook's odds table, reached by playing a round in the engine.
+
+    ``starts`` are the players' opening hands by the number of cards dealt at the start (one,
+    or two in the 7-card game), seat by seat; ``streams`` the cards dealt after the start, in
+    order, by the same key; ``script`` the actions played (each by whoever is to act).  The
+    position is the state the script leads to, so it is a legal position under every limit.
+    """
+
+    title: str
+    starts: dict[int, tuple[str, ...]]
+    streams: dict[int, str] = field(default_factory=dict)
+    script: str = ""
+
+    def state(self, options: StandardOptions) -> StandardState:
+        """The position under ``options`` (limit and jokers; the players are the spot's)."""
+        hands = [hand.split() for hand in self.starts[options.start_cards]]
+        round_options = StandardOptions(
+            players=len(hands), limit=options.limit, jokers=options.jokers
+        )
+        top = [hand[i] for i in range(options.start_cards) for hand in hands]
+        deck = poker_deck(
+            top=[*top, *self.streams.get(options.start_cards, "").split()], jokers=options.jokers
+        )
+        return play_script(round_options, deck, self.script)
+
+
+ODDS_SPOTS: tuple[OddsSpot, ...] = (
+    OddsSpot(
+        "The deal, five players",
+        {1: ("Qs", "9c", "4d", "Jh", "7d"), 2: ("Qs 3h", "9c 6s", "4d 2c", "Jh 8c", "7d 5s")},
+    ),
+    OddsSpot("The deal, two players", {1: ("Qc", "9h"), 2: ("Qc 5d", "9h 7s")}),
+    OddsSpot(
+        "A pair against higher pairs",
+        {1: ("Ts", "5c", "8d"), 2: ("Ts 3d", "5c 2s", "8d 4c")},
+        {1: "5h 8s Th", 2: "5h 8s Th"},
+        "buy 2; buy 2; buy 3",
+    ),
+    OddsSpot(
+        "Late in a round",
+        {1: ("9c", "6d", "Js"), 2: ("9c 3d", "6d 4h", "Js 5c")},
+        {1: "4h 2s Jd 7c 3c 9h", 2: "2s 8s Jd 7c 3c 9h"},
+        "buy 3; buy 1; buy 2",
+    ),
+)
+"""The positions of the rulebook's odds table: common spots, played out by the engine."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +136,8 @@ class RicochetPoker:
         return StandardOptions(limit=self.options.limit, jokers=self.options.jokers)
 
     def rulebook_context(self) -> dict[str, Any]:
-        """The rulebook's computed tables: rankings, short hands, odds, kickout, bonuses."""
+        """The rulebook's computed facts: rankings, short hands, the odds of common positions,
+        kickout, bonuses, the basic strategy in short, the variants and the hand rulings."""
         ranking = []
         for name in CATEGORIES:
             hand, needs = RANKING_EXAMPLES[name]
@@ -104,19 +154,8 @@ class RicochetPoker:
                 ]
             )
         options = self.standard_options
-        seat = lowest_seat(ODDS_SPOT, options)
-        odds = position_odds(list(ODDS_SPOT), seat, options=options)
-        odds_rows = [
-            [
-                f"{b.k} card{'s' if b.k > 1 else ''}",
-                chance(b.escape),
-                f"{float(b.expected_cards):.2f}",
-                str(b.chips),
-            ]
-            for b in odds.buys
-        ]
-        spot = ", ".join(_cards(code) for code in ODDS_SPOT)
-        cap = 10 if self.options.home_cap else None
+        odds_header, odds_rows, odds_align = self.odds_table()
+        cap = casino.HOME_CAP if self.options.home_cap else None
         paytable = [
             [name[0].upper() + name[1:], str(min(bonus, cap) if cap else bonus)]
             for name, bonus in casino.BONUSES.items()
@@ -128,15 +167,117 @@ class RicochetPoker:
         return {
             "limit": options.limit,
             "jokers": options.jokers,
+            "start_cards": options.start_cards,
+            "start_words": _count(options.start_cards, "card"),
             "cap": cap,
             "ranking_rows": ranking,
             "partial_rows": partial,
+            "odds_header": odds_header,
             "odds_rows": odds_rows,
-            "odds_spot": f"four players holding {spot}, the {odds.cards[0].label} to act",
+            "odds_align": odds_align,
             "kickout_rows": kickout,
             "paytable_rows": paytable,
             "standard_rulings": RULINGS,
+            "strategy_summary": strategy_summary(home_cap=self.options.home_cap).sentences,
+            **self.variant_facts(),
+            **hand_ruling_examples(),
         }
+
+    def odds_table(self) -> tuple[list[str], list[list[str]], str]:
+        """The buy odds of :data:`ODDS_SPOTS` under these options: header, rows, alignment.
+
+        A row (Markdown table cells): the spot, with the cards out of play; the hand to act;
+        the other hands still in, one a line; then the chance of escaping last place for each
+        buy of 1 card and up (``—`` where the buy is not allowed).
+        """
+        options = self.standard_options
+        states = [(spot, spot.state(options)) for spot in ODDS_SPOTS]
+        most = max(state.max_buy for _, state in states)
+        header = ["Position", "You hold", "Still in", *(f"Buy {k}" for k in range(1, most + 1))]
+        rows = []
+        for spot, state in states:
+            assert state.to_act is not None and state.max_buy > 0, spot.title
+            me = state.player(state.to_act)
+            assert len(me.cards) >= options.start_cards, spot.title
+            others = [p for p in state.players if p.status == "in" and p.seat != me.seat]
+            dead = [c for p in state.players if p.status != "in" for c in p.cards]
+            title = spot.title + (f"<br>*out of play: {_labels(dead)}*" if dead else "")
+            buys = [chance(b.escape) for b in state_odds(state).buys]
+            rows.append(
+                [
+                    title,
+                    _labels(me.cards),
+                    "<br>".join(_labels(p.cards) for p in others),
+                    *buys,
+                    *(["—"] * (most - len(buys))),
+                ]
+            )
+        return header, rows, "lll" + "r" * most
+
+    def variant_facts(self) -> dict[str, Any]:
+        """The variants of RULES.md §4 and which of them this edition plays."""
+        specs = {spec.field: spec for spec in opts.option_specs(PokerBookOptions)}
+        limits = [n for n in specs["limit"].choices or () if n != specs["limit"].default]
+        jokers = [n for n in specs["jokers"].choices or () if n != specs["jokers"].default]
+        starts = {n: StandardOptions(limit=n).start_cards for n in specs["limit"].choices or ()}
+        in_force = opts.chosen(self.options)
+        return {
+            "start_words_by_limit": {n: _count(k, "card") for n, k in starts.items()},
+            "variant_limits": limits,
+            "variant_jokers": jokers,
+            "start_cards_by_limit": starts,
+            "default_limit": specs["limit"].default,
+            "home_cap_value": casino.HOME_CAP,
+            "variants_in_force": in_force,
+        }
+
+
+def hand_ruling_examples() -> dict[str, str]:
+    """Worked examples for the hand rulings, each checked by the evaluator."""
+    long_a, long_b = "Ks Kd 9c 7h 4d 3s", "Kh Kc 9d 7s 4c 2h"
+    assert compare(long_a, long_b, suits=False, limit=6) > 0
+    assert compare(long_a.rsplit(" ", 1)[0], long_b.rsplit(" ", 1)[0], suits=False) == 0
+    five_aces, straight_flush = "X1 Ac Ad Ah As", "6c 5c 4c 3c 2c"
+    assert compare(straight_flush, five_aces, suits=False) > 0
+    assert category(five_aces) == "four of a kind"
+    bug = "X1 9h 8h 7h 6h"
+    assert category(bug) == "straight flush"
+    assert compare("Ac", "X1") > 0 and compare("Ac", "X1", suits=False) == 0
+    spare = "Ah Kh Qh Jh Th X1"
+    assert compare(spare, "Ah Kh Qh Jh Th As", suits=False, limit=6) == 0
+    suit_a, suit_b = "8s 8d 3c", "8h 8c 3d"
+    assert compare(suit_a, suit_b) > 0 and compare(suit_a, suit_b, suits=False) == 0
+    return {
+        "long_higher": _cards(long_a),
+        "long_lower": _cards(long_b),
+        "long_described": describe(long_a, limit=6),
+        "bug_hand": _cards(bug),
+        "bug_described": describe(bug),
+        "five_aces": _cards(five_aces),
+        "five_aces_described": describe(five_aces),
+        "straight_flush": _cards(straight_flush),
+        "joker_ace_higher": _cards("Ac"),
+        "spare_joker": _cards(spare),
+        "spare_joker_described": describe(spare, limit=6),
+        "suit_higher": _cards(suit_a),
+        "suit_lower": _cards(suit_b),
+    }
+
+
+def _labels(cards: Any) -> str:
+    return " ".join(card.label for card in cards)
+
+
+_COUNT_WORDS = ("no", "one", "two", "three", "four", "five")
+
+
+def _count(n: int, word: str) -> str:
+    """``_count(2, "card") == "two cards"``."""
+    return f"{_COUNT_WORDS[n]} {word}{'s' if n != 1 else ''}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _why(higher: str, lower: str) -> str:

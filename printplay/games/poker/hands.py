@@ -622,8 +622,27 @@ def _describe(value: HandValue) -> str:
     if value.extra:
         text += f", plus {_words(value.ranks[len(five) :])}"
     if value.jokers:
-        text += "".join(f" (joker as {_article(j)} {j})" for j in value.jokers)
+        text += f" ({_jokers_as(value.jokers)})"
     return text
+
+
+def _jokers_as(words: Sequence[str]) -> str:
+    """What the jokers stand for: "joker as an ace", "jokers as aces", "jokers as a nine and
+    an eight", "jokers as the king and queen of hearts"."""
+    if len(words) == 1:
+        return f"joker as {_article(words[0])} {words[0]}"
+    if len(set(words)) == 1:
+        rank, _, suit = words[0].partition(" of ")
+        return f"jokers as {_plural(rank)}" + (f" of {suit}" if suit else "")
+    suits = {w.partition(" of ")[2] for w in words}
+    if len(suits) == 1 and "" not in suits:
+        ranks = [w.partition(" of ")[0] for w in words]
+        return f"jokers as the {' and '.join(ranks)} of {suits.pop()}"
+    return "jokers as " + " and ".join(f"{_article(w)} {w}" for w in words)
+
+
+def _plural(word: str) -> str:
+    return word + ("es" if word.endswith("x") else "s")
 
 
 def describe(cards: HandLike, *, limit: int = 5) -> str:
@@ -637,5 +656,7 @@ def describe(cards: HandLike, *, limit: int = 5) -> str:
     'pair of aces (joker as an ace)'
     >>> describe("X1 2h 7h 9h Jh")
     'flush, ace-jack-nine-seven-two (joker as the ace of hearts)'
+    >>> describe("X1 X2 As"), describe("X1 X2 5c 6d 7h")
+    ('three aces (jokers as aces)', 'straight, nine high (jokers as a nine and an eight)')
     """
     return _describe(evaluate(cards, limit=limit))

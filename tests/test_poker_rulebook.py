@@ -1,0 +1,209 @@
+"""The Ricochet Poker rulebook's computed facts: the strategy summary, the odds positions, the
+variants and the rulings (RULES.md §4), and the rulebook built from them."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printplay.games.poker.game import ODDS_SPOTS, PokerBookOptions, RicochetPoker
+from printplay.games.poker.odds import chance, position_odds, state_odds
+from printplay.games.poker.standard import StandardOptions
+from printplay.games.poker.strategy import (
+    _CLASS_INDEX,
+    ONE_PLAYER_COLUMNS,
+    PLAYER_CLASSES,
+    STANDING_GROUPS,
+    StrategyTable,
+    load_strategy,
+    strategy_summary,
+    strategy_table,
+)
+from printplay.render.poker_book import build_poker_rulebook
+
+COLUMN = {g.label: i for i, g in enumerate(STANDING_GROUPS[:ONE_PLAYER_COLUMNS])}
+
+
+def text_of(path: Path) -> str:
+    return " ".join(" ".join(p.extract_text() for p in PdfReader(path).pages).split())
+
+
+def decision(name: str, column: int, home_cap: bool, table: StrategyTable | None = None) -> str:
+    data = table or load_strategy()
+    return data.cells[_CLASS_INDEX[name]][column].decide(2, home_cap=home_cap)
+
+
+# -- The basic strategy in short ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("home_cap", [False, True])
+def test_the_summary_agrees_with_every_cell_of_the_table(home_cap: bool) -> None:
+    summary = strategy_summary(home_cap=home_cap)
+    said = 0
+    for name in PLAYER_CLASSES:
+        for column in range(ONE_PLAYER_COLUMNS):
+            predicted = summary.predict(name, column)
+            if predicted is not None:
+                said += 1
+                assert predicted == decision(name, column, home_cap), (name, column)
+    # the sentences say something about most cells: the rest is left to the table
+    assert said > 0.8 * len(PLAYER_CLASSES) * ONE_PLAYER_COLUMNS
+
+
+@pytest.mark.parametrize("home_cap", [False, True])
+def test_the_summary_agrees_with_the_printed_table(home_cap: bool) -> None:
+    """The printed B/F/s cells, read back, match what the sentences claim."""
+    summary = strategy_summary(home_cap=home_cap)
+    header, rows = strategy_table(home_cap=home_cap)
+    for row in rows:
+        for label, cell in zip(header[1:], row[1:], strict=True):
+            column = COLUMN[label]
+            if row[0][0] == row[0][1]:
+                claims = {"B": summary.predict(row[0], column)}
+            else:
+                claims = {"s": summary.predict(row[0] + "s", column)}
+                claims["o"] = summary.predict(row[0] + "o", column)
+            for kind, predicted in claims.items():
+                if predicted is None:
+                    continue
+                buys = cell == "B" or cell == kind
+                assert predicted == ("buy" if buys else "fold"), (row[0], label, kind, cell)
+
+
+def test_the_home_cap_summary_folds_a_pair_against_a_higher_pair() -> None:
+    plain, capped = strategy_summary(), strategy_summary(home_cap=True)
+    for mine, hers in (("JJ", "QQ"), ("TT", "JJ"), ("88", "99")):
+        assert decision(mine, COLUMN[hers], True) == "fold"
+        assert capped.predict(mine, COLUMN[hers]) == "fold"
+        assert plain.predict(mine, COLUMN[hers]) == "buy"
+    assert "with a pair of your own: always buy." in plain.sentences[1]
+    assert "always buy" not in capped.sentences[1]
+    assert "fold when it is higher than yours" in capped.sentences[1]
+
+
+def test_the_summary_claims_nothing_false_about_suited_hands() -> None:
+    """A4 against 55 and A3 against 44 buy only suited: no rule may call them buys."""
+    for home_cap in (False, True):
+        summary = strategy_summary(home_cap=home_cap)
+        for name, hers in (("A4", "55"), ("A3", "44")):
+            for kind in "so":
+                predicted = summary.predict(name + kind, COLUMN[hers])
+                assert predicted in (None, decision(name + kind, COLUMN[hers], home_cap))
+        assert "lower card ranks above her pair" not in " ".join(summary.sentences)
+
+
+def test_a_rule_with_few_exceptions_names_them() -> None:
+    data = load_strategy()
+    cells = [list(row) for row in data.cells]
+    folding = replace(cells[_CLASS_INDEX["AKs"]][0], win=0.0, split=0.0, bonus=0.0)
+    cells[_CLASS_INDEX["AKs"]][0] = folding
+    table = StrategyTable(tuple(tuple(row) for row in cells), data.samples, data.seed)
+    summary = strategy_summary(table=table)
+    assert summary.sentences[0] == (
+        "Against a dealer with no pair, always buy (but fold with AK suited against 7)."
+    )
+    assert summary.predict("AKs", 0) == "fold" and summary.predict("AKo", 0) == "buy"
+
+
+def test_the_strategy_header_writes_tens_as_the_rows_do() -> None:
+    header, rows = strategy_table()
+    assert "10" not in header and "T" in header and "TT" in header
+    assert any(row[0] == "AT" for row in rows)
+
+
+# -- Odds of common positions ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("limit", [5, 6, 7])
+@pytest.mark.parametrize("jokers", [0, 2])
+def test_the_odds_positions_are_legal_and_computed(limit: int, jokers: int) -> None:
+    options = StandardOptions(limit=limit, jokers=jokers)
+    header, rows, align = RicochetPoker(PokerBookOptions(limit=limit, jokers=jokers)).odds_table()
+    assert len(rows) == len(ODDS_SPOTS) >= 3 and len(align) == len(header)
+    for spot, row in zip(ODDS_SPOTS, rows, strict=True):
+        state = spot.state(options)
+        assert state.to_act is not None and state.max_buy >= 1
+        for player in state.players:
+            assert options.start_cards <= len(player.cards) <= limit
+        me = state.player(state.to_act)
+        assert row[1].split() == [c.label for c in me.cards]
+        # the engine's odds, checked against the position given as hands on the table
+        hands = {p.seat: p.cards for p in state.players if p.status == "in"}
+        dead = [c for p in state.players if p.status != "in" for c in p.cards]
+        again = position_odds(hands, me.seat, options=options, dead=dead)
+        assert state_odds(state).buys == again.buys
+        chances = [chance(b.escape) for b in again.buys]
+        assert row[3 : 3 + len(chances)] == chances
+        assert all(cell == "—" for cell in row[3 + len(chances) :])
+
+
+def test_the_seven_card_game_shows_two_card_hands() -> None:
+    _, rows, _ = RicochetPoker(PokerBookOptions(limit=7)).odds_table()
+    for row in rows:
+        assert len(row[1].split()) >= 2
+        assert all(len(hand.split()) >= 2 for hand in row[2].split("<br>"))
+
+
+# -- The rulebook ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def default_text(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = tmp_path_factory.mktemp("rules") / "rules.pdf"
+    return text_of(build_poker_rulebook(RicochetPoker(), path))
+
+
+def test_the_default_rulebook_describes_every_variant(default_text: str) -> None:
+    text = default_text
+    assert "describes the standard game" not in text and "covers both games" in text
+    variants = text[text.index("Variants Each variant") : text.index("Rulings Where")]
+    for needle in ("limit=6", "limit=7", "jokers=1", "jokers=2", "home-cap"):
+        assert needle in variants
+    assert "two cards at the start" in variants
+    assert "capped at 10" in variants
+    assert "None is in force in this edition" in variants
+
+
+def test_the_rulings_hold_every_ruling_of_the_rules(default_text: str) -> None:
+    rulings = default_text[default_text.index("Rulings Where") :]
+    for needle in (
+        "first difference decides",  # suits, card by card in order of significance
+        "cards left over count as kickers",  # 6- and 7-card hands
+        "four aces, ace kicker",  # five aces
+        "a joker ranks below clubs",  # where a joker ranks in suit order
+        "spare joker",  # a leftover joker is an Ace kicker
+        "cannot buy and is out",  # a lowest hand at the limit
+        "the lower by suit acts",  # ties in rank, different suits
+        "equal two-card hands go in order of suits",  # casino order
+        "split the pot, the dealer included",
+        "did not fold",  # no bonus for a folder
+        "the dealer's hand takes the pot",
+        "divided by the ante",  # the house edge convention
+    ):
+        assert needle in rulings, needle
+
+
+def test_the_rulebook_prints_the_computed_summary(default_text: str) -> None:
+    for sentence in strategy_summary().sentences:
+        assert sentence in default_text
+    assert "always buy with a pair" not in default_text.lower()
+
+
+def test_the_seven_card_rulebook_deals_two_cards(tmp_path: Path) -> None:
+    game = RicochetPoker(PokerBookOptions(limit=7, jokers=2))
+    text = text_of(build_poker_rulebook(game, tmp_path / "rules.pdf", paper="letter"))
+    assert "Deal each player two cards" in text and "Two cards each" in text
+    assert "In force in this edition: limit=7, jokers=2" in text
+    assert "with 2 jokers in the deck" in text
+    assert ") (joker" not in text
+
+
+def test_the_home_cap_rulebook_prints_its_own_summary(tmp_path: Path) -> None:
+    game = RicochetPoker(PokerBookOptions(home_cap=True))
+    text = text_of(build_poker_rulebook(game, tmp_path / "rules.pdf"))
+    for sentence in strategy_summary(home_cap=True).sentences:
+        assert sentence in text
+    assert "The home cap is in force in this edition" in text
