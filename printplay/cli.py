@@ -244,7 +244,11 @@ def sheet(
     paper: PaperOpt = Paper.a4,
     spoiler_free: Annotated[
         bool,
-        typer.Option("--spoiler-free", help="Draw face-down cards as card backs on the diagrams."),
+        typer.Option(
+            "--spoiler-free",
+            help="Page 1 shows only what a player sees (face-down cards as backs, the stock "
+            "as a count); the deal order and the solution follow behind spoiler headings.",
+        ),
     ] = False,
 ) -> None:
     """Write a setup sheet and walkthrough (solitaires), or a bot-played deal sheet (poker)."""

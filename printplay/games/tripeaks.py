@@ -375,8 +375,13 @@ def describe(before: TriPeaksState, move: Move, after: TriPeaksState) -> str:
         f"{before.waste_top.label}: chain {after.chain}, "
         f"+{gained} point{'s' if gained != 1 else ''}"
     )
+    bonuses: list[str] = []
     if move.slot in PEAK_TOPS:
-        text += f" (peak bonus {before.options.peak_bonuses[before.peaks_cleared]})"
+        bonuses.append(f"peak bonus {before.options.peak_bonuses[before.peaks_cleared]}")
+    if after.is_won and before.options.completion_bonus:
+        bonuses.append(f"completion bonus {before.options.completion_bonus}")
+    if bonuses:
+        text += f" ({', '.join(bonuses)})"
     for slot in LAYOUT.slots[move.slot].covers:
         card = after.tableau[slot]
         if card is not None and not before.is_face_up(slot) and after.is_face_up(slot):

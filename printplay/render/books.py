@@ -95,7 +95,10 @@ def rulebook_parts(game: SolitaireGame, setup: PageSetup) -> tuple[dict[str, Any
             if spec.is_switch
             else (f"{value}" + (" (changed)" if on else " (standard)"))
         )
-        variant_rows.append([f"`{spec.name}`", spec.help, shown])
+        # The name is set in the text face, not as `code`: the table measures its columns in
+        # the text face, and a monospaced name came out wider than its column
+        # ("completion-bonu/s").
+        variant_rows.append([spec.name, spec.help, shown])
     context: dict[str, Any] = {
         "game": game,
         "options": game.options,

@@ -416,7 +416,7 @@ class _Converter:
             elif run or id(flowable) in self.unsplittable:
                 group = [*run, flowable]
                 out.append(
-                    KeepTogether(group) if column_width is None else _unit(group, column_width)
+                    _KeepWhole(group) if column_width is None else _unit(group, column_width)
                 )
             else:
                 out.append(flowable)
@@ -811,6 +811,25 @@ def _trim_space_after(flowables: list[Flowable]) -> None:
         last.style = ParagraphStyle(f"{last.style.name}-last", parent=last.style, spaceAfter=0)
     else:
         last.spaceAfter = 0
+
+
+class _KeepWhole(KeepTogether):
+    """A group kept on one page, counting the space above a heading that opens it.
+
+    A heading comes after its outline bookmark (:func:`_outline_entry`), a flowable with no
+    height.  reportlab's estimate of a group's height skips such a flowable and takes the
+    heading for the top of the frame, so it leaves out the space above the heading, which
+    the frame does add: a group that only just fit by the estimate spilled its last line
+    (one tip, one table row) onto the next page.
+    """
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
+        group: Any = self  # reportlab's private fields are not in its stubs
+        content = group._content
+        if len(content) > 1 and isinstance(content[0], CallerMacro):
+            group._H += float(content[1].getSpaceBefore())
+        return size
 
 
 def _outline_entry(title: str, level: int) -> Flowable:

@@ -2,7 +2,12 @@
 
 The setup sheet draws a deal from the engine's layout geometry, lists the stock and the
 deal order so a player can stack a real deck; the walkthrough replays the solver's line
-through the engine, move by move, with a diagram after each turn of the stock.
+through the engine, move by move, with a diagram of the start and after each turn of the
+stock.
+
+A spoiler-free sheet keeps what a player may not see off its first page: the layout is drawn
+with the face-down cards as backs and the stock as a count.  The deal order (the dealer's
+page) and the walkthrough follow on pages of their own, each under a "Spoilers" heading.
 """
 
 from __future__ import annotations
@@ -13,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
-    CondPageBreak,
     Flowable,
     KeepTogether,
     PageBreak,
@@ -79,45 +85,98 @@ def segments(game: SolitaireGame, steps: Sequence[Step]) -> list[list[Step]]:
     return [group for group in groups if group]
 
 
-def _title(game: SolitaireGame, deal: Deal, styles: Styles, what: str) -> list[Flowable]:
+def _title(
+    game: SolitaireGame, deal: Deal, styles: Styles, what: str, *, spoiler: str | None = None
+) -> list[Flowable]:
+    """The page heading and the line naming the deal; under a "Spoilers" heading if given."""
     origin = (
         f"deal number {deal.seed} (printplay shuffle {SHUFFLE_NAME})"
         if deal.seed is not None
         else "an explicit deal"
     )
     rules = opts.summary(game.options)
+    details = f"{rules[0].upper()}{rules[1:]} · deal code <b>{deal.code}</b> · {origin}"
+    if spoiler is None:
+        return [
+            Paragraph(f"{game.title} · {deal.name} · {what}", styles.h1),
+            Paragraph(details, styles.small),
+        ]
     return [
-        Paragraph(f"{game.title} · {deal.name} · {what}", styles.h1),
-        Paragraph(
-            f"{rules[0].upper()}{rules[1:]} · deal code <b>{deal.code}</b> · {origin}", styles.small
-        ),
+        Paragraph(f"Spoilers: {spoiler}", styles.h1),
+        Paragraph(f"{game.title} · {deal.name} · {what}. {details}", styles.small),
     ]
 
 
 def setup_page(
     game: SolitaireGame, deal: Deal, setup: PageSetup, styles: Styles, *, spoiler_free: bool
 ) -> list[Flowable]:
-    """The setup sheet: the layout, the stock in order and the deal order."""
+    """The setup sheet: the layout, the stock in order and the deal order.
+
+    Spoiler-free, it is two pages: the player's page (the layout as a player sees it, the
+    stock as a count) and, after a page break, the dealer's page with every card.
+    """
+    if not spoiler_free:
+        return _title(game, deal, styles, "setup") + _dealer_story(game, deal, setup, styles)
     state = game.initial_state(deal)
-    width = setup.frame_width
     story = _title(game, deal, styles, "setup")
     story.append(Spacer(1, 3 * mm))
     story.append(
-        BoardDiagram(state.board(), width, max_height=78 * mm, show_hidden=not spoiler_free)
+        BoardDiagram(state.board(), setup.frame_width, max_height=78 * mm, show_hidden=False)
     )
-    legend = (
-        "Dark cards are dealt face down."
-        if spoiler_free
-        else "Shaded, striped cards are dealt face down; their faces are shown so you can "
-        "lay out this exact deal."
+    stock = len(state.stock)
+    waste = suit_markup(state.waste_top.label)
+    story.append(
+        Paragraph(
+            f"Dark cards are dealt face down. The stock holds {stock} "
+            f"card{'s' if stock != 1 else ''}, face down; the waste starts with {waste}.",
+            styles.caption,
+        )
     )
-    story.append(Paragraph(legend, styles.caption))
+    story.append(Paragraph("Where the rest is", styles.h3))
+    story.append(
+        Paragraph(
+            "This page shows only what a player sees. The order of the stock and of the "
+            "face-down cards is on <b>page 2, the dealer's page</b>: whoever lays out the deal "
+            "stacks the deck from it. The solution follows the dealer's page. Both are headed "
+            "“Spoilers”: players, stop reading here.",
+            styles.body,
+        )
+    )
+    story.append(PageBreak())
+    story += _title(
+        game,
+        deal,
+        styles,
+        "the deal order, for whoever stacks the deck",
+        spoiler="the dealer's page",
+    )
+    story += _dealer_story(game, deal, setup, styles)
+    return story
+
+
+def _dealer_story(
+    game: SolitaireGame, deal: Deal, setup: PageSetup, styles: Styles
+) -> list[Flowable]:
+    """Everything needed to lay out the deal: the layout with every face, the stock in order
+    and the deal order."""
+    state = game.initial_state(deal)
+    width = setup.frame_width
+    story: list[Flowable] = [Spacer(1, 3 * mm)]
+    story.append(BoardDiagram(state.board(), width, max_height=78 * mm, show_hidden=True))
+    story.append(
+        Paragraph(
+            "Shaded, striped cards are dealt face down; their faces are shown so you can "
+            "lay out this exact deal.",
+            styles.caption,
+        )
+    )
     stock = list(state.stock)
     if stock:
         story.append(
             Paragraph(f"The stock, {len(stock)} cards, next card to turn first", styles.h3)
         )
-        per_row = 12
+        rows = -(-len(stock) // STOCK_PER_ROW)
+        per_row = -(-len(stock) // rows)
         card_width = min(width / (per_row * 1.12), 10.5 * mm)
         for start in range(0, len(stock), per_row):
             chunk = stock[start : start + per_row]
@@ -132,18 +191,33 @@ def setup_page(
                 )
             )
             story.append(Spacer(1, 1.5 * mm))
-    story.append(Paragraph("Deal order", styles.h3))
     story.append(
-        Paragraph(
-            "To deal this exact game from a real deck, put the cards face up on a pile in this "
-            "order, card 1 first, so that card 1 is at the bottom. Turn the whole pile face "
-            "down: card 1 is now on top. Deal from the top into the places listed.",
-            styles.small,
+        KeepTogether(
+            [
+                Paragraph("Deal order", styles.h3),
+                Paragraph(
+                    "To deal this exact game from a real deck, put the cards face up on a pile "
+                    "in this order, card 1 first, so that card 1 is at the bottom. Turn the "
+                    "whole pile face down: card 1 is now on top. Deal from the top into the "
+                    "places listed.",
+                    styles.small,
+                ),
+                Spacer(1, 1.5 * mm),
+                _deal_order_table(game, deal, width, styles),
+            ]
         )
     )
-    story.append(Spacer(1, 1.5 * mm))
-    story.append(_deal_order_table(game, deal, width, styles))
     return story
+
+
+STOCK_PER_ROW = 13
+"""At most this many stock cards a row on the setup sheet; the rows are balanced."""
+
+SHORT_TAIL = 26.0
+"""Moves reaching at most this far (points) below a walkthrough diagram stay beside it."""
+
+KEEP_MOVES = 3
+"""At most this many moves below a walkthrough diagram are never parted from it."""
 
 
 def _deal_order_table(game: SolitaireGame, deal: Deal, width: float, styles: Styles) -> Table:
@@ -164,15 +238,23 @@ def _deal_order_table(game: SolitaireGame, deal: Deal, width: float, styles: Sty
             else:
                 cells[row] += [Paragraph("", styles.cell)] * 3
     third = width / columns
-    table = Table(cells, colWidths=[third * 0.12, third * 0.16, third * 0.72] * columns)
+    padding = 2
+    bold, size = str(styles.cell_bold.fontName), float(styles.cell_bold.fontSize)
+    widest = max(stringWidth(card.label, bold, size) for card in deal.cards)
+    card_column = max(third * 0.16, widest + 2 * padding + 1)  # "Joker" must not wrap
+    number_column = third * 0.12
+    table = Table(
+        cells,
+        colWidths=[number_column, card_column, third - number_column - card_column] * columns,
+    )
     table.setStyle(
         TableStyle(
             [
                 ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
                 ("TOPPADDING", (0, 0), (-1, -1), 0.6),
                 ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6),
-                ("LEFTPADDING", (0, 0), (-1, -1), 2),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 2),
+                ("LEFTPADDING", (0, 0), (-1, -1), padding),
+                ("RIGHTPADDING", (0, 0), (-1, -1), padding),
                 ("LINEAFTER", (2, 0), (2, -1), 0.4, RULE),
                 ("LINEAFTER", (5, 0), (5, -1), 0.4, RULE),
             ]
@@ -190,16 +272,26 @@ def walkthrough(
     *,
     spoiler_free: bool,
 ) -> list[Flowable]:
-    """The walkthrough: the verdict, then each segment of the line with a diagram."""
+    """The walkthrough: the verdict, the start, then each segment of the line with a diagram.
+
+    The starting position is always drawn first; when the line opens with a turn of the
+    stock, the start says so.  The ending is set under the last move.
+    """
     state = game.initial_state(deal)
     steps = replay(game, state, result.moves)
     final = steps[-1].after if steps else state
-    story = _title(game, deal, styles, "walkthrough")
+    spoiler = "the solution" if spoiler_free else None
+    story = _title(game, deal, styles, "walkthrough", spoiler=spoiler)
     story.append(Paragraph(_verdict(game, result, steps, final), styles.body))
     story.append(Spacer(1, 2 * mm))
     width = setup.frame_width
     diagram_width = width * 0.56
-    for number, group in enumerate(segments(game, steps)):
+    blocks: list[tuple[str, Any, dict[int, str], list[Flowable]]] = []
+    groups = segments(game, steps)
+    if not groups or game.is_draw(groups[0][0].move):
+        note = ParagraphStyle("opening", parent=styles.step, leftIndent=0, firstLineIndent=0)
+        blocks.append(("The start", state, {}, [Paragraph(_opening(game, state), note)]))
+    for number, group in enumerate(groups):
         first = group[0]
         badges = {
             step.move.slot: str(step.number)
@@ -208,26 +300,89 @@ def walkthrough(
         }
         draws = [step for step in group if game.is_draw(step.move)]
         board_state = draws[-1].after if draws else first.before
-        heading = _segment_heading(number, draws, board_state)
+        lines: list[Flowable] = [Paragraph(_step_text(game, step), styles.step) for step in group]
+        blocks.append((_segment_heading(number, draws, board_state), board_state, badges, lines))
+    blocks[-1][3].append(Spacer(1, 1.5 * mm))
+    blocks[-1][3].append(Paragraph(_ending(game, final), styles.body))
+    for heading, board_state, badges, lines in blocks:
         diagram = BoardDiagram(
             board_state.board(badges), diagram_width, show_hidden=not spoiler_free
         )
-        lines = [Paragraph(_step_text(game, step), styles.step) for step in group]
-        table = Table([[diagram, lines]], colWidths=[diagram_width + 4 * mm, None])
-        table.setStyle(
-            TableStyle(
-                [
-                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                    ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                    ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                    ("TOPPADDING", (0, 0), (-1, -1), 0),
-                ]
-            )
-        )
-        story.append(CondPageBreak(diagram.height + 12 * mm))
-        story.append(KeepTogether([Paragraph(heading, styles.h3), table, Spacer(1, 2.5 * mm)]))
-    story.append(Paragraph(_ending(game, final), styles.body))
+        story += _segment(Paragraph(heading, styles.h3), diagram, lines, width)
     return story
+
+
+def _segment(
+    heading: Flowable, diagram: BoardDiagram, lines: list[Flowable], width: float
+) -> list[Flowable]:
+    """A diagram with its moves beside it, kept together with its heading.
+
+    Moves that reach below the diagram go into a table of their own under it, which may
+    break across pages, so a long segment never leaves half a page empty before it.
+    """
+    left = diagram.width + 4 * mm
+    text_width = width - left
+    beside: list[Flowable] = []
+    height = 0.0
+    for line in lines:
+        _, line_height = line.wrap(text_width, 10_000)
+        line_height += line.getSpaceAfter() + line.getSpaceBefore()
+        if beside and height + line_height > diagram.height:
+            break
+        beside.append(line)
+        height += line_height
+    rest = lines[len(beside) :]
+    # A short tail (the ending, one short move) stays beside the diagram, not on its own.
+    if sum(line.wrap(text_width, 10_000)[1] for line in rest) < SHORT_TAIL:
+        beside += rest
+        rest = []
+    padding = [
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0),
+    ]
+    top = Table([[diagram, beside]], colWidths=[left, text_width], style=TableStyle(padding))
+    group: list[Flowable] = [heading, top]
+    story: list[Flowable] = [KeepTogether(group)]
+    if rest:
+        # A page break among the moves leaves at least two on each side of it; a few moves
+        # are kept with the diagram.
+        rows = len(rest)
+        more = Table(
+            [["", line] for line in rest],
+            colWidths=[left, text_width],
+            style=TableStyle(
+                [
+                    *padding,
+                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                    ("NOSPLIT", (0, 0), (-1, min(1, rows - 1))),
+                    ("NOSPLIT", (0, max(0, rows - 2)), (-1, rows - 1)),
+                ]
+            ),
+        )
+        if rows <= KEEP_MOVES:
+            group.append(more)
+        else:
+            story.append(more)
+    story.append(Spacer(1, 2.5 * mm))
+    return story
+
+
+def _opening(game: SolitaireGame, state: Any) -> str:
+    """Words for a line that opens by turning the stock: what could have been played."""
+    top = suit_markup(state.waste_top.label)
+    cards = [suit_markup(move.card.label) for move in state.legal_moves() if not game.is_draw(move)]
+    if not cards:
+        return (
+            f"The waste shows {top}. No card of the layout fits on it: the line opens by "
+            f"turning the stock."
+        )
+    playable = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " or " + cards[-1]
+    return (
+        f"The waste shows {top}; {playable} could go on it, but the line opens by turning "
+        f"the stock."
+    )
 
 
 def _segment_heading(number: int, draws: Sequence[Step], board_state: Any) -> str:

@@ -1,0 +1,236 @@
+"""TriPeaks setup sheets, walkthroughs and rulebooks: spoilers, page breaks, words.
+
+Everything is read back from the PDFs with pypdf.  A card printed on a diagram extracts as
+its rank and suit on separate lines ("6", "♦"); in running text as "6♦".
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printplay.cards import Card
+from printplay.deal import numbered_deal
+from printplay.games import make_game
+from printplay.games.tripeaks import (
+    LAYOUT,
+    Play,
+    TriPeaks,
+    TriPeaksOptions,
+    TriPeaksState,
+    describe,
+)
+from printplay.render.books import build_game_rulebook
+from printplay.render.sheet import build_sheet
+
+CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])\s?([♠♥♦♣])")
+FOOTER = re.compile(r"^(printplay · .*|page \d+)$")
+SHORT_PAGE = 150
+"""A page whose text, footer aside, is shorter than this is a near-empty page."""
+
+
+def pages_of(path: Path) -> list[str]:
+    """The text of each page, footer removed, runs of white space made single spaces."""
+    texts = []
+    for page in PdfReader(path).pages:
+        lines = [line for line in page.extract_text().splitlines() if line.strip()]
+        body = [line for line in lines if not FOOTER.match(line.strip())]
+        texts.append(" ".join(" ".join(body).split()))
+    return texts
+
+
+def cards_shown(text: str) -> set[str]:
+    """The labels of the cards a page's text shows (diagrams and running text)."""
+    return {rank + suit for rank, suit in CARD.findall(text)}
+
+
+def sheet(
+    tmp: Path, seed: int, options: list[str], *, paper: str = "a4", spoiler_free: bool = False
+) -> Path:
+    game = make_game("tripeaks", options)
+    name = f"sheet-{seed}-{'-'.join(options)}-{paper}{'-sf' if spoiler_free else ''}.pdf"
+    deal = numbered_deal(game.deck(), seed)
+    return build_sheet(game, deal, tmp / name, paper=paper, spoiler_free=spoiler_free)
+
+
+@pytest.fixture(scope="module")
+def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("printables")
+
+
+@pytest.fixture(scope="module")
+def spoiler_free_1(tmp: Path) -> Path:
+    return sheet(tmp, 1, [], spoiler_free=True)
+
+
+# -- spoiler-free sheets ------------------------------------------------------------------------
+
+
+def test_spoiler_free_first_page_shows_only_what_a_player_sees(spoiler_free_1: Path) -> None:
+    state = TriPeaks().initial_state(numbered_deal(TriPeaks().deck(), 1))
+    visible = {
+        card.label
+        for slot, card in enumerate(state.tableau)
+        if card is not None and state.is_face_up(slot)
+    } | {state.waste_top.label}
+    hidden = {
+        card.label
+        for slot, card in enumerate(state.tableau)
+        if card is not None and not state.is_face_up(slot)
+    } | {card.label for card in state.stock}
+    first = pages_of(spoiler_free_1)[0]
+    assert cards_shown(first) == visible
+    assert not cards_shown(first) & hidden
+    assert "The stock holds 23 cards" in first
+    assert "page 2, the dealer's page" in first
+    assert "Deal order" not in first and "stock, 1st to turn" not in first
+    assert "Spoilers" in first  # it says where the spoilers are, and what they are called
+
+
+def test_spoiler_free_deal_order_and_solution_are_behind_spoiler_headings(
+    spoiler_free_1: Path,
+) -> None:
+    pages = pages_of(spoiler_free_1)
+    dealer = pages[1]
+    assert dealer.startswith("Spoilers: the dealer's page")
+    deal = numbered_deal(TriPeaks().deck(), 1)
+    for number, card in enumerate(deal.cards, start=1):
+        assert re.search(rf"\b{number} {re.escape(card.label)} (row|waste|stock)", dealer)
+    assert pages[2].startswith("Spoilers: the solution")
+    assert all("This deal can be won" not in page for page in pages[:2])
+    assert all("Spoilers: the solution" not in page for page in pages[:2])
+
+
+def test_a_plain_sheet_keeps_the_deal_order_on_page_one(tmp: Path) -> None:
+    pages = pages_of(sheet(tmp, 1, []))
+    deal = numbered_deal(TriPeaks().deck(), 1)
+    assert cards_shown(pages[0]) == {card.label for card in deal.cards}
+    assert "Spoilers" not in " ".join(pages)
+    assert pages[1].startswith("TriPeaks · deal 1 · walkthrough")
+
+
+def test_spoiler_free_sheet_is_byte_identical_for_identical_input(tmp: Path) -> None:
+    digests = set()
+    for name in ("one", "two"):
+        (tmp / name).mkdir()
+        path = sheet(tmp / name, 3, [], spoiler_free=True)
+        digests.add(hashlib.sha256(path.read_bytes()).hexdigest())
+    assert len(digests) == 1
+
+
+# -- page breaks ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("seed", "options", "paper", "spoiler_free"),
+    [
+        (1, [], "a4", False),
+        (1, [], "letter", True),
+        (3, ["jokers=2", "no-wrap"], "a4", False),
+        (3, ["jokers=2", "no-wrap"], "letter", True),
+        (8, [], "letter", False),
+        (42, [], "a4", True),
+    ],
+)
+def test_no_sheet_page_is_nearly_empty(
+    tmp: Path, seed: int, options: list[str], paper: str, spoiler_free: bool
+) -> None:
+    path = sheet(tmp, seed, options, paper=paper, spoiler_free=spoiler_free)
+    for number, text in enumerate(pages_of(path), start=1):
+        assert len(text) >= SHORT_PAGE, f"page {number} holds only {text!r}"
+
+
+def test_jokers_fit_the_deal_order_on_one_page(tmp: Path) -> None:
+    for paper in ("a4", "letter"):
+        first = pages_of(sheet(tmp, 3, ["jokers=2", "no-wrap"], paper=paper))[0]
+        assert "54 K♦ stock, 25th to turn" in first
+        assert re.search(r"\b22 Joker row 4, 4th card", first)  # not "Joke r"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize(
+    "options", [[], ["strict-draw", "no-wrap"], ["face-up"], ["jokers=2", "card-penalty=3"]]
+)
+def test_no_rulebook_page_is_nearly_empty(tmp: Path, options: list[str], paper: str) -> None:
+    name = f"rules-{'-'.join(options)}-{paper}.pdf"
+    path = build_game_rulebook(make_game("tripeaks", options), tmp / name, paper=paper)
+    for number, text in enumerate(pages_of(path), start=1):
+        assert len(text) >= SHORT_PAGE, f"page {number} holds only {text!r}"
+
+
+# -- the walkthrough ----------------------------------------------------------------------------
+
+
+def test_the_walkthrough_always_starts_with_the_starting_board(tmp: Path) -> None:
+    """Deal 42's best line opens with a stock turn: the start is drawn before it."""
+    text = " ".join(pages_of(sheet(tmp, 42, [])))
+    walk = text[text.index("TriPeaks · deal 42 · walkthrough") :]
+    start = walk.index("The start")
+    assert start < walk.index("Stock turn") < walk.index("1. Turn")
+    assert "the line opens by turning the stock" in walk[start : walk.index("1. Turn")]
+    state = TriPeaks().initial_state(numbered_deal(TriPeaks().deck(), 42))
+    assert f"The waste shows {state.waste_top.label}" in walk
+
+
+def test_a_line_opening_with_a_play_lists_it_at_the_start(tmp: Path) -> None:
+    text = " ".join(pages_of(sheet(tmp, 1, [])))
+    walk = text[text.index("walkthrough") :]
+    assert walk.index("The start") < walk.index("1. Play") < walk.index("Stock turn")
+    assert "the line opens by turning the stock" not in walk
+
+
+def test_the_last_move_names_the_completion_bonus(tmp: Path) -> None:
+    text = " ".join(pages_of(sheet(tmp, 1, [])))
+    assert "+146 points (peak bonus 45, completion bonus 100); the tableau is clear" in text
+    assert text.endswith("Won. Final score 288.")
+
+
+def test_describe_names_the_completion_bonus() -> None:
+    tableau: list[Card | None] = [None] * len(LAYOUT.slots)
+    tableau[27] = Card.parse("9s")
+    move = Play(27, Card.parse("9s"))
+    for bonus, words in ((100, " (completion bonus 100)"), (0, "")):
+        options = TriPeaksOptions(completion_bonus=bonus)
+        before = TriPeaksState(options, tuple(tableau), (Card.parse("8h"),), ())
+        after = before.apply(move)
+        assert describe(before, move, after) == (
+            f"Play 9♠ from row 4, 10th card onto 8♥: chain 1, +{1 + bonus} point"
+            f"{'s' if bonus else ''}{words}; the tableau is clear"
+        )
+
+
+# -- the rulebook ----------------------------------------------------------------------------
+
+
+def rulebook_text(tmp: Path, options: list[str]) -> str:
+    name = f"book-{'-'.join(options) or 'standard'}.pdf"
+    return " ".join(pages_of(build_game_rulebook(make_game("tripeaks", options), tmp / name)))
+
+
+def test_rulebook_tips_follow_the_options(tmp: Path) -> None:
+    standard = rulebook_text(tmp, [])
+    assert "With the stock turned at any time" in standard
+    assert "Prefer moves that free face-down cards" in standard
+    assert "Under strict-draw" not in standard and "Every card is in sight" not in standard
+    strict = rulebook_text(tmp, ["strict-draw"])
+    assert "With the stock turned at any time" not in strict
+    assert "Under strict-draw you must play while any card fits" in strict
+    assert "the variant strict-draw, which this book follows" in strict
+    face_up = rulebook_text(tmp, ["face-up"])
+    assert "Prefer moves that free face-down cards" not in face_up
+    assert "Every card is in sight" in face_up
+    no_wrap = rulebook_text(tmp, ["no-wrap", "jokers=1"])
+    assert "Aces and Kings are dead ends" in no_wrap and "keep it for the moment" in no_wrap
+    assert "dead ends" not in standard and "keep it for the moment" not in standard
+
+
+def test_variant_names_are_never_broken_in_the_table(tmp: Path) -> None:
+    text = rulebook_text(tmp, ["strict-draw", "no-wrap"])
+    for name in ("no-wrap", "face-up", "strict-draw", "jokers", "completion-bonus"):
+        assert re.search(rf"\b{name} [A-Z]", text), name
+    assert "completion-bonus Points for clearing" in text
+    assert "card-penalty Points lost" in text
