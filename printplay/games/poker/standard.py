@@ -105,7 +105,8 @@ RULINGS: tuple[str, ...] = (
     "A buy is limited by the hand limit and by the cards left in the deck.",
     "When the hands still in are identical in rank (suits ignored) and none can be improved "
     "(all at the limit, or the deck empty), they split the pot; odd chips stay in the pot for "
-    "the next round (option odd-chips-to-seats: one each to the winners from the lowest seat).",
+    "the next round (or, if the table prefers, one each to the winners from the lowest seat: "
+    "the odd-chips-to-seats option of printplay poker play).",
 )
 """The rulings of the standard game, one sentence each, for the rulebook."""
 
