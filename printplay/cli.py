@@ -268,7 +268,8 @@ def sheet(
     the_game = _game(game, option)
     the_deal = _deal(the_game, seed, deal)
     check_writable(output)
-    path = build_sheet(the_game, the_deal, output, paper=paper.value, spoiler_free=spoiler_free)
+    with stderr.status("finding the best-scoring line and typesetting the sheet…"):
+        path = build_sheet(the_game, the_deal, output, paper=paper.value, spoiler_free=spoiler_free)
     stdout.print(str(path))
 
 

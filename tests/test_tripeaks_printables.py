@@ -215,14 +215,14 @@ def test_rulebook_tips_follow_the_options(tmp: Path) -> None:
     standard = rulebook_text(tmp, [])
     assert "With the stock turned at any time" in standard
     assert "Prefer moves that free face-down cards" in standard
-    assert "Under strict-draw" not in standard and "Every card is in sight" not in standard
+    assert "Under strict-draw" not in standard and "The whole tableau is in sight" not in standard
     strict = rulebook_text(tmp, ["strict-draw"])
     assert "With the stock turned at any time" not in strict
     assert "Under strict-draw you must play while any card fits" in strict
     assert "the variant strict-draw, which this book follows" in strict
     face_up = rulebook_text(tmp, ["face-up"])
     assert "Prefer moves that free face-down cards" not in face_up
-    assert "Every card is in sight" in face_up
+    assert "The whole tableau is in sight" in face_up
     no_wrap = rulebook_text(tmp, ["no-wrap", "jokers=1"])
     assert "Aces and Kings are dead ends" in no_wrap and "keep it for the moment" in no_wrap
     assert "dead ends" not in standard and "keep it for the moment" not in standard
@@ -234,3 +234,37 @@ def test_variant_names_are_never_broken_in_the_table(tmp: Path) -> None:
         assert re.search(rf"\b{name} [A-Z]", text), name
     assert "completion-bonus Points for clearing" in text
     assert "card-penalty Points lost" in text
+
+
+def test_walkthrough_search_is_bounded_by_states_not_time() -> None:
+    # a time budget would make the chosen line, and so the PDF, depend on the machine
+    from printplay.render.sheet import WALKTHROUGH_BUDGET
+
+    assert WALKTHROUGH_BUDGET.max_seconds is None and WALKTHROUGH_BUDGET.max_states
+
+
+def test_a_lost_deal_ends_with_the_card_penalty_named(tmp: Path) -> None:
+    text = " ".join(pages_of(sheet(tmp, 8, ["card-penalty=5"])))
+    assert "Stuck with 2 cards left in the tableau." in text
+    assert "Final score 161: 171 points less the card penalty of 5 a card left (10)." in text
+    one_left = " ".join(pages_of(sheet(tmp, 17, [])))
+    assert "Stuck with 1 card left in the tableau." in one_left
+
+
+def test_face_up_sheets_mention_no_face_down_cards(tmp: Path) -> None:
+    plain = " ".join(pages_of(sheet(tmp, 5, ["face-up"])))
+    assert "face down;" not in plain and "Every card of the layout is dealt face up." in plain
+    hidden = pages_of(sheet(tmp, 5, ["face-up"], spoiler_free=True))[0]
+    assert "Dark cards" not in hidden and "face-down cards" not in hidden
+    assert "The order of the stock is on page 2" in hidden
+
+
+def test_face_up_rulebook_has_no_turning_up_ruling(tmp: Path) -> None:
+    assert "Turning cards up." in rulebook_text(tmp, [])
+    face_up = rulebook_text(tmp, ["face-up"])
+    assert "Turning cards up." not in face_up and "only the stock stays hidden" in face_up
+
+
+def test_no_wrap_tip_remembers_the_jokers(tmp: Path) -> None:
+    assert "only a 2 (or a joker) goes on an Ace" in rulebook_text(tmp, ["no-wrap", "jokers=2"])
+    assert "only a 2 goes on an Ace" in rulebook_text(tmp, ["no-wrap"])
