@@ -268,3 +268,13 @@ def test_face_up_rulebook_has_no_turning_up_ruling(tmp: Path) -> None:
 def test_no_wrap_tip_remembers_the_jokers(tmp: Path) -> None:
     assert "only a 2 (or a joker) goes on an Ace" in rulebook_text(tmp, ["no-wrap", "jokers=2"])
     assert "only a 2 goes on an Ace" in rulebook_text(tmp, ["no-wrap"])
+
+
+def test_a_long_chain_goes_on_under_a_new_diagram(tmp: Path) -> None:
+    pages = pages_of(sheet(tmp, 1000, []))
+    text = " ".join(pages)
+    assert "The chain goes on from move 19" in text
+    # every page of the walkthrough opens with a heading over a diagram, never with moves
+    # cut off from the picture they describe
+    for page in pages[1:]:
+        assert not re.match(r"^\d+\. (Play|Turn)", page), page[:80]

@@ -299,30 +299,61 @@ def walkthrough(
     story.append(Spacer(1, 2 * mm))
     width = setup.frame_width
     diagram_width = width * 0.56
-    blocks: list[tuple[str, Any, dict[int, str], list[Flowable]]] = []
+    text_width = width - diagram_width - 4 * mm
+    show_hidden = not spoiler_free
     groups = segments(game, steps)
     if not groups or game.is_draw(groups[0][0].move):
         note = ParagraphStyle("opening", parent=styles.step, leftIndent=0, firstLineIndent=0)
-        blocks.append(("The start", state, {}, [Paragraph(_opening(game, state), note)]))
+        diagram = BoardDiagram(state.board(), diagram_width, show_hidden=show_hidden)
+        lines: list[Flowable] = [Paragraph(_opening(game, state), note)]
+        if not groups:
+            lines += [Spacer(1, 1.5 * mm), Paragraph(_ending(game, final), styles.body)]
+        story += _segment(Paragraph("The start", styles.h3), diagram, lines, width)
+    ending = Paragraph(_ending(game, final), styles.body)
     for number, group in enumerate(groups):
-        first = group[0]
-        badges = {
-            step.move.slot: str(step.number)
-            for step in group
-            if not game.is_draw(step.move) and hasattr(step.move, "slot")
-        }
         draws = [step for step in group if game.is_draw(step.move)]
-        board_state = draws[-1].after if draws else first.before
-        lines: list[Flowable] = [Paragraph(_step_text(game, step), styles.step) for step in group]
-        blocks.append((_segment_heading(number, draws, board_state), board_state, badges, lines))
-    blocks[-1][3].append(Spacer(1, 1.5 * mm))
-    blocks[-1][3].append(Paragraph(_ending(game, final), styles.body))
-    for heading, board_state, badges, lines in blocks:
-        diagram = BoardDiagram(
-            board_state.board(badges), diagram_width, show_hidden=not spoiler_free
-        )
-        story += _segment(Paragraph(heading, styles.h3), diagram, lines, width)
+        board_state = draws[-1].after if draws else group[0].before
+        heading = _segment_heading(number, draws, board_state)
+        todo = list(group)
+        while todo:
+            lines = [Paragraph(_step_text(game, step), styles.step) for step in todo]
+            last = group is groups[-1]
+            if last:
+                lines += [Spacer(1, 1.5 * mm), ending]
+            diagram = BoardDiagram(board_state.board(), diagram_width, show_hidden=show_hidden)
+            # A chain too long to list beside its diagram goes on under a new diagram of
+            # the board where it has got to, so every move is read beside its picture.
+            here = _moves_beside(lines[: len(todo)], diagram.height, text_width)
+            if len(todo) - here >= KEEP_MOVES:
+                todo, rest = todo[:here], todo[here:]
+                lines = lines[:here]
+            else:
+                rest = []
+            badges = {
+                step.move.slot: str(step.number)
+                for step in todo
+                if not game.is_draw(step.move) and hasattr(step.move, "slot")
+            }
+            diagram = BoardDiagram(
+                board_state.board(badges), diagram_width, show_hidden=show_hidden
+            )
+            story += _segment(Paragraph(heading, styles.h3), diagram, lines, width)
+            if rest:
+                heading = f"The chain goes on from move {rest[0].number}"
+                board_state = rest[0].before
+            todo = rest
     return story
+
+
+def _moves_beside(lines: Sequence[Flowable], height: float, text_width: float) -> int:
+    """How many of ``lines`` fit beside a diagram ``height`` tall (at least one)."""
+    used = 0.0
+    for count, line in enumerate(lines):
+        _, line_height = line.wrap(text_width, 10_000)
+        used += line_height + line.getSpaceAfter() + line.getSpaceBefore()
+        if count and used > height:
+            return count
+    return len(lines)
 
 
 def _segment(
