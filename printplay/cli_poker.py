@@ -291,7 +291,9 @@ def strategy(
     cap = " (home cap)" if home_cap else ""
     stdout.print(f"Basic strategy{cap}: your two cards (rows), the dealer's hand (columns)")
     stdout.print(grid)
-    stdout.print("B buy, F fold, s buy if suited, o buy if offsuit.", markup=False)
+    used = {cell for row in rows for cell in row[1:]}
+    legend = {"B": "B buy", "F": "F fold", "s": "s buy if suited", "o": "o buy if offsuit"}
+    stdout.print(", ".join(text for code, text in legend.items() if code in used) + ".")
 
 
 @poker_app.command("table-card")

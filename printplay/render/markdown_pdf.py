@@ -409,7 +409,8 @@ class _Converter:
                 run.append(flowable)
                 continue
             if id(flowable) in self.big:
-                if run and column_width is None:
+                # a long table never starts with its header and a row or two at a page foot
+                if (run or isinstance(flowable, Table)) and column_width is None:
                     out.append(CondPageBreak(_KEEP_SPACE))
                 out += run
                 out.append(flowable)

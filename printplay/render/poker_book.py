@@ -118,7 +118,7 @@ def _card_story(styles: Styles, home_cap: bool, width: float) -> list[Flowable]:
         [str(rule.players), rule.text] for rule in casino.KICKOUT_RULES.values()
     ]
     pays = [["Bonus", "Pays"]] + [
-        [name[0].upper() + name[1:], str(min(bonus, 10) if home_cap else bonus)]
+        [name[0].upper() + name[1:], str(min(bonus, casino.HOME_CAP) if home_cap else bonus)]
         for name, bonus in casino.BONUSES.items()
     ]
     order = [
@@ -130,6 +130,11 @@ def _card_story(styles: Styles, home_cap: bool, width: float) -> list[Flowable]:
         "The last hand standing takes the pot; identical hands split it.",
         "Straight or better: the house pays the bonus, win or lose (not if you fold).",
     ]
+    if home_cap:
+        order.append(
+            f"Home game: every bonus is capped at {casino.HOME_CAP}, and the players take "
+            "turns as the dealer."
+        )
     cell = ParagraphStyle("card-cell", parent=styles.cell, fontSize=10, leading=12.5)
     heading = ParagraphStyle(
         "card-h", parent=styles.h3, fontSize=13, leading=16, spaceBefore=2, spaceAfter=4
