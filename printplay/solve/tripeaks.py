@@ -34,6 +34,10 @@ positions are keyed by ``(mask, playable)``, which merges tops that allow the sa
   counts per rank are packed into one integer (8 bits a rank) and all the comparisons are
   done at once with guard bits, each time a stock card is about to be turned.
 
+* *Turning through.*  A stock card that no exposed card fits on leaves nothing to do but
+  turn the next one, so the search turns on to the first stock card that allows a play
+  (or gives up if none is left) without stopping at the positions in between.
+
 Move order: plays before the stock turn, the lowest row first (highest slot number).
 
 Under ``strict-draw`` the dominance does not hold (a turn is forced the moment no card can
@@ -326,19 +330,25 @@ def _search_free(
                 return True
         if k < n:
             failed = drawfail_get(mask)
-            if failed is None or failed > k:
-                new_top = seq[k]
-                single, pair = supply[k + 1][new_top if nbm[new_top] & exposed else NO_TOP]
+            # Turn on through cards that no card of the layout fits: after such a turn the
+            # only move is the next turn, so drawing from k is drawing from j.
+            j = k
+            while j < n and not nbm[seq[j]] & exposed:
+                j += 1
+            if j < n and (failed is None or failed > j):
+                new_top = seq[j]
+                single, pair = supply[j + 1][new_top]
                 spread = (counts << 8) + (counts >> 8)
                 if (
                     ((single + spread) | _GUARD) - counts & _GUARD_RANKS == _GUARD_RANKS
                     and ((pair + spread + (counts >> 24)) | _GUARD) - counts - (counts >> 16)
                     & _GUARD_PAIRS
                     == _GUARD_PAIRS
-                    and search(mask, exposed, new_top, k + 1, counts)
+                    and search(mask, exposed, new_top, j + 1, counts)
                 ):
-                    line.append(DRAW)
+                    line.extend([DRAW] * (j - k + 1))
                     return True
+            if failed is None or failed > k:
                 drawfail[mask] = k
         seen[key] = k
         return False
