@@ -118,9 +118,9 @@ def setup_page(
     Spoiler-free, it is two pages: the player's page (the layout as a player sees it, the
     stock as a count) and, after a page break, the dealer's page with every card.
     """
-    if not spoiler_free:
-        return _title(game, deal, styles, "setup") + _dealer_story(game, deal, setup, styles)
     state = game.initial_state(deal)
+    if not spoiler_free:
+        return _title(game, deal, styles, "setup") + _dealer_story(game, deal, state, setup, styles)
     story = _title(game, deal, styles, "setup")
     story.append(Spacer(1, 3 * mm))
     story.append(
@@ -156,7 +156,7 @@ def setup_page(
         "the deal order, for whoever stacks the deck",
         spoiler="the dealer's page",
     )
-    story += _dealer_story(game, deal, setup, styles)
+    story += _dealer_story(game, deal, state, setup, styles)
     return story
 
 
@@ -166,11 +166,10 @@ def _dealt_face_down(state: Any) -> bool:
 
 
 def _dealer_story(
-    game: SolitaireGame, deal: Deal, setup: PageSetup, styles: Styles
+    game: SolitaireGame, deal: Deal, state: Any, setup: PageSetup, styles: Styles
 ) -> list[Flowable]:
-    """Everything needed to lay out the deal: the layout with every face, the stock in order
-    and the deal order."""
-    state = game.initial_state(deal)
+    """Everything needed to lay out the deal (``state``, its start): the layout with every
+    face, the stock in order and the deal order."""
     width = setup.frame_width
     story: list[Flowable] = [Spacer(1, 3 * mm)]
     story.append(BoardDiagram(state.board(), width, max_height=78 * mm, show_hidden=True))
@@ -302,28 +301,26 @@ def walkthrough(
     text_width = width - diagram_width - 4 * mm
     show_hidden = not spoiler_free
     groups = segments(game, steps)
+    start = BoardDiagram(state.board(), diagram_width, show_hidden=show_hidden)
+    ending: list[Flowable] = [Spacer(1, 1.5 * mm), Paragraph(_ending(game, final), styles.body)]
     if not groups or game.is_draw(groups[0][0].move):
         note = ParagraphStyle("opening", parent=styles.step, leftIndent=0, firstLineIndent=0)
-        diagram = BoardDiagram(state.board(), diagram_width, show_hidden=show_hidden)
         lines: list[Flowable] = [Paragraph(_opening(game, state), note)]
         if not groups:
-            lines += [Spacer(1, 1.5 * mm), Paragraph(_ending(game, final), styles.body)]
-        story += _segment(Paragraph("The start", styles.h3), diagram, lines, width)
-    ending = Paragraph(_ending(game, final), styles.body)
+            lines += ending
+        story += _segment(Paragraph("The start", styles.h3), start, lines, width)
     for number, group in enumerate(groups):
         draws = [step for step in group if game.is_draw(step.move)]
         board_state = draws[-1].after if draws else group[0].before
         heading = _segment_heading(number, draws, board_state)
+        tail = ending if group is groups[-1] else []
         todo = list(group)
         while todo:
-            lines = [Paragraph(_step_text(game, step), styles.step) for step in todo]
-            last = group is groups[-1]
-            if last:
-                lines += [Spacer(1, 1.5 * mm), ending]
-            diagram = BoardDiagram(board_state.board(), diagram_width, show_hidden=show_hidden)
+            lines = [Paragraph(_step_text(game, step), styles.step) for step in todo] + tail
             # A chain too long to list beside its diagram goes on under a new diagram of
             # the board where it has got to, so every move is read beside its picture.
-            here = _moves_beside(lines[: len(todo)], diagram.height, text_width)
+            # Every diagram of the line is as tall as the first (the layout sets the height).
+            here = _moves_beside(lines[: len(todo)], start.height, text_width)
             if len(todo) - here >= KEEP_MOVES:
                 todo, rest = todo[:here], todo[here:]
                 lines = lines[:here]
@@ -366,15 +363,7 @@ def _segment(
     """
     left = diagram.width + 4 * mm
     text_width = width - left
-    beside: list[Flowable] = []
-    height = 0.0
-    for line in lines:
-        _, line_height = line.wrap(text_width, 10_000)
-        line_height += line.getSpaceAfter() + line.getSpaceBefore()
-        if beside and height + line_height > diagram.height:
-            break
-        beside.append(line)
-        height += line_height
+    beside = lines[: _moves_beside(lines, diagram.height, text_width)]
     rest = lines[len(beside) :]
     # A short tail (the ending, one short move) stays beside the diagram, not on its own.
     if sum(line.wrap(text_width, 10_000)[1] for line in rest) < SHORT_TAIL:
