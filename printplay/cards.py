@@ -250,6 +250,15 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(card.code for card in cards)
 
 
+def format_labels(cards: Iterable[Card]) -> str:
+    """Card labels separated by single spaces, as people read them.
+
+    >>> format_labels(parse_cards("Th 9c X1"))
+    '10♥ 9♣ Joker'
+    """
+    return " ".join(card.label for card in cards)
+
+
 def standard_deck(jokers: int = 0) -> list[Card]:
     """The deck in its canonical order: clubs A–K, diamonds, hearts, spades, then jokers.
 

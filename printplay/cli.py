@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from printplay import options as opts
+from printplay.cards import format_labels
 from printplay.cli_common import JsonOpt, OptionsOpt, print_json, progress_bar, stderr, stdout
 from printplay.cli_poker import poker_app
 from printplay.deal import Deal, check_seed, choose_deal, read_deal_file
@@ -109,7 +110,7 @@ def deal(
     )
     stdout.print(board_text(state.board()))
     stdout.print("\n[dim]\\[card] face up, (card) face down; the stock, next card first:[/dim]")
-    stdout.print("stock: " + " ".join(card.label for card in state.stock))
+    stdout.print("stock: " + format_labels(state.stock))
 
 
 @app.command()

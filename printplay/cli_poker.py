@@ -13,6 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from printplay.cards import format_labels
 from printplay.cli_common import JsonOpt, OptionsOpt, print_json, progress_bar, stdout
 from printplay.errors import DealError, GameError
 
@@ -140,7 +141,7 @@ def odds(
     if as_json:
         print_json(result.to_json())
         return
-    cards = " ".join(card.label for card in result.cards)
+    cards = format_labels(result.cards)
     head = (
         f"Seat {result.seat} ({cards}) against seat {result.lowest}; {result.unseen} cards unseen"
     )

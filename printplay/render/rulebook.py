@@ -40,7 +40,7 @@ from types import TracebackType
 import jinja2
 from reportlab.platypus import Flowable
 
-from printplay.cards import Card, parse_card, parse_cards
+from printplay.cards import Card, format_labels, parse_card, parse_cards
 from printplay.errors import PrintplayError
 from printplay.render.document import PageSetup, build_pdf, check_writable
 from printplay.render.markdown_pdf import DiagramFactory, RulebookError, markdown_to_flowables
@@ -99,7 +99,7 @@ def card(code: str | Card) -> str:
 
 def cards(codes: str | Iterable[str | Card]) -> str:
     """Several cards as printed, separated by spaces: ``cards("As Kd") == "A♠ K♦"``."""
-    return " ".join(c.label for c in parse_cards(codes))
+    return format_labels(parse_cards(codes))
 
 
 def _cell(value: object) -> str:

@@ -75,7 +75,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from printplay import options as opts
-from printplay.cards import Card, parse_card
+from printplay.cards import Card, format_labels, parse_card
 from printplay.errors import DealError, MoveError, OptionError
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.hands import category, compare, describe, strength
@@ -322,10 +322,6 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _labels(cards: Sequence[Card]) -> str:
-    return " ".join(c.label for c in cards)
-
-
 @dataclass(frozen=True)
 class AntesPaid:
     """Everyone antes 1: the players and the dealer."""
@@ -352,7 +348,9 @@ class Dealt:
 
     def describe_event(self) -> str:
         """The event in words."""
-        return f"{_cap(_who(self.seat))} is dealt {_labels(self.cards)} ({describe(self.cards)})"
+        return (
+            f"{_cap(_who(self.seat))} is dealt {format_labels(self.cards)} ({describe(self.cards)})"
+        )
 
     def to_json(self) -> dict[str, Any]:
         """``{"type": "dealt", "seat": 0, "cards": [...]}`` (seat 0 is the dealer)."""
@@ -415,9 +413,8 @@ class Bought:
 
     def describe_event(self) -> str:
         """The event in words."""
-        return (
-            f"Seat {self.seat} pays 1 (pot {self.pot}) and buys {_labels(self.cards)}: {self.hand}"
-        )
+        cards = format_labels(self.cards)
+        return f"Seat {self.seat} pays 1 (pot {self.pot}) and buys {cards}: {self.hand}"
 
     def to_json(self) -> dict[str, Any]:
         """``{"type": "buy", "seat": 1, "cards": [3 codes], "hand": ..., "pot": 3}``."""
@@ -468,7 +465,7 @@ class FreeCards:
         """The event in words."""
         return (
             f"Everyone else is out or folded: seat {self.seat} wins with two cards and gets "
-            f"three free cards, {_labels(self.cards)}: {self.hand}"
+            f"three free cards, {format_labels(self.cards)}: {self.hand}"
         )
 
     def to_json(self) -> dict[str, Any]:

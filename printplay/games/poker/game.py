@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from printplay import options as opts
-from printplay.cards import Card
+from printplay.cards import format_labels, parse_cards
 from printplay.games.poker import casino
 from printplay.games.poker.dealing import poker_deck
 from printplay.games.poker.hands import CATEGORIES, category, compare, describe
@@ -117,7 +117,7 @@ class PokerBookOptions:
 
 
 def _cards(text: str) -> str:
-    return " ".join(Card.parse(code).label for code in text.split())
+    return format_labels(parse_cards(text))
 
 
 class RicochetPoker:
@@ -167,7 +167,6 @@ class RicochetPoker:
         return {
             "limit": options.limit,
             "jokers": options.jokers,
-            "start_cards": options.start_cards,
             "start_words": _count(options.start_cards, "card"),
             "cap": cap,
             "ranking_rows": ranking,
@@ -201,13 +200,13 @@ class RicochetPoker:
             assert len(me.cards) >= options.start_cards, spot.title
             others = [p for p in state.players if p.status == "in" and p.seat != me.seat]
             dead = [c for p in state.players if p.status != "in" for c in p.cards]
-            title = spot.title + (f"<br>*out of play: {_labels(dead)}*" if dead else "")
+            title = spot.title + (f"<br>*out of play: {format_labels(dead)}*" if dead else "")
             buys = [chance(b.escape) for b in state_odds(state).buys]
             rows.append(
                 [
                     title,
-                    _labels(me.cards),
-                    "<br>".join(_labels(p.cards) for p in others),
+                    format_labels(me.cards),
+                    "<br>".join(format_labels(p.cards) for p in others),
                     *buys,
                     *(["—"] * (most - len(buys))),
                 ]
@@ -225,7 +224,6 @@ class RicochetPoker:
             "start_words_by_limit": {n: _count(k, "card") for n, k in starts.items()},
             "variant_limits": limits,
             "variant_jokers": jokers,
-            "start_cards_by_limit": starts,
             "default_limit": specs["limit"].default,
             "home_cap_value": casino.HOME_CAP,
             "variants_in_force": in_force,
@@ -264,20 +262,12 @@ def hand_ruling_examples() -> dict[str, str]:
     }
 
 
-def _labels(cards: Any) -> str:
-    return " ".join(card.label for card in cards)
-
-
 _COUNT_WORDS = ("no", "one", "two", "three", "four", "five")
 
 
 def _count(n: int, word: str) -> str:
     """``_count(2, "card") == "two cards"``."""
     return f"{_COUNT_WORDS[n]} {word}{'s' if n != 1 else ''}"
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def _why(higher: str, lower: str) -> str:

@@ -47,7 +47,7 @@ from functools import cached_property
 from typing import Any, Literal
 
 from printplay import options as opts
-from printplay.cards import Card, standard_deck
+from printplay.cards import Card, format_labels, standard_deck
 from printplay.errors import DealError, MoveError
 from printplay.games.poker.dealing import poker_deck, read_cards
 from printplay.games.poker.hands import HandLike, describe, strength
@@ -74,7 +74,6 @@ __all__ = [
     "action_from_json",
     "actions_of",
     "describe_event",
-    "hand_label",
     "lowest_seat",
     "new_round",
     "parse_action",
@@ -475,11 +474,6 @@ class SplitEvent:
 Event = AnteEvent | DealEvent | BuyEvent | FoldEvent | OutEvent | WinEvent | SplitEvent
 
 
-def hand_label(cards: Sequence[Card]) -> str:
-    """Cards as printed for people, separated by spaces: ``"9♣ 7♠ 2♥"``."""
-    return " ".join(card.label for card in cards)
-
-
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
@@ -498,16 +492,16 @@ def describe_event(event: Event) -> str:
     if isinstance(event, DealEvent):
         return f"Seat {event.seat} is dealt {', '.join(c.label for c in event.cards)}"
     if isinstance(event, FoldEvent):
-        return f"Seat {event.seat} ({hand_label(event.cards)}) folds; pot {event.pot}"
+        return f"Seat {event.seat} ({format_labels(event.cards)}) folds; pot {event.pot}"
     if isinstance(event, OutEvent):
         why = "is at the hand limit" if event.reason == "hand limit" else "cannot buy: deck empty"
         return (
-            f"Seat {event.seat} ({hand_label(event.cards)}, "
+            f"Seat {event.seat} ({format_labels(event.cards)}, "
             f"{describe(event.cards, limit=event.limit)}) is lowest and {why}: out"
         )
     if isinstance(event, WinEvent):
         return (
-            f"Seat {event.seat} ({hand_label(event.cards)}) is the last player in and takes "
+            f"Seat {event.seat} ({format_labels(event.cards)}) is the last player in and takes "
             f"the pot: {_plural(event.chips, 'chip')}"
         )
     if isinstance(event, SplitEvent):
@@ -522,7 +516,7 @@ def describe_event(event: Event) -> str:
         return text
     hand = (*event.hand, *event.received)
     text = (
-        f"Seat {event.seat} ({hand_label(event.hand)}) buys {event.k} for "
+        f"Seat {event.seat} ({format_labels(event.hand)}) buys {event.k} for "
         f"{_plural(event.k, 'chip')} and receives {', '.join(c.label for c in event.received)}: "
         f"{describe(hand, limit=event.limit)}; "
     )
@@ -669,7 +663,7 @@ class StandardState:
         for p in self.players:
             won = f", won {p.won}" if p.won else ""
             lines.append(
-                f"Seat {p.seat}: {hand_label(p.cards)} ({describe(p.cards, limit=limit)}), "
+                f"Seat {p.seat}: {format_labels(p.cards)} ({describe(p.cards, limit=limit)}), "
                 f"{p.status}, paid {p.paid}{won}"
             )
         if self.to_act is None:

@@ -1024,9 +1024,12 @@ def _group_pair_rank(group: StandingGroup) -> int | None:
     return _RANK_LETTERS.index(group.name.split()[1][0])
 
 
+def _number(n: int) -> str:
+    return _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+
+
 def _ranks(n: int) -> str:
-    word = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
-    return f"{word} rank{'s' if n != 1 else ''}"
+    return f"{_number(n)} rank{'s' if n != 1 else ''}"
 
 
 def _buy_words(d: int, mine: str) -> str:
@@ -1052,8 +1055,7 @@ def _fold_words(d: int, mine: str) -> str:
 
 
 def _more_ranks(d: int) -> str:
-    word = _NUMBER_WORDS[d] if d < len(_NUMBER_WORDS) else str(d)
-    return f"{word} or more ranks"
+    return f"{_number(d)} or more ranks"
 
 
 def _exceptions(band: _Band, labels: Sequence[str]) -> str:
