@@ -7,6 +7,8 @@ line on stderr and exit with status 1 (2 for usage errors).
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from enum import StrEnum
 from pathlib import Path
@@ -16,11 +18,30 @@ import typer
 
 from printplay import options as opts
 from printplay.cards import format_labels
-from printplay.cli_common import JsonOpt, OptionsOpt, print_json, progress_bar, stderr, stdout
-from printplay.cli_poker import poker_app
-from printplay.deal import Deal, check_seed, choose_deal, read_deal_file
-from printplay.errors import DealError, PrintplayError
-from printplay.games import GAMES, OPTION_TYPES, SolitaireGame, game_name, make_game, make_solitaire
+from printplay.cli_common import (
+    JsonOpt,
+    OptionsOpt,
+    Paper,
+    PaperOpt,
+    Stopped,
+    catch_signals,
+    clip,
+    guard_streams,
+    output_arguments,
+    output_problem,
+    print_json,
+    progress_bar,
+    stderr,
+    stdout,
+)
+from printplay.deal import Deal, choose_deal, read_deal_file
+from printplay.errors import DealError, GameError, PrintplayError
+from printplay.games import BEST_LINES, REGISTRY, load, make_solitaire
+from printplay.games import entry as game_entry
+from printplay.games.protocols import Solitaire
+from printplay.parallel import cpu_count, worker_count
+from printplay.render.faces import CARD_SIZES, DEFAULT_CARD
+from printplay.solve.toolkit import replay_line
 
 app = typer.Typer(
     name="printplay",
@@ -30,17 +51,14 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
-app.add_typer(poker_app, name="poker")
+for _entry in REGISTRY.values():
+    if _entry.verbs is not None:
+        app.add_typer(load(_entry.verbs[1]), name=_entry.verbs[0])
 
 
-class Paper(StrEnum):
-    """Paper sizes."""
-
-    a4 = "a4"
-    letter = "letter"
-
-
-GameArg = Annotated[str, typer.Argument(help=f"The game: {', '.join(GAMES)}.", show_default=False)]
+GameArg = Annotated[
+    str, typer.Argument(help=f"The game: {', '.join(REGISTRY)}.", show_default=False)
+]
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", "-s", help="Deal number (1 to 2^64-1).", show_default=False)
 ]
@@ -55,24 +73,38 @@ DealOpt = Annotated[
 OutputOpt = Annotated[
     Path, typer.Option("--output", "-o", help="The PDF file to write.", show_default=False)
 ]
-PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.", case_sensitive=False)]
+RulesDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--rules-dir",
+        help="A folder of house rulebook sources and templates (rules/*.md, templates/*.j2), "
+        "read before the bundled ones.",
+        show_default=False,
+    ),
+]
 
 
-def _game(name: str, options: list[str] | None) -> SolitaireGame:
+def _game(name: str, options: list[str] | None) -> Solitaire:
     return make_solitaire(name, options or [])
 
 
-def _deal(game: SolitaireGame, seed: int | None, codes: str | None) -> Deal:
+def _deal(game: Solitaire, seed: int | None, codes: str | None) -> Deal:
     return choose_deal(game.deck(), seed=seed, codes=codes)
+
+
+def _rules_dir(folder: Path | None) -> Path | None:
+    if folder is not None and not folder.is_dir():
+        raise PrintplayError(f"--rules-dir {folder}: no such folder")
+    return folder
 
 
 @app.command()
 def games() -> None:
-    """List the games and their options."""
-    for name, options_type in OPTION_TYPES.items():
-        game = GAMES[name](options_type())
-        stdout.print(f"[bold]{name}[/bold]  {game.title}")
-        for spec in opts.option_specs(options_type):
+    """List the games, what each can do, and their options."""
+    for game in REGISTRY.values():
+        can = ", ".join(sorted(game.capabilities))
+        stdout.print(f"[bold]{game.name}[/bold]  {game.title}  [dim]({can})[/dim]")
+        for spec in opts.option_specs(game.options_type):
             default = "" if spec.is_switch else f" (default {spec.default})"
             stdout.print(f"  --option {spec.usage:<22} {spec.help}{default}")
 
@@ -84,13 +116,28 @@ def deal(
     deal: DealOpt = None,
     option: OptionsOpt = None,
     as_json: JsonOpt = False,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the layout picture to this file: .svg, .png or .pdf.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
-    """Show a deal: the layout drawn in the terminal, or its JSON."""
+    """Show a deal: the layout drawn in the terminal, its JSON, or a picture file."""
     from printplay.deal import SHUFFLE_NAME
     from printplay.render.text import board_text
 
     the_game = _game(game, option)
     the_deal = _deal(the_game, seed, deal)
+    state = the_game.initial_state(the_deal)
+    if output is not None:
+        from printplay.render.board import write_board
+
+        stdout.print(str(write_board(state.board(), output)))
+        return
     if as_json:
         print_json(
             {
@@ -103,14 +150,14 @@ def deal(
             }
         )
         return
-    state = the_game.initial_state(the_deal)
     stdout.print(
         f"{the_game.title} {the_deal.name} ({opts.summary(the_game.options)}), "
         f"code {the_deal.code}\n"
     )
     stdout.print(board_text(state.board()))
     stdout.print("\n[dim]\\[card] face up, (card) face down; the stock, next card first:[/dim]")
-    stdout.print("stock: " + format_labels(state.stock))
+    stock = next((pile.cards for pile in state.board().piles if pile.name == "stock"), ())
+    stdout.print("stock: " + format_labels(tuple(reversed(stock))))
 
 
 @app.command()
@@ -131,7 +178,16 @@ def solve(
     best_score: Annotated[
         bool,
         typer.Option(
-            "--best-score", help="Find the highest-scoring winning line (or the highest score)."
+            "--best-score",
+            help="Find the highest-scoring winning line, or the highest score (games that "
+            "keep score).",
+        ),
+    ] = False,
+    shortest: Annotated[
+        bool,
+        typer.Option(
+            "--shortest",
+            help="Find the provably shortest winning line (games whose best line is the shortest).",
         ),
     ] = False,
     max_states: Annotated[
@@ -161,25 +217,44 @@ def solve(
     from printplay.solve.result import Budget
 
     the_game = _game(game, option)
+    best = _best_line(the_game, best_score=best_score, shortest=shortest)
     budget = Budget(max_states=max_states, max_seconds=max_seconds)
     if deal_file is not None:
         if seed is not None or deal is not None:
             raise DealError("give one of --seed, --deal and --deal-file")
         deals = read_deal_file(deal_file, the_game.deck())
-        _solve_batch(the_game, deals, best_score, budget, jobs, result_json, solve_deals)
+        _solve_batch(the_game, deals, best, budget, jobs, result_json, solve_deals)
         return
     if seed is None and deal is None:
         raise DealError("give a deal: --seed N, --deal 'CARDS' or --deal-file FILE")
     the_deal = _deal(the_game, seed, deal)
-    result = solve_deal(the_game, the_deal, best=best_score, budget=budget)
+    result = solve_deal(the_game, the_deal, best=best, budget=budget)
+    if shortest and result.optimal is False:
+        raise PrintplayError(
+            f"the budget ran out before the shortest line was proven ({result.states:,} "
+            "states searched); raise --max-states or --max-seconds"
+        )
     if as_json:
         print_json(result_json(the_game, the_deal, result))
         return
     _print_solution(the_game, the_deal, result)
 
 
+def _best_line(game: Solitaire, *, best_score: bool, shortest: bool) -> bool:
+    """Whether the game's best line is asked for; refuses a flag the game does not offer."""
+    wanted = [kind for kind, flag in (("score", best_score), ("shortest", shortest)) if flag]
+    if not wanted:
+        return False
+    offered = game_entry(game.name).best_line
+    if len(wanted) > 1 or wanted[0] != offered:
+        hint = f"; it offers {BEST_LINES[offered]}" if offered else ""
+        asked = " and ".join(BEST_LINES[kind] for kind in wanted)
+        raise GameError(f"{game.title} has no {asked}{hint}")
+    return True
+
+
 def _solve_batch(
-    game: SolitaireGame,
+    game: Solitaire,
     deals: list[Deal],
     best: bool,
     budget: Any,
@@ -187,6 +262,14 @@ def _solve_batch(
     result_json: Any,
     solve_deals: Any,
 ) -> None:
+    workers = worker_count(jobs, len(deals))
+    if workers < jobs:
+        stderr.print(
+            f"printplay: using {workers} process{'es' if workers != 1 else ''}, not {jobs}: "
+            f"no more help with {len(deals)} deal{'s' if len(deals) != 1 else ''} on "
+            f"{cpu_count()} processor{'s' if cpu_count() != 1 else ''}",
+            markup=False,
+        )
     counts = {True: 0, False: 0, None: 0}
     total_score = 0
     with progress_bar(disable=len(deals) < 20) as progress:
@@ -213,7 +296,7 @@ def _solve_batch(
     stderr.print(summary)
 
 
-def _print_solution(game: SolitaireGame, the_deal: Deal, result: Any) -> None:
+def _print_solution(game: Solitaire, the_deal: Deal, result: Any) -> None:
     head = f"{game.title} {the_deal.name} ({opts.summary(game.options)}), code {the_deal.code}"
     stdout.print(head)
     verdict = {True: "winnable", False: "not winnable", None: "unknown (the budget ran out)"}
@@ -225,17 +308,26 @@ def _print_solution(game: SolitaireGame, the_deal: Deal, result: Any) -> None:
     stdout.print(line + f". Searched {result.states:,} states in {result.seconds:.3f} s.")
     if not result.moves:
         return
-    states = [game.initial_state(the_deal)]
-    for move in result.moves:
-        states.append(states[-1].apply(move))
+    states = replay_line(game.initial_state(the_deal), result.moves)
     title = "Winning line" if result.solvable else "Best attempt"
     stdout.print(f"\n{title} ({len(result.moves)} moves):")
     for number, move in enumerate(result.moves, start=1):
         text = game.describe(states[number - 1], move, states[number])
-        stdout.print(f"{number:3}. {text}  [dim](score {states[number].points})[/dim]")
+        points = states[number].running_score
+        score = f"  [dim](score {points})[/dim]" if points is not None else ""
+        stdout.print(f"{number:3}. {text}{score}")
 
 
-@app.command()
+SHEET_HELP = " ".join(
+    [
+        "Write a setup sheet and walkthrough of a deal, with the layout, the deal order to "
+        "stack a real deck and every move of the best line.",
+        *(game.sheet_help for game in REGISTRY.values() if game.sheet_help),
+    ]
+)
+
+
+@app.command(help=SHEET_HELP)
 def sheet(
     game: GameArg,
     output: OutputOpt,
@@ -251,40 +343,280 @@ def sheet(
             "as a count); the deal order and the solution follow behind spoiler headings.",
         ),
     ] = False,
+    rules_dir: RulesDirOpt = None,
 ) -> None:
-    """Write a setup sheet and walkthrough (solitaires), or a bot-played deal sheet (poker)."""
-    from printplay.render.document import check_writable
-    from printplay.render.sheet import build_sheet
+    """Write a setup sheet and walkthrough of a deal (see :data:`SHEET_HELP`)."""
+    from printplay.render.printables import PrintRequest, make_printable
 
-    if game_name(game) == "ricochet-poker":
-        from printplay.games.poker.standard import standard_options
-        from printplay.render.poker_book import build_poker_sheet
-
-        if deal is not None or seed is None:
-            raise DealError("a Ricochet Poker deal sheet needs a deal number: --seed N")
-        poker = standard_options(option or [])
-        check_writable(output)
-        stdout.print(str(build_poker_sheet(poker, check_seed(seed), output, paper=paper.value)))
-        return
-    the_game = _game(game, option)
-    the_deal = _deal(the_game, seed, deal)
-    check_writable(output)
-    with stderr.status("finding the best-scoring line and typesetting the sheet…"):
-        path = build_sheet(the_game, the_deal, output, paper=paper.value, spoiler_free=spoiler_free)
+    request = PrintRequest(
+        game_entry(game).name,
+        output,
+        tuple(option or ()),
+        seed=seed,
+        deal_codes=deal,
+        paper=paper.value,
+        spoiler_free=spoiler_free,
+        rules_dir=_rules_dir(rules_dir),
+    )
+    with stderr.status("working out the line and typesetting the sheet…"):
+        path = make_printable("sheet", request)
     stdout.print(str(path))
 
 
 @app.command()
 def rules(
-    game: GameArg, output: OutputOpt, option: OptionsOpt = None, paper: PaperOpt = Paper.a4
+    game: GameArg,
+    output: OutputOpt,
+    option: OptionsOpt = None,
+    paper: PaperOpt = Paper.a4,
+    rules_dir: RulesDirOpt = None,
 ) -> None:
     """Write the rulebook of a game as a PDF (the options switch variant text on)."""
-    from printplay.render.books import build_game_rulebook
-    from printplay.render.document import check_writable
+    _print_printable("rulebook", game, output, option, paper, rules_dir)
 
-    the_game = make_game(game, option or [])
-    check_writable(output)
-    stdout.print(str(build_game_rulebook(the_game, output, paper=paper.value)))
+
+def _print_printable(
+    kind: str,
+    game: str,
+    output: Path,
+    option: list[str] | None,
+    paper: Paper,
+    rules_dir: Path | None,
+) -> None:
+    """Write printable ``kind`` of ``game`` (no deal) and print its path."""
+    from printplay.render.printables import PrintRequest, make_printable
+
+    request = PrintRequest(
+        game_entry(game).name,
+        output,
+        tuple(option or ()),
+        paper=paper.value,
+        rules_dir=_rules_dir(rules_dir),
+    )
+    stdout.print(str(make_printable(kind, request)))
+
+
+class DuplexChoice(StrEnum):
+    """How the printer turns the sheet for its second side."""
+
+    long_edge = "long-edge"
+    short_edge = "short-edge"
+
+
+class DeckLayoutChoice(StrEnum):
+    """Deck layouts."""
+
+    duplex = "duplex"
+    gutter_fold = "gutter-fold"
+
+
+def _card_size(text: str) -> str:
+    """A card size by name (a usage error naming the choices if it is none)."""
+    if text.lower() not in CARD_SIZES:
+        raise typer.BadParameter(f"{clip(text)!r} is not one of {', '.join(map(repr, CARD_SIZES))}")
+    return text.lower()
+
+
+def _back_offset(text: str) -> tuple[float, float]:
+    """``X,Y`` in millimetres (a usage error if it is not two numbers)."""
+    parts = text.replace(" ", "").split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(part) for part in parts)
+    except ValueError:
+        raise typer.BadParameter(
+            f"{clip(text)!r} is not X,Y (two numbers in millimetres, e.g. 1.5,-0.5)",
+            param_hint="'--back-offset'",
+        ) from None
+    return x, y
+
+
+def _numbers(text: str | None, flag: str) -> list[int] | None:
+    """``1,5,9`` as numbers (a usage error if one is not a whole number)."""
+    if text is None:
+        return None
+    numbers = []
+    for part in text.replace(" ", "").split(","):
+        if not part.lstrip("-").isdigit():
+            raise typer.BadParameter(
+                f"{clip(text)!r} is not a list of deal numbers such as 1,5,9", param_hint=flag
+            )
+        numbers.append(int(part))
+    return numbers
+
+
+@app.command()
+def deck(
+    output: OutputOpt,
+    paper: PaperOpt = Paper.a4,
+    size: Annotated[
+        str,
+        typer.Option(
+            "--size",
+            help="The card size: "
+            + ", ".join(
+                f"{c.name} ({c.width_mm:g} × {c.height_mm:g} mm)" for c in CARD_SIZES.values()
+            )
+            + ".",
+            callback=_card_size,
+        ),
+    ] = DEFAULT_CARD.name,
+    duplex: Annotated[
+        DuplexChoice,
+        typer.Option(
+            "--duplex",
+            help="How your printer turns the sheet: long-edge (like a book; the usual) or "
+            "short-edge (like a calendar).",
+        ),
+    ] = DuplexChoice.long_edge,
+    back_offset: Annotated[
+        str,
+        typer.Option(
+            "--back-offset",
+            help="Move every back by X,Y mm as seen on the back (x right, y up), to make up "
+            "for a printer out of register; read it off the print check. Each within ±5.",
+            metavar="X,Y",
+        ),
+    ] = "0,0",
+    layout: Annotated[
+        DeckLayoutChoice,
+        typer.Option(
+            "--layout",
+            help="duplex (faces and backs on the two sides) or gutter-fold (one-sided: fold "
+            "each sheet, glue, cut).",
+        ),
+    ] = DeckLayoutChoice.duplex,
+    bleed: Annotated[
+        bool, typer.Option("--bleed", help="Card art runs 3 mm past the cut line.")
+    ] = False,
+    four_colour: Annotated[
+        bool, typer.Option("--four-colour", help="Clubs green, diamonds blue.")
+    ] = False,
+    large_index: Annotated[
+        bool, typer.Option("--large-index", help="Bigger corner indices, for low vision.")
+    ] = False,
+    back_text: Annotated[
+        str | None,
+        typer.Option(
+            "--back-text",
+            help="Your own line on every back (24 characters at most).",
+            show_default=False,
+        ),
+    ] = None,
+    no_calibration: Annotated[
+        bool, typer.Option("--no-calibration", help="Leave out the print check.")
+    ] = False,
+    quick_ref: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--quick-ref",
+            help="Add the quick-reference cards of GAME (repeat for more games): they fill "
+            "a sheet after the deck.",
+            metavar="GAME",
+            show_default=False,
+        ),
+    ] = None,
+    rules_dir: RulesDirOpt = None,
+) -> None:
+    """Write a printable deck: 52 cards and two jokers at true size, backs for duplex
+    printing, crop marks and a print check."""
+    from printplay.render.deck import build_deck
+
+    path = build_deck(
+        output,
+        paper=paper.value,
+        size=size,
+        duplex=duplex.value,
+        back_offset=_back_offset(back_offset),
+        layout=layout.value,
+        bleed=bleed,
+        four_colour=four_colour,
+        large_index=large_index,
+        back_text=back_text,
+        calibration=not no_calibration,
+        quick_ref=tuple(quick_ref or ()),
+        rules_dir=_rules_dir(rules_dir),
+    )
+    stdout.print(str(path))
+
+
+@app.command()
+def components(
+    output: OutputOpt,
+    game: Annotated[
+        str | None,
+        typer.Argument(
+            help="Only the pieces this game needs (by default every piece).", show_default=False
+        ),
+    ] = None,
+    paper: PaperOpt = Paper.a4,
+    players: Annotated[
+        int, typer.Option("--players", help="Players at the table (2 to 8).", min=2, max=8)
+    ] = 8,
+) -> None:
+    """Write chips, the Ricochet ball token and a dealer button to print and cut out."""
+    from printplay.errors import GameError
+    from printplay.render.components import build_components
+
+    kinds = None
+    if game is not None:
+        found = game_entry(game)
+        if not found.pieces:
+            raise GameError(f"{found.title} needs no pieces besides the deck")
+        kinds = found.pieces
+    path = build_components(output, paper=paper.value, players=players, kinds=kinds)
+    stdout.print(str(path))
+
+
+@app.command()
+def mat(
+    game: GameArg,
+    output: OutputOpt,
+    option: OptionsOpt = None,
+    paper: PaperOpt = Paper.a4,
+    rules_dir: RulesDirOpt = None,
+) -> None:
+    """Write a solitaire's table mat: its layout at true size on pages to tape together."""
+    _print_printable("mat", game, output, option, paper, rules_dir)
+
+
+@app.command()
+def kit(
+    game: GameArg,
+    output: OutputOpt,
+    paper: PaperOpt = Paper.a4,
+    deals: Annotated[
+        str | None,
+        typer.Option(
+            "--deals",
+            help="The curated deals to print setup sheets of, by number (e.g. 1,5,9); a "
+            "number not in the game's first-deals collection is dealt with standard options. "
+            "By default the whole collection.",
+            metavar="N,N,…",
+            show_default=False,
+        ),
+    ] = None,
+    no_deck: Annotated[bool, typer.Option("--no-deck", help="Leave out the deck.")] = False,
+    rules_dir: RulesDirOpt = None,
+) -> None:
+    """Write a game's print-and-play kit: cover, contents, rulebook, mat or pieces, setup
+    sheets of curated deals and the deck with quick-reference cards, in one PDF."""
+    from printplay.render.kit import build_kit
+
+    numbers = _numbers(deals, "'--deals'")
+    with stderr.status("building the kit: rulebook, sheets (solving the deals), deck…"):
+        made = build_kit(
+            game_entry(game).name,
+            output,
+            paper=paper.value,
+            deals=numbers,
+            deck=not no_deck,
+            rules_dir=_rules_dir(rules_dir),
+        )
+    for note in made.left_out:
+        stderr.print(f"printplay: note: {note}", markup=False)
+    stdout.print(str(made.path))
 
 
 @app.command()
@@ -294,36 +626,80 @@ def demo(
     ] = Path("output"),
     paper: PaperOpt = Paper.a4,
 ) -> None:
-    """Write example PDFs (rulebook, setup sheet and walkthrough) and print their paths."""
+    """Write one of each printable of every game (rulebooks, sheets …) and print the paths."""
     from printplay.demo import run_demo
 
     for path in run_demo(output_dir, paper=paper.value):
         stdout.print(str(path))
 
 
+def _fail(message: str) -> None:
+    """One line on stderr (or nowhere, if stderr is gone too)."""
+    with contextlib.suppress(OSError):
+        stderr.print(f"printplay: {message}", markup=False)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    Bad input gives one line on stderr and status 1 (2 for a usage error); Ctrl-C, SIGTERM
+    and SIGHUP stop the run cleanly (workers ended, no half-written file) with 128 + the
+    signal's number.
+    """
+    args = sys.argv[1:] if argv is None else list(argv)
+    guard_streams()
+    if not args:
+        stdout.print(
+            typer.main.get_command(app).get_help(
+                typer.Context(typer.main.get_command(app), info_name="printplay")
+            )
+        )
+        return 0
+    if sys.stdout is None:
+        _fail("error: standard output is closed")
+        return 1
+    for flag, value in output_arguments(args):
+        problem = output_problem(flag, value)
+        if problem:
+            _fail(f"error: {problem}")
+            return 2
     try:
-        result = app(args=argv, prog_name="printplay", standalone_mode=False)
+        result = app(args=args, prog_name="printplay", standalone_mode=False)
+        sys.stdout.flush()
     except PrintplayError as error:
-        stderr.print(f"printplay: error: {error}", markup=False)
+        _fail(f"error: {error}")
         return 1
     except typer.TyperException as error:
-        stderr.print(f"printplay: error: {error.format_message()}", markup=False)
+        _fail(f"error: {error.format_message()}")
         return getattr(error, "exit_code", 2)
-    except typer.Abort:
-        stderr.print("printplay: aborted", markup=False)
-        return 130
-    except KeyboardInterrupt:
-        stderr.print("printplay: interrupted", markup=False)
+    except Stopped as stop:
+        what = "interrupted (Ctrl-C)" if stop.name == "SIGINT" else f"stopped by {stop.name}"
+        _fail(f"{what}; nothing half-written was left behind")
+        return 128 + stop.signum
+    except (typer.Abort, KeyboardInterrupt):
+        _fail("interrupted (Ctrl-C); nothing half-written was left behind")
         return 130
     except BrokenPipeError:
+        _quiet_stdout()
+        return 1
+    except OSError as error:
+        _quiet_stdout()
+        _fail(f"error: cannot write: {error.strerror or error}")
         return 1
     return result if isinstance(result, int) else 0
 
 
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's final flush of a broken or full stream
+    adds no second message."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
 def entry() -> None:
     """The console script: exit with :func:`main`'s status."""
+    catch_signals()
     sys.exit(main())
 
 

@@ -14,8 +14,21 @@ import typer
 from rich.table import Table
 
 from printplay.cards import format_labels
-from printplay.cli_common import JsonOpt, OptionsOpt, print_json, progress_bar, stdout
-from printplay.errors import DealError, GameError
+from printplay.cli_common import (
+    JsonOpt,
+    OptionsOpt,
+    Paper,
+    PaperOpt,
+    print_json,
+    progress_bar,
+    stdout,
+)
+from printplay.errors import DealError, GameError, OptionError
+
+MIN_CASINO_POT = 2
+"""The smallest casino pot before a buy: one player's ante and the dealer's."""
+MAX_CASINO_POT = 14
+"""The largest: seven players' and the dealer's antes and six earlier buys."""
 
 poker_app = typer.Typer(
     name="poker",
@@ -29,7 +42,15 @@ CasinoOpt = Annotated[bool, typer.Option("--casino", help="The casino game (agai
 
 @poker_app.command()
 def play(
-    players: Annotated[int, typer.Option("--players", "-p", help="Players at the table.")] = 4,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Players at the table (default 4; the same as --option players=N).",
+            show_default=False,
+        ),
+    ] = None,
     seed: Annotated[
         int | None, typer.Option("--seed", "-s", help="Deal number.", show_default=False)
     ] = None,
@@ -59,7 +80,11 @@ def play(
     from printplay import options as opts
     from printplay.games.poker.dealing import poker_deck
 
-    texts = [f"players={players}", *(option or [])]
+    texts = list(option or [])
+    if players is not None:
+        if "players" in _option_names(texts):
+            raise OptionError("give the number of players once: --players N or --option players=N")
+        texts.insert(0, f"players={players}")
     if casino:
         from printplay.games.poker import casino as table
 
@@ -85,6 +110,16 @@ def play(
         return
     for line in [*lines, "", *summary]:
         stdout.print(line, markup=False)
+
+
+def _option_names(texts: list[str]) -> set[str]:
+    """The option names written in ``--option`` texts (``"players=3, limit=6"``)."""
+    return {
+        part.partition("=")[0].strip().lower().replace("_", "-")
+        for text in texts
+        for part in text.split(",")
+        if part.strip()
+    }
 
 
 def _casino_summary(state: Any) -> list[str]:
@@ -134,7 +169,18 @@ def odds(
         raise DealError("--hands: every seat needs at least one card (seats are separated by |)")
     if len(table) < 2:
         raise GameError("--hands needs at least two hands, separated by |")
+    if "players" in _option_names(option or []) and len(table) > options.players:
+        raise GameError(
+            f"--hands gives {len(table)} hands, more than the {options.players} players of "
+            "--option players"
+        )
     lowest = lowest_seat(table, options)
+    for number, part in enumerate(table, start=1):
+        if len(part.replace(",", " ").split()) < options.start_cards:
+            raise DealError(
+                f"seat {number} holds one card; in the {options.limit}-card game every hand "
+                f"starts with {options.start_cards}"
+            )
     if seat is not None and seat != lowest and 1 <= seat <= len(table):
         raise GameError(f"seat {seat} does not act: seat {lowest} holds the lowest hand")
     result = position_odds(table, lowest if seat is None else seat, options=options, dead=dead)
@@ -177,14 +223,24 @@ def ev(
     dead: Annotated[
         str, typer.Option("--dead", help="Other cards on the table (other players' cards).")
     ] = "",
-    pot: Annotated[int, typer.Option("--pot", help="The pot before the buy.", min=1)] = 2,
+    pot: Annotated[
+        int,
+        typer.Option(
+            "--pot",
+            help="The pot before the buy: the antes (players and dealer) and earlier buys.",
+            min=MIN_CASINO_POT,
+            max=MAX_CASINO_POT,
+        ),
+    ] = MIN_CASINO_POT,
     home_cap: Annotated[bool, typer.Option("--home-cap", help="Cap bonuses at 10.")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Casino game: the exact value of buying three cards versus folding."""
     from printplay.games.poker.strategy import buy_fold_ev
 
-    hands = [part.strip() for part in standing.split("|") if part.strip()]
+    hands = [part.strip() for part in standing.split("|")] if standing.strip() else []
+    if any(not hand for hand in hands):
+        raise DealError("--standing: every hand needs five cards (hands are separated by |)")
     result = buy_fold_ev(player, hands, dead=dead, pot=pot, home_cap=home_cap)
     if as_json:
         print_json(result.to_json())
@@ -227,12 +283,13 @@ def edge(
     as_json: JsonOpt = False,
 ) -> None:
     """The casino game's house edge under the basic strategy, by simulation, with 95% CIs."""
-    from printplay.analysis.poker_edge import house_edge
+    from printplay.analysis.poker_edge import check_edge, house_edge
 
     counts = players or list(range(1, 8))
     for count in counts:
         if not 1 <= count <= 7:
             raise GameError(f"the casino game seats 1 to 7 players, not {count}")
+        check_edge(count, rounds, seed=seed, jobs=jobs)  # before the progress bar is drawn
     command = " ".join(
         [
             "printplay poker edge",
@@ -302,13 +359,12 @@ def table_card(
     output: Annotated[
         Path, typer.Option("--output", "-o", help="The PDF file to write.", show_default=False)
     ],
-    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    paper: PaperOpt = Paper.a4,
     home_cap: Annotated[bool, typer.Option("--home-cap", help="Print the home cap of 10.")] = False,
 ) -> None:
     """A casino table card (kickout table, paytable, order of play) to fold and stand up."""
-    from printplay.render.document import check_writable, paper_size
+    from printplay.render.document import check_writable
     from printplay.render.poker_book import build_table_card
 
-    paper_size(paper)
     check_writable(output)
-    stdout.print(str(build_table_card(output, paper=paper.lower(), home_cap=home_cap)))
+    stdout.print(str(build_table_card(output, paper=paper.value, home_cap=home_cap)))

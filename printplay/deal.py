@@ -178,15 +178,29 @@ def validate_cards(cards: Sequence[Card], deck: Sequence[Card]) -> list[Card]:
     return list(cards)
 
 
+DEAL_FILE_LIMIT = 64 * 1024 * 1024
+"""The largest deal file read (64 MB, about 400,000 deals); a larger one, or an endless
+stream such as ``/dev/zero``, is refused rather than read into memory."""
+
+
 def read_deal_file(path: Path, deck: Sequence[Card]) -> list[Deal]:
     """Read a file of explicit deals, one per line; blank lines and ``#`` comments are skipped.
 
-    An error names the file and line.
+    The file is UTF-8 text (a byte-order mark is allowed), at most :data:`DEAL_FILE_LIMIT`
+    bytes.  An error names the file and line.
     """
     try:
-        text = path.read_text(encoding="utf-8")
+        with open(path, "rb") as handle:
+            data = handle.read(DEAL_FILE_LIMIT + 1)
     except OSError as error:
         raise DealError(f"cannot read deal file {path}: {error.strerror or error}") from None
+    if len(data) > DEAL_FILE_LIMIT:
+        raise DealError(
+            f"deal file {path} is larger than {DEAL_FILE_LIMIT // 2**20} MB: split it into "
+            "smaller files"
+        )
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DealError(f"deal file {path} is not UTF-8 text") from None
     deals = []

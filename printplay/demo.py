@@ -1,41 +1,84 @@
-"""``printplay demo``: write one of everything to a folder and return the paths."""
+"""``printplay demo``: write one of each printable of every registered game, and the
+print-and-play kit of one game."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from printplay.deal import numbered_deal
+from printplay.curated import SeedDeal, collections
 from printplay.errors import OutputError
-from printplay.games import make_game
-from printplay.games.poker.standard import StandardOptions
-from printplay.render.books import build_game_rulebook
-from printplay.render.poker_book import build_poker_sheet, build_table_card
-from printplay.render.sheet import build_sheet
+from printplay.games import REGISTRY
+from printplay.render.printables import PrintRequest, make_printable
 
 DEMO_DEAL = 1
-"""The deal number the demo's sheets show."""
+"""The deal number the demo's sheets show when a game has no ``demo`` seed collection."""
+
+
+FILE_NAMES = {"rulebook": "rules", "sheet": f"deal-{DEMO_DEAL}"}
+"""How printables are named in file names (others by their name, spaces as dashes)."""
+
+
+def demo_path(folder: Path, game: str, printable: str) -> Path:
+    """Where the demo writes ``printable`` of ``game``: ``tripeaks-rules.pdf``,
+    ``tripeaks-deal-1.pdf``, ``ricochet-poker-table-card.pdf`` …"""
+    kind = FILE_NAMES.get(printable, printable.replace(" ", "-"))
+    return folder / f"{game}-{kind}.pdf"
+
+
+def kit_game() -> str | None:
+    """The game whose kit the demo writes: the first registered solitaire (its kit has
+    every part: rulebook, mat, sheets, deck and quick-reference cards)."""
+    return next((game.name for game in REGISTRY.values() if game.is_solitaire), None)
+
+
+def demo_deals(game: str) -> list[SeedDeal]:
+    """The deals the demo prints of ``game``: its ``demo`` collection, else
+    :data:`DEMO_DEAL`."""
+    demo = [c for c in collections(game) if c.name == "demo"]
+    return list(demo[0].deals) if demo else [SeedDeal(game, (), seed=DEMO_DEAL)]
 
 
 def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
-    """Write the rulebooks, a TriPeaks setup sheet with walkthrough, a Ricochet Poker deal
-    sheet and the casino table card into ``folder``."""
+    """Write every printable of every game into ``folder`` (sheets show the game's demo
+    deal, else deal :data:`DEMO_DEAL`), then the kit of :func:`kit_game` with its demo
+    deals; return the paths, game by game, the kit last."""
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise OutputError(f"cannot create {folder}: {error.strerror or error}") from None
-    tripeaks = make_game("tripeaks")
-    deal = numbered_deal(tripeaks.deck(), DEMO_DEAL)
-    poker = make_game("ricochet-poker")
-    return [
-        build_game_rulebook(tripeaks, folder / "tripeaks-rules.pdf", paper=paper),
-        build_sheet(tripeaks, deal, folder / f"tripeaks-deal-{DEMO_DEAL}.pdf", paper=paper),
-        build_game_rulebook(poker, folder / "ricochet-poker-rules.pdf", paper=paper),
-        build_poker_sheet(
-            StandardOptions(),
-            DEMO_DEAL,
-            folder / f"ricochet-poker-deal-{DEMO_DEAL}.pdf",
-            paper=paper,
-        ),
-        build_table_card(folder / "ricochet-poker-table-card.pdf", paper=paper),
-    ]
+    paths = []
+    kit_name = kit_game()
+    lines: dict[int, Any] = {}  # the kit's deals, solved once for its sheets and the kit
+    for game in REGISTRY.values():
+        deal = demo_deals(game.name)[0]
+        if game.name == kit_name and deal.seed is not None:
+            lines[deal.seed] = _line(deal)
+        for printable in game.printables:
+            request = PrintRequest(
+                game.name,
+                demo_path(folder, game.name, printable),
+                deal.options,
+                seed=deal.seed,
+                deal_codes=deal.cards,
+                paper=paper,
+                result=lines.get(deal.seed) if game.name == kit_name and deal.seed else None,
+            )
+            paths.append(make_printable(printable, request))
+    if kit_name is not None:
+        from printplay.render.kit import build_kit
+
+        seeds = [deal.seed for deal in demo_deals(kit_name) if deal.seed is not None]
+        path = folder / f"{kit_name}-kit.pdf"
+        paths.append(build_kit(kit_name, path, paper=paper, deals=seeds, results=lines).path)
+    return paths
+
+
+def _line(deal: SeedDeal) -> Any:
+    """The walkthrough's line of a solitaire's deal (searched once, printed twice)."""
+    from printplay.games import make_solitaire
+    from printplay.render.sheet import choose_line
+
+    game = make_solitaire(deal.game, deal.options)
+    return choose_line(game, game.initial_state(deal.deal()))

@@ -8,12 +8,16 @@ commas, on any verb: ``--option no-wrap --option jokers=1``.
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
 ... class Demo:
-...     wrap: bool = switch("no-wrap", "Ace and King are not neighbours.", default=True)
-...     jokers: int = setting("jokers", "Jokers shuffled in.", default=0, choices=(0, 1, 2))
+...     wrap: bool = switch("no-wrap", "Ace and King are not neighbours.", default=True,
+...                         words="Ace and King not neighbours")
+...     jokers: int = setting("jokers", "Jokers shuffled in.", default=0, choices=(0, 1, 2),
+...                           words="{n} joker{s}")
 >>> parse_options(Demo, ["no-wrap, jokers=2"])
 Demo(wrap=False, jokers=2)
 >>> summary(parse_options(Demo, ["jokers=1"]))
 'jokers=1'
+>>> describe(parse_options(Demo, ["jokers=2", "no-wrap"]))
+'Ace and King not neighbours, two jokers'
 >>> parse_options(Demo, ["wrap"])
 Traceback (most recent call last):
 ...
@@ -44,17 +48,54 @@ class OptionSpec:
     choices: tuple[int, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
+    words: str = ""
+    """How print names the option when it is chosen: a switch's phrase ("no wrap-around"),
+    or a setting's pattern with ``{n}`` (the value, in words up to twelve), ``{v}`` (in
+    digits) and ``{s}`` (an
+    ``s`` unless the value is one): ``"{n} joker{s}"``."""
 
     @property
     def usage(self) -> str:
         """How a user writes it: ``no-wrap`` or ``jokers=N``."""
         return self.name if self.is_switch else f"{self.name}=N"
 
+    def phrase(self, value: Any) -> str:
+        """The option with ``value``, as print names it."""
+        if self.is_switch:
+            return self.words or self.name.replace("-", " ")
+        pattern = self.words or f"{self.name.replace('-', ' ')} {{n}}"
+        return pattern.format(n=number_words(value), v=value, s="" if value == 1 else "s")
 
-def switch(name: str, help: str, *, default: bool = False) -> Any:
-    """Declare an on/off option; writing ``name`` sets the field to ``not default``."""
+
+NUMBER_WORDS = (
+    "no",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+)
+
+
+def number_words(value: int) -> str:
+    """``2`` as ``"two"`` (up to twelve), larger numbers as digits."""
+    return NUMBER_WORDS[value] if 0 <= value < len(NUMBER_WORDS) else str(value)
+
+
+def switch(name: str, help: str, *, default: bool = False, words: str = "") -> Any:
+    """Declare an on/off option; writing ``name`` sets the field to ``not default``.
+
+    ``words`` is how print names the option when it is on (by default its name, spaced).
+    """
     return dataclasses.field(
-        default=default, metadata={"option": name, "help": help, "switch": True}
+        default=default, metadata={"option": name, "help": help, "switch": True, "words": words}
     )
 
 
@@ -66,8 +107,10 @@ def setting(
     choices: tuple[int, ...] | None = None,
     minimum: int | None = None,
     maximum: int | None = None,
+    words: str = "",
 ) -> Any:
-    """Declare an integer option written ``name=VALUE``."""
+    """Declare an integer option written ``name=VALUE``; ``words`` names it in print
+    (see :attr:`OptionSpec.words`)."""
     return dataclasses.field(
         default=default,
         metadata={
@@ -77,6 +120,7 @@ def setting(
             "choices": choices,
             "minimum": minimum,
             "maximum": maximum,
+            "words": words,
         },
     )
 
@@ -98,9 +142,27 @@ def option_specs(cls: type[Any]) -> list[OptionSpec]:
                 choices=meta.get("choices"),
                 minimum=meta.get("minimum"),
                 maximum=meta.get("maximum"),
+                words=meta.get("words", ""),
             )
         )
     return specs
+
+
+SHOWN = 40
+"""The most characters of a user's value an error message repeats."""
+
+
+def shown(value: object) -> str:
+    """A user's value for an error message: quoted if text, cut short if long.
+
+    >>> shown("9" * 100)
+    "'99999999999999999999999999999999999999…' (100 characters)"
+    """
+    text = repr(value) if isinstance(value, str) else str(value)
+    if len(text) <= SHOWN:
+        return text
+    length = len(value) if isinstance(value, str) else len(text)
+    return f"{text[: SHOWN - 1]}…{text[0] if isinstance(value, str) else ''} ({length} characters)"
 
 
 def _split(texts: Iterable[str]) -> list[str]:
@@ -117,7 +179,7 @@ def parse_options(cls: type[T], texts: Sequence[str] = ()) -> T:
         spec = specs.get(name)
         if spec is None:
             known = ", ".join(s.usage for s in specs.values())
-            raise OptionError(f"unknown option {name!r} (options: {known})")
+            raise OptionError(f"unknown option {shown(name)} (options: {known})")
         if spec.field in values:
             raise OptionError(f"option {name} is given twice")
         if spec.is_switch:
@@ -135,7 +197,7 @@ def _read_value(spec: OptionSpec, raw: str | None) -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise OptionError(f"option {spec.name} needs a whole number, not {raw!r}") from None
+        raise OptionError(f"option {spec.name} needs a whole number, not {shown(raw)}") from None
     check_value(spec, value)
     return value
 
@@ -144,17 +206,17 @@ def check_value(spec: OptionSpec, value: Any) -> Any:
     """Return ``value`` if it is allowed for ``spec``, else raise :class:`OptionError`."""
     if spec.is_switch:
         if not isinstance(value, bool):
-            raise OptionError(f"option {spec.name} is on or off, not {value!r}")
+            raise OptionError(f"option {spec.name} is on or off, not {shown(value)}")
         return value
     if isinstance(value, bool) or not isinstance(value, int):
-        raise OptionError(f"option {spec.name} needs a whole number, not {value!r}")
+        raise OptionError(f"option {spec.name} needs a whole number, not {shown(value)}")
     if spec.choices is not None and value not in spec.choices:
         allowed = ", ".join(str(c) for c in spec.choices)
-        raise OptionError(f"option {spec.name} must be one of {allowed}, not {value}")
+        raise OptionError(f"option {spec.name} must be one of {allowed}, not {shown(value)}")
     if spec.minimum is not None and value < spec.minimum:
-        raise OptionError(f"option {spec.name} must be at least {spec.minimum}, not {value}")
+        raise OptionError(f"option {spec.name} must be at least {spec.minimum}, not {shown(value)}")
     if spec.maximum is not None and value > spec.maximum:
-        raise OptionError(f"option {spec.name} must be at most {spec.maximum}, not {value}")
+        raise OptionError(f"option {spec.name} must be at most {spec.maximum}, not {shown(value)}")
     return value
 
 
@@ -185,3 +247,14 @@ def chosen(options: Any) -> list[str]:
 def summary(options: Any) -> str:
     """A one-line description: the chosen options, or ``"standard rules"``."""
     return ", ".join(chosen(options)) or "standard rules"
+
+
+def describe(options: Any) -> str:
+    """The chosen options as print names them (``"two jokers, no wrap-around"``), or
+    ``"standard rules"``: for titles, subtitles, footers and PDF metadata."""
+    phrases = [
+        spec.phrase(getattr(options, spec.field))
+        for spec in option_specs(type(options))
+        if getattr(options, spec.field) != spec.default
+    ]
+    return ", ".join(phrases) or "standard rules"

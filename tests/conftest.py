@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import json
+import os
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from printplay import options as opts
+from printplay.deal import Deal
+from printplay.render.sheet import build_sheet, choose_line
+from printplay.solve.result import SolveResult
 
 REPO = Path(__file__).resolve().parent.parent
 EXTERNAL = REPO.parent / "shared" / "data" / "external" / "random-decks-1500.txt"
@@ -16,3 +24,67 @@ def external_decks() -> list[str]:
     """The 1500 published test decks, one line of 52 codes each."""
     path = BUNDLED if BUNDLED.exists() else EXTERNAL
     return path.read_text(encoding="utf-8").split("\n")[:1500]
+
+
+# --- Walkthrough lines, solved once and kept -------------------------------------------------
+
+LINES = REPO / "tests" / "golden" / "walkthrough_lines.json"
+"""The lines sheet tests print, as the solver found them (regenerate with
+``PRINTPLAY_REGENERATE_GOLDEN=1``): a sheet test typesets, it does not search again.
+Every line is replayed through the engine when the sheet is built."""
+
+_lines: dict[str, Any] | None = None
+
+
+def _line_key(game: Any, deal: Deal) -> str:
+    return f"{game.name}|{','.join(opts.chosen(game.options))}|{deal.code}"
+
+
+def _normal(lines: dict[str, Any]) -> dict[str, Any]:
+    """Entries read from the file (``head`` and ``moves``) back in the flat shape."""
+    return {k: ({**v["head"], "moves": v["moves"]} if "head" in v else v) for k, v in lines.items()}
+
+
+def _format_lines(lines: dict[str, Any]) -> str:
+    """The golden lines, one move to a line, keys sorted (small, readable diffs)."""
+    out = []
+    for key, data in sorted(lines.items()):
+        head = {k: v for k, v in data.items() if k != "moves"}
+        moves = ",\n".join(f"   {json.dumps(move)}" for move in data["moves"])
+        body = f'  "head": {json.dumps(head)},\n  "moves": [\n{moves}\n  ]'
+        out.append(f" {json.dumps(key)}: {{\n{body}\n }}")
+    return "{\n" + ",\n".join(out) + "\n}\n"
+
+
+def walkthrough_line(game: Any, deal: Deal) -> SolveResult:
+    """The line ``printplay sheet`` shows for ``deal``: from the golden file, or searched
+    (and written to it when regenerating)."""
+    global _lines
+    if _lines is None:
+        _lines = json.loads(LINES.read_text(encoding="utf-8")) if LINES.exists() else {}
+    key = _line_key(game, deal)
+    data = _lines.get(key)
+    if data is None:
+        result = choose_line(game, game.initial_state(deal))
+        data = result.to_json()
+        data["stats"]["seconds"] = 0.0  # the file pins lines, not timings
+        data["reason"] = result.reason
+        _lines[key] = data
+        if os.environ.get("PRINTPLAY_REGENERATE_GOLDEN"):
+            LINES.write_text(_format_lines(_normal(_lines)), encoding="utf-8")
+    if "head" in data:
+        data = {**data["head"], "moves": data["moves"]}
+    return SolveResult(
+        solvable=data["solvable"],
+        moves=tuple(game.move_from_json(move) for move in data["moves"]),
+        states=data["stats"]["states"],
+        seconds=0.0,
+        score=data["score"],
+        optimal=data["optimal"],
+        reason=data.get("reason", ""),
+    )
+
+
+def sheet_with_line(game: Any, deal: Deal, path: Path, **kwargs: Any) -> Path:
+    """:func:`~printplay.render.sheet.build_sheet` with the line of :func:`walkthrough_line`."""
+    return build_sheet(game, deal, path, result=walkthrough_line(game, deal), **kwargs)

@@ -251,3 +251,23 @@ def test_output_through_a_symbolic_link_writes_its_target(
     assert status == 0
     assert link.is_symlink()
     assert target.read_bytes().startswith(b"%PDF")
+
+
+def test_print_and_play_verbs_write_their_pdfs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pypdf import PdfReader
+
+    deck = tmp_path / "deck.pdf"
+    args = ["deck", "-o", str(deck), "--back-offset", "-1.5,2", "--paper", "letter"]
+    status, out, err = run(capsys, *args, "--quick-ref", "tripeaks", "--no-calibration")
+    assert (status, out.strip(), err) == (0, str(deck), "")
+    reader = PdfReader(deck)
+    assert len(reader.pages) == 14  # six sheets and the quick-reference sheet, two sides
+    assert "backs moved -1.5, +2 mm" in str(reader.metadata["/Subject"])
+    parts = tmp_path / "parts.pdf"
+    status, _, _ = run(capsys, "components", "poker", "-o", str(parts), "--players", "3")
+    assert status == 0 and len(PdfReader(parts).pages) == 1  # chips and a dealer, no ball
+    mat = tmp_path / "mat.pdf"
+    status, _, _ = run(capsys, "mat", "tri-peaks", "-o", str(mat), "--paper", "letter")
+    assert status == 0 and len(PdfReader(mat).pages) == 7

@@ -6,12 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from pdftext import pdf_text
 from pypdf import PdfReader
 
 from printplay.cli import main
 
 EXAMPLE_DECK = "Kd Jc 8h 7s 2h 9c 2d 9h Qd 5h 8d 8s"
 EXAMPLE_ACTIONS = "buy 3; fold; buy 2; buy 2; buy 4"
+FULL_DECK = [rank + suit for suit in "cdhs" for rank in "A23456789TJQK"]
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -21,7 +23,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 def text_of(path: Path) -> str:
-    return " ".join(" ".join(p.extract_text() for p in PdfReader(path).pages).split())
+    return pdf_text(path)
 
 
 def test_the_worked_example_replays_exactly(capsys: pytest.CaptureFixture[str]) -> None:
@@ -139,6 +141,73 @@ def test_strategy_fits_a_terminal_and_has_a_home_cap_table(
         (["deal", "ricochet-poker", "--seed", "1"], "has no layout to deal or solve"),
         (["sheet", "ricochet-poker", "-o", "x.pdf"], "needs a deal number"),
         (["poker", "table-card", "-o", "/nonexistent/card.pdf"], "does not exist"),
+        # odds: jokers only with the jokers option, and only those the option adds
+        (["poker", "odds", "--hands", "X1 | Kd"], "jokers need the jokers option"),
+        (["poker", "odds", "--hands", "X2 | Kd", "-O", "jokers=1"], "holds only X1"),
+        (["poker", "odds", "--hands", "Kd | Jc", "--dead", "X1"], "X1 is not in this deck"),
+        (["poker", "play", "--deck", "X2 Kd", "-O", "jokers=1"], "holds only X1"),
+        # odds: no more seats than the game has
+        (["poker", "odds", "--hands", "Kd|Jc|8h|7s|6s|5s|4s|3s|2s"], "at most 8"),
+        (["poker", "odds", "--hands", "Kd | Jc | 8h", "-O", "players=2"], "more than the 2"),
+        (["poker", "odds", "--hands", "Kd 2c | Jc", "-O", "limit=7"], "starts with 2"),
+        (["poker", "odds", "--hands", "Kd | | Jc"], "every seat needs at least one card"),
+        (["poker", "odds", "--hands", "Kd | Jc", "--dead", "Kd"], "Kd is in seat 1"),
+        (["poker", "odds", "--hands", "Kd Kd | Jc"], "Kd appears 2 times"),
+        (["poker", "odds", "--hands", "Kd | Jc", "--seat", "9"], "seat 9 has no hand"),
+        (["poker", "odds", "--hands", "♥ | Jc"], "unknown card"),
+        # ev: a buy needs three unseen cards; no more hands than the table seats
+        (
+            [
+                "poker",
+                "ev",
+                "--player",
+                "Ah 7d",
+                "--dead",
+                " ".join(c for c in FULL_DECK if c not in ("Ah", "7d", "2c", "3c")),
+            ],
+            "at most 40 cards",
+        ),
+        (
+            [
+                "poker",
+                "ev",
+                "--player",
+                "Ah 7d",
+                "--standing",
+                " | ".join([" ".join(FULL_DECK[i : i + 5]) for i in range(0, 40, 5)]),
+            ],
+            "at most 7 five-card",
+        ),
+        (["poker", "ev", "--player", "Ah 7d", "--standing", "|||"], "every hand needs five"),
+        (["poker", "ev", "--player", "Ah 7d", "--standing", "Ks Kc 9d 5c"], "five cards, not 4"),
+        (["poker", "ev", "--player", "Ah 7d", "--standing", "X1 Kc 9d 5c 2h"], "no jokers"),
+        (["poker", "ev", "--player", "Ah Ah"], "Ah appears 2 times"),
+        (["poker", "ev", "--player", ""], "two cards, not 0"),
+        (["poker", "ev", "--player", "Ah 7d 8d"], "two cards, not 3"),
+        (["poker", "ev", "--player", "Ah 7d", "--dead", "7d"], "7d is on the table twice"),
+        # play: actions, players, decks
+        (["poker", "play", "--seed", "1", "--actions", "buy 0"], "at least 1 card"),
+        (["poker", "play", "--seed", "1", "--actions", "buy -1"], "cannot read action"),
+        (["poker", "play", "--seed", "1", "--actions", "b"], "cannot read action"),
+        (["poker", "play", "--seed", "1", "--actions", "buy 1e3"], "cannot read action"),
+        (["poker", "play", "--seed", "1", "--actions", "buy " + "9" * 30], "at most 4 cards"),
+        (["poker", "play", "--seed", "1", "--actions", "f; f; f; f"], "1 action left over"),
+        (["poker", "play", "-p", "3", "-O", "players=3", "--seed", "1"], "number of players once"),
+        (["poker", "play", "-p", "1", "--seed", "1"], "at least 2"),
+        (["poker", "play", "-p", "9" * 30, "--seed", "1"], "at most 8"),
+        (["poker", "play", "--seed", "9" * 30], "deal number must be between"),
+        (["poker", "play", "--deck", ""], "at least one card"),
+        (["poker", "play", "--deck", ",,,"], "at least one card"),
+        (["poker", "play", "--seed", "1", "-O", "="], "unknown option"),
+        (["poker", "play", "--seed", "1", "-O", "ante=0"], "at least 1"),
+        (["poker", "play", "--casino", "--seed", "1", "-O", "jokers=1"], "unknown option"),
+        (["poker", "play", "--casino", "--seed", "1", "--actions", "fold 2"], "unknown action"),
+        (["poker", "play", "--casino", "--seed", "1", "--actions", "buy; buy"], "left over"),
+        (["poker", "play", "--casino", "-p", "0", "--seed", "1"], "at least 1"),
+        # edge: one line, no progress bar drawn first
+        (["poker", "edge", "-p", "1", "--rounds", "10", "--seed", str(2**64 - 1)], "go past"),
+        (["sheet", "ricochet-poker", "--seed", "1", "-o", "x.pdf", "-O", "home-cap"], "unknown"),
+        (["rules", "ricochet-poker", "-o", "x.pdf", "-O", "players=3"], "unknown option"),
     ],
 )
 def test_bad_poker_input_gives_one_clear_line(
@@ -148,6 +217,60 @@ def test_bad_poker_input_gives_one_clear_line(
     assert status != 0 and out == ""
     assert len(err.strip().splitlines()) == 1, err
     assert err.startswith("printplay: error: ") and message in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["poker", "table-card", "-o", "card.pdf", "--paper", "a5"], "'a5' is not one of"),
+        (["poker", "ev", "--player", "Ah 7d", "--pot", "1"], "--pot"),
+        (["poker", "ev", "--player", "Ah 7d", "--pot", "15"], "--pot"),
+        (["poker", "ev", "--player", "Ah 7d", "--pot", "9" * 30], "--pot"),
+        (["poker", "ev", "--player", "Ah 7d", "--pot", "abc"], "--pot"),
+        (["poker", "odds"], "Missing option '--hands'"),
+        (["poker", "ev"], "Missing option '--player'"),
+        (["poker", "odds", "--hands", "Kd | Jc", "--seat", "x"], "--seat"),
+        (["poker", "edge", "--rounds", "1"], "--rounds"),
+        (["poker", "edge", "--jobs", "0"], "--jobs"),
+        (["poker", "play", "--players", "two"], "--players"),
+        (["poker", "frobnicate"], "No such command"),
+    ],
+)
+def test_poker_usage_errors_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    """The same mistake exits the same way on every verb: usage errors exit 2."""
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == "", (status, out)
+    assert len(err.strip().splitlines()) == 1, err
+    assert err.startswith("printplay: error: ") and message in err, err
+
+
+def test_the_pot_limits_agree(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command line's --pot range is the library's: the casino pot before a buy."""
+    from printplay.cli_poker import MAX_CASINO_POT, MIN_CASINO_POT
+    from printplay.errors import OptionError
+    from printplay.games.poker.strategy import MAX_POT, MIN_POT, buy_fold_ev
+
+    assert (MIN_CASINO_POT, MAX_CASINO_POT) == (MIN_POT, MAX_POT)
+    for pot in (MIN_POT - 1, MAX_POT + 1):
+        with pytest.raises(OptionError, match="the pot before a buy"):
+            buy_fold_ev("Ah 7d", pot=pot)
+    status, out, _ = run(capsys, "poker", "ev", "--player", "Ah 7d", "--pot", str(MAX_POT))
+    assert status == 0 and "BUY" in out
+
+
+def test_a_buy_with_fewer_than_three_unseen_cards_is_refused() -> None:
+    """The library refuses a position where three cards cannot be dealt (no division by 0)."""
+    from printplay.cards import Card
+    from printplay.errors import DealError
+    from printplay.games.poker.strategy import _exact_ev
+
+    mine = [Card.parse("Ah"), Card.parse("7d")]
+    for unseen in (0, 1, 2):
+        seen = set(range(52 - unseen))
+        with pytest.raises(DealError, match=f"only {unseen} are left unseen"):
+            _exact_ev(mine, [], seen, 2, False)
 
 
 def test_edge_is_reproducible_and_reports_intervals(capsys: pytest.CaptureFixture[str]) -> None:
@@ -200,7 +323,7 @@ def test_poker_printables(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         792.0,
         612.0,
     )
-    assert text_of(card).count("Order of play") == 2
+    assert text_of(card).count("Ricochet Poker · Casino") == 2
     sheet = tmp_path / "sheet.pdf"
     assert run(capsys, "sheet", "ricochet-poker", "--seed", "3", "-o", str(sheet))[0] == 0
     text = text_of(sheet)

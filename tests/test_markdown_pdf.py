@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pdftext
 import pytest
 from pypdf import PdfReader
 from reportlab.graphics.shapes import Drawing, Rect, String
@@ -68,7 +69,7 @@ def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 def page_texts(path: Path) -> list[str]:
-    return [page.extract_text() for page in PdfReader(path).pages]
+    return pdftext.page_texts(path)
 
 
 def paragraphs(flowables: list[Flowable]) -> list[Paragraph]:

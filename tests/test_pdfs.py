@@ -7,6 +7,8 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import sheet_with_line
+from pdftext import page_texts, pdf_text
 from pypdf import PdfReader
 
 from printplay.deal import explicit_deal, numbered_deal
@@ -14,7 +16,7 @@ from printplay.demo import run_demo
 from printplay.games import make_game
 from printplay.games.tripeaks import TriPeaks
 from printplay.render.books import build_game_rulebook
-from printplay.render.sheet import build_sheet
+from printplay.solve.tripeaks import best_score
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
@@ -22,7 +24,7 @@ LETTER = (612.0, 792.0)
 
 def text_of(path: Path) -> str:
     """All the text of a PDF, with runs of white space (line breaks too) made single spaces."""
-    return " ".join(" ".join(page.extract_text() for page in PdfReader(path).pages).split())
+    return pdf_text(path)
 
 
 def sizes(path: Path) -> set[tuple[float, float]]:
@@ -35,7 +37,7 @@ def sizes(path: Path) -> set[tuple[float, float]]:
 @pytest.fixture(scope="module")
 def sheet_1(tmp_path_factory: pytest.TempPathFactory) -> Path:
     game = TriPeaks()
-    return build_sheet(
+    return sheet_with_line(
         game, numbered_deal(game.deck(), 1), tmp_path_factory.mktemp("sheet") / "deal-1.pdf"
     )
 
@@ -46,7 +48,7 @@ def test_sheet_names_the_deal_and_shows_every_card(sheet_1: Path) -> None:
     assert "deal code BUZX-PAEV" in text
     assert all(symbol in text for symbol in "♠♥♦♣")
     deal = numbered_deal(TriPeaks().deck(), 1)
-    first_page = " ".join(PdfReader(sheet_1).pages[0].extract_text().split())
+    first_page = " ".join(page_texts(sheet_1)[0].split())
     for number, card in enumerate(deal.cards, start=1):
         assert re.search(rf"\b{number} {re.escape(card.label)} (row|waste|stock)", first_page)
     assert "waste, face up" in first_page and "stock, 23rd to turn" in first_page
@@ -55,20 +57,20 @@ def test_sheet_names_the_deal_and_shows_every_card(sheet_1: Path) -> None:
 def test_walkthrough_numbers_every_move_of_the_replayed_line(sheet_1: Path) -> None:
     game = TriPeaks()
     state = game.initial_state(numbered_deal(game.deck(), 1))
-    result = game.best_score(state)
+    result = best_score(state)
     text = text_of(sheet_1)
     assert "This deal can be won." in text
     for number in range(1, len(result.moves) + 1):
         assert f"{number}. " in text
-    assert f"Won. Final score {result.score}." in text
+    assert f"Won in {len(result.moves)} moves. Final score {result.score}." in text
     assert "turns up" in text and "Stock turn" in text
 
 
 def test_sheet_sizes(tmp_path: Path) -> None:
     game = TriPeaks()
     deal = numbered_deal(game.deck(), 2)
-    assert sizes(build_sheet(game, deal, tmp_path / "a4.pdf")) == {A4}
-    assert sizes(build_sheet(game, deal, tmp_path / "l.pdf", paper="letter")) == {LETTER}
+    assert sizes(sheet_with_line(game, deal, tmp_path / "a4.pdf")) == {A4}
+    assert sizes(sheet_with_line(game, deal, tmp_path / "l.pdf", paper="letter")) == {LETTER}
 
 
 def test_output_is_byte_identical_for_identical_input(tmp_path: Path) -> None:
@@ -77,7 +79,7 @@ def test_output_is_byte_identical_for_identical_input(tmp_path: Path) -> None:
     digests = set()
     for name in ("one.pdf", "two.pdf"):
         digests.add(
-            hashlib.sha256(build_sheet(game, deal, tmp_path / name).read_bytes()).hexdigest()
+            hashlib.sha256(sheet_with_line(game, deal, tmp_path / name).read_bytes()).hexdigest()
         )
     assert len(digests) == 1
     rules = {
@@ -90,8 +92,8 @@ def test_output_is_byte_identical_for_identical_input(tmp_path: Path) -> None:
 def test_spoiler_free_sheet_draws_backs(tmp_path: Path) -> None:
     game = TriPeaks()
     deal = numbered_deal(game.deck(), 1)
-    plain = build_sheet(game, deal, tmp_path / "plain.pdf")
-    hidden = build_sheet(game, deal, tmp_path / "hidden.pdf", spoiler_free=True)
+    plain = sheet_with_line(game, deal, tmp_path / "plain.pdf")
+    hidden = sheet_with_line(game, deal, tmp_path / "hidden.pdf", spoiler_free=True)
     assert "Dark cards are dealt face down." in text_of(hidden)
     assert plain.read_bytes() != hidden.read_bytes()
 
@@ -99,7 +101,7 @@ def test_spoiler_free_sheet_draws_backs(tmp_path: Path) -> None:
 def test_an_unwinnable_deal_says_so(tmp_path: Path, external_decks: list[str]) -> None:
     game = TriPeaks()
     deal = explicit_deal(external_decks[UNWINNABLE_DECK], game.deck())
-    text = text_of(build_sheet(game, deal, tmp_path / "lost.pdf"))
+    text = text_of(sheet_with_line(game, deal, tmp_path / "lost.pdf"))
     assert "This deal cannot be won" in text
     assert "The best attempt below clears" in text
     assert "Stuck with" in text
@@ -125,7 +127,7 @@ def test_rulebook_text_and_rulings(tmp_path: Path) -> None:
     assert "only when no free card can be played" not in text
     assert all(symbol in text for symbol in "♠♥♦♣")
     assert sizes(path) == {A4}
-    last_page = PdfReader(path).pages[-1].extract_text()
+    last_page = page_texts(path)[-1]
     assert "Quick reference: TriPeaks" in last_page and "Rulings" not in last_page
 
 
@@ -144,9 +146,11 @@ def test_demo_writes_real_pdfs(tmp_path: Path) -> None:
     assert [p.name for p in paths] == [
         "tripeaks-rules.pdf",
         "tripeaks-deal-1.pdf",
+        "tripeaks-mat.pdf",
         "ricochet-poker-rules.pdf",
         "ricochet-poker-deal-1.pdf",
         "ricochet-poker-table-card.pdf",
+        "tripeaks-kit.pdf",
     ]
     for path in paths:
         assert path.read_bytes().startswith(b"%PDF-") and len(PdfReader(path).pages) >= 1

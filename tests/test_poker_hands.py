@@ -326,7 +326,7 @@ def test_joker_alone_is_an_ace() -> None:
     assert compare("X1", "As", suits=False) == 0
     assert compare("X1", "Kc") > 0
     assert compare("X1", "Ac") < 0  # with suits a joker is below clubs
-    assert describe("X2") == "ace high (joker as an ace)"
+    assert describe("X2") == "ace high (Joker as an ace)"
 
 
 def test_joker_pairs_an_ace_and_no_other_card() -> None:
@@ -346,7 +346,7 @@ def test_joker_completes_a_flush() -> None:
     # the ace of hearts is held: the joker becomes the king
     assert compare("X1 Ah 7h 9h Jh", "Ad Kd 7d 9d Jd", suits=False) == 0
     assert describe("X1 Ah 7h 9h Jh") == (
-        "flush, ace-king-jack-nine-seven (joker as the king of hearts)"
+        "flush, ace-king-jack-nine-seven (Joker as the king of hearts)"
     )
 
 
@@ -393,6 +393,51 @@ def test_a_joker_is_never_worse_than_an_ace(cards: list[Card]) -> None:
 
 
 # --------------------------------------------------------------------------------------------
+# Five aces: four Aces and a joker, by default and under the option five-aces-top
+
+
+def test_five_aces_by_default_are_four_aces_below_a_straight_flush() -> None:
+    five = "X1 Ac Ad Ah As"
+    assert category(five) == "four of a kind"
+    assert describe(five) == "four aces, ace kicker (Joker as an ace)"
+    assert compare(five, "6c 5c 4c 3c 2c", suits=False) < 0
+    assert compare(five, "Ac Ad Ah As Kd", suits=False) > 0
+
+
+@pytest.mark.parametrize("hand", ["X1 Ac Ad Ah As", "X1 X2 Ac Ad Ah"])
+def test_five_aces_top_the_royal_flush_under_the_option(hand: str) -> None:
+    assert category(hand, five_aces=True) == "five aces"
+    assert describe(hand, five_aces=True).startswith("five aces (Joker")
+    for other in ("Ah Kh Qh Jh Th", "6c 5c 4c 3c 2c", "X2 Ks Kd Kh Kc"):
+        if set(other.split()) & set(hand.split()):
+            continue
+        assert compare(hand, other, suits=False, five_aces=True) > 0
+        assert compare(hand, other, five_aces=True) > 0
+    assert category_of(strength(hand, five_aces=True)) == "five aces"
+
+
+def test_five_aces_in_longer_hands_keep_their_kickers() -> None:
+    assert describe("X1 Ac Ad Ah As Kd", limit=6, five_aces=True) == (
+        "five aces, plus king (Joker as an ace)"
+    )
+    higher, lower = "X1 Ac Ad Ah As Kd", "X1 Ac Ad Ah As Qd"
+    assert compare(higher, lower, suits=False, limit=6, five_aces=True) > 0
+    assert compare("X1 Ac Ad Ah As", higher, suits=False, limit=6, five_aces=True) < 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(deck=JOKER_DECK), hands(deck=JOKER_DECK))
+def test_the_option_changes_only_five_aces(a: list[Card], b: list[Card]) -> None:
+    """Hands without five aces compare the same way under both readings."""
+    if set(a) & set(b):
+        return
+    if "five aces" in (category(a, five_aces=True), category(b, five_aces=True)):
+        return
+    for suits in (False, True):
+        assert compare(a, b, suits=suits) == compare(a, b, suits=suits, five_aces=True)
+
+
+# --------------------------------------------------------------------------------------------
 # Words
 
 
@@ -414,7 +459,7 @@ def test_a_joker_is_never_worse_than_an_ace(cards: list[Card]) -> None:
         ("9h 8h 7h 6h 5h", "straight flush, nine high"),
         ("Ah Kh Qh Jh Th", "royal flush"),
         ("Ah Jh 8h 4h 2h", "flush, ace-jack-eight-four-two"),
-        ("X1 2c 3d 4h 5s", "straight, six high (joker as a six)"),
+        ("X1 2c 3d 4h 5s", "straight, six high (Joker as a six)"),
     ],
 )
 def test_describe(hand: str, words: str) -> None:
@@ -458,12 +503,12 @@ def test_bad_input(hand: object, message: str) -> None:
 @pytest.mark.parametrize(
     ("hand", "limit", "words"),
     [
-        ("X1 X2", 5, "pair of aces (jokers as aces)"),
-        ("X1 X2 Ac Ad Ah", 5, "four aces, ace kicker (jokers as aces)"),
-        ("X1 X2 5c 6d 7h", 5, "straight, nine high (jokers as a nine and an eight)"),
-        ("X1 X2 9h Th Jh", 5, "straight flush, king high (jokers as the king and queen of hearts)"),
-        ("Ah Kh Qh Jh X1 X2", 6, "royal flush, plus ace (jokers as the ten of hearts and an ace)"),
-        ("X1 As", 5, "pair of aces (joker as an ace)"),
+        ("X1 X2", 5, "pair of aces (Jokers as aces)"),
+        ("X1 X2 Ac Ad Ah", 5, "four aces, ace kicker (Jokers as aces)"),
+        ("X1 X2 5c 6d 7h", 5, "straight, nine high (Jokers as a nine and an eight)"),
+        ("X1 X2 9h Th Jh", 5, "straight flush, king high (Jokers as the king and queen of hearts)"),
+        ("Ah Kh Qh Jh X1 X2", 6, "royal flush, plus ace (Jokers as the ten of hearts and an ace)"),
+        ("X1 As", 5, "pair of aces (Joker as an ace)"),
     ],
 )
 def test_two_jokers_are_described_together(hand: str, limit: int, words: str) -> None:

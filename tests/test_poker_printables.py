@@ -6,22 +6,43 @@ import hashlib
 from pathlib import Path
 
 import pytest
+from pdftext import mixed_font_lines, page_texts, pdf_text
 from pypdf import PdfReader
+from reportlab.lib.pagesizes import landscape
+from reportlab.lib.units import mm
+from reportlab.platypus import Spacer, Table
 
 from printplay.cards import Card, parse_card, standard_deck
+from printplay.deal import fingerprint
 from printplay.games.poker import casino
-from printplay.games.poker.standard import StandardOptions, StandardState, round_deck
+from printplay.games.poker.standard import (
+    StandardOptions,
+    StandardState,
+    actions_of,
+    play_script,
+    round_deck,
+)
 from printplay.render.cards import INDEX_SIZE, index_reach, widest_index
 from printplay.render.document import PageSetup
 from printplay.render.fonts import register_fonts
 from printplay.render.hands import HandsDiagram
 from printplay.render.poker_book import (
+    CARD_EDGE,
+    CARD_FOLD,
     MIN_TABLE_CARD_WIDTH,
+    ODDS_BUY_WIDTH,
+    ODDS_LABEL_WIDTH,
+    SheetStyles,
     _table_diagram,
     bot_round,
     build_poker_sheet,
     build_table_card,
+    deal_places,
+    odds_table,
+    table_card_layout,
+    turn_block,
 )
+from printplay.render.styles import book_styles
 
 EIGHT_SEATS = StandardOptions(players=8, limit=7, jokers=2)
 
@@ -91,8 +112,144 @@ def test_eight_seat_sheet_is_byte_identical(tmp_path: Path) -> None:
 @pytest.mark.parametrize("home_cap", [False, True])
 def test_table_card_cells_do_not_wrap(tmp_path: Path, paper: str, home_cap: bool) -> None:
     path = build_table_card(tmp_path / "card.pdf", paper=paper, home_cap=home_cap)
+    # pypdf keeps each table cell on a line of its own, which is what this test reads.
     lines = [line.strip() for line in PdfReader(path).pages[0].extract_text().splitlines()]
     assert lines.count("Players") == 2
     for rule in casino.KICKOUT_RULES.values():
-        assert lines.count(rule.text) == 2, rule.text
-    assert lines.count("Bonus paytable (antes)") == 2
+        assert lines.count(rule.brief) == 2, rule.brief
+    assert lines.count("Bonus (antes)") == 2
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("home_cap", [False, True])
+def test_table_card_reads_across_a_table(paper: str, home_cap: bool) -> None:
+    """The face is set as large as half the page allows: at least 14 pt."""
+    layout = table_card_layout(paper, home_cap)
+    assert layout.size >= 14
+    _, height = landscape(PageSetup(paper=paper).size)
+    assert layout.height <= height / 2 - CARD_EDGE - CARD_FOLD
+
+
+def test_table_card_has_every_rule_and_metadata(tmp_path: Path) -> None:
+    path = build_table_card(tmp_path / "card.pdf", home_cap=True)
+    text = pdf_text(path)
+    assert text.count("Won with 2 cards?") == 2 and text.count("still get 3 more") == 2
+    assert text.count("unless you folded") == 2 and text.count("Home game") == 2
+    assert "'" not in text and '"' not in text
+    info = PdfReader(path).metadata
+    assert info is not None and "home game" in str(info.title) and info.subject
+    assert "(unspecified)" not in str(info.subject) and "home-cap" in str(info.get("/Keywords"))
+    assert all(rule.brief for rule in casino.KICKOUT_RULES.values())
+
+
+# -- The deal sheet: deal order, turns, the short round, words and metadata -----------------
+
+
+@pytest.fixture(scope="module")
+def sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("sheets")
+    made = {
+        "four": (StandardOptions(), 1, False),
+        "two": (StandardOptions(players=2), 7, False),
+        "eight": (EIGHT_SEATS, 5, False),
+        "spoiler": (StandardOptions(), 1, True),
+    }
+    return {
+        name: build_poker_sheet(options, seed, folder / f"{name}.pdf", spoiler_free=spoiler)
+        for name, (options, seed, spoiler) in made.items()
+    }
+
+
+@pytest.mark.parametrize(("options", "seed"), [(StandardOptions(), 1), (EIGHT_SEATS, 5)])
+def test_the_deal_order_replays_the_round(options: StandardOptions, seed: int) -> None:
+    """Dealt from the listed order, the round's events deal exactly the listed cards."""
+    deck = round_deck(options, seed=seed)
+    final = bot_round(options, deck)[-1].after
+    places = deal_places(deck, final)
+    used = [place for place in places if place]
+    assert len(used) == final.position and all(places[: len(used)])
+    dealt: dict[int, list[Card]] = {p.seat: [] for p in final.players}
+    for card, place in zip(deck, places, strict=True):
+        if place:
+            dealt[int(place.split()[1])].append(card)
+    for player in final.players:
+        assert dealt[player.seat] == list(player.cards)
+    # the same numbered deck, replayed by the engine, gives the same round
+    again = play_script(options, deck, actions_of(final))
+    assert again.events == final.events
+
+
+def test_the_deal_order_is_printed_with_stacking_instructions(sheets: dict[str, Path]) -> None:
+    text = pdf_text(sheets["four"])
+    assert "Deal order" in text and "card 1 is at the bottom" in text
+    assert "card 1 is now on top" in text
+    deck = round_deck(StandardOptions(), seed=1)
+    assert f"1 {deck[0].label} seat 1 · deal" in text
+    assert f"Deck code {fingerprint(deck)}: deal number 1 of the printplay shuffle (pp1)" in text
+
+
+def test_odds_columns_line_up_and_the_action_has_room(sheets: dict[str, Path]) -> None:
+    register_fonts()
+    styles = SheetStyles.make(book_styles())
+    for options, seed in ((StandardOptions(), 1), (EIGHT_SEATS, 5)):
+        for turn in bot_round(options, round_deck(options, seed=seed)):
+            if turn.odds is None:
+                continue
+            widths = odds_table(turn, styles)._colWidths
+            assert widths == [ODDS_LABEL_WIDTH] + [ODDS_BUY_WIDTH] * len(turn.odds.buys)
+            for row in odds_table(turn, styles)._cellvalues:
+                for cell in row[1:]:  # no odds cell wraps: each is one line
+                    assert len(cell.breakLines([ODDS_BUY_WIDTH - 12]).lines) == 1
+            block = turn_block("Turn", turn, styles, 480.0)
+            table = next(i for i, f in enumerate(block) if isinstance(f, Table))
+            space = block[table + 1]
+            assert isinstance(space, Spacer) and space.height >= 2 * mm
+
+
+def test_a_round_that_ends_at_once_says_so(sheets: dict[str, Path]) -> None:
+    two = pdf_text(sheets["two"])
+    assert "This round ends at its first turn" in two
+    assert "no buy is worth its price" in two and "seat 1 folds" in two
+    assert "a deal number always names the same cards" in two
+    assert "ends at its first turn" not in pdf_text(sheets["four"])
+
+
+def test_the_sheet_names_options_in_words_and_the_shuffle_once(sheets: dict[str, Path]) -> None:
+    first = page_texts(sheets["eight"])[0]
+    assert "Eight players, seven-card limit, two Jokers" in first
+    assert "players=" not in first and "limit=7" not in first
+    text = pdf_text(sheets["eight"])
+    assert text.count("pp1") == 1 and "(printplay shuffle pp1)" not in text
+    for sheet in sheets.values():
+        body = pdf_text(sheet)
+        assert "'" not in body and '"' not in body, "straight quotes in print"
+        assert mixed_font_lines(sheet) == []
+
+
+def test_sheet_metadata_and_outline(sheets: dict[str, Path]) -> None:
+    titles = set()
+    for name, sheet in sheets.items():
+        reader = PdfReader(sheet)
+        info = reader.metadata
+        assert info is not None and info.subject and "(unspecified)" not in info.subject
+        assert info.title and info.title.startswith("Ricochet Poker deal ")
+        keywords = str(info.get("/Keywords"))
+        assert "deck code" in keywords and "players=" in keywords
+        titles.add((name == "spoiler", info.title))
+        entries = [entry.title for entry in reader.outline if not isinstance(entry, list)]
+        nested = [e.title for item in reader.outline if isinstance(item, list) for e in item]
+        assert any(t.startswith("Deal ") or t.startswith("Spoilers") for t in entries)
+        assert "The end of the round" in nested and any(t.startswith("Turn 1:") for t in nested)
+    assert len({title for _, title in titles}) == 3  # four, two and eight seats differ
+    eight = PdfReader(sheets["eight"]).metadata
+    assert eight is not None and "seven-card limit" in str(eight.title)
+    assert "limit=7" in str(eight.get("/Keywords")) and "jokers=2" in str(eight.get("/Keywords"))
+
+
+def test_the_spoiler_free_sheet_shows_only_the_deal_first(sheets: dict[str, Path]) -> None:
+    pages = page_texts(sheets["spoiler"])
+    deck = round_deck(StandardOptions(), seed=1)
+    first = " ".join(pages[0].split())
+    assert "Deal order" not in first and "Turn 1" not in first
+    assert deck[4].label not in first  # the first card bought
+    assert "Spoilers: the deal order" in pages[1] and "Spoilers: the round" in " ".join(pages[2:])

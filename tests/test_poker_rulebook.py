@@ -3,12 +3,15 @@ variants and the rulings (RULES.md §4), and the rulebook built from them."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from pdftext import mixed_font_lines, page_texts, pdf_text
 from pypdf import PdfReader
 
+from printplay.errors import OptionError
 from printplay.games.poker.game import ODDS_SPOTS, PokerBookOptions, RicochetPoker
 from printplay.games.poker.odds import chance, position_odds, state_odds
 from printplay.games.poker.standard import StandardOptions
@@ -22,13 +25,20 @@ from printplay.games.poker.strategy import (
     strategy_summary,
     strategy_table,
 )
-from printplay.render.poker_book import build_poker_rulebook
+from printplay.render.document import PageSetup
+from printplay.render.poker_book import (
+    DECISION_FILLS,
+    DECISION_WORDS,
+    StrategyChart,
+    build_poker_rulebook,
+)
 
 COLUMN = {g.label: i for i, g in enumerate(STANDING_GROUPS[:ONE_PLAYER_COLUMNS])}
 
 
 def text_of(path: Path) -> str:
-    return " ".join(" ".join(p.extract_text() for p in PdfReader(path).pages).split())
+    """The book's text (typographic quotes, as printed)."""
+    return pdf_text(path)
 
 
 def decision(name: str, column: int, home_cap: bool, table: StrategyTable | None = None) -> str:
@@ -129,7 +139,11 @@ def test_the_odds_positions_are_legal_and_computed(limit: int, jokers: int) -> N
         for player in state.players:
             assert options.start_cards <= len(player.cards) <= limit
         me = state.player(state.to_act)
-        assert row[1].split() == [c.label for c in me.cards]
+        assert row[1] == "\u00a0".join(["Seat", f"{me.seat}:", *(c.label for c in me.cards)])
+        others = [p for p in state.players if p.status == "in" and p.seat != me.seat]
+        assert row[2].split("<br>") == [
+            "\u00a0".join(["Seat", f"{p.seat}:", *(c.label for c in p.cards)]) for p in others
+        ]
         # the engine's odds, checked against the position given as hands on the table
         hands = {p.seat: p.cards for p in state.players if p.status == "in"}
         dead = [c for p in state.players if p.status != "in" for c in p.cards]
@@ -143,8 +157,8 @@ def test_the_odds_positions_are_legal_and_computed(limit: int, jokers: int) -> N
 def test_the_seven_card_game_shows_two_card_hands() -> None:
     _, rows, _ = RicochetPoker(PokerBookOptions(limit=7)).odds_table()
     for row in rows:
-        assert len(row[1].split()) >= 2
-        assert all(len(hand.split()) >= 2 for hand in row[2].split("<br>"))
+        assert len(row[1].split()) >= 4  # "Seat", "N:" and two cards (split() parts at U+00A0)
+        assert all(len(hand.split()) >= 4 for hand in row[2].split("<br>"))
 
 
 # -- The rulebook ------------------------------------------------------------------------------
@@ -173,14 +187,14 @@ def test_the_rulings_hold_every_ruling_of_the_rules(default_text: str) -> None:
         "first difference decides",  # suits, card by card in order of significance
         "cards left over count as kickers",  # 6- and 7-card hands
         "four aces, ace kicker",  # five aces
-        "a joker ranks below clubs",  # where a joker ranks in suit order
-        "spare joker",  # a leftover joker is an Ace kicker
+        "a Joker ranks below clubs",  # where a joker ranks in suit order
+        "spare Joker",  # a leftover joker is an Ace kicker
         "cannot buy and is out",  # a lowest hand at the limit
         "the lower by suit acts",  # ties in rank, different suits
         "equal two-card hands go in order of suits",  # casino order
         "split the pot, the dealer included",
         "did not fold",  # no bonus for a folder
-        "the dealer's hand takes the pot",
+        "the dealer’s hand takes the pot",
         "divided by the ante",  # the house edge convention
     ):
         assert needle in rulings, needle
@@ -196,9 +210,9 @@ def test_the_seven_card_rulebook_deals_two_cards(tmp_path: Path) -> None:
     game = RicochetPoker(PokerBookOptions(limit=7, jokers=2))
     text = text_of(build_poker_rulebook(game, tmp_path / "rules.pdf", paper="letter"))
     assert "Deal each player two cards" in text and "Two cards each" in text
-    assert "In force in this edition: limit=7, jokers=2" in text
-    assert "with 2 jokers in the deck" in text
-    assert ") (joker" not in text
+    assert "In force in this edition: seven-card limit, two Jokers" in text
+    assert "with 2 Jokers in the deck" in text
+    assert ") (Joker" not in text and ") (joker" not in text
 
 
 def test_the_home_cap_rulebook_prints_its_own_summary(tmp_path: Path) -> None:
@@ -207,3 +221,119 @@ def test_the_home_cap_rulebook_prints_its_own_summary(tmp_path: Path) -> None:
     for sentence in strategy_summary(home_cap=True).sentences:
         assert sentence in text
     assert "The home cap is in force in this edition" in text
+
+
+# -- Print: the chart, the odds table, the wording, rulings, typography, metadata ------------
+
+
+@pytest.fixture(scope="module")
+def variant_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    game = RicochetPoker(PokerBookOptions(limit=7, jokers=2, home_cap=True, five_aces_top=True))
+    return build_poker_rulebook(game, tmp_path_factory.mktemp("v") / "rules.pdf", paper="letter")
+
+
+@pytest.fixture(scope="module")
+def default_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_poker_rulebook(RicochetPoker(), tmp_path_factory.mktemp("d") / "rules.pdf")
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("home_cap", [False, True])
+def test_the_strategy_chart_fits_one_page(paper: str, home_cap: bool) -> None:
+    header, rows = strategy_table(home_cap=home_cap)
+    chart = StrategyChart(header, rows)
+    setup = PageSetup(paper=paper)
+    width, height = chart.wrap(setup.frame_width, setup.frame_height)
+    assert width <= setup.frame_width and height <= setup.frame_height - 60  # heading, caption
+    assert sum(len(panel) for panel in chart.panels) == len(rows) == 91
+
+
+def test_the_chart_is_on_one_page_with_its_key(default_book: Path, variant_book: Path) -> None:
+    _, rows = strategy_table()
+    for book in (default_book, variant_book):
+        pages = [" ".join(page.split()) for page in page_texts(book)]
+        chart = [page for page in pages if "Key: B buy F fold" in page]
+        assert len(chart) == 1
+        assert all(f" {row[0]} " in chart[0] for row in rows)
+        assert "buy only if your two cards are suited" in chart[0]
+
+
+def test_the_chart_shades_each_decision_apart_in_grey() -> None:
+    def grey(code: str) -> float:
+        red, green, blue = (int(DECISION_FILLS[code][i : i + 2], 16) for i in (1, 3, 5))
+        return (0.299 * red + 0.587 * green + 0.114 * blue) / 255
+
+    assert grey("B") - grey("F") > 0.15  # buy light, fold darker, in colour and in grey
+    assert set(DECISION_WORDS) == {"B", "F", "s", "o"}
+
+
+def test_the_odds_table_names_every_hand_by_seat(default_text: str) -> None:
+    assert "You hold The other hands" in default_text
+    assert "Seat 3: 4♦ Seat 1: Q♠ Seat 2: 9♣ Seat 4: J♥ Seat 5: 7♦" in default_text
+
+
+def test_the_wording_is_true_wherever_the_chart_falls(default_text: str) -> None:
+    for where in ("below", "above", "on the next page", "overleaf"):
+        for thing in ("table", "chart"):
+            assert f"{thing} {where}" not in default_text
+    assert "the chart shows every case" in default_text
+    assert "see the table" not in default_text
+
+
+def test_the_strategy_and_the_edge_say_what_was_computed(default_text: str) -> None:
+    assert "weighs every three-card draw exactly" not in default_text
+    assert f"{load_strategy().samples} times" in default_text and "14,190 ways" in default_text
+    assert "every player following the basic strategy" not in default_text
+    simulated = default_text.split("What was simulated.")[1].split("Variants")[0]
+    for needle in ("at the pot as it is", "she always buys", "exactly the chart", "columns for"):
+        assert needle in simulated, needle
+
+
+def test_the_five_aces_ruling_gives_its_reason_and_the_other_reading(
+    default_text: str, variant_book: Path
+) -> None:
+    rulings = default_text[default_text.index("Rulings Where") :]
+    assert "made on purpose" in rulings and "five-aces-top" in rulings
+    assert "four aces, ace kicker" in rulings
+    text = pdf_text(variant_book)
+    assert "Five aces Joker A♣ A♦ A♥ A♠ four Aces and a Joker (variant)" in text
+    assert "Five aces (the variant in force)" in text and "is five aces (Joker as an ace)" in text
+    with pytest.raises(OptionError, match="needs jokers"):
+        PokerBookOptions(five_aces_top=True)
+
+
+def test_one_joker_label_in_text(variant_book: Path) -> None:
+    text = pdf_text(variant_book)
+    assert "JKR" not in text
+    prose = text.replace("jokers=", "")
+    assert re.findall(r"\bjokers?\b", prose) == [], "the card is a Joker in print"
+
+
+def test_typography_of_the_rulebooks(default_book: Path, variant_book: Path) -> None:
+    for book in (default_book, variant_book):
+        text = pdf_text(book)
+        assert "'" not in text and '"' not in text, "straight quotes in print"
+        assert mixed_font_lines(book) == []
+        for page in page_texts(book):
+            for line in page.splitlines():
+                if "printplay poker edge" in line:  # a command is never broken across lines
+                    assert re.search(r"printplay poker edge( -p \d)* --rounds \d+ --seed \d+", line)
+
+
+def test_rulebook_metadata(default_book: Path, variant_book: Path) -> None:
+    titles = set()
+    for book in (default_book, variant_book):
+        info = PdfReader(book).metadata
+        assert info is not None and info.title and info.subject
+        assert "(unspecified)" not in info.subject
+        titles.add(info.title)
+    assert len(titles) == 2
+    info = PdfReader(variant_book).metadata
+    assert info is not None and "seven-card limit" in str(info.title)
+    assert "limit=7" in str(info.get("/Keywords"))
+
+
+def test_every_summary_of_the_casino_game_has_the_two_card_winner(default_text: str) -> None:
+    quick = default_text[default_text.index("Quick reference: Ricochet Poker") :]
+    assert "wins with two cards still gets three more" in quick
+    assert "wins with two cards, and still receives three cards" in default_text

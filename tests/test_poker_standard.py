@@ -149,6 +149,7 @@ def test_worked_example_json() -> None:
         "jokers": 0,
         "ante": 1,
         "odd_chips_to_seats": False,
+        "five_aces_top": False,
     }
     assert data["players"][0] == {
         "seat": 1,

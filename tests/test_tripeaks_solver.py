@@ -33,8 +33,9 @@ from printplay.games.tripeaks import (
     TriPeaksState,
     move_from_json,
 )
+from printplay.solve.packed import places
 from printplay.solve.result import Budget, SolveResult
-from printplay.solve.tripeaks import best_score, encode, places, short_of_neighbours, solve
+from printplay.solve.tripeaks import best_score, encode, short_of_neighbours, solve
 
 UNSOLVABLE = frozenset(
     {

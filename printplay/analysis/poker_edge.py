@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import multiprocessing
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
@@ -58,12 +57,14 @@ from printplay.games.poker.strategy import (
     group_index,
     load_strategy,
 )
+from printplay.parallel import parallel_map
 
 __all__ = [
     "CHUNK",
     "EdgeResult",
     "Estimate",
     "RoundResult",
+    "check_edge",
     "deck_indices",
     "house_edge",
     "simulate_round",
@@ -415,6 +416,12 @@ class EdgeResult:
         }
 
 
+def check_edge(players: int, rounds: int, *, seed: int = 1, jobs: int = 1) -> None:
+    """Raise :class:`~printplay.errors.OptionError` for arguments :func:`house_edge` refuses
+    (so a command can check them before it starts a progress bar)."""
+    _check(players, rounds, seed, jobs, CHUNK)
+
+
 def _check(players: int, rounds: int, seed: int, jobs: int, chunk: int) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_PLAYERS:
         raise OptionError(f"the casino game seats 1 to {MAX_PLAYERS} players, not {players!r}")
@@ -452,20 +459,11 @@ def house_edge(
     ]
     found: dict[int, _Sums] = {}
     done = 0
-    if jobs == 1 or len(work) == 1:
-        for job in work:
-            index, sums = _run_chunk(job)
-            found[index] = sums
-            done += sums.rounds
-            if progress:
-                progress(done, rounds)
-    else:
-        with multiprocessing.get_context("spawn").Pool(min(jobs, len(work))) as pool:
-            for index, sums in pool.imap_unordered(_run_chunk, work):
-                found[index] = sums
-                done += sums.rounds
-                if progress:
-                    progress(done, rounds)
+    for index, sums in parallel_map(_run_chunk, work, jobs=jobs):
+        found[index] = sums
+        done += sums.rounds
+        if progress:
+            progress(done, rounds)
     total = _Sums()
     for index in sorted(found):
         total.add(found[index])

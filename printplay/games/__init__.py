@@ -1,111 +1,223 @@
-"""The game registry: every game printplay knows, by name.
+"""The game registry: every game printplay knows, by name, and what each can do.
 
-A new game adds its engine module and one line to :data:`GAMES`; the command line, the
-sheets and the rulebooks find it here.
+A game is an engine module, a solver module, a rulebook source and one :class:`GameEntry`
+line in :data:`REGISTRY`.  The entry names its modules as strings, so importing one game
+loads no other, and binds the engine to its solver (the engine never imports it).  The
+command line, ``demo`` and the rulebook builder ask an entry what the game can do
+(:attr:`GameEntry.capabilities`) and never branch on a game's name.
 
->>> sorted(GAMES)
-['ricochet-poker', 'tripeaks']
+>>> sorted(REGISTRY)
+['ricochet', 'ricochet-poker', 'tripeaks']
 >>> make_game("TriPeaks", ["no-wrap"]).options.wrap
 False
+>>> sorted(entry("poker").capabilities)
+['components', 'rulebook', 'sheet', 'table card', 'verbs']
+>>> sorted(entry("tripeaks").printables)
+['mat', 'rulebook', 'sheet']
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol
+import importlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
-from printplay.cards import Card
-from printplay.deal import Deal
 from printplay.errors import GameError
-from printplay.games.poker.game import RicochetPoker
-from printplay.games.tripeaks import TriPeaks
-from printplay.options import parse_options
+from printplay.games.protocols import Solitaire, SolverModule
+from printplay.options import parse_options, shown
+
+SOLITAIRE_SHEET = "printplay.render.sheet:make_sheet"
+"""The printable maker of a solitaire's setup sheet and walkthrough."""
+
+SOLITAIRE_RULEBOOK = "printplay.render.books:make_rulebook"
+"""The printable maker of a game's rulebook from ``rules/<name>.md``."""
+
+SOLITAIRE_MAT = "printplay.render.mats:make_mat"
+"""The printable maker of a solitaire's table mat: its layout at true size, tiled."""
+
+SOLITAIRE_SOURCE = "printplay.render.books:rulebook_source"
+"""What reads a solitaire's rulebook source with its context (for quick-reference cards)."""
+
+BEST_LINES = {"score": "--best-score", "shortest": "--shortest"}
+"""What a game's best line can be, and the ``solve`` flag that asks for it."""
 
 
-class SolitaireGame(Protocol):
-    """What every solitaire game offers (TriPeaks, Pyramid, Ricochet)."""
+@dataclass(frozen=True)
+class GameEntry:
+    """One registered game: its names, its modules (as import paths) and its printables.
+
+    ``engine`` is ``"module:Class"``, the game class, built from its options object.
+    ``solver`` names a module satisfying :class:`~printplay.games.protocols.SolverModule`
+    (a solitaire has one; it can then be dealt and solved).  ``best_line`` says what the
+    solver's best line is: ``"score"`` (the highest score) or ``"shortest"`` (the fewest
+    moves).  ``printables`` map a name (``"sheet"``, ``"rulebook"``, …) to the
+    ``"module:function"`` that writes it from a
+    :class:`~printplay.render.printables.PrintRequest`.  ``verbs`` names a typer app of
+    extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` names the
+    print-and-play pieces a table needs besides the deck (kinds of
+    :data:`printplay.render.components.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``).
+    ``rulebook_source`` is the ``"module:function"`` giving the rulebook's source and
+    context (:class:`printplay.render.rulebook.RulebookSource`), from which the kit's
+    quick-reference cards take their words.
+    """
 
     name: str
     title: str
-    options_type: type[Any]
-    options: Any
+    engine: str
+    solver: str | None = None
+    best_line: str | None = None
+    printables: Mapping[str, str] = field(
+        default_factory=lambda: {
+            "rulebook": SOLITAIRE_RULEBOOK,
+            "sheet": SOLITAIRE_SHEET,
+            "mat": SOLITAIRE_MAT,
+        }
+    )
+    verbs: tuple[str, str] | None = None
+    """``(command name, "module:app")`` of extra verbs, or ``None``."""
+    aliases: tuple[str, ...] = ()
+    sheet_help: str = ""
+    """What ``printplay sheet --help`` says of this game's sheet, when it differs."""
+    pieces: tuple[str, ...] = ()
+    """Print-and-play pieces the game needs besides a deck (``"chips"``, ``"ball"`` …)."""
+    rulebook_source: str = SOLITAIRE_SOURCE
 
-    def deck(self) -> list[Card]:
-        """The deck in canonical order under the game's options."""
-        ...
+    @property
+    def capabilities(self) -> frozenset[str]:
+        """What the game can do: ``deal``, ``solve``, ``best line``, printables,
+        ``components`` (pieces to print), ``verbs``."""
+        found = set(self.printables)
+        if self.pieces:
+            found.add("components")
+        if self.solver is not None:
+            found |= {"deal", "solve"}
+        if self.best_line is not None:
+            found.add("best line")
+        if self.verbs is not None:
+            found.add("verbs")
+        return frozenset(found)
 
-    def initial_state(self, deal: Deal) -> Any:
-        """The starting position of a deal in layout order."""
-        ...
+    @property
+    def is_solitaire(self) -> bool:
+        """Whether the game has a layout to deal, solve and draw."""
+        return self.solver is not None
 
-    def deal_json(self, deal: Deal) -> dict[str, Any]:
-        """The layout of a deal as ``deal --json`` prints it."""
-        ...
+    def game_class(self) -> type[Any]:
+        """The engine's game class (imported on first use)."""
+        cls: type[Any] = load(self.engine)
+        return cls
 
-    def describe(self, before: Any, move: Any, after: Any) -> str:
-        """A move in words, with what it did."""
-        ...
+    @property
+    def options_type(self) -> type[Any]:
+        """The game's options dataclass."""
+        options_type: type[Any] = self.game_class().options_type
+        return options_type
 
-    def is_draw(self, move: Any) -> bool:
-        """Whether ``move`` turns a stock card (walkthroughs split the line there)."""
-        ...
-
-    def deal_positions(self) -> list[str]:
-        """Where each card of a deal goes, in words, in layout order."""
-        ...
-
-    def rulebook_context(self) -> dict[str, Any]:
-        """Facts the rulebook source uses, computed from the engine."""
-        ...
-
-    def solve(self, state: Any, budget: Any = None) -> Any:
-        """Decide whether ``state`` can be won (a :class:`~printplay.solve.SolveResult`)."""
-        ...
-
-    def best_score(self, state: Any, budget: Any = None) -> Any:
-        """The highest-scoring line from ``state``."""
-        ...
+    def solver_module(self) -> SolverModule:
+        """The game's solver module (imported on first use)."""
+        if self.solver is None:
+            raise GameError(f"{self.name} has no solver")
+        module: SolverModule = importlib.import_module(self.solver)
+        return module
 
 
-GAMES: dict[str, type[Any]] = {"tripeaks": TriPeaks, "ricochet-poker": RicochetPoker}
-"""Game classes by name; each takes its options object and names its ``options_type``."""
-
-SOLITAIRES = frozenset({"tripeaks"})
-"""The games with a layout to deal, solve and draw (the :class:`SolitaireGame` protocol)."""
-
-OPTION_TYPES: dict[str, type[Any]] = {name: game.options_type for name, game in GAMES.items()}
-
-ALIASES = {
-    "tri-peaks": "tripeaks",
-    "tritowers": "tripeaks",
-    "three-peaks": "tripeaks",
-    "poker": "ricochet-poker",
-    "ricochetpoker": "ricochet-poker",
+REGISTRY: dict[str, GameEntry] = {
+    entry.name: entry
+    for entry in (
+        GameEntry(
+            "tripeaks",
+            "TriPeaks",
+            engine="printplay.games.tripeaks:TriPeaks",
+            solver="printplay.solve.tripeaks",
+            best_line="score",
+            aliases=("tri-peaks", "tritowers", "tri-towers", "three-peaks"),
+        ),
+        GameEntry(
+            "ricochet",
+            "Ricochet",
+            engine="printplay.games.ricochet:Ricochet",
+            solver="printplay.solve.ricochet",
+            best_line="shortest",
+            pieces=("ball",),
+            aliases=("ricochet-solitaire", "breakout"),
+        ),
+        GameEntry(
+            "ricochet-poker",
+            "Ricochet Poker",
+            engine="printplay.games.poker.game:RicochetPoker",
+            printables={
+                "rulebook": "printplay.render.poker_book:make_rulebook",
+                "sheet": "printplay.render.poker_book:make_sheet",
+                "table card": "printplay.render.poker_book:make_table_card",
+            },
+            verbs=("poker", "printplay.cli_poker:poker_app"),
+            aliases=("poker", "ricochetpoker"),
+            pieces=("chips", "dealer"),
+            rulebook_source="printplay.render.poker_book:rulebook_source",
+            sheet_help="A Ricochet Poker sheet is a round played by bots, with the odds of "
+            "every buy: --seed N names the round, --option players=N (2 to 8) sets the "
+            "players, and limit=N, jokers=N and ante=N the standard game's variants.",
+        ),
+    )
 }
+"""Every game printplay knows, by registry name."""
+
+
+@cache
+def load(path: str) -> Any:
+    """The object named by ``"module:attribute"``, importing the module on first use."""
+    module, _, attribute = path.partition(":")
+    return getattr(importlib.import_module(module), attribute)
 
 
 def game_name(name: str) -> str:
-    """The registry name for ``name`` (case and aliases forgiven)."""
+    """The registry name for ``name`` (case, spaces, underscores and aliases forgiven)."""
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
-    key = ALIASES.get(key, key)
-    if key not in GAMES:
-        raise GameError(f"unknown game {name!r} (games: {', '.join(sorted(GAMES))})")
-    return key
+    for game in REGISTRY.values():
+        if key == game.name or key in game.aliases:
+            return game.name
+    raise GameError(f"unknown game {shown(name)} (games: {', '.join(sorted(REGISTRY))})")
+
+
+def entry(name: str) -> GameEntry:
+    """The registry entry of ``name`` (see :func:`game_name`)."""
+    return REGISTRY[game_name(name)]
 
 
 def make_game(name: str, option_texts: Sequence[str] = ()) -> Any:
     """The game ``name`` with options read from ``NAME`` / ``NAME=VALUE`` strings."""
-    key = game_name(name)
-    return GAMES[key](parse_options(OPTION_TYPES[key], option_texts))
+    cls = entry(name).game_class()
+    return cls(parse_options(cls.options_type, option_texts))
 
 
-def make_solitaire(name: str, option_texts: Sequence[str] = ()) -> SolitaireGame:
+def make_solitaire(name: str, option_texts: Sequence[str] = ()) -> Solitaire:
     """Like :func:`make_game`, for verbs that need a layout (deal, solve)."""
-    key = game_name(name)
-    if key not in SOLITAIRES:
+    game_entry = entry(name)
+    if not game_entry.is_solitaire:
+        solitaires = ", ".join(sorted(n for n, e in REGISTRY.items() if e.is_solitaire))
+        hint = f"; see `printplay {game_entry.verbs[0]} --help`" if game_entry.verbs else ""
         raise GameError(
-            f"{key} has no layout to deal or solve (solitaires: {', '.join(sorted(SOLITAIRES))});"
-            " for Ricochet Poker see `printplay poker --help`"
+            f"{game_entry.name} has no layout to deal or solve (solitaires: {solitaires}){hint}"
         )
-    game: SolitaireGame = make_game(key, option_texts)
+    game: Solitaire = make_game(game_entry.name, option_texts)
     return game
+
+
+def solver_for(game: Solitaire) -> SolverModule:
+    """The solver bound to ``game`` in the registry."""
+    return entry(game.name).solver_module()
+
+
+__all__ = [
+    "BEST_LINES",
+    "REGISTRY",
+    "GameEntry",
+    "entry",
+    "game_name",
+    "load",
+    "make_game",
+    "make_solitaire",
+    "solver_for",
+]

@@ -26,7 +26,11 @@ class Slot:
     """One place in a layout.
 
     ``covered_by`` lists the slots whose cards lie on this one (all must be gone before
-    this card is free); ``covers`` is the converse.  ``row`` counts from 1.
+    this card is free); ``covers`` is the converse.  ``row`` counts from 1, and ``position``
+    is the card's place in its row, from 1.  ``rotation`` (degrees, anticlockwise) turns
+    the card about its centre (Ricochet's east and west walls lie turned by 90).
+    ``groups`` names the groups the slot belongs to (a Ricochet corner belongs to two
+    walls); ``label`` is the short tag a diagram may print by the card ("3·7").
     """
 
     index: int
@@ -38,15 +42,38 @@ class Slot:
     covers: tuple[int, ...]
     dealt_face_up: bool
     rotation: float = 0.0
+    position: int = 0
+    groups: tuple[str, ...] = ()
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class Label:
+    """Words a diagram prints beside a layout ("row 3", "North"), centred at ``x``, ``y``
+    in card units, turned ``rotation`` degrees anticlockwise."""
+
+    text: str
+    x: float
+    y: float
+    rotation: float = 0.0
 
 
 @dataclass(frozen=True)
 class Layout:
-    """The slots of a layout, in slot-number order, and its size in card units."""
+    """The slots of a layout, in slot-number order, and its size in card units.
+
+    ``pitch`` is the horizontal distance between neighbouring cards of a row (text
+    diagrams take their spacing from it); ``labels`` are the row or group names a diagram
+    prints beside the cards; ``noun`` is what the game's rules call the layout.
+    """
 
     slots: tuple[Slot, ...]
     width: float
     height: float
+    pitch: float = 1.1
+    labels: tuple[Label, ...] = ()
+    noun: str = "layout"
+    """What the game calls the cards laid out ("tableau", "pyramid", "walls")."""
 
     def __len__(self) -> int:
         return len(self.slots)
@@ -98,10 +125,24 @@ class PileView:
 
 
 @dataclass(frozen=True)
+class Marker:
+    """A token on the board (Ricochet's ball), centred at ``x``, ``y`` in card units."""
+
+    name: str
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
 class BoardView:
-    """Everything a renderer needs to draw a position: the layout's slots and the piles."""
+    """Everything a renderer needs to draw a position: the layout's slots, the piles, the
+    tokens and the layout's labels."""
 
     slots: tuple[SlotView, ...]
     piles: tuple[PileView, ...]
     width: float
     height: float
+    markers: tuple[Marker, ...] = ()
+    labels: tuple[Label, ...] = ()
+    pitch: float = 1.1
+    """The layout's :attr:`Layout.pitch`."""

@@ -19,22 +19,19 @@ Play(slot=21, card=Card.parse('Tc'))
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any, ClassVar
 
 from printplay import options as opts
-from printplay.cards import Card, parse_card, standard_deck
+from printplay.cards import Card, standard_deck
 from printplay.deal import Deal, validate_cards
 from printplay.errors import DealError, MoveError
-
-if TYPE_CHECKING:
-    from printplay.solve.result import Budget, SolveResult
-
 from printplay.games.layout import (
     ORDINALS,
     BoardView,
+    Label,
     Layout,
     PileView,
     Slot,
@@ -42,6 +39,9 @@ from printplay.games.layout import (
     link,
     ordinal,
 )
+from printplay.games.moves import Draw as Draw
+from printplay.games.moves import Play as Play
+from printplay.games.moves import PlayOrDrawState, read_play_or_draw
 
 TABLEAU_SIZE = 28
 PEAK_TOPS = (0, 1, 2)
@@ -59,13 +59,20 @@ class TriPeaksOptions:
     """The variants and rulings of TriPeaks; the defaults are the standard game."""
 
     wrap: bool = opts.switch(
-        "no-wrap", "Ace and King are ends of the ranks, not neighbours.", default=True
+        "no-wrap",
+        "Ace and King are ends of the ranks, not neighbours.",
+        default=True,
+        words="no wrap-around (Ace and King not neighbours)",
     )
     face_up: bool = opts.switch(
-        "face-up", "All 28 tableau cards are dealt face up: a perfect-information puzzle."
+        "face-up",
+        "All 28 tableau cards are dealt face up: a perfect-information puzzle.",
+        words="all cards face up",
     )
     strict_draw: bool = opts.switch(
-        "strict-draw", "The stock may be turned only when no tableau card can be played."
+        "strict-draw",
+        "The stock may be turned only when no tableau card can be played.",
+        words="stock turned only when stuck",
     )
     jokers: int = opts.setting(
         "jokers",
@@ -73,10 +80,12 @@ class TriPeaksOptions:
         "onto a joker.",
         default=0,
         choices=(0, 1, 2),
+        words="{n} joker{s}",
     )
     completion_bonus: int = opts.setting(
         "completion-bonus",
         "Points for clearing all 28 tableau cards.",
+        words="completion bonus {n}",
         default=100,
         minimum=0,
         maximum=10_000,
@@ -84,6 +93,7 @@ class TriPeaksOptions:
     card_penalty: int = opts.setting(
         "card-penalty",
         "Points lost for each tableau card left when a game is lost.",
+        words="{n} point{s} off for each card left",
         default=0,
         minimum=0,
         maximum=1_000,
@@ -135,9 +145,18 @@ def _build_layout() -> Layout:
                 covered_by=covered_by[index],
                 covers=covers[index],
                 dealt_face_up=row == 4,
+                position=position + 1,
+                label=f"{row}·{position + 1}",
             )
         )
-    return Layout(tuple(slots), width=9 * ROW_PITCH + 1, height=2.5)
+    return Layout(
+        tuple(slots),
+        width=9 * ROW_PITCH + 1,
+        height=2.5,
+        pitch=ROW_PITCH,
+        labels=tuple(Label(f"row {row}", -0.45, (row - 1) * 0.5 + 0.25) for row in range(1, 5)),
+        noun="tableau",
+    )
 
 
 LAYOUT = _build_layout()
@@ -168,47 +187,16 @@ def chain_points(length: int) -> int:
     return length * (length + 1) // 2
 
 
-@dataclass(frozen=True)
-class Play:
-    """Move the exposed tableau card in ``slot`` onto the waste."""
-
-    slot: int
-    card: Card
-
-    def to_json(self) -> dict[str, Any]:
-        """The move in the JSON vocabulary of ``docs/json.md``."""
-        return {"type": "play", "slot": self.slot, "card": self.card.code}
-
-
-@dataclass(frozen=True)
-class Draw:
-    """Turn the next stock card onto the waste (this ends the chain)."""
-
-    card: Card
-
-    def to_json(self) -> dict[str, Any]:
-        """The move in the JSON vocabulary of ``docs/json.md``."""
-        return {"type": "draw", "card": self.card.code}
-
-
 Move = Play | Draw
 
 
-def move_from_json(data: dict[str, Any]) -> Move:
-    """Read a move written by :meth:`Play.to_json` or :meth:`Draw.to_json`."""
-    kind = data.get("type")
-    try:
-        if kind == "play":
-            return Play(int(data["slot"]), parse_card(str(data["card"])))
-        if kind == "draw":
-            return Draw(parse_card(str(data["card"])))
-    except (KeyError, TypeError, ValueError) as error:
-        raise MoveError(f"malformed TriPeaks move {data!r}: {error}") from None
-    raise MoveError(f"unknown TriPeaks move type {kind!r} (expected play or draw)")
+def move_from_json(data: Mapping[str, Any]) -> Move:
+    """Read a move of ``docs/json.md``: a play or a draw (see :mod:`printplay.games.moves`)."""
+    return read_play_or_draw(data, "TriPeaks")
 
 
 @dataclass(frozen=True)
-class TriPeaksState:
+class TriPeaksState(PlayOrDrawState):
     """A position: the tableau (``None`` where a card has gone), waste and stock.
 
     ``waste`` runs from the bottom card to the top; ``stock`` from the next card to turn.
@@ -266,37 +254,25 @@ class TriPeaksState:
             return False
         return not (self.options.strict_draw and self.plays)
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal move: plays in slot order, then the draw if allowed."""
-        moves: list[Move] = list(self.plays)
-        if self.can_draw():
-            moves.append(Draw(self.stock[0]))
-        return moves
-
     @property
     def cards_left(self) -> int:
         """Tableau cards not yet played."""
         return sum(card is not None for card in self.tableau)
 
     @property
+    def running_score(self) -> int:
+        """Points so far, before any end-of-game penalty (the protocol's name for
+        :attr:`points`)."""
+        return self.points
+
+    def status(self) -> str:
+        """How many stock cards are left, for walkthrough headings."""
+        return f"{len(self.stock)} left in the stock"
+
+    @property
     def peaks_cleared(self) -> int:
         """How many of the three peak tops have been played."""
         return sum(self.tableau[p] is None for p in PEAK_TOPS)
-
-    @property
-    def is_won(self) -> bool:
-        """All 28 tableau cards are on the waste."""
-        return self.cards_left == 0
-
-    @property
-    def is_over(self) -> bool:
-        """Won, or lost: the stock is empty and no tableau card can be played."""
-        return self.is_won or (not self.stock and not self.plays)
-
-    @property
-    def is_lost(self) -> bool:
-        """Over without being won."""
-        return self.is_over and not self.is_won
 
     @property
     def score(self) -> int:
@@ -341,7 +317,7 @@ class TriPeaksState:
             self.options, tuple(tableau), (*self.waste, move.card), self.stock, chain, points
         )
 
-    def board(self, badges: dict[int, str] | None = None) -> BoardView:
+    def board(self, badges: Mapping[int, str] | None = None) -> BoardView:
         """The position as a renderer draws it, with optional badges on tableau slots."""
         badges = badges or {}
         slots = tuple(
@@ -354,7 +330,9 @@ class TriPeaksState:
             PileView("stock", tuple(reversed(self.stock)), False, PILE_X[0], PILE_Y),
             PileView("waste", self.waste, True, PILE_X[1], PILE_Y),
         )
-        return BoardView(slots, piles, LAYOUT.width, PILE_Y + 1)
+        return BoardView(
+            slots, piles, LAYOUT.width, PILE_Y + 1, labels=LAYOUT.labels, pitch=LAYOUT.pitch
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The position in the JSON layout of DESIGN.md (``null`` for played slots)."""
@@ -397,6 +375,14 @@ class TriPeaks:
     name = "tripeaks"
     title = "TriPeaks"
     options_type = TriPeaksOptions
+    WIN_RATE_OPTIONS: ClassVar[tuple[tuple[str, ...], ...]] = (
+        (),
+        ("no-wrap",),
+        ("strict-draw",),
+        ("jokers=1",),
+        ("jokers=2",),
+    )
+    """The rule sets whose win rates the rulebook prints (printplay.analysis.winrates)."""
 
     def __init__(self, options: TriPeaksOptions | None = None) -> None:
         self.options = options or TriPeaksOptions()
@@ -457,22 +443,14 @@ class TriPeaks:
             "deal_size": o.deal_size,
         }
 
-    def is_draw(self, move: Move) -> bool:
-        """Whether ``move`` turns a stock card (the walkthrough's moments that matter)."""
-        return isinstance(move, Draw)
+    def milestone(self, before: TriPeaksState, move: Move, after: TriPeaksState) -> bool:
+        """Whether a walkthrough draws the board afresh at ``move``: at each stock turn."""
+        return move.turns_stock
+
+    def move_from_json(self, data: Mapping[str, Any]) -> Move:
+        """Read a move of ``docs/json.md``; see :func:`move_from_json`."""
+        return move_from_json(data)
 
     def describe(self, before: TriPeaksState, move: Move, after: TriPeaksState) -> str:
         """A move in words; see :func:`describe`."""
         return describe(before, move, after)
-
-    def solve(self, state: TriPeaksState, budget: Budget | None = None) -> SolveResult:
-        """Whether ``state`` can be won, with a winning line replayed through the engine."""
-        from printplay.solve import tripeaks as solver
-
-        return solver.solve(state, budget=budget)
-
-    def best_score(self, state: TriPeaksState, budget: Budget | None = None) -> SolveResult:
-        """The highest-scoring winning line (or the highest score if it cannot be won)."""
-        from printplay.solve import tripeaks as solver
-
-        return solver.best_score(state, budget=budget)

@@ -1,25 +1,377 @@
-"""A platypus flowable that draws any game position from its layout geometry."""
+"""Board diagrams: any position drawn from its layout geometry, to PDF, SVG and PNG.
+
+:func:`board_drawing` turns a :class:`~printplay.games.layout.BoardView` into a
+:class:`reportlab.graphics.shapes.Drawing`: the slots (turned as the layout turns them),
+the groups a slot belongs to when a slot belongs to more than one (Ricochet's walls), the
+layout's row or wall labels, the piles with their counts, and tokens such as the ball.
+:class:`BoardDiagram` places that drawing in a PDF; :func:`write_board` writes it to a
+``.pdf``, ``.svg`` or ``.png`` file, so the website and previews show the very same picture.
+"""
 
 from __future__ import annotations
 
-from reportlab.lib.colors import HexColor
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from reportlab.graphics import renderPDF, renderSVG
+from reportlab.graphics.shapes import Circle, Drawing, Group, String
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
-from printplay.games.layout import BoardView, PileView
-from printplay.render.cards import CARD_RATIO, CardStyle, draw_card, draw_gap
-from printplay.render.fonts import SANS
+from printplay import __version__
+from printplay.errors import OutputError
+from printplay.games.layout import BoardView, PileView, SlotView
+from printplay.render.cards import (
+    CARD_RATIO,
+    CardStyle,
+    card_badge,
+    card_shapes,
+    gap_shapes,
+    round_rect,
+)
+from printplay.render.document import write_atomically
+from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
 LABEL_COLOUR = HexColor("#555555")
-LABEL_SPACE = 10.0
+LABEL_SPACE = 12.0
 """Points reserved under the drawing for pile labels."""
+PILE_LABEL_SIZE = 7.0
+LAYOUT_LABEL_SCALE = 0.2
+"""Row and wall labels, as a fraction of the card width (at least 6 points)."""
+PILE_STEP = 0.025
+"""How far each card under a pile's top shows, as a fraction of the card width."""
+BALL_FILL = HexColor("#B3261E")
+BAND_COLOURS = (
+    HexColor("#E8EEF7"),
+    HexColor("#F6EBDD"),
+    HexColor("#E6F2E8"),
+    HexColor("#F3E6EF"),
+)
+"""Tints of the groups a slot may belong to (Ricochet's four walls)."""
+
+
+Place = Callable[[float, float], tuple[float, float]]
+"""Maps a point in card-width units (``y`` down) to drawing points (``y`` up)."""
+
+
+@dataclass(frozen=True)
+class _Box:
+    """A rectangle in card-width units, ``y`` growing downwards."""
+
+    left: float
+    top: float
+    right: float
+    bottom: float
+
+
+def _slot_box(view: SlotView) -> _Box:
+    slot = view.slot
+    cx, cy = slot.x + 0.5, (slot.y + 0.5) * CARD_RATIO
+    turned = round(slot.rotation) % 180 == 90
+    half_w, half_h = (CARD_RATIO / 2, 0.5) if turned else (0.5, CARD_RATIO / 2)
+    return _Box(cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+
+
+def _pile_box(pile: PileView) -> _Box:
+    depth = min(3, max(0, len(pile.cards) - 1)) * PILE_STEP
+    top = pile.y * CARD_RATIO
+    return _Box(pile.x, top, pile.x + 1 + depth, top + CARD_RATIO + depth)
+
+
+def _label_size(card_width: float) -> float:
+    return max(6.0, card_width * LAYOUT_LABEL_SCALE)
+
+
+@dataclass(frozen=True)
+class _Frame:
+    """Where a board drawing puts things: the view (piles lifted when cropped), the slots
+    shown, the extent in card-width units, the card width and the size in points."""
+
+    view: BoardView
+    shown: list[SlotView]
+    extent: _Box
+    card_width: float
+    size: tuple[float, float]
+
+
+def _frame(
+    view: BoardView, width: float, *, max_height: float | None, pile_labels: bool, crop: bool
+) -> _Frame:
+    shown = [v for v in view.slots if v.card is not None] if crop else list(view.slots)
+    full = _union(
+        [_slot_box(v) for v in view.slots]
+        + [_pile_box(p) for p in view.piles]
+        + _label_boxes(view, None)
+    )
+    if crop:
+        view = _lift_piles(view, shown)
+    # Cropping keeps the card size and the width; it drops the rows already cleared.
+    kept = (
+        [_slot_box(v) for v in shown]
+        + [_pile_box(p) for p in view.piles]
+        + _label_boxes(view, shown if crop else None)
+    )
+    extent = _Box(full.left, _union(kept).top, full.right, _union(kept).bottom) if kept else full
+    space = LABEL_SPACE if pile_labels and view.piles else 0.0
+    card_width = width / (full.right - full.left)
+    if max_height is not None:
+        card_width = min(card_width, (max_height - space) / (full.bottom - full.top))
+    size = (
+        card_width * (extent.right - extent.left),
+        card_width * (extent.bottom - extent.top) + space,
+    )
+    return _Frame(view, shown, extent, card_width, size)
+
+
+def board_size(
+    view: BoardView,
+    width: float,
+    *,
+    max_height: float | None = None,
+    pile_labels: bool = True,
+    crop: bool = False,
+) -> tuple[float, float]:
+    """The width and height in points :func:`board_drawing` would give ``view``."""
+    frame = _frame(view, width, max_height=max_height, pile_labels=pile_labels, crop=crop)
+    return frame.size
+
+
+def board_drawing(
+    view: BoardView,
+    width: float,
+    *,
+    max_height: float | None = None,
+    show_hidden: bool = True,
+    pile_labels: bool = True,
+    tags: bool = False,
+    crop: bool = False,
+) -> Drawing:
+    """Draw ``view`` at most ``width`` points wide (and ``max_height`` tall).
+
+    ``show_hidden`` draws face-down cards with their identity on a tinted, hatched face
+    (setup sheets); otherwise they are drawn as card backs (spoiler-free).  ``tags`` prints
+    each card's row and place under its index.  ``crop`` leaves out the room of cards
+    already gone (late walkthrough diagrams shrink to what is left).
+    """
+    register_fonts()
+    frame = _frame(view, width, max_height=max_height, pile_labels=pile_labels, crop=crop)
+    view, shown, extent, card_width = frame.view, frame.shown, frame.extent, frame.card_width
+    drawing_width, drawing_height = frame.size
+    drawing = Drawing(drawing_width, drawing_height)
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        """Card-width units (y down) to points (y up)."""
+        return (x - extent.left) * card_width, drawing_height - (y - extent.top) * card_width
+
+    _add_bands(drawing, view, card_width, at)
+    for label in view.labels:
+        if crop and not _label_in_play(label.y, shown):
+            continue
+        x, y = at(label.x, label.y * CARD_RATIO)
+        size = _label_size(card_width)
+        text = String(0, -size * 0.35, label.text, fontName=SANS_BOLD, fontSize=size)
+        text.fillColor = LABEL_COLOUR
+        text.textAnchor = "middle"
+        group = Group(text)
+        group.transform = _turn(label.rotation, x, y)
+        drawing.add(group)
+    present = {v.slot.index for v in view.slots if v.card is not None}
+    for slot_view in view.slots:
+        if slot_view.card is None:
+            continue
+        drawing.add(_slot_shapes(slot_view, present, card_width, at, show_hidden, tags))
+    for slot_view in view.slots:
+        if slot_view.card is not None and slot_view.badge:
+            drawing.add(_slot_badge(slot_view, slot_view.badge, card_width, at))
+    for pile in view.piles:
+        _add_pile(drawing, pile, card_width, at, pile_labels)
+    for marker in view.markers:
+        x, y = at(marker.x, marker.y * CARD_RATIO)
+        _add_ball(drawing, x, y, card_width * 0.2)
+    return drawing
+
+
+def _lift_piles(view: BoardView, shown: Sequence[SlotView]) -> BoardView:
+    """``view`` with the piles that lie below the whole layout moved up as far as the
+    layout's cleared bottom rows allow (they keep their gap to the lowest card left)."""
+    if not shown:
+        return view
+    layout_bottom = max(_slot_box(v).bottom for v in view.slots)
+    left_bottom = max(_slot_box(v).bottom for v in shown)
+    lift = (layout_bottom - left_bottom) / CARD_RATIO
+    if lift <= 0:
+        return view
+    piles = tuple(
+        replace(pile, y=pile.y - lift) if pile.y * CARD_RATIO >= layout_bottom else pile
+        for pile in view.piles
+    )
+    return replace(view, piles=piles)
+
+
+def _union(boxes: Sequence[_Box]) -> _Box:
+    return _Box(
+        min(b.left for b in boxes),
+        min(b.top for b in boxes),
+        max(b.right for b in boxes),
+        max(b.bottom for b in boxes),
+    )
+
+
+def _label_in_play(y: float, shown: Sequence[SlotView]) -> bool:
+    """Whether a label at height ``y`` (card heights) has cards beside it: cards whose top
+    half (what a covering row leaves visible) it is level with."""
+    return any(v.slot.y - 0.01 <= y < v.slot.y + 0.5 for v in shown)
+
+
+def _label_boxes(view: BoardView, shown: Sequence[SlotView] | None) -> list[_Box]:
+    """Where the layout's labels reach (only those beside ``shown`` slots, if given)."""
+    scale = LAYOUT_LABEL_SCALE
+    boxes = []
+    for label in view.labels:
+        if shown is not None and not _label_in_play(label.y, shown):
+            continue
+        half_w = stringWidth(label.text, SANS_BOLD, scale) / 2 + 0.05
+        half_h = scale * 0.6
+        if round(label.rotation) % 180 == 90:
+            half_w, half_h = half_h, half_w
+        y = label.y * CARD_RATIO
+        boxes.append(_Box(label.x - half_w, y - half_h, label.x + half_w, y + half_h))
+    return boxes
+
+
+def _turn(rotation: float, x: float, y: float) -> tuple[float, float, float, float, float, float]:
+    """The transform that turns by ``rotation`` degrees (anticlockwise) about ``x``, ``y``."""
+    quarter = round(rotation) % 360
+    cos, sin = {0: (1, 0), 90: (0, 1), 180: (-1, 0), 270: (0, -1)}.get(quarter, (1, 0))
+    return (cos, sin, -sin, cos, x, y)
+
+
+def _slot_shapes(
+    view: SlotView,
+    present: set[int],
+    card_width: float,
+    at: Place,
+    show_hidden: bool,
+    tags: bool,
+) -> Group:
+    assert view.card is not None
+    slot = view.slot
+    hidden = not view.face_up and not show_hidden
+    covered = any(c in present for c in slot.covered_by)
+    style = CardStyle(
+        face_down=not view.face_up,
+        hidden=hidden,
+        pip=not covered,
+        tag=slot.label if tags and slot.label and not hidden else None,
+    )
+    cx, cy = at(slot.x + 0.5, (slot.y + 0.5) * CARD_RATIO)
+    height = card_width * CARD_RATIO
+    group = Group(card_shapes(-card_width / 2, -height / 2, card_width, view.card, style))
+    group.transform = _turn(slot.rotation, cx, cy)
+    return group
+
+
+def _slot_badge(view: SlotView, text: str, card_width: float, at: Place) -> Group:
+    """A slot's move number, turned with its card."""
+    slot = view.slot
+    cx, cy = at(slot.x + 0.5, (slot.y + 0.5) * CARD_RATIO)
+    height = card_width * CARD_RATIO
+    group = Group(card_badge(-card_width / 2, -height / 2, card_width, text))
+    group.transform = _turn(slot.rotation, cx, cy)
+    return group
+
+
+def _add_bands(drawing: Drawing, view: BoardView, card_width: float, at: Place) -> None:
+    """Tint each group behind its slots, when some slot belongs to more than one group."""
+    if not any(len(v.slot.groups) > 1 for v in view.slots):
+        return
+    names: list[str] = []
+    for v in view.slots:
+        for name in v.slot.groups:
+            if name not in names:
+                names.append(name)
+    pad = 0.12
+    for number, name in enumerate(names):
+        members = [_slot_box(v) for v in view.slots if name in v.slot.groups]
+        box = _union(members)
+        left, top = at(box.left - pad, box.top - pad)
+        right, bottom = at(box.right + pad, box.bottom + pad)
+        colour: Color = BAND_COLOURS[number % len(BAND_COLOURS)]
+        drawing.add(
+            round_rect(
+                left,
+                bottom,
+                right - left,
+                top - bottom,
+                card_width * 0.12,
+                fill=colour,
+                stroke=None,
+                opacity=0.85,
+            )
+        )
+
+
+def _add_pile(
+    drawing: Drawing, pile: PileView, card_width: float, at: Place, pile_labels: bool
+) -> None:
+    left, top = at(pile.x, pile.y * CARD_RATIO)
+    bottom = top - card_width * CARD_RATIO
+    step = card_width * PILE_STEP
+    depth = min(3, max(0, len(pile.cards) - 1))
+    if not pile.cards:
+        drawing.add(gap_shapes(left, bottom, card_width))
+    else:
+        for i in range(depth, 0, -1):
+            drawing.add(
+                card_shapes(
+                    left + i * step,
+                    bottom - i * step,
+                    card_width,
+                    pile.cards[-1],
+                    CardStyle(hidden=True),
+                )
+            )
+        drawing.add(
+            card_shapes(
+                left, bottom, card_width, pile.cards[-1], CardStyle(hidden=not pile.face_up)
+            )
+        )
+    if pile_labels:
+        label = String(
+            left + card_width / 2,
+            bottom - depth * step - PILE_LABEL_SIZE - 2.5,
+            f"{pile.name} ({len(pile.cards)})",
+            fontName=SANS,
+            fontSize=PILE_LABEL_SIZE,
+            fillColor=LABEL_COLOUR,
+            textAnchor="middle",
+        )
+        drawing.add(label)
+
+
+def _add_ball(drawing: Drawing, x: float, y: float, radius: float) -> None:
+    """The Ricochet ball: a red disc with a white rim and a highlight."""
+    drawing.add(
+        Circle(x, y, radius, fillColor=BALL_FILL, strokeColor=white, strokeWidth=radius * 0.18)
+    )
+    drawing.add(
+        Circle(
+            x - radius * 0.3,
+            y + radius * 0.3,
+            radius * 0.28,
+            fillColor=white,
+            strokeColor=None,
+            fillOpacity=0.7,
+        )
+    )
 
 
 class BoardDiagram(Flowable):
-    """Draw a :class:`BoardView` scaled to ``width`` points (or to fit ``max_height``).
-
-    ``show_hidden`` draws face-down cards with their identity on a tinted, hatched face
-    (setup sheets); otherwise they are drawn as card backs (spoiler-free).
-    """
+    """A board drawing as a platypus flowable (see :func:`board_drawing` for the options)."""
 
     def __init__(
         self,
@@ -29,72 +381,97 @@ class BoardDiagram(Flowable):
         max_height: float | None = None,
         show_hidden: bool = True,
         pile_labels: bool = True,
+        tags: bool = False,
+        crop: bool = False,
     ) -> None:
         super().__init__()
         self.view = view
-        self.show_hidden = show_hidden
-        self.pile_labels = pile_labels
-        label_space = LABEL_SPACE if pile_labels and view.piles else 0.0
-        card_width = width / view.width
-        if max_height is not None:
-            card_width = min(card_width, (max_height - label_space) / (view.height * CARD_RATIO))
-        self.card_width = card_width
-        self.width = card_width * view.width
-        self.height = card_width * CARD_RATIO * view.height + label_space
-        self.label_space = label_space
+        self.drawing = board_drawing(
+            view,
+            width,
+            max_height=max_height,
+            show_hidden=show_hidden,
+            pile_labels=pile_labels,
+            tags=tags,
+            crop=crop,
+        )
+        self.width = float(self.drawing.width)
+        self.height = float(self.drawing.height)
         self.hAlign = "CENTER"
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         """The diagram's fixed size."""
         return self.width, self.height
 
-    def _origin(self, x: float, y: float) -> tuple[float, float]:
-        unit_h = self.card_width * CARD_RATIO
-        return x * self.card_width, self.height - (y + 1) * unit_h
-
     def draw(self) -> None:
-        """Draw the slots in slot order (covered cards first), then the piles."""
-        canvas = self.canv
-        width = self.card_width
-        present = {view.slot.index for view in self.view.slots if view.card is not None}
-        for view in self.view.slots:
-            left, bottom = self._origin(view.slot.x, view.slot.y)
-            if view.card is None:
-                continue
-            hidden = not view.face_up and not self.show_hidden
-            covered = any(c in present for c in view.slot.covered_by)
-            style = CardStyle(
-                face_down=not view.face_up, hidden=hidden, badge=view.badge, pip=not covered
-            )
-            draw_card(canvas, left, bottom, width, view.card, style)
-        for pile in self.view.piles:
-            self._draw_pile(pile)
+        """Draw the board drawing at the flowable's origin."""
+        renderPDF.draw(self.drawing, self.canv, 0, 0)
 
-    def _draw_pile(self, pile: PileView) -> None:
-        canvas = self.canv
-        width = self.card_width
-        left, bottom = self._origin(pile.x, pile.y)
-        if not pile.cards:
-            draw_gap(canvas, left, bottom, width)
-        else:
-            depth = min(3, len(pile.cards) - 1)
-            step = width * 0.025
-            for i in range(depth, 0, -1):
-                draw_card(
-                    canvas,
-                    left + i * step,
-                    bottom - i * step,
-                    width,
-                    pile.cards[-1],
-                    CardStyle(hidden=True),
-                )
-            draw_card(
-                canvas, left, bottom, width, pile.cards[-1], CardStyle(hidden=not pile.face_up)
-            )
-        if self.pile_labels:
-            canvas.saveState()
-            canvas.setFont(SANS, 7)
-            canvas.setFillColor(LABEL_COLOUR)
-            count = len(pile.cards)
-            canvas.drawCentredString(left + width / 2, bottom - 8.5, f"{pile.name} ({count})")
-            canvas.restoreState()
+
+PICTURE_WIDTH = 480.0
+"""Width in points (px in SVG) of a board picture file."""
+
+PNG_DPI = 150
+
+
+SVG_FAMILY = "'DejaVu Sans', 'Segoe UI Symbol', 'Arial Unicode MS', sans-serif"
+"""How an SVG names the card font, for browsers: the bundled face by its public name."""
+
+
+def _svg(drawing: Drawing) -> bytes:
+    """The drawing as SVG, its fonts named as a browser knows them."""
+    text = renderSVG.drawToString(drawing)
+    for name, weight in ((SANS_BOLD, "bold"), (SANS, "normal")):
+        text = text.replace(
+            f"font-family: {name};", f"font-family: {SVG_FAMILY}; font-weight: {weight};"
+        )
+    return text.encode("utf-8")
+
+
+def _png(drawing: Drawing) -> bytes:
+    """The drawing as PNG, rasterised from its PDF rendering (pypdfium2)."""
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(_pdf(drawing))
+    try:
+        bitmap = document[0].render(scale=PNG_DPI / 72)
+        image = bitmap.to_pil()
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return out.getvalue()
+    finally:
+        document.close()
+
+
+def _pdf(drawing: Drawing) -> bytes:
+    """The drawing as a one-page PDF of its own size (byte-identical for identical input)."""
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(drawing.width, drawing.height), invariant=1)
+    canvas.setTitle("printplay board")
+    canvas.setCreator(f"printplay {__version__}")
+    renderPDF.draw(drawing, canvas, 0, 0)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+WRITERS = {".svg": _svg, ".png": _png, ".pdf": _pdf}
+"""Picture formats by file suffix."""
+
+
+def write_board(view: BoardView, path: Path, *, show_hidden: bool = True) -> Path:
+    """Write the picture of ``view`` to ``path``: SVG, PNG or PDF by its suffix."""
+    path = Path(path)
+    writer = WRITERS.get(path.suffix.lower())
+    if writer is None:
+        raise OutputError(f"cannot write {path}: give a file ending in .svg, .png or .pdf")
+    drawing = board_drawing(view, PICTURE_WIDTH, show_hidden=show_hidden)
+    data = writer(drawing)
+
+    def produce(name: str) -> None:
+        Path(name).write_bytes(data)
+
+    return write_atomically(path, produce)
+
+
+__all__ = ["BoardDiagram", "board_drawing", "board_size", "write_board"]

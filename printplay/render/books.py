@@ -1,12 +1,15 @@
-"""Rulebooks for the registered games: the game's source, its computed facts, its diagrams.
+"""Rulebooks for the solitaires: the game's source, its computed facts, its diagrams.
 
-A game's rulebook is ``printplay/rules/<game>.md`` rendered with the context below and
-diagrams drawn by the engine: ``layout`` (a deal as dealt) and ``move`` (an example play,
-before and after).  The game supplies its computed tables through ``rulebook_context()``.
+A game's rulebook is ``rules/<game>.md`` rendered with the context below and diagrams
+drawn by the engine: ``layout`` (a deal as dealt) and ``move`` (an example move, before
+and after).  The game supplies its computed tables through ``rulebook_context()``.  A
+``rules_dir`` holding a house edition of the source (or of any template it includes) is
+read first.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,12 +18,14 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
 from printplay import options as opts
+from printplay.analysis.winrates import rulebook_rows
 from printplay.deal import numbered_deal
-from printplay.games import SolitaireGame
-from printplay.games.poker.game import RicochetPoker
+from printplay.games import make_game
+from printplay.games.protocols import Solitaire
 from printplay.render.board import BoardDiagram
-from printplay.render.document import PageSetup
-from printplay.render.rulebook import build_rulebook
+from printplay.render.document import PageSetup, check_writable
+from printplay.render.printables import PrintRequest
+from printplay.render.rulebook import RulebookSource, build_rulebook
 from printplay.render.styles import Styles, book_styles
 
 
@@ -34,32 +39,38 @@ class Example:
     caption: str
 
 
-def example_move(game: SolitaireGame) -> Example:
-    """The first numbered deal whose opening position has a play that turns a card up,
-    or failing that any play: the example the rulebook draws and explains."""
+def _face_up_count(state: Any) -> int:
+    return sum(view.face_up for view in state.board().slots if view.card is not None)
+
+
+def example_move(game: Solitaire) -> Example:
+    """The first numbered deal whose opening position has a move taking a layout card that
+    turns another card face up, or failing that any such move: the example the rulebook
+    draws and explains."""
     fallback: Example | None = None
     for seed in range(1, 200):
         state = game.initial_state(numbered_deal(game.deck(), seed))
         for move in state.legal_moves():
-            if game.is_draw(move):
+            if not move.slots:
                 continue
             after = state.apply(move)
-            text = game.describe(state, move, after)
-            caption = f"Example: the waste shows {state.waste_top.label}. {text}."
+            caption = f"Example: {game.describe(state, move, after)}."
             example = Example(state, move, after, caption)
-            if "turns up" in text or game.options.face_up:
+            if _face_up_count(after) + len(move.slots) > _face_up_count(state):
                 return example
             fallback = fallback or example
     if fallback is None:
-        raise AssertionError("no sample deal has an opening play")
+        raise AssertionError("no sample deal has an opening move that takes a card")
     return fallback
 
 
 def _move_diagram(example: Example, width: float, styles: Styles) -> Flowable:
     half = (width - 8 * mm) / 2
-    badge = {example.move.slot: "1"} if hasattr(example.move, "slot") else {}
-    before = BoardDiagram(example.before.board(badge), half)
-    after = BoardDiagram(example.after.board(), half)
+    badge = {slot: "1" for slot in example.move.slots}
+    # Face-down cards are drawn as backs, as in the layout diagram: one look for "face
+    # down" throughout the book, and the card a move turns up shows as it turns.
+    before = BoardDiagram(example.before.board(badge), half, show_hidden=False)
+    after = BoardDiagram(example.after.board(), half, show_hidden=False)
     table = Table(
         [
             [Paragraph("Before", styles.caption), Paragraph("After", styles.caption)],
@@ -80,7 +91,7 @@ def _move_diagram(example: Example, width: float, styles: Styles) -> Flowable:
     return table
 
 
-def rulebook_parts(game: SolitaireGame, setup: PageSetup) -> tuple[dict[str, Any], dict[str, Any]]:
+def rulebook_parts(game: Solitaire, setup: PageSetup) -> tuple[dict[str, Any], dict[str, Any]]:
     """The template context and the diagram factories for ``game``'s rulebook."""
     styles = book_styles()
     width = setup.frame_width
@@ -102,10 +113,11 @@ def rulebook_parts(game: SolitaireGame, setup: PageSetup) -> tuple[dict[str, Any
     context: dict[str, Any] = {
         "game": game,
         "options": game.options,
-        "rules_summary": opts.summary(game.options),
+        "rules_summary": opts.describe(game.options),
         "variants_on": bool(opts.chosen(game.options)),
         "variant_rows": variant_rows,
         "example": example,
+        "win_rates": rulebook_rows(game.name),
         **game.rulebook_context(),
     }
 
@@ -120,22 +132,57 @@ def rulebook_parts(game: SolitaireGame, setup: PageSetup) -> tuple[dict[str, Any
     return context, {"layout": layout, "move": move}
 
 
-def build_game_rulebook(game: Any, path: Path, *, paper: str = "a4") -> Path:
+def build_game_rulebook(
+    game: Solitaire, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
+) -> Path:
     """Write ``game``'s rulebook, with the variant text its options switch on, to ``path``."""
-    if isinstance(game, RicochetPoker):
-        from printplay.render.poker_book import build_poker_rulebook
-
-        return build_poker_rulebook(game, path, paper=paper)
-    summary = opts.summary(game.options)
+    summary = opts.describe(game.options)
     setup = PageSetup(
         paper=paper,
-        title=f"{game.title} rules",
+        title=f"{game.title} rules ({summary})",
         footer=f"printplay · {game.title} rules · {summary}",
+        subject=f"The rules of {game.title}, {summary}, with diagrams and computed tables",
+        keywords=(game.title, "rules", "rulebook", *opts.chosen(game.options)),
     )
     context, diagrams = rulebook_parts(game, setup)
     return build_rulebook(
-        path, template=f"{game.name}.md", context=context, setup=setup, diagrams=diagrams
+        path,
+        template=f"{game.name}.md",
+        context=context,
+        setup=setup,
+        diagrams=diagrams,
+        search_path=[rules_dir] if rules_dir is not None else [],
     )
 
 
-__all__ = ["Example", "build_game_rulebook", "example_move", "rulebook_parts"]
+def rulebook_source(
+    game_name: str,
+    option_texts: Sequence[str] = (),
+    *,
+    paper: str = "a4",
+    rules_dir: Path | None = None,
+) -> RulebookSource:
+    """The registry's rulebook source of a solitaire: ``rules/<game>.md`` with the context
+    and diagrams of :func:`rulebook_parts` (quick-reference cards are read from it)."""
+    game: Solitaire = make_game(game_name, option_texts)
+    context, diagrams = rulebook_parts(game, PageSetup(paper=paper))
+    return RulebookSource(
+        f"{game.name}.md", context, diagrams, (rules_dir,) if rules_dir is not None else ()
+    )
+
+
+def make_rulebook(request: PrintRequest) -> Path:
+    """The registry's rulebook maker for solitaires."""
+    game: Solitaire = make_game(request.game, request.option_texts)
+    check_writable(request.path)
+    return build_game_rulebook(game, request.path, paper=request.paper, rules_dir=request.rules_dir)
+
+
+__all__ = [
+    "Example",
+    "build_game_rulebook",
+    "example_move",
+    "make_rulebook",
+    "rulebook_parts",
+    "rulebook_source",
+]

@@ -1,14 +1,20 @@
-"""Drawing single cards on a reportlab canvas: faces, face-down marks, backs, gaps.
+"""Single cards as vector shapes: faces, face-down marks, backs, gaps and move badges.
 
-Cards are drawn so that the top half alone identifies them (rank and suit side by side
-in the top-left corner), because layouts overlap cards by half their height.
+Cards are built as :mod:`reportlab.graphics` shapes, so one drawing renders to PDF, SVG
+and PNG alike (:mod:`printplay.render.board`); :func:`draw_card` puts one on a canvas.
+Cards are drawn so that the top half alone identifies them (rank and suit side by side in
+the top-left corner), because layouts overlap cards by half their height.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import cache
+from typing import Literal
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Circle, Drawing, Group, Line, Rect, Shape, String
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -27,7 +33,14 @@ FACE_DOWN_LINE = HexColor("#A9B8CE")
 BACK_FILL = HexColor("#23426E")
 BACK_LINE = HexColor("#3F6396")
 GAP_LINE = HexColor("#B5B5B5")
-BADGE_FILL = HexColor("#E07A10")
+BADGE_FILL = HexColor("#12355B")
+"""Move numbers sit on a dark disc (white numerals stay legible in greyscale)."""
+BADGE_RING = HexColor("#E07A10")
+BADGE_MIN_SIZE = 7.0
+"""The smallest move-number numeral, in points."""
+
+RADIUS = 0.07
+"""Corner radius as a fraction of the card width."""
 
 
 def ink(card: Card) -> Color:
@@ -40,47 +53,29 @@ class CardStyle:
     """How a card is drawn: ``face_down`` marks a dealt-face-down card whose identity is
     still shown (setup sheets); ``hidden`` draws the back only (spoiler-free); ``pip``
     draws the big suit symbol in the lower half (left out on covered cards, where it would
-    peek out between the cards that cover them)."""
+    peek out between the cards that cover them); ``tag`` is a small label printed under
+    the corner index (a card's row and place, "3·7")."""
 
     face_down: bool = False
     hidden: bool = False
     badge: str | None = None
     pip: bool = True
+    tag: str | None = None
 
 
-def draw_card(
-    canvas: Canvas, x: float, y: float, width: float, card: Card, style: CardStyle = CardStyle()
-) -> None:
-    """Draw ``card`` with its bottom-left corner at ``x``, ``y`` (points)."""
-    height = width * CARD_RATIO
-    radius = width * 0.07
-    canvas.saveState()
-    canvas.setLineWidth(max(0.4, width * 0.012))
-    canvas.setStrokeColor(BORDER)
-    if style.hidden:
-        _draw_back(canvas, x, y, width, height, radius)
-    else:
-        canvas.setFillColor(FACE_DOWN_TINT if style.face_down else white)
-        canvas.roundRect(x, y, width, height, radius, stroke=1, fill=1)
-        if style.face_down:
-            _hatch(canvas, x, y, width, height, FACE_DOWN_LINE, spacing=width * 0.16)
-            canvas.setStrokeColor(BORDER)
-            canvas.roundRect(x, y, width, height, radius, stroke=1, fill=0)
-        _draw_face(canvas, x, y, width, height, card, style)
-    if style.badge:
-        draw_badge(canvas, x + width * 0.76, y + height * 0.66, width * 0.2, style.badge)
-    canvas.restoreState()
-
+Anchor = Literal["start", "middle", "end"]
 
 JOKER_INDEX = "JKR"
 """The joker's corner index (no suit): short enough to show in a fan, like a "10" and suit."""
 
 INDEX_SIZE = 0.30
 """The suit symbol of the corner index, as a fraction of the card width; the rank is as
-big (0.86 of it for two or more characters)."""
+big, a two-character rank ("10") squeezed sideways to keep its height."""
 
 _INDEX_LEFT = 0.08
 _INDEX_GAP = 0.02
+_SQUEEZE = 0.8
+"""Horizontal scale of a two-character rank, which keeps the full height."""
 
 
 def _index_text(card: Card) -> tuple[str, str]:
@@ -91,15 +86,20 @@ def _index_text(card: Card) -> tuple[str, str]:
     return card.rank.label, card.suit.symbol
 
 
-def _rank_font_size(width: float, label: str) -> float:
-    return width * INDEX_SIZE * (0.86 if len(label) > 1 else 1.0)
+def _rank_size(width: float, label: str) -> float:
+    return width * INDEX_SIZE * (0.86 if len(label) > 2 else 1.0)
+
+
+def _rank_width(label: str, size: float) -> float:
+    squeeze = _SQUEEZE if len(label) == 2 else 1.0
+    return stringWidth(label, SANS_BOLD, size) * squeeze
 
 
 def index_reach(card: Card, width: float) -> float:
     """How far right of the card's left edge its corner index (rank and suit) reaches."""
     register_fonts()
     label, symbol = _index_text(card)
-    reach = width * _INDEX_LEFT + stringWidth(label, SANS_BOLD, _rank_font_size(width, label))
+    reach = width * _INDEX_LEFT + _rank_width(label, _rank_size(width, label))
     if symbol:
         reach += width * _INDEX_GAP + stringWidth(symbol, SANS, width * INDEX_SIZE)
     return reach
@@ -107,110 +107,239 @@ def index_reach(card: Card, width: float) -> float:
 
 @cache
 def widest_index() -> float:
-    """The widest corner index of any card ("10" and its suit), as a fraction of the width:
-    cards fanned at least this far apart (plus a little) show every index whole."""
+    """The widest corner index of any card, as a fraction of the width: cards fanned at
+    least this far apart (plus a little) show every index whole."""
     return max(index_reach(card, 1.0) for card in standard_deck(jokers=2))
 
 
-def _draw_face(
-    canvas: Canvas, x: float, y: float, width: float, height: float, card: Card, style: CardStyle
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    font: str,
+    size: float,
+    colour: Color,
+    anchor: Anchor = "start",
+    squeeze: float = 1.0,
+) -> Shape:
+    string = String(x, y, text, fontName=font, fontSize=size, fillColor=colour, textAnchor=anchor)
+    if squeeze == 1.0:
+        return string
+    string.x, string.y = 0, 0
+    group = Group(string)
+    group.transform = (squeeze, 0, 0, 1, x, y)
+    return group
+
+
+def round_rect(
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    radius: float,
+    *,
+    fill: Color | None,
+    stroke: Color | None,
+    stroke_width: float = 0.0,
+    opacity: float = 1.0,
+) -> Rect:
+    """A rounded rectangle shape (``None`` for no fill or no outline)."""
+    rect = Rect(x, y, width, height, rx=radius, ry=radius)
+    rect.fillColor = fill
+    rect.strokeColor = stroke
+    rect.strokeWidth = stroke_width
+    if opacity != 1.0:
+        rect.fillOpacity = opacity
+    return rect
+
+
+def card_shapes(
+    x: float, y: float, width: float, card: Card, style: CardStyle = CardStyle()
+) -> Group:
+    """``card`` with its bottom-left corner at ``x``, ``y`` (points), as shapes."""
+    register_fonts()
+    height = width * CARD_RATIO
+    radius = width * RADIUS
+    line = max(0.4, width * 0.012)
+    group = Group()
+    if style.hidden:
+        _add_back(group, x, y, width, height, radius, line)
+    else:
+        fill = FACE_DOWN_TINT if style.face_down else white
+        group.add(
+            round_rect(x, y, width, height, radius, fill=fill, stroke=BORDER, stroke_width=line)
+        )
+        if style.face_down:
+            _add_hatch(group, x, y, width, height, radius, FACE_DOWN_LINE, width * 0.16, line)
+            group.add(
+                round_rect(x, y, width, height, radius, fill=None, stroke=BORDER, stroke_width=line)
+            )
+        _add_face(group, x, y, width, height, card, style)
+    if style.badge:
+        # Below the index, in the half a covering row leaves visible, clear of the pip.
+        group.add(badge_shapes(x + width * 0.7, y + height * 0.58, width * 0.2, style.badge))
+    return group
+
+
+def _add_face(
+    group: Group, x: float, y: float, width: float, height: float, card: Card, style: CardStyle
 ) -> None:
     size = width * INDEX_SIZE
     top = y + height - width * 0.08 - size * 0.8
     left = x + width * _INDEX_LEFT
     label, symbol = _index_text(card)
-    font_size = _rank_font_size(width, label)
-    canvas.setFillColor(ink(card))
+    rank_size = _rank_size(width, label)
+    rank_width = _rank_width(label, rank_size)
+    colour = ink(card)
     if style.face_down:
         pad = width * 0.04
-        text_width = canvas.stringWidth(label, SANS_BOLD, font_size) + (
-            size * 1.05 if symbol else 0.0
+        text_width = rank_width + (size * 1.05 if symbol else 0.0)
+        group.add(
+            round_rect(
+                left - pad,
+                top - size * 0.28,
+                text_width + 2 * pad,
+                size * 1.25,
+                width * 0.05,
+                fill=white,
+                stroke=None,
+            )
         )
-        canvas.setFillColor(white)
-        canvas.roundRect(
-            left - pad,
-            top - size * 0.28,
-            text_width + 2 * pad,
-            size * 1.25,
-            width * 0.05,
-            stroke=0,
-            fill=1,
-        )
-        canvas.setFillColor(ink(card))
-    canvas.setFont(SANS_BOLD, font_size)
-    canvas.drawString(left, top, label)
+    squeeze = _SQUEEZE if len(label) == 2 else 1.0
+    group.add(_text(left, top, label, SANS_BOLD, rank_size, colour, squeeze=squeeze))
     if symbol:
-        shift = canvas.stringWidth(label, SANS_BOLD, font_size) + width * _INDEX_GAP
-        canvas.setFont(SANS, size)
-        canvas.drawString(left + shift, top, symbol)
+        shift = rank_width + width * _INDEX_GAP
+        group.add(_text(left + shift, top, symbol, SANS, size, colour))
+    if style.tag:
+        tag_size = width * 0.15
+        group.add(_text(left, top - tag_size * 1.35, style.tag, SANS, tag_size, BORDER))
     if not style.pip:
         return
     # The big pip stays in the lower half, which overlapping rows hide completely.
     if card.is_joker:
-        canvas.setFont(SANS_BOLD, size * 1.4)
-        canvas.drawCentredString(x + width / 2, y + height * 0.13, "★")
+        group.add(
+            _text(x + width / 2, y + height * 0.13, "★", SANS_BOLD, size * 1.4, colour, "middle")
+        )
         return
-    canvas.setFont(SANS, width * 0.5)
-    canvas.drawCentredString(x + width / 2, y + height * 0.13, symbol)
+    group.add(_text(x + width / 2, y + height * 0.13, symbol, SANS, width * 0.5, colour, "middle"))
 
 
-def _hatch(
-    canvas: Canvas, x: float, y: float, width: float, height: float, colour: Color, spacing: float
+def _clip_diagonal(
+    start: float, box: tuple[float, float, float, float], radius: float
+) -> tuple[float, float, float, float] | None:
+    """The part of the line ``y - box_y = x - start`` (slope 1) inside the rounded
+    rectangle ``box`` (x, y, width, height) with corner ``radius``, or ``None``."""
+    bx, by, bw, bh = box
+    # Parametrise by t: (start + t, by + t); inside the plain rectangle for t in [lo, hi].
+    lo = max(0.0, bx - start)
+    hi = min(bh, bx + bw - start)
+    if hi <= lo:
+        return None
+
+    def inside(t: float) -> bool:
+        px, py = start + t, by + t
+        nearest_x = min(max(px, bx + radius), bx + bw - radius)
+        nearest_y = min(max(py, by + radius), by + bh - radius)
+        return math.hypot(px - nearest_x, py - nearest_y) <= radius + 1e-9
+
+    # Walk each end inwards until it is inside the rounded corners (a few small steps).
+    step = radius / 16 if radius > 0 else 0.0
+    while lo < hi and step and not inside(lo):
+        lo += step
+    while hi > lo and step and not inside(hi):
+        hi -= step
+    if hi <= lo:
+        return None
+    return start + lo, by + lo, start + hi, by + hi
+
+
+def _add_hatch(
+    group: Group,
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    radius: float,
+    colour: Color,
+    spacing: float,
+    line: float,
 ) -> None:
-    canvas.saveState()
-    path = canvas.beginPath()
-    path.roundRect(x, y, width, height, width * 0.07)
-    canvas.clipPath(path, stroke=0, fill=0)
-    canvas.setStrokeColor(colour)
-    canvas.setLineWidth(max(0.3, width * 0.012))
     offset = -height
     while offset < width:
-        canvas.line(x + offset, y, x + offset + height, y + height)
+        segment = _clip_diagonal(x + offset, (x, y, width, height), radius)
+        if segment is not None:
+            group.add(Line(*segment, strokeColor=colour, strokeWidth=max(0.3, width * 0.012)))
         offset += spacing
-    canvas.restoreState()
 
 
-def _draw_back(
-    canvas: Canvas, x: float, y: float, width: float, height: float, radius: float
+def _add_back(
+    group: Group, x: float, y: float, width: float, height: float, radius: float, line: float
 ) -> None:
-    canvas.setFillColor(BACK_FILL)
-    canvas.roundRect(x, y, width, height, radius, stroke=1, fill=1)
+    group.add(
+        round_rect(x, y, width, height, radius, fill=BACK_FILL, stroke=BORDER, stroke_width=line)
+    )
     inset = width * 0.08
-    _hatch(
-        canvas,
-        x + inset,
-        y + inset,
-        width - 2 * inset,
-        height - 2 * inset,
-        BACK_LINE,
-        spacing=width * 0.1,
-    )
-    canvas.setStrokeColor(white)
-    canvas.setLineWidth(max(0.3, width * 0.015))
-    canvas.roundRect(
-        x + inset, y + inset, width - 2 * inset, height - 2 * inset, radius * 0.6, stroke=1, fill=0
+    inner = (x + inset, y + inset, width - 2 * inset, height - 2 * inset)
+    _add_hatch(group, *inner, radius * 0.6, BACK_LINE, width * 0.1, line)
+    group.add(
+        round_rect(
+            *inner, radius * 0.6, fill=None, stroke=white, stroke_width=max(0.3, width * 0.015)
+        )
     )
 
 
-def draw_gap(canvas: Canvas, x: float, y: float, width: float) -> None:
-    """Draw the dashed outline of an empty place."""
-    canvas.saveState()
-    canvas.setStrokeColor(GAP_LINE)
-    canvas.setLineWidth(0.5)
-    canvas.setDash(2, 2)
-    canvas.roundRect(x, y, width, width * CARD_RATIO, width * 0.07, stroke=1, fill=0)
-    canvas.restoreState()
+def card_badge(x: float, y: float, width: float, text: str) -> Group:
+    """The move-number badge of a card whose bottom-left corner is at ``x``, ``y``: below
+    the index, in the half a covering row leaves visible, clear of the pip and of the
+    index of the card below.  Diagrams draw it after every card, so none hides it."""
+    return badge_shapes(x + width * 0.72, y + width * CARD_RATIO * 0.6, width * 0.2, text)
 
 
-def draw_badge(canvas: Canvas, cx: float, cy: float, radius: float, text: str) -> None:
-    """A filled circle with a short label (a move number) centred at ``cx``, ``cy``."""
-    canvas.saveState()
-    canvas.setFillColor(BADGE_FILL)
-    canvas.setStrokeColor(white)
-    canvas.setLineWidth(max(0.4, radius * 0.12))
-    canvas.circle(cx, cy, radius, stroke=1, fill=1)
-    canvas.setFillColor(white)
-    size = radius * (1.15 if len(text) < 2 else 0.95 if len(text) < 3 else 0.75)
-    canvas.setFont(SANS_BOLD, size)
-    canvas.drawCentredString(cx, cy - size * 0.36, text)
-    canvas.restoreState()
+def gap_shapes(x: float, y: float, width: float) -> Rect:
+    """The dashed outline of an empty place."""
+    rect = round_rect(
+        x,
+        y,
+        width,
+        width * CARD_RATIO,
+        width * RADIUS,
+        fill=None,
+        stroke=GAP_LINE,
+        stroke_width=0.5,
+    )
+    rect.strokeDashArray = [2, 2]
+    return rect
+
+
+def badge_shapes(cx: float, cy: float, radius: float, text: str) -> Group:
+    """A move number on a dark disc centred at ``cx``, ``cy``: numerals of at least
+    :data:`BADGE_MIN_SIZE` points, the disc grown to hold them."""
+    register_fonts()
+    size = max(BADGE_MIN_SIZE, radius * 1.05)
+    radius = max(radius, stringWidth(text, SANS_BOLD, size) / 2 + size * 0.12, size * 0.72)
+    group = Group(
+        Circle(
+            cx,
+            cy,
+            radius,
+            fillColor=BADGE_FILL,
+            strokeColor=BADGE_RING,
+            strokeWidth=max(0.6, radius * 0.14),
+        )
+    )
+    group.add(_text(cx, cy - size * 0.36, text, SANS_BOLD, size, white, "middle"))
+    return group
+
+
+def render_shapes(canvas: Canvas, shapes: Shape) -> None:
+    """Draw ``shapes`` (in canvas coordinates) on a reportlab canvas."""
+    drawing = Drawing(0, 0)
+    drawing.add(shapes)
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+
+
+def draw_card(
+    canvas: Canvas, x: float, y: float, width: float, card: Card, style: CardStyle = CardStyle()
+) -> None:
+    """Draw ``card`` with its bottom-left corner at ``x``, ``y`` (points) on a canvas."""
+    render_shapes(canvas, card_shapes(x, y, width, card, style))

@@ -8,8 +8,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import tempfile
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,20 +43,41 @@ def paper_size(name: str) -> tuple[float, float]:
 def check_writable(path: Path) -> Path:
     """Fail early, with a clear message, if ``path`` cannot be written.
 
-    A symbolic link is followed: the file it points to is the one written.
+    A symbolic link is followed: the file it points to is the one written.  A symbolic link
+    loop or a name longer than the file system allows is refused like any other bad path.
     """
     path = Path(path)
+    try:
+        return _check_writable(path)
+    except OutputError:
+        raise
+    except RuntimeError:  # pathlib's report of a symbolic link loop
+        raise OutputError(f"cannot write {_short(path)}: it is a symbolic link loop") from None
+    except OSError as error:
+        raise OutputError(f"cannot write {_short(path)}: {error.strerror or error}") from None
+
+
+def _short(path: Path, limit: int = 80) -> str:
+    """A path for a message, its middle cut if it is very long."""
+    text = str(path)
+    return text if len(text) <= limit else f"{text[: limit // 2]}…{text[-limit // 2 :]}"
+
+
+def _check_writable(path: Path) -> Path:
     if path.is_symlink():
-        path = path.resolve()
+        path = path.resolve(strict=False)
     folder = path.parent if str(path.parent) else Path(".")
     if path.is_dir():
-        raise OutputError(f"cannot write {path}: it is a folder")
+        raise OutputError(f"cannot write {_short(path)}: it is a folder")
     if not folder.is_dir():
-        raise OutputError(f"cannot write {path}: folder {folder} does not exist")
+        raise OutputError(f"cannot write {_short(path)}: folder {_short(folder)} does not exist")
     if path.exists() and not path.is_file():
-        raise OutputError(f"cannot write {path}: it is not a regular file")
+        raise OutputError(f"cannot write {_short(path)}: it is not a regular file")
     if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise OutputError(f"cannot write {path}: permission denied")
+        raise OutputError(f"cannot write {_short(path)}: permission denied")
+    name_max = os.pathconf(folder, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
+    if len(os.fsencode(path.name)) + 16 > name_max:  # room for the temporary file's affixes
+        raise OutputError(f"cannot write {_short(path)}: the file name is too long")
     return path
 
 
@@ -63,33 +87,63 @@ def write_atomically(path: Path, produce: Callable[[str], None]) -> Path:
     Nothing is left behind if ``produce`` fails: no half-written file at ``path``.
     """
     path = check_writable(Path(path))
+    tmp_name: str | None = None
     try:
-        handle, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as error:
-        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
-    os.close(handle)
-    try:
+        # Made inside the try, with signals held until its name is known, so that a signal
+        # arriving at any moment leaves nothing behind.
+        with _signals_held():
+            handle, tmp_name = tempfile.mkstemp(
+                prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
+            )
+        os.close(handle)
         produce(tmp_name)
         os.chmod(tmp_name, 0o644)
         os.replace(tmp_name, path)
     except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+        _remove(tmp_name)
+        raise OutputError(f"cannot write {_short(path)}: {error.strerror or error}") from None
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
+        _remove(tmp_name)
         raise
     return path
 
 
+@contextlib.contextmanager
+def _signals_held() -> Iterator[None]:
+    """Hold Ctrl-C, SIGTERM and SIGHUP (in the main thread) until the block is done."""
+    held = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
+    blocking = hasattr(signal, "pthread_sigmask") and threading.current_thread() is (
+        threading.main_thread()
+    )
+    if blocking:
+        signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        if blocking:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
+
+
+def _remove(name: str | None) -> None:
+    """Remove a temporary file, if there is one."""
+    if name is not None:
+        with contextlib.suppress(OSError):
+            os.unlink(name)
+
+
 @dataclass(frozen=True)
 class PageSetup:
-    """Paper and the running footer of a document."""
+    """Paper, the running footer and the metadata of a document.
+
+    ``title``, ``subject`` and ``keywords`` go into the PDF's document information, so a
+    file names its game, deal and options wherever it is listed.
+    """
 
     paper: str = "a4"
     title: str = ""
     footer: str = ""
+    subject: str = ""
+    keywords: tuple[str, ...] = ()
 
     @property
     def size(self) -> tuple[float, float]:
@@ -107,17 +161,46 @@ class PageSetup:
         return self.size[1] - 2 * MARGIN - 6 * mm
 
 
+_FIRST_PAGE: ContextVar[int] = ContextVar("printplay_first_page", default=1)
+"""The number printed on the first page of documents built now (see :func:`numbered_from`)."""
+
+
+@contextlib.contextmanager
+def numbered_from(first: int) -> Iterator[None]:
+    """Number the pages of the documents built inside the block from ``first``: a part of a
+    kit prints the kit's page numbers, which its contents page refers to."""
+    token = _FIRST_PAGE.set(first)
+    try:
+        yield
+    finally:
+        _FIRST_PAGE.reset(token)
+
+
 def _draw_footer(setup: PageSetup) -> Callable[[Canvas, BaseDocTemplate], None]:
+    offset = _FIRST_PAGE.get() - 1
+
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
         width, _ = setup.size
         canvas.saveState()
         canvas.setFont(SANS, 7.5)
         canvas.setFillGray(0.35)
         canvas.drawString(MARGIN, MARGIN - 2 * mm, setup.footer)
-        canvas.drawRightString(width - MARGIN, MARGIN - 2 * mm, f"page {doc.page}")
+        canvas.drawRightString(width - MARGIN, MARGIN - 2 * mm, f"page {doc.page + offset}")
         canvas.restoreState()
 
     return draw
+
+
+def bookmark_page(canvas: Canvas, title: str, level: int = 0) -> None:
+    """Add an outline entry (bookmark) for the page being drawn, at ``level`` (0 the top;
+    a level may go at most one deeper than the entry before it)."""
+    count = int(getattr(canvas, "_printplay_bookmarks", 0)) + 1
+    canvas._printplay_bookmarks = count  # type: ignore[attr-defined]
+    if count == 1:
+        canvas.showOutline()
+    key = f"printplay-page-{count}"
+    canvas.bookmarkPage(key)
+    canvas.addOutlineEntry(title, key, level=level, closed=level > 0)
 
 
 def build_pdf(path: Path, flowables: Sequence[Flowable], setup: PageSetup) -> Path:
@@ -134,6 +217,8 @@ def build_pdf(path: Path, flowables: Sequence[Flowable], setup: PageSetup) -> Pa
             topMargin=MARGIN,
             bottomMargin=MARGIN + 6 * mm,
             title=setup.title,
+            subject=setup.subject or setup.title,
+            keywords=list(setup.keywords),
             author="printplay",
             creator=f"printplay {__version__}",
             invariant=1,

@@ -10,6 +10,7 @@ from functools import cache
 from importlib import resources
 
 from reportlab import rl_config
+from reportlab.graphics.shapes import STATE_DEFAULTS
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -57,3 +58,4 @@ def register_fonts() -> None:
     # reportlab's default (Helvetica) every PDF would name a font it does not embed.
     rl_config.canvas_basefontname = SANS
     CellStyle.fontname = SANS
+    STATE_DEFAULTS["fontName"] = SANS  # drawings (reportlab.graphics) start in it too

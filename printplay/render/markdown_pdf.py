@@ -1,6 +1,7 @@
 """Markdown to reportlab flowables: the typesetting half of every rulebook.
 
-The Markdown is converted to HTML by the ``markdown`` package (extensions ``tables``,
+The Markdown is converted to HTML by the ``markdown`` package (extensions ``tables``, ``smarty``
+(typographic quotes and apostrophes, so that straight and curly ones never mix),
 ``sane_lists``, ``def_list``, ``attr_list`` and ``fenced_code``), the HTML is parsed into a
 small tree, and the tree is walked into platypus flowables set in
 :class:`~printplay.render.styles.Styles`.
@@ -17,7 +18,7 @@ Besides ordinary Markdown, a line holding only a marker in double brackets is an
     sets what is between them in balanced columns (2 to 4); a heading and the block after
     it are never split between columns;
 ``[[quickref]]`` … ``[[/quickref]]``
-    sets what is between them in the compact quick-reference styles.
+    sets what is between them in the compact quick-reference styles, kept on one page.
 
 A class from ``attr_list`` picks a style: ``# TriPeaks {: .title}``, or a paragraph followed
 by ``{: .subtitle}`` (also ``small``, ``caption``, ``center``, ``lead``, ``callout``).
@@ -39,7 +40,7 @@ from __future__ import annotations
 import inspect
 import re
 import shlex
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from html.parser import HTMLParser
 from typing import Any, Literal, cast
@@ -51,6 +52,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
+    Frame,
     KeepTogether,
     ListFlowable,
     ListItem,
@@ -60,6 +62,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import ActionFlowable
 from reportlab.platypus.flowables import BalancedColumns, CallerMacro, HRFlowable
 
 from printplay.errors import RulebookError
@@ -69,6 +72,7 @@ from printplay.render.styles import Palette, Styles, book_palette, book_styles, 
 __all__ = [
     "DiagramFactory",
     "RulebookError",
+    "fill_frame",
     "html_to_markup",
     "markdown_to_flowables",
     "markdown_to_html",
@@ -78,7 +82,7 @@ __all__ = [
 DiagramFactory = Callable[..., Flowable]
 """Something that draws a diagram: called with the marker's ``key=value`` pairs as strings."""
 
-MARKDOWN_EXTENSIONS = ("tables", "sane_lists", "def_list", "attr_list", "fenced_code")
+MARKDOWN_EXTENSIONS = ("tables", "sane_lists", "def_list", "attr_list", "fenced_code", "smarty")
 """The Python-Markdown extensions a rulebook source may use."""
 
 
@@ -292,10 +296,15 @@ class _Converter:
     """Walks the HTML tree into flowables."""
 
     def __init__(
-        self, markers: list[_Marker], diagrams: Mapping[str, DiagramFactory] | None
+        self,
+        markers: list[_Marker],
+        diagrams: Mapping[str, DiagramFactory] | None,
+        *,
+        outline: bool = True,
     ) -> None:
         self.markers = markers
         self.diagrams = diagrams or {}
+        self.outline = outline
         self.mono = MONO
         self.diagram_holders: set[int] = set()
         self.unsplittable: set[int] = set()  # short tables: never split
@@ -339,6 +348,8 @@ class _Converter:
                 region = regions.pop()
                 ctx = region.outer
                 out = regions[-1].flowables if regions else top
+                if region.marker.kind == "quickref":
+                    _room_for(out, region.flowables, ctx.width)
                 out.extend(self._close(region, ctx))
             else:
                 out.extend(self.marker(marker, ctx))
@@ -371,6 +382,8 @@ class _Converter:
 
     def _close(self, region: _Region, outer: _Context) -> list[Flowable]:
         if region.marker.kind == "quickref":
+            # One block: it moves to the next page whole rather than leave a page nearly
+            # empty before it, or split a card a player cuts out.
             return region.flowables
         if not region.flowables:
             return []
@@ -528,8 +541,8 @@ class _Converter:
             return []
         out: list[Flowable] = []
         plain = " ".join(node.text().split())
-        if style is styles.h1 or style is styles.h2:
-            out.append(_outline_entry(plain, 0 if style is styles.h1 else 1))
+        if self.outline and (style is styles.h1 or style is styles.h2):
+            out.append(outline_entry(plain, 0 if style is styles.h1 else 1))
         out.append(Paragraph(markup, style))
         if style is styles.h1:
             rule = HRFlowable(
@@ -670,7 +683,7 @@ class _Converter:
                     else ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=align)
                 )
                 line.append(Paragraph(_inline(cell.children, styles.palette, self.mono), style))
-                sizes.append(_text_extent(cell.text(), style))
+                sizes.append(_text_extent(_cell_text(cell), style))
             data.append(line)
             widths.append(sizes)
         col_widths = _fit_columns(widths, ctx.width, 2 * styles.cell_padding)
@@ -680,8 +693,8 @@ class _Converter:
             ("VALIGN", (0, 0), (-1, -1), "TOP"),
             ("LEFTPADDING", (0, 0), (-1, -1), styles.cell_padding),
             ("RIGHTPADDING", (0, 0), (-1, -1), styles.cell_padding),
-            ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+            ("TOPPADDING", (0, 0), (-1, -1), styles.row_padding[0]),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), styles.row_padding[1]),
             ("LINEABOVE", (0, 0), (-1, 0), 0.9, palette.accent),
             ("LINEBELOW", (0, -1), (-1, -1), 0.9, palette.accent),
         ]
@@ -742,6 +755,24 @@ def _family(font: str) -> str:
     return font.split("-")[0]
 
 
+def _room_for(out: list[Flowable], region: list[Flowable], width: float) -> None:
+    """Ask for room for a whole quick reference (and the heading run before it): it starts
+    a new page only if it does not fit, instead of always, so no page is left nearly empty
+    before it, and a card a player cuts out is not split.  A quick reference longer than
+    a page asks for nothing and flows."""
+    start = len(out)
+    while start and _sticky(out[start - 1]):
+        start -= 1
+    try:
+        need = sum(
+            f.wrap(width, 10_000)[1] + float(f.getSpaceBefore()) + float(f.getSpaceAfter())
+            for f in [*out[start:], *region]
+        )
+    except (AttributeError, TypeError):  # a flowable that cannot measure itself here
+        return
+    out.insert(start, CondPageBreak(need))
+
+
 def _sticky(flowable: Flowable) -> bool:
     """Whether ``flowable`` is to be kept with the next one."""
     keep_with_next = cast(Callable[[], object], flowable.getKeepWithNext)  # untyped in stubs
@@ -771,13 +802,29 @@ def _cell_alignment(cell: _Node) -> Literal[0, 1, 2, 4] | None:
     return _ALIGN.get(align.lower())
 
 
+_BREAKING_SPACE = re.compile(r"[ \t\r\f\v]+")
+
+
+def _cell_text(node: _Node | str) -> str:
+    """A cell's text, a line break (``<br>``) as a new line."""
+    if isinstance(node, str):
+        return node
+    if node.tag == "br":
+        return "\n"
+    return "".join(_cell_text(child) for child in node.children)
+
+
 def _text_extent(text: str, style: ParagraphStyle) -> tuple[float, float]:
-    """The widths of the longest word and of the whole text of a cell, set in ``style``."""
+    """The widths of the longest word and of the longest line of a cell, set in ``style``.
+
+    Words are parted by breaking white space only: a no-break space joins its neighbours.
+    """
     font, size = str(style.fontName), float(style.fontSize)
-    words = text.split()
+    lines = [_BREAKING_SPACE.split(line.strip()) for line in text.split("\n")]
+    words = [word for line in lines for word in line if word]
     if not words:
         return 0.0, 0.0
-    whole = float(stringWidth(" ".join(words), font, size))
+    whole = max(float(stringWidth(" ".join(line), font, size)) for line in lines)
     longest = max(float(stringWidth(word, font, size)) for word in words)
     return longest, whole
 
@@ -817,7 +864,7 @@ def _trim_space_after(flowables: list[Flowable]) -> None:
 class _KeepWhole(KeepTogether):
     """A group kept on one page, counting the space above a heading that opens it.
 
-    A heading comes after its outline bookmark (:func:`_outline_entry`), a flowable with no
+    A heading comes after its outline bookmark (:func:`outline_entry`), a flowable with no
     height.  reportlab's estimate of a group's height skips such a flowable and takes the
     heading for the top of the frame, so it leaves out the space above the heading, which
     the frame does add: a group that only just fit by the estimate spilled its last line
@@ -833,7 +880,7 @@ class _KeepWhole(KeepTogether):
         return size
 
 
-def _outline_entry(title: str, level: int) -> Flowable:
+def outline_entry(title: str, level: int) -> Flowable:
     """A zero-size flowable that bookmarks its position and adds a PDF outline entry.
 
     The bookmark key and the outline level are kept on the canvas, so keys are unique and
@@ -860,23 +907,45 @@ def _outline_entry(title: str, level: int) -> Flowable:
     return entry
 
 
+def fill_frame(frame: Frame, flowables: Sequence[Flowable], canvas: Any) -> bool:
+    """Draw ``flowables`` into ``frame`` on ``canvas`` whole, nothing split, outside any
+    document (a card, a page drawn by hand); whether they all fit.
+
+    Groups kept together are opened and conditional page breaks dropped: they only matter
+    between pages.  A page break is an error.
+    """
+    return all(frame.add(flowable, canvas, trySplit=0) for flowable in _opened(flowables))
+
+
+def _opened(flowables: Sequence[Flowable]) -> Iterator[Flowable]:
+    for flowable in flowables:
+        if isinstance(flowable, KeepTogether):
+            yield from _opened(flowable._content)  # type: ignore[attr-defined]
+        elif isinstance(flowable, PageBreak):
+            raise RulebookError("a page break where the text must fit in one frame")
+        elif not isinstance(flowable, CondPageBreak | ActionFlowable):
+            yield flowable
+
+
 def markdown_to_flowables(
     text: str,
     *,
     styles: Styles | None = None,
     width: float,
     diagrams: Mapping[str, DiagramFactory] | None = None,
+    outline: bool = True,
 ) -> list[Flowable]:
     """Typeset Markdown ``text`` as platypus flowables for a frame ``width`` points wide.
 
     ``styles`` defaults to :func:`~printplay.render.styles.book_styles`; ``diagrams`` maps the
-    names used in ``[[diagram NAME ...]]`` markers to factories returning flowables.  Raises
-    :class:`RulebookError` for a bad marker or an unknown diagram.
+    names used in ``[[diagram NAME ...]]`` markers to factories returning flowables;
+    ``outline=False`` gives headings no outline entry (text drawn on a card, not a page).
+    Raises :class:`RulebookError` for a bad marker or an unknown diagram.
     """
     styles = styles or book_styles()
     source, markers = _extract_markers(text)
     tree = _parse_html(markdown_to_html(source))
-    converter = _Converter(markers, diagrams)
+    converter = _Converter(markers, diagrams, outline=outline)
     flowables = converter.blocks(
         tree, _Context(styles, float(width), styles.body, styles.list_item)
     )

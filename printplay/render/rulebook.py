@@ -1,7 +1,10 @@
 """Rulebooks: Markdown + Jinja2 sources rendered into typeset PDFs.
 
-A rulebook source is Markdown with Jinja2 in it, kept in ``printplay/rules/`` (shared pieces
-in ``printplay/templates/``).  Jinja runs first, with ``StrictUndefined`` (a misspelt name is
+A rulebook source is Markdown with Jinja2 in it, kept in ``rules/`` at the top of the
+repository (shared pieces in ``templates/``; both ship inside the package as
+``printplay.rules`` and ``printplay.templates``).  A folder given as ``search_path`` (the
+``--rules-dir`` of the command line) is searched first, so a house edition overrides any
+file by copying it there.  Jinja runs first, with ``StrictUndefined`` (a misspelt name is
 an error, not an empty string), ``trim_blocks`` and ``lstrip_blocks``, and no HTML escaping.
 It offers these helpers, as functions and, where it reads well, as filters:
 
@@ -31,11 +34,14 @@ from __future__ import annotations
 import numbers
 import re
 import shlex
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import TracebackType
+from typing import Any
 
 import jinja2
 from reportlab.platypus import Flowable
@@ -48,6 +54,8 @@ from printplay.render.styles import Styles
 
 __all__ = [
     "RulebookError",
+    "RulebookSource",
+    "Words",
     "build_rulebook",
     "card",
     "cards",
@@ -56,10 +64,12 @@ __all__ = [
     "render_rulebook_source",
     "rulebook_environment",
     "table",
+    "template_errors",
+    "template_exists",
 ]
 
-TEMPLATE_FOLDERS = ("rules", "templates")
-"""The package folders (inside ``printplay``) searched for rulebook sources, in order."""
+TEMPLATE_PACKAGES = ("printplay.rules", "printplay.templates")
+"""The packages searched for rulebook sources and templates, in order."""
 
 _TEMPLATE_NAME = re.compile(r"^[\w][\w.-]*(/[\w][\w.-]*)*\.(md|j2|jinja|jinja2|txt)$")
 
@@ -104,7 +114,11 @@ def cards(codes: str | Iterable[str | Card]) -> str:
 
 def _cell(value: object) -> str:
     text = card(value) if isinstance(value, Card) else "" if value is None else str(value)
-    return " ".join(text.split()).replace("|", "\\|")
+    # runs of white space become one space; a no-break space is kept (it joins words)
+    return _WHITE_SPACE.sub(" ", text).strip(" ").replace("|", "\\|")
+
+
+_WHITE_SPACE = re.compile(r"[ \t\n\r\f\v]+")
 
 
 _ALIGNMENTS = {"l": ":---", "left": ":---", "r": "---:", "right": "---:"}
@@ -181,8 +195,7 @@ def _row(cells: Sequence[str], ncols: int, widths: Sequence[int] | None) -> str:
 
 
 def _package_folders() -> list[Traversable]:
-    root = resources.files("printplay")
-    return [root / name for name in TEMPLATE_FOLDERS if (root / name).is_dir()]
+    return [resources.files(package) for package in TEMPLATE_PACKAGES]
 
 
 def _load_packaged(name: str) -> tuple[str, str | None, None] | None:
@@ -201,8 +214,8 @@ def _load_packaged(name: str) -> tuple[str, str | None, None] | None:
 def rulebook_environment(search_path: Sequence[str | Path] = ()) -> jinja2.Environment:
     """The Jinja2 environment rulebooks are rendered in.
 
-    Templates are looked up in ``search_path`` first, then in the package's ``rules/`` and
-    ``templates/`` folders.
+    Templates are looked up in ``search_path`` first, then in the bundled ``rules/`` and
+    ``templates/``.
     """
     loader = jinja2.ChoiceLoader(
         [
@@ -247,7 +260,7 @@ def render_rulebook_source(
     """Run Jinja over a rulebook source and return the Markdown it produces.
 
     ``template_name_or_text`` is a template name such as ``"tripeaks.md"`` (found in
-    ``search_path`` or the package's ``rules/`` and ``templates/``), a :class:`~pathlib.Path`
+    ``search_path`` or the bundled ``rules/`` and ``templates/``), a :class:`~pathlib.Path`
     to a source file, or else the source text itself.  Raises :class:`RulebookError` for a
     missing template, a syntax error, an undefined name or bad data in a helper.
     """
@@ -262,32 +275,122 @@ def render_rulebook_source(
         is_name = "\n" not in source and _TEMPLATE_NAME.match(source) is not None
     env = rulebook_environment(search_path)
     where = source if is_name else "rulebook source"
-    template: jinja2.Template | None = None
-    try:
+    with template_errors(where, search_path) as holder:
         if is_name:
-            try:
-                template = env.get_template(source)
-            except jinja2.TemplateNotFound as error:
-                folders = [str(p) for p in search_path] + [
-                    f"printplay/{name}/" for name in TEMPLATE_FOLDERS
-                ]
-                raise RulebookError(
-                    f"no rulebook template {error.name!r} (looked in {', '.join(folders)})"
-                ) from None
+            holder.template = env.get_template(source)
         else:
-            template = env.from_string(source)
-        return template.render(dict(context))
+            holder.template = env.from_string(source)
+        return holder.template.render(dict(context))
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+class _Holder:
+    """The template being rendered, for error messages that name its file."""
+
+    template: jinja2.Template | None = None
+
+
+@contextmanager
+def template_errors(where: str, search_path: Sequence[str | Path] = ()) -> Iterator[_Holder]:
+    """Turn any template error inside the block into one :class:`RulebookError` line that
+    names the file and line (``where`` names the source when no file is known)."""
+    holder = _Holder()
+    try:
+        yield holder
     except RulebookError:
         raise
+    except jinja2.TemplateNotFound as error:
+        folders = [str(p) for p in search_path] + ["rules/", "templates/"]
+        raise RulebookError(
+            f"no rulebook template {error.name!r} (looked in {', '.join(folders)})"
+        ) from None
     except (jinja2.TemplateError, PrintplayError) as error:
         filename = getattr(error, "filename", None)
+        template = holder.template
         if not isinstance(filename, str):
             filename = template.filename if template is not None else None
         line = _template_line(error, filename)
-        name = getattr(error, "name", None) or where
+        name = getattr(error, "name", None) or (filename and Path(filename).name) or where
         at = f"{name}, line {line}" if line else str(name)
         message = error.message if isinstance(error, jinja2.TemplateError) else str(error)
         raise RulebookError(f"{at}: {message}") from error
+
+
+def template_exists(name: str, search_path: Sequence[str | Path] = ()) -> bool:
+    """Whether a template called ``name`` is found in ``search_path`` or the bundled
+    ``rules/`` and ``templates/`` (a game whose rulebook is not written yet has none)."""
+    env = rulebook_environment(search_path)
+    assert env.loader is not None
+    try:
+        env.loader.get_source(env, name)
+    except jinja2.TemplateNotFound:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class RulebookSource:
+    """A game's rulebook source, ready to render: the template name, its context, the
+    diagram factories its markers name, and the folders searched before the bundled ones."""
+
+    template: str
+    context: Mapping[str, Any]
+    diagrams: Mapping[str, DiagramFactory] = field(default_factory=dict)
+    search_path: tuple[Path, ...] = ()
+
+    def exists(self) -> bool:
+        """Whether the source is there to read."""
+        return template_exists(self.template, self.search_path)
+
+    def words(self) -> Words:
+        """The source's macros, called in its context."""
+        return Words(self.template, self.search_path, context=self.context)
+
+
+class Words:
+    """The sentences of a printable: the macros of one template, called by name.
+
+    >>> words = Words("sheet.j2")
+    >>> words("plural", count=2, one="card")
+    '2 cards'
+
+    Each call returns the macro's text on one line (runs of white space become one
+    space); :meth:`markdown` returns it as written, for macros that hold Markdown.  The
+    macros see ``context`` (a rulebook's, say), as an import ``with context`` would.
+    A broken template or a bad call raises :class:`RulebookError` naming the file and line.
+    """
+
+    def __init__(
+        self,
+        template: str,
+        search_path: Sequence[str | Path] = (),
+        *,
+        context: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.name = template
+        self.search_path = tuple(search_path)
+        with template_errors(template, self.search_path) as holder:
+            holder.template = rulebook_environment(self.search_path).get_template(template)
+            self._module = holder.template.make_module(dict(context or {}))
+        self._holder = holder
+
+    def has(self, macro: str) -> bool:
+        """Whether the template defines ``macro``."""
+        return callable(getattr(self._module, macro, None))
+
+    def __call__(self, macro: str, **kwargs: object) -> str:
+        """The text of ``macro`` called with ``kwargs``."""
+        return " ".join(self.markdown(macro, **kwargs).split())
+
+    def markdown(self, macro: str, **kwargs: object) -> str:
+        """The text of ``macro`` called with ``kwargs``, line breaks and all."""
+        with template_errors(self.name, self.search_path) as holder:
+            holder.template = self._holder.template
+            function = getattr(self._module, macro, None)
+            if function is None:
+                raise RulebookError(f"{self.name}: no macro {macro!r}")
+            return str(function(**kwargs))
+        raise AssertionError("unreachable")  # pragma: no cover
 
 
 def build_rulebook(

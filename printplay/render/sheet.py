@@ -12,6 +12,7 @@ page) and the walkthrough follow on pages of their own, each under a "Spoilers" 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,14 +33,19 @@ from reportlab.platypus import (
 )
 
 from printplay import options as opts
-from printplay.deal import SHUFFLE_NAME, Deal
-from printplay.games import SolitaireGame
-from printplay.render.board import BoardDiagram
-from printplay.render.document import PageSetup, build_pdf
+from printplay.deal import Deal, choose_deal
+from printplay.games import entry, make_solitaire, solver_for
+from printplay.games.protocols import Solitaire
+from printplay.render.board import BoardDiagram, board_size
+from printplay.render.document import PageSetup, build_pdf, check_writable
 from printplay.render.fonts import register_fonts
 from printplay.render.hands import HandsDiagram
+from printplay.render.markdown_pdf import outline_entry
+from printplay.render.printables import PrintRequest
+from printplay.render.rulebook import Words
 from printplay.render.styles import Styles, book_styles, suit_markup
 from printplay.solve.result import Budget, SolveResult
+from printplay.solve.toolkit import replay_line
 
 WALKTHROUGH_BUDGET = Budget(max_states=6_000_000)
 """How far a sheet searches for the best-scoring line before settling for any win.
@@ -60,103 +66,127 @@ class Step:
     after: Any
 
 
-def choose_line(game: SolitaireGame, state: Any) -> SolveResult:
-    """The line a walkthrough shows: the best-scoring one if found in time, else any win."""
-    result: SolveResult = game.best_score(state, WALKTHROUGH_BUDGET)
+def choose_line(game: Solitaire, state: Any) -> SolveResult:
+    """The line a walkthrough shows: the game's best line if found in time, else any win."""
+    solver = solver_for(game)
+    result = solver.best_line(state, budget=WALKTHROUGH_BUDGET)
     if result.solvable is None:
-        result = game.solve(state)
+        result = solver.solve(state)
     return result
 
 
-def replay(game: SolitaireGame, state: Any, moves: Sequence[Any]) -> list[Step]:
+def replay(state: Any, moves: Sequence[Any]) -> list[Step]:
     """The steps of ``moves`` from ``state``, each applied by the engine."""
-    steps = []
-    for number, move in enumerate(moves, start=1):
-        after = state.apply(move)
-        steps.append(Step(number, move, state, after))
-        state = after
-    return steps
-
-
-def segments(game: SolitaireGame, steps: Sequence[Step]) -> list[list[Step]]:
-    """Split a line at the stock turns: each segment is draws, then the plays after them."""
-    groups: list[list[Step]] = [[]]
-    for step in steps:
-        if game.is_draw(step.move) and any(not game.is_draw(s.move) for s in groups[-1]):
-            groups.append([])
-        groups[-1].append(step)
-    return [group for group in groups if group]
-
-
-def _title(
-    game: SolitaireGame, deal: Deal, styles: Styles, what: str, *, spoiler: str | None = None
-) -> list[Flowable]:
-    """The page heading and the line naming the deal; under a "Spoilers" heading if given."""
-    origin = (
-        f"deal number {deal.seed} (printplay shuffle {SHUFFLE_NAME})"
-        if deal.seed is not None
-        else "an explicit deal"
-    )
-    rules = opts.summary(game.options)
-    details = f"{rules[0].upper()}{rules[1:]} · deal code <b>{deal.code}</b> · {origin}"
-    if spoiler is None:
-        return [
-            Paragraph(f"{game.title} · {deal.name} · {what}", styles.h1),
-            Paragraph(details, styles.small),
-        ]
+    states = replay_line(state, moves)
     return [
-        Paragraph(f"Spoilers: {spoiler}", styles.h1),
-        Paragraph(f"{game.title} · {deal.name} · {what}. {details}", styles.small),
+        Step(number, move, states[number - 1], states[number])
+        for number, move in enumerate(moves, start=1)
     ]
 
 
-def setup_page(
-    game: SolitaireGame, deal: Deal, setup: PageSetup, styles: Styles, *, spoiler_free: bool
-) -> list[Flowable]:
+def segments(game: Solitaire, steps: Sequence[Step]) -> list[list[Step]]:
+    """Split a line where the walkthrough draws the board afresh: at the game's milestones.
+
+    A milestone that takes no card of the layout (a stock turn, a redeal) opens a segment,
+    together with the milestones right after it: the segment's diagram shows the board
+    after them.  A milestone that takes cards (a pair that clears a row) closes its
+    segment, so its cards are marked on the diagram before it.
+    """
+    groups: list[list[Step]] = [[]]
+    for step in steps:
+        milestone = game.milestone(step.before, step.move, step.after)
+        leads = milestone and not step.move.slots
+        if leads and any(not _opens(game, s) for s in groups[-1]):
+            groups.append([])
+        groups[-1].append(step)
+        if milestone and not leads:
+            groups.append([])
+    return [group for group in groups if group]
+
+
+def _opens(game: Solitaire, step: Step) -> bool:
+    """Whether ``step`` is a milestone that opens its segment (see :func:`segments`)."""
+    return not step.move.slots and game.milestone(step.before, step.move, step.after)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """What every part of a sheet shares: the game, the deal, the page, the styles and the
+    words (``templates/sheet.j2``, or a house edition of it)."""
+
+    game: Solitaire
+    deal: Deal
+    setup: PageSetup
+    styles: Styles
+    words: Words
+
+    def text(self, macro: str, **kwargs: object) -> str:
+        """A sentence of the sheet: ``macro`` of the words template."""
+        return self.words(macro, **kwargs)
+
+
+def _title(sheet: Sheet, what: str, *, spoiler: str | None = None) -> list[Flowable]:
+    """The page heading and the line naming the deal; under a "Spoilers" heading if given."""
+    game, deal, styles = sheet.game, sheet.deal, sheet.styles
+    details = sheet.text(
+        "details", rules=opts.describe(game.options), code=deal.code, seed=deal.seed
+    )
+    title = sheet.text("title", game=game.title, deal=deal.name, what=what)
+    if spoiler is None:
+        return [
+            outline_entry(what[:1].upper() + what[1:], 0),
+            Paragraph(title, styles.h1),
+            Paragraph(details, styles.small),
+        ]
+    heading = sheet.text("spoiler_title", what=spoiler)
+    return [
+        outline_entry(heading, 0),
+        Paragraph(heading, styles.h1),
+        Paragraph(f"{title}. {details}", styles.small),
+    ]
+
+
+def _piles_text(sheet: Sheet, state: Any) -> str:
+    piles = [
+        {
+            "name": pile.name,
+            "count": len(pile.cards),
+            "face_up": pile.face_up,
+            "top": suit_markup(pile.cards[-1].label) if pile.cards else "",
+        }
+        for pile in state.board().piles
+    ]
+    return sheet.text("piles", piles=piles)
+
+
+def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     """The setup sheet: the layout, the stock in order and the deal order.
 
     Spoiler-free, it is two pages: the player's page (the layout as a player sees it, the
     stock as a count) and, after a page break, the dealer's page with every card.
     """
-    state = game.initial_state(deal)
+    state = sheet.game.initial_state(sheet.deal)
+    styles = sheet.styles
+    story = _title(sheet, "setup")
     if not spoiler_free:
-        return _title(game, deal, styles, "setup") + _dealer_story(game, deal, state, setup, styles)
-    story = _title(game, deal, styles, "setup")
+        return story + _dealer_story(sheet, state)
     story.append(Spacer(1, 3 * mm))
     story.append(
-        BoardDiagram(state.board(), setup.frame_width, max_height=78 * mm, show_hidden=False)
+        BoardDiagram(state.board(), sheet.setup.frame_width, max_height=78 * mm, show_hidden=False)
     )
-    stock = len(state.stock)
-    waste = suit_markup(state.waste_top.label)
     hidden = _dealt_face_down(state)
-    story.append(
-        Paragraph(
-            ("Dark cards are dealt face down. " if hidden else "")
-            + f"The stock holds {stock} card{'s' if stock != 1 else ''}, face down; the "
-            f"waste starts with {waste}.",
-            styles.caption,
-        )
-    )
-    story.append(Paragraph("Where the rest is", styles.h3))
-    secret = "the stock and of the face-down cards" if hidden else "the stock"
-    story.append(
-        Paragraph(
-            f"This page shows only what a player sees. The order of {secret} is on "
-            "<b>page 2, the dealer's page</b>: whoever lays out the deal stacks the deck from "
-            "it. The solution follows the dealer's page. Both are headed “Spoilers”: players, "
-            "stop reading here.",
-            styles.body,
-        )
-    )
+    caption = sheet.text("player_caption", hidden=hidden, piles_text=_piles_text(sheet, state))
+    story.append(Paragraph(caption, styles.caption))
+    story.append(Paragraph(sheet.text("where_heading"), styles.h3))
+    story.append(Paragraph(sheet.text("where_text", hidden=hidden, page=3), styles.body))
+    # Page 2 stays free of spoilers: printed on both sides, the dealer's page must not
+    # land on the back of the players' page.
     story.append(PageBreak())
-    story += _title(
-        game,
-        deal,
-        styles,
-        "the deal order, for whoever stacks the deck",
-        spoiler="the dealer's page",
-    )
-    story += _dealer_story(game, deal, state, setup, styles)
+    story.append(Paragraph(sheet.text("back_heading"), styles.h3))
+    story.append(Paragraph(sheet.text("back_text"), styles.small))
+    story.append(PageBreak())
+    story += _title(sheet, sheet.text("dealer_what"), spoiler="the dealer's page")
+    story += _dealer_story(sheet, state)
     return story
 
 
@@ -165,28 +195,21 @@ def _dealt_face_down(state: Any) -> bool:
     return any(not view.face_up for view in state.board().slots if view.card is not None)
 
 
-def _dealer_story(
-    game: SolitaireGame, deal: Deal, state: Any, setup: PageSetup, styles: Styles
-) -> list[Flowable]:
+def _dealer_story(sheet: Sheet, state: Any) -> list[Flowable]:
     """Everything needed to lay out the deal (``state``, its start): the layout with every
     face, the stock in order and the deal order."""
-    width = setup.frame_width
+    styles = sheet.styles
+    width = sheet.setup.frame_width
     story: list[Flowable] = [Spacer(1, 3 * mm)]
-    story.append(BoardDiagram(state.board(), width, max_height=78 * mm, show_hidden=True))
     story.append(
-        Paragraph(
-            "Shaded, striped cards are dealt face down; their faces are shown so you can "
-            "lay out this exact deal."
-            if _dealt_face_down(state)
-            else "Every card of the layout is dealt face up.",
-            styles.caption,
-        )
+        BoardDiagram(state.board(), width, max_height=78 * mm, show_hidden=True, tags=True)
     )
-    stock = list(state.stock)
+    story.append(
+        Paragraph(sheet.text("dealer_caption", hidden=_dealt_face_down(state)), styles.caption)
+    )
+    stock = _stock_cards(state)
     if stock:
-        story.append(
-            Paragraph(f"The stock, {len(stock)} cards, next card to turn first", styles.h3)
-        )
+        story.append(Paragraph(sheet.text("stock_heading", count=len(stock)), styles.h3))
         rows = -(-len(stock) // STOCK_PER_ROW)
         per_row = -(-len(stock) // rows)
         card_width = min(width / (per_row * 1.12), 10.5 * mm)
@@ -206,20 +229,22 @@ def _dealer_story(
     story.append(
         KeepTogether(
             [
-                Paragraph("Deal order", styles.h3),
-                Paragraph(
-                    "To deal this exact game from a real deck, put the cards face up on a pile "
-                    "in this order, card 1 first, so that card 1 is at the bottom. Turn the "
-                    "whole pile face down: card 1 is now on top. Deal from the top into the "
-                    "places listed.",
-                    styles.small,
-                ),
+                Paragraph(sheet.text("deal_order_heading"), styles.h3),
+                Paragraph(sheet.text("deal_order_help"), styles.small),
                 Spacer(1, 1.5 * mm),
-                _deal_order_table(game, deal, width, styles),
+                _deal_order_table(sheet.game, sheet.deal, width, styles),
             ]
         )
     )
     return story
+
+
+def _stock_cards(state: Any) -> list[Any]:
+    """The stock, next card to turn first (the board's ``stock`` pile runs bottom to top)."""
+    for pile in state.board().piles:
+        if pile.name == "stock":
+            return list(reversed(pile.cards))
+    return []
 
 
 STOCK_PER_ROW = 13
@@ -228,11 +253,16 @@ STOCK_PER_ROW = 13
 SHORT_TAIL = 26.0
 """Moves reaching at most this far (points) below a walkthrough diagram stay beside it."""
 
+MOVES_INDENT = 6.0
+"""Points between the rule down the left of a segment's moves and the moves."""
+
+MOVES_RULE = HexColor("#C9D3DD")
+
 KEEP_MOVES = 3
 """At most this many moves below a walkthrough diagram are never parted from it."""
 
 
-def _deal_order_table(game: SolitaireGame, deal: Deal, width: float, styles: Styles) -> Table:
+def _deal_order_table(game: Solitaire, deal: Deal, width: float, styles: Styles) -> Table:
     names = game.deal_positions()
     columns = 3
     rows_per_column = -(-len(deal.cards) // columns)
@@ -275,81 +305,91 @@ def _deal_order_table(game: SolitaireGame, deal: Deal, width: float, styles: Sty
     return table
 
 
-def walkthrough(
-    game: SolitaireGame,
-    deal: Deal,
-    result: SolveResult,
-    setup: PageSetup,
-    styles: Styles,
-    *,
-    spoiler_free: bool,
-) -> list[Flowable]:
+def walkthrough(sheet: Sheet, result: SolveResult, *, spoiler_free: bool) -> list[Flowable]:
     """The walkthrough: the verdict, the start, then each segment of the line with a diagram.
 
     The starting position is always drawn first; when the line opens with a turn of the
     stock, the start says so.  The ending is set under the last move.
     """
-    state = game.initial_state(deal)
-    steps = replay(game, state, result.moves)
+    game, styles = sheet.game, sheet.styles
+    state = game.initial_state(sheet.deal)
+    steps = replay(state, result.moves)
     final = steps[-1].after if steps else state
     spoiler = "the solution" if spoiler_free else None
-    story = _title(game, deal, styles, "walkthrough", spoiler=spoiler)
-    story.append(Paragraph(_verdict(game, result, steps, final), styles.body))
+    story = _title(sheet, "walkthrough", spoiler=spoiler)
+    story.append(Paragraph(_verdict(sheet, result, steps, state, final), styles.body))
     story.append(Spacer(1, 2 * mm))
-    width = setup.frame_width
+    width = sheet.setup.frame_width
     diagram_width = width * 0.56
-    text_width = width - diagram_width - 4 * mm
+    text_width = width - diagram_width - 4 * mm - MOVES_INDENT
     show_hidden = not spoiler_free
     groups = segments(game, steps)
     start = BoardDiagram(state.board(), diagram_width, show_hidden=show_hidden)
-    ending: list[Flowable] = [Spacer(1, 1.5 * mm), Paragraph(_ending(game, final), styles.body)]
-    if not groups or game.is_draw(groups[0][0].move):
+    # The ending is set like the moves it closes (one face in one block).
+    last = ParagraphStyle("ending", parent=styles.step, leftIndent=0, firstLineIndent=0)
+    ending: list[Flowable] = [
+        Spacer(1, 1.5 * mm),
+        Paragraph(_ending(sheet, final, len(steps)), last),
+    ]
+    if not groups or _opens(game, groups[0][0]):
         note = ParagraphStyle("opening", parent=styles.step, leftIndent=0, firstLineIndent=0)
-        lines: list[Flowable] = [Paragraph(_opening(game, state), note)]
+        lines: list[Flowable] = [Paragraph(_opening(sheet, state), note)]
         if not groups:
             lines += ending
-        story += _segment(Paragraph("The start", styles.h3), start, lines, width)
-    for number, group in enumerate(groups):
-        draws = [step for step in group if game.is_draw(step.move)]
-        board_state = draws[-1].after if draws else group[0].before
-        heading = _segment_heading(number, draws, board_state)
+        story += _segment(Paragraph(sheet.text("start_heading"), styles.h3), start, lines, width)
+    previous: Step | None = None
+    for group in groups:
+        leading = []
+        for step in group:
+            if not _opens(game, step):
+                break
+            leading.append(step)
+        board_state = leading[-1].after if leading else group[0].before
+        heading = _segment_heading(sheet, leading, previous, board_state)
         tail = ending if group is groups[-1] else []
         todo = list(group)
         while todo:
-            lines = [Paragraph(_step_text(game, step), styles.step) for step in todo] + tail
-            # A chain too long to list beside its diagram goes on under a new diagram of
+            lines = [Paragraph(_step_text(sheet, step), styles.step) for step in todo] + tail
+            # A segment too long to list beside its diagram goes on under a new diagram of
             # the board where it has got to, so every move is read beside its picture.
-            # Every diagram of the line is as tall as the first (the layout sets the height).
-            here = _moves_beside(lines[: len(todo)], start.height, text_width)
+            # Diagrams leave out the rows already cleared, so late ones are smaller.
+            _, height = board_size(board_state.board(), diagram_width, crop=True)
+            here = _moves_beside(lines[: len(todo)], height, text_width)
             if len(todo) - here >= KEEP_MOVES:
                 todo, rest = todo[:here], todo[here:]
                 lines = lines[:here]
             else:
                 rest = []
-            badges = {
-                step.move.slot: str(step.number)
-                for step in todo
-                if not game.is_draw(step.move) and hasattr(step.move, "slot")
-            }
+            badges = {slot: str(step.number) for step in todo for slot in step.move.slots}
             diagram = BoardDiagram(
-                board_state.board(badges), diagram_width, show_hidden=show_hidden
+                board_state.board(badges), diagram_width, show_hidden=show_hidden, crop=True
             )
+            story += [outline_entry(_plain(heading), 1)]
             story += _segment(Paragraph(heading, styles.h3), diagram, lines, width)
             if rest:
-                heading = f"The chain goes on from move {rest[0].number}"
+                heading = sheet.text("goes_on", number=rest[0].number)
                 board_state = rest[0].before
             todo = rest
+        previous = group[-1]
     return story
 
 
+def _plain(markup: str) -> str:
+    """Paragraph markup as plain text, for an outline entry."""
+    text = re.sub(r"<[^>]+>", "", markup)
+    return " ".join(text.replace("&amp;", "&").replace("&nbsp;", " ").split())
+
+
 def _moves_beside(lines: Sequence[Flowable], height: float, text_width: float) -> int:
-    """How many of ``lines`` fit beside a diagram ``height`` tall (at least one)."""
+    """How many of ``lines`` to set beside a diagram ``height`` tall: every line that starts
+    beside it (the last may run a little below), so the moves under the diagram follow on
+    without a gap (at least one)."""
     used = 0.0
     for count, line in enumerate(lines):
+        if count and used >= height:
+            return count
         _, line_height = line.wrap(text_width, 10_000)
         used += line_height + line.getSpaceAfter() + line.getSpaceBefore()
-        if count and used > height:
-            return count
     return len(lines)
 
 
@@ -363,17 +403,22 @@ def _segment(
     """
     left = diagram.width + 4 * mm
     text_width = width - left
-    beside = lines[: _moves_beside(lines, diagram.height, text_width)]
+    beside = lines[: _moves_beside(lines, diagram.height, text_width - MOVES_INDENT)]
     rest = lines[len(beside) :]
     # A short tail (the ending, one short move) stays beside the diagram, not on its own.
-    if sum(line.wrap(text_width, 10_000)[1] for line in rest) < SHORT_TAIL:
+    if sum(line.wrap(text_width - MOVES_INDENT, 10_000)[1] for line in rest) < SHORT_TAIL:
         beside += rest
         rest = []
-    padding = [
+    # A thin rule runs down the left of a segment's moves, beside the diagram and under
+    # it, so every move reads as belonging to this diagram and not to the next heading.
+    padding: list[Any] = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
+        ("LEFTPADDING", (1, 0), (1, -1), MOVES_INDENT),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
         ("TOPPADDING", (0, 0), (-1, -1), 0),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+        ("LINEBEFORE", (1, 0), (1, -1), 0.8, MOVES_RULE),
     ]
     top = Table([[diagram, beside]], colWidths=[left, text_width], style=TableStyle(padding))
     group: list[Flowable] = [heading, top]
@@ -388,7 +433,6 @@ def _segment(
             style=TableStyle(
                 [
                     *padding,
-                    ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
                     ("NOSPLIT", (0, 0), (-1, min(1, rows - 1))),
                     ("NOSPLIT", (0, max(0, rows - 2)), (-1, rows - 1)),
                 ]
@@ -398,105 +442,121 @@ def _segment(
             group.append(more)
         else:
             story.append(more)
-    story.append(Spacer(1, 2.5 * mm))
+    story.append(Spacer(1, 4 * mm))
     return story
 
 
-def _opening(game: SolitaireGame, state: Any) -> str:
+def _opening(sheet: Sheet, state: Any) -> str:
     """Words for a line that opens by turning the stock: what could have been played."""
-    top = suit_markup(state.waste_top.label)
-    cards = [suit_markup(move.card.label) for move in state.legal_moves() if not game.is_draw(move)]
-    if not cards:
-        return (
-            f"The waste shows {top}. No card of the layout fits on it: the line opens by "
-            f"turning the stock."
-        )
-    playable = cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " or " + cards[-1]
-    return (
-        f"The waste shows {top}; {playable} could go on it, but the line opens by turning "
-        f"the stock."
+    cards = [
+        suit_markup(move.cards[0].label)
+        for move in state.legal_moves()
+        if move.slots and move.cards
+    ]
+    shows = [
+        f"the {pile.name} shows {suit_markup(pile.cards[-1].label)}"
+        for pile in state.board().piles
+        if pile.face_up and pile.cards
+    ]
+    return sheet.text("opening", cards=cards, shows=shows)
+
+
+def _segment_heading(
+    sheet: Sheet, leading: Sequence[Step], previous: Step | None, board_state: Any
+) -> str:
+    """The heading of a segment: the stock turns that open it, or the move it follows."""
+    status = board_state.status()
+    if leading:
+        kind = leading[-1].move.kind
+        cards = [suit_markup(card.label) for step in leading for card in step.move.cards]
+        return sheet.text("segment_heading", kind=kind, cards=cards, status=status)
+    if previous is not None:
+        return sheet.text("after_heading", number=previous.number, status=status)
+    return sheet.text("start_heading")
+
+
+def _step_text(sheet: Sheet, step: Step) -> str:
+    text = suit_markup(sheet.game.describe(step.before, step.move, step.after))
+    return sheet.text("step", number=step.number, text=text, score=step.after.running_score)
+
+
+def _verdict(
+    sheet: Sheet, result: SolveResult, steps: Sequence[Step], start: Any, final: Any
+) -> str:
+    counts: dict[str, int] = {}
+    for step in steps:
+        counts[step.move.kind] = counts.get(step.move.kind, 0) + 1
+    return sheet.text(
+        "verdict",
+        solvable=result.solvable,
+        optimal=result.optimal,
+        best_line=entry(sheet.game.name).best_line,
+        moves=len(steps),
+        counts=list(counts.items()),
+        score=final.score,
+        states=result.states,
+        cleared=start.cards_left - final.cards_left,
+        total=start.cards_left,
     )
 
 
-def _segment_heading(number: int, draws: Sequence[Step], board_state: Any) -> str:
-    if not draws:
-        return "The start"
-    turned = ", ".join(suit_markup(step.move.card.label) for step in draws)
-    word = "turn" if len(draws) == 1 else "turns"
-    return (
-        f"Stock {word}: {turned} "
-        f"<font size='8' color='#666666'>({len(board_state.stock)} left in the stock)"
-        f"</font>"
+def _ending(sheet: Sheet, final: Any, moves: int) -> str:
+    return sheet.text(
+        "ending",
+        won=final.is_won,
+        moves=moves,
+        left=final.cards_left,
+        noun=final.layout.noun,
+        score=final.score,
+        points=final.running_score,
     )
-
-
-def _step_text(game: SolitaireGame, step: Step) -> str:
-    text = suit_markup(game.describe(step.before, step.move, step.after))
-    return f"<b>{step.number}.</b> {text} <font color='#666666'>· score {step.after.points}</font>"
-
-
-def _verdict(game: SolitaireGame, result: SolveResult, steps: Sequence[Step], final: Any) -> str:
-    plays = sum(not game.is_draw(step.move) for step in steps)
-    draws = len(steps) - plays
-    if result.solvable:
-        best = (
-            "the highest score this deal allows"
-            if result.optimal
-            else "a winning line (not proven to score the most)"
-        )
-        return (
-            f"<b>This deal can be won.</b> The line below, {best}, takes {len(steps)} "
-            f"moves: {plays} plays and {draws} turns of the stock, and scores "
-            f"<b>{final.score}</b>. Numbers on the diagrams show which card each "
-            f"numbered move plays."
-        )
-    if result.solvable is False:
-        return (
-            f"<b>This deal cannot be won</b>: the solver searched every reachable "
-            f"position ({result.states:,} states). The best attempt below clears "
-            f"{len(final.tableau) - final.cards_left} of {len(final.tableau)} cards and "
-            f"scores <b>{final.score}</b>."
-        )
-    return (
-        "<b>The solver ran out of time</b> before deciding this deal; the line below is "
-        "the best it found."
-    )
-
-
-def _ending(game: SolitaireGame, final: Any) -> str:
-    if final.is_won:
-        return f"<b>Won.</b> Final score {final.score}."
-    left = final.cards_left
-    text = f"<b>Stuck</b> with {left} card{'s' if left != 1 else ''} left in the tableau. "
-    if final.score != final.points:
-        penalty = final.points - final.score
-        return text + (
-            f"Final score {final.score}: {final.points} points less the card penalty of "
-            f"{penalty // left} a card left ({penalty})."
-        )
-    return text + f"Final score {final.score}."
 
 
 def build_sheet(
-    game: SolitaireGame,
+    game: Solitaire,
     deal: Deal,
     path: Path,
     *,
     paper: str = "a4",
     spoiler_free: bool = False,
     result: SolveResult | None = None,
+    rules_dir: Path | None = None,
 ) -> Path:
-    """Write the setup sheet and walkthrough of ``deal`` to ``path``."""
+    """Write the setup sheet and walkthrough of ``deal`` to ``path``.
+
+    ``result`` is the line to walk through (by default the game's best line, searched
+    now); ``rules_dir`` a folder whose ``sheet.j2`` rewords the sheet.
+    """
     register_fonts()
+    rules = opts.describe(game.options)
+    what = "setup sheet and walkthrough" + (", spoiler-free" if spoiler_free else "")
     setup = PageSetup(
         paper=paper,
-        title=f"{game.title} {deal.name}",
-        footer=f"printplay · {game.title} {deal.name} · code {deal.code}",
+        title=f"{game.title} {deal.name} ({rules})",
+        footer=f"printplay · {game.title} {deal.name} · {rules} · code {deal.code}",
+        subject=f"{game.title}, {deal.name}, {rules}: {what}",
+        keywords=(game.title, deal.name, f"deal code {deal.code}", *opts.chosen(game.options)),
     )
-    styles = book_styles()
-    state = game.initial_state(deal)
-    line = result or choose_line(game, state)
-    story = setup_page(game, deal, setup, styles, spoiler_free=spoiler_free)
+    search = [rules_dir] if rules_dir is not None else []
+    sheet = Sheet(game, deal, setup, book_styles(), Words("sheet.j2", search))
+    line = result or choose_line(game, game.initial_state(deal))
+    story = setup_page(sheet, spoiler_free=spoiler_free)
     story.append(PageBreak())
-    story += walkthrough(game, deal, line, setup, styles, spoiler_free=spoiler_free)
+    story += walkthrough(sheet, line, spoiler_free=spoiler_free)
     return build_pdf(path, story, setup)
+
+
+def make_sheet(request: PrintRequest) -> Path:
+    """The registry's sheet maker for solitaires: deal, solve and write the sheet."""
+    game = make_solitaire(request.game, request.option_texts)
+    deal = choose_deal(game.deck(), seed=request.seed, codes=request.deal_codes)
+    check_writable(request.path)
+    return build_sheet(
+        game,
+        deal,
+        request.path,
+        paper=request.paper,
+        spoiler_free=request.spoiler_free,
+        result=request.result,
+        rules_dir=request.rules_dir,
+    )

@@ -171,6 +171,8 @@ class Styles:
     """Horizontal padding inside a table cell, in points."""
     compact: Styles | None = None
     """The smaller styles used inside a quick-reference region; ``None`` inside that set."""
+    row_padding: tuple[float, float] = (2.5, 3.5)
+    """Padding above and below the text of a table row, in points."""
 
     def by_class(self, name: str) -> ParagraphStyle | None:
         """The style a ``{: .name}`` class selects, or ``None`` for an unknown class."""

@@ -30,9 +30,10 @@ def _style(card: Card | None, shown: bool) -> str:
     return "red" if shown and card is not None and card.is_red else ""
 
 
-def board_text(view: BoardView, *, show_hidden: bool = True, pitch: float = 1.1) -> Text:
-    """The tableau and the piles; ``pitch`` is the layout's spacing of neighbouring cards."""
-    scale = CELL / pitch
+def board_text(view: BoardView, *, show_hidden: bool = True) -> Text:
+    """The layout and the piles, spaced by the layout's pitch (neighbouring cards of a row
+    are one cell apart)."""
+    scale = CELL / view.pitch
     rows: dict[int, list[tuple[int, str, str]]] = {}
     for view_slot in view.slots:
         line = int(view_slot.slot.y * 2 + 0.5)

@@ -63,10 +63,6 @@ equal the claimed score.
 
 from __future__ import annotations
 
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from printplay.cards import Card
@@ -79,7 +75,18 @@ from printplay.games.tripeaks import (
     Play,
     TriPeaksState,
 )
-from printplay.solve.result import CHECK_EVERY, Budget, BudgetExhausted, SolveResult
+from printplay.solve.packed import (
+    GUARD,
+    GUARD_PAIRS,
+    GUARD_RANKS,
+    cover_masks,
+    layout_masks,
+    next_to,
+    places,
+    rank_unit,
+)
+from printplay.solve.result import Budget, BudgetExhausted, SolveResult
+from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion, replay_line
 
 FULL = (1 << TABLEAU_SIZE) - 1
 """The mask of a cleared tableau."""
@@ -91,24 +98,11 @@ NO_TOP = 14
 """Index of the :attr:`Encoded.supply` column for "the waste top helps no card"."""
 
 _PEAKS = sum(1 << p for p in PEAK_TOPS)
-_NEED = tuple(sum(1 << c for c in slot.covered_by) for slot in LAYOUT.slots)
-_UNCOVERS = tuple(tuple((1 << c, _NEED[c]) for c in slot.covers) for slot in LAYOUT.slots)
-_GUARD = sum(0x80 << 8 * field for field in range(15))
-_GUARD_RANKS = sum(0x80 << 8 * rank for rank in range(1, 14))
-_GUARD_PAIRS = sum(0x80 << 8 * rank for rank in range(1, 12))
-_ONES_RANKS = sum(1 << 8 * rank for rank in range(1, 14))
+_NEED, _UNCOVERS = cover_masks(LAYOUT)
+_GUARD, _GUARD_RANKS, _GUARD_PAIRS = GUARD, GUARD_RANKS, GUARD_PAIRS
 _NO_SCORE = -(1 << 62)
 """Stands for "no such line" in score searches (far below any real score)."""
 _TERMINAL = -2
-_RECURSION = 4000
-
-
-def _next_to(a: int, b: int, wrap: bool) -> bool:
-    """Whether ranks ``a`` and ``b`` are one apart (0 is a joker, next to everything)."""
-    if a == 0 or b == 0:
-        return True
-    gap = abs(a - b)
-    return gap == 1 or (wrap and gap == 12)
 
 
 @dataclass(frozen=True)
@@ -155,31 +149,15 @@ def encode(state: TriPeaksState) -> Encoded:
     cards = state.tableau
     if len(cards) != TABLEAU_SIZE:
         raise ValueError(f"a TriPeaks tableau has {TABLEAU_SIZE} slots, not {len(cards)}")
-    mask = sum(1 << slot for slot, card in enumerate(cards) if card is None)
-    for slot in range(TABLEAU_SIZE):
-        if mask >> slot & 1 and _NEED[slot] & ~mask:
-            raise ValueError(f"impossible position: slot {slot} is empty but still covered")
-    exposed = sum(
-        1 << slot
-        for slot in range(TABLEAU_SIZE)
-        if not mask >> slot & 1 and mask & _NEED[slot] == _NEED[slot]
-    )
+    mask, exposed = layout_masks(cards, _NEED)
     ranks = tuple(0 if card is None else int(card.rank) for card in cards)
     sequence = (state.waste_top, *state.stock)
     sequence_ranks = tuple(int(card.rank) for card in sequence)
     present = [slot for slot in range(TABLEAU_SIZE) if cards[slot] is not None]
     neighbours = tuple(
-        sum(1 << slot for slot in present if _next_to(ranks[slot], rank, wrap))
-        for rank in range(14)
+        sum(1 << slot for slot in present if next_to(ranks[slot], rank, wrap)) for rank in range(14)
     )
-    unit = tuple(
-        0
-        if rank == 0
-        else (1 << 8 * rank)
-        + (1 if wrap and rank == 13 else 0)
-        + (1 << 8 * 14 if wrap and rank == 1 else 0)
-        for rank in range(14)
-    )
+    unit = tuple(rank_unit(rank, wrap) for rank in range(14))
     tableau_jokers = sum(1 for slot in present if ranks[slot] == 0)
     supply = []
     for k in range(len(sequence) + 1):
@@ -202,13 +180,6 @@ def encode(state: TriPeaksState) -> Encoded:
         counts=sum(unit[ranks[slot]] for slot in present),
         supply=tuple(supply),
     )
-
-
-def places(cards: int, jokers: int = 0) -> tuple[int, int]:
-    """An entry of :attr:`Encoded.supply` for cards outside the tableau counted by rank
-    (``cards``, packed like :attr:`Encoded.counts`) and ``jokers``."""
-    single = (cards << 8) + (cards >> 8) + jokers * _ONES_RANKS
-    return single, single + (cards >> 24)
 
 
 def short_of_neighbours(supply: tuple[int, int], counts: int) -> bool:
@@ -238,48 +209,13 @@ def short_of_neighbours(supply: tuple[int, int], counts: int) -> bool:
     ) - counts - (counts >> 16) & _GUARD_PAIRS != _GUARD_PAIRS
 
 
-class _Clock:
-    """Counts time for a search and raises :class:`BudgetExhausted` when the budget is spent."""
-
-    def __init__(self, budget: Budget | None) -> None:
-        self.start = time.perf_counter()
-        self.budget = budget if budget is not None and not budget.unlimited else None
-        self.spent = 0
-        """States counted by searches that already finished."""
-        self.enabled = True
-        self.mask = CHECK_EVERY - 1 if self.budget is None else self.budget.check_every - 1
-        """Searches call :meth:`check` when their count of states has these bits clear."""
-
-    def check(self, states: int) -> None:
-        """Raise :class:`BudgetExhausted` if ``states`` more states overrun the budget."""
-        total = self.spent + states
-        if self.enabled and self.budget is not None and self.budget.exhausted(total, self.start):
-            raise BudgetExhausted(f"budget exhausted after {total} states", states)
-
-    @property
-    def seconds(self) -> float:
-        """Seconds since the clock started."""
-        return time.perf_counter() - self.start
-
-
-@contextmanager
-def _deep_recursion() -> Iterator[None]:
-    """Let the recursive searches go deeper than Python's default limit."""
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, _RECURSION))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
-
-
 _LostTables = tuple[dict[int, int], dict[int, int]]
 """What the search proved lost (stock turns at any time): per chain position (key
 ``mask << 28 | playable``) and per mask (a stock turn), the smallest next-card index."""
 
 
 def _search_free(
-    enc: Encoded, clock: _Clock, tables: _LostTables | None = None
+    enc: Encoded, clock: Clock, tables: _LostTables | None = None
 ) -> tuple[list[int] | None, int]:
     """Depth-first search when the stock may be turned at any time.
 
@@ -359,7 +295,7 @@ def _search_free(
 
 
 def _search_strict(
-    enc: Encoded, clock: _Clock, tables: _LostTables | None = None
+    enc: Encoded, clock: Clock, tables: _LostTables | None = None
 ) -> tuple[list[int] | None, int]:
     """Depth-first search under ``strict-draw``: a turn only when no card can be played.
 
@@ -436,13 +372,10 @@ def steps_to_moves(enc: Encoded, steps: list[int]) -> tuple[Move, ...]:
 
 
 def replay(state: TriPeaksState, moves: tuple[Move, ...]) -> TriPeaksState:
-    """Play ``moves`` through the readable engine; raise AssertionError if one is illegal."""
-    for number, move in enumerate(moves, start=1):
-        try:
-            state = state.apply(move)
-        except Exception as error:  # the engine refused the move: a solver bug
-            raise AssertionError(f"solver line fails at move {number} ({move}): {error}") from error
-    return state
+    """The state after ``moves``, each applied by the engine (:class:`LineError` if one is
+    refused: a solver bug)."""
+    final: TriPeaksState = replay_line(state, moves)[-1]
+    return final
 
 
 @dataclass(frozen=True)
@@ -457,12 +390,12 @@ class _Verdict:
 
 
 def _solve(
-    state: TriPeaksState, enc: Encoded, clock: _Clock, tables: _LostTables | None = None
+    state: TriPeaksState, enc: Encoded, clock: Clock, tables: _LostTables | None = None
 ) -> _Verdict:
     """Run the right search and replay its winning line through the engine."""
     search = _search_strict if state.options.strict_draw else _search_free
     try:
-        with _deep_recursion():
+        with deep_recursion():
             steps, states = search(enc, clock, tables)
     except BudgetExhausted as stop:
         clock.spent += stop.states
@@ -473,7 +406,7 @@ def _solve(
     moves = steps_to_moves(enc, steps)
     final = replay(state, moves)
     if not final.is_won:
-        raise AssertionError("the solver's line, replayed through the engine, does not win")
+        raise LineError("the solver's line, replayed through the engine, does not win")
     return _Verdict(True, moves, states, score=final.score)
 
 
@@ -484,7 +417,7 @@ def solve(state: TriPeaksState, *, budget: Budget | None = None) -> SolveResult:
     whole reachable space was searched, ``None`` if ``budget`` ran out first.  ``score`` is
     the final score of the winning line (not the best possible: see :func:`best_score`).
     """
-    clock = _Clock(budget)
+    clock = Clock(budget)
     found = _solve(state, encode(state), clock)
     return SolveResult(
         found.solvable, found.moves, found.states, clock.seconds, found.score, reason=found.reason
@@ -494,7 +427,7 @@ def solve(state: TriPeaksState, *, budget: Budget | None = None) -> SolveResult:
 def _score_search(
     state: TriPeaksState,
     enc: Encoded,
-    clock: _Clock,
+    clock: Clock,
     *,
     win_only: bool,
     seed: tuple[int, list[int]],
@@ -716,7 +649,7 @@ def best_score(state: TriPeaksState, *, budget: Budget | None = None) -> SolveRe
     winning line was found, else ``None``).  The line is replayed through the engine and
     its final score checked against the claimed one.
     """
-    clock = _Clock(budget)
+    clock = Clock(budget)
     enc = encode(state)
     if state.is_over:
         return SolveResult(state.is_won, (), 0, clock.seconds, state.score, True)
@@ -734,7 +667,7 @@ def best_score(state: TriPeaksState, *, budget: Budget | None = None) -> SolveRe
     optimal = verdict is not None
     score, steps, count = seed_score, seed_steps, 0
     if optimal:
-        with _deep_recursion():
+        with deep_recursion():
             score, steps, count, stop = _score_search(
                 state,
                 enc,
@@ -748,23 +681,24 @@ def best_score(state: TriPeaksState, *, budget: Budget | None = None) -> SolveRe
     line = steps_to_moves(enc, steps)
     final = replay(state, line)
     if not final.is_over:
-        raise AssertionError("the best-score line, replayed through the engine, does not end")
-    if final.score != score:
-        raise AssertionError(
-            f"the engine scores the best line {final.score}, the solver claimed {score}"
-        )
-    if win_only and not final.is_won:
-        raise AssertionError("the best winning line, replayed through the engine, does not win")
+        raise LineError("the best-score line, replayed through the engine, does not end")
     solvable = verdict if verdict is not None else (True if final.is_won else None)
-    return SolveResult(
-        solvable,
+    if win_only and not final.is_won:
+        raise LineError("the best winning line, replayed through the engine, does not win")
+    return checked_result(
+        state,
         line,
-        states + count,
-        clock.seconds,
-        score=final.score,
+        solvable=solvable,
+        clock=clock,
+        states=states + count,
         optimal=optimal,
         reason=reason,
+        score=score,
     )
+
+
+best_line = best_score
+"""The game's best line (:class:`~printplay.games.protocols.SolverModule`): the best score."""
 
 
 __all__ = [
@@ -772,6 +706,7 @@ __all__ = [
     "FULL",
     "NO_TOP",
     "Encoded",
+    "best_line",
     "best_score",
     "encode",
     "places",

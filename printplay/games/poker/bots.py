@@ -27,7 +27,7 @@ from typing import Protocol, runtime_checkable
 
 from printplay.cards import Card
 from printplay.errors import GameError, MoveError
-from printplay.games.poker.odds import state_odds
+from printplay.games.poker.odds import Odds, state_odds
 from printplay.games.poker.standard import (
     Action,
     Buy,
@@ -128,9 +128,10 @@ class OddsBot:
     name: str = "odds"
     weight: Fraction = Fraction(3, 2)
 
-    def values(self, state: StandardState) -> dict[int, Fraction]:
-        """The estimated value of buying each ``k`` (folding is worth 0)."""
-        odds = state_odds(state)
+    def values(self, state: StandardState, odds: Odds | None = None) -> dict[int, Fraction]:
+        """The estimated value of buying each ``k`` (folding is worth 0); ``odds`` are the
+        state's buy odds if already computed."""
+        odds = odds or state_odds(state)
         players = len(state.seats_in)
         return {
             buy.k: buy.escape * (state.pot + buy.k) * self.weight / players - buy.k

@@ -141,6 +141,8 @@ class KickoutRule:
     threshold: tuple[Card, ...]
     short: str
     text: str
+    brief: str = ""
+    """The threshold in a few words, "or better" understood (for the table card)."""
 
     @property
     def strength(self) -> int:
@@ -157,18 +159,18 @@ class KickoutRule:
         }
 
 
-def _rule(players: int, cards: str, short: str, text: str) -> KickoutRule:
-    return KickoutRule(players, tuple(parse_card(c) for c in cards.split()), short, text)
+def _rule(players: int, cards: str, short: str, text: str, brief: str) -> KickoutRule:
+    return KickoutRule(players, tuple(parse_card(c) for c in cards.split()), short, text, brief)
 
 
 KICKOUT_RULES: dict[int, KickoutRule] = {
-    1: _rule(1, "Kc Kd Qc", "KKQ", "a pair of kings with a queen or better"),
-    2: _rule(2, "Ac Ad Qc", "AAQ", "a pair of aces with a queen or better"),
-    3: _rule(3, "Tc Td 2c 2d", "TTxx", "two pair, tens up, or better"),
-    4: _rule(4, "Ac Ad 2c 2d", "AAxx", "two pair, aces up, or better"),
-    5: _rule(5, "2c 2d 2h", "trips", "any three of a kind or better"),
-    6: _rule(6, "Qc Qd Qh", "QQQ", "three queens or better"),
-    7: _rule(7, "Ac 2d 3h 4s 5c", "straight", "any straight or better"),
+    1: _rule(1, "Kc Kd Qc", "KKQ", "a pair of kings with a queen or better", "kings and a queen"),
+    2: _rule(2, "Ac Ad Qc", "AAQ", "a pair of aces with a queen or better", "aces and a queen"),
+    3: _rule(3, "Tc Td 2c 2d", "TTxx", "two pair, tens up, or better", "two pair, tens up"),
+    4: _rule(4, "Ac Ad 2c 2d", "AAxx", "two pair, aces up, or better", "two pair, aces up"),
+    5: _rule(5, "2c 2d 2h", "trips", "any three of a kind or better", "three of a kind"),
+    6: _rule(6, "Qc Qd Qh", "QQQ", "three queens or better", "three queens"),
+    7: _rule(7, "Ac 2d 3h 4s 5c", "straight", "any straight or better", "a straight"),
 }
 """The kickout threshold by number of players (RULES.md §4)."""
 
@@ -215,11 +217,16 @@ class CasinoOptions:
     players: int = opts.setting(
         "players",
         "Players at the table besides the dealer, 1 to 7; sets the dealer's kickout threshold.",
+        words="{n} player{s}",
         default=1,
         minimum=1,
         maximum=MAX_PLAYERS,
     )
-    home_cap: bool = opts.switch("home-cap", "Home play: every bonus is capped at 10 antes.")
+    home_cap: bool = opts.switch(
+        "home-cap",
+        "Home play: every bonus is capped at 10 antes.",
+        words="home game, bonuses capped at 10",
+    )
 
     def __post_init__(self) -> None:
         opts.validate(self)

@@ -25,13 +25,31 @@ from printplay.cards import Card, parse_card
 from printplay.deal import numbered_deal, standard_deck
 from printplay.errors import CardError, DealError
 
+JOKER_HINT = "jokers need the jokers option, e.g. --option jokers=1"
+"""Why a joker is refused by a deck without jokers."""
+
+
+def missing_card_hint(card: Card, deck: Iterable[Card], joker_hint: str = JOKER_HINT) -> str:
+    """Why ``card`` is not in ``deck``, in brackets with a leading space, or ``""``.
+
+    >>> from printplay.cards import standard_deck
+    >>> missing_card_hint(Card.make_joker(2), standard_deck(1))
+    ' (this deck holds only X1; jokers=2 adds X2)'
+    """
+    if not card.is_joker:
+        return ""
+    held = sorted(c.code for c in deck if c.is_joker)
+    if held and joker_hint == JOKER_HINT:
+        return f" (this deck holds only {held[0]}; jokers=2 adds X2)"
+    return f" ({joker_hint})"
+
 
 def poker_deck(
     *,
     seed: int | None = None,
     top: str | Sequence[str | Card] | None = None,
     jokers: int = 0,
-    joker_hint: str = "jokers need the jokers option",
+    joker_hint: str = JOKER_HINT,
 ) -> list[Card]:
     """The whole deck in dealing order, top card first.
 
@@ -47,7 +65,7 @@ def poker_deck(
     allowed = set(base)
     for position, card in enumerate(given, start=1):
         if card not in allowed:
-            hint = f" ({joker_hint})" if card.is_joker else ""
+            hint = missing_card_hint(card, base, joker_hint)
             raise DealError(f"deck card {position}: {card.code} is not in this deck{hint}")
     chosen = set(given)
     return [*given, *(card for card in order if card not in chosen)]

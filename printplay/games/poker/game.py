@@ -8,16 +8,27 @@ sheet need from them, every figure computed by the engines.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from math import comb
 from typing import Any
 
 from printplay import options as opts
 from printplay.cards import format_labels, parse_cards
+from printplay.errors import OptionError
 from printplay.games.poker import casino
 from printplay.games.poker.dealing import poker_deck
 from printplay.games.poker.hands import CATEGORIES, category, compare, describe
 from printplay.games.poker.odds import chance, state_odds
-from printplay.games.poker.standard import RULINGS, StandardOptions, StandardState, play_script
-from printplay.games.poker.strategy import strategy_summary
+from printplay.games.poker.standard import (
+    FIVE_ACES_NEED_JOKERS,
+    RULINGS,
+    StandardOptions,
+    StandardState,
+    play_script,
+)
+from printplay.games.poker.strategy import load_strategy, strategy_summary, strategy_table
+
+FIVE_ACES_EXAMPLE = "X1 Ac Ad Ah As"
+"""Four Aces and a joker: five aces, or four aces with an Ace kicker (the ruling)."""
 
 RANKING_EXAMPLES: dict[str, tuple[str, str]] = {
     "high card": ("Ks 9d 7c 4h 2s", "nothing better: the highest card counts first"),
@@ -63,7 +74,10 @@ class OddsSpot:
         """The position under ``options`` (limit and jokers; the players are the spot's)."""
         hands = [hand.split() for hand in self.starts[options.start_cards]]
         round_options = StandardOptions(
-            players=len(hands), limit=options.limit, jokers=options.jokers
+            players=len(hands),
+            limit=options.limit,
+            jokers=options.jokers,
+            five_aces_top=options.five_aces_top,
         )
         top = [hand[i] for i in range(options.start_cards) for hand in hands]
         deck = poker_deck(
@@ -101,23 +115,42 @@ class PokerBookOptions:
     limit: int = opts.setting(
         "limit",
         "Hand limit: 5, 6 or 7 cards (best five make the hand).",
+        words="{n}-card limit",
         default=5,
         choices=(5, 6, 7),
     )
     jokers: int = opts.setting(
         "jokers",
         "Jokers as bugs in the standard game (0, 1 or 2).",
+        words="{n} Joker{s}",
         default=0,
         choices=(0, 1, 2),
     )
-    home_cap: bool = opts.switch("home-cap", "Casino bonuses capped at 10 (home play).")
+    home_cap: bool = opts.switch(
+        "home-cap",
+        "Casino bonuses capped at 10 (home play).",
+        words="casino bonuses capped at 10",
+    )
+    five_aces_top: bool = opts.switch(
+        "five-aces-top",
+        "With jokers: four Aces and a joker are five aces, the top hand (by default four aces "
+        "with an Ace kicker).",
+        words="five aces the top hand",
+    )
 
     def __post_init__(self) -> None:
         opts.validate(self)
+        if self.five_aces_top and not self.jokers:
+            raise OptionError(FIVE_ACES_NEED_JOKERS)
 
 
 def _cards(text: str) -> str:
     return format_labels(parse_cards(text))
+
+
+def _unbroken(text: str) -> str:
+    """``text`` with no-break spaces: a seat and its hand are never split across lines."""
+    return text.replace(" ", "\u00a0")
 
 
 class RicochetPoker:
@@ -133,7 +166,11 @@ class RicochetPoker:
     @property
     def standard_options(self) -> StandardOptions:
         """The standard game's options under these variants (four players)."""
-        return StandardOptions(limit=self.options.limit, jokers=self.options.jokers)
+        return StandardOptions(
+            limit=self.options.limit,
+            jokers=self.options.jokers,
+            five_aces_top=self.options.five_aces_top,
+        )
 
     def rulebook_context(self) -> dict[str, Any]:
         """The rulebook's computed facts: rankings, short hands, the odds of common positions,
@@ -143,6 +180,10 @@ class RicochetPoker:
             hand, needs = RANKING_EXAMPLES[name]
             assert category(hand) == name, f"the example for {name} is a {category(hand)}"
             ranking.append([name[0].upper() + name[1:], _cards(hand), needs])
+        if self.options.five_aces_top:
+            hand = FIVE_ACES_EXAMPLE
+            assert category(hand, five_aces=True) == "five aces"
+            ranking.append(["Five aces", _cards(hand), "four Aces and a Joker (variant)"])
         partial = []
         for higher, lower in PARTIAL_EXAMPLES:
             assert compare(higher, lower, suits=False) > 0, (higher, lower)
@@ -178,6 +219,15 @@ class RicochetPoker:
             "paytable_rows": paytable,
             "standard_rulings": RULINGS,
             "strategy_summary": strategy_summary(home_cap=self.options.home_cap).sentences,
+            "strategy_codes": sorted(
+                {
+                    cell
+                    for row in strategy_table(home_cap=self.options.home_cap)[1]
+                    for cell in row[1:]
+                }
+            ),
+            "strategy_samples": f"{load_strategy().samples:,}",
+            "strategy_completions": f"{comb(45, 3):,}",
             **self.variant_facts(),
             **hand_ruling_examples(),
         }
@@ -185,14 +235,20 @@ class RicochetPoker:
     def odds_table(self) -> tuple[list[str], list[list[str]], str]:
         """The buy odds of :data:`ODDS_SPOTS` under these options: header, rows, alignment.
 
-        A row (Markdown table cells): the spot, with the cards out of play; the hand to act;
-        the other hands still in, one a line; then the chance of escaping last place for each
-        buy of 1 card and up (``—`` where the buy is not allowed).
+        A row (Markdown table cells): the spot, with the cards out of play; the hand to act,
+        named by its seat; the other hands still in, one a line, each named by its seat; then
+        the chance of escaping last place for each buy of 1 card and up (``—`` where the buy
+        is not allowed).
         """
         options = self.standard_options
         states = [(spot, spot.state(options)) for spot in ODDS_SPOTS]
         most = max(state.max_buy for _, state in states)
-        header = ["Position", "You hold", "Still in", *(f"Buy {k}" for k in range(1, most + 1))]
+        header = [
+            "Position",
+            "You hold",
+            "The other hands",
+            *(f"Buy {k}" for k in range(1, most + 1)),
+        ]
         rows = []
         for spot, state in states:
             assert state.to_act is not None and state.max_buy > 0, spot.title
@@ -205,8 +261,10 @@ class RicochetPoker:
             rows.append(
                 [
                     title,
-                    format_labels(me.cards),
-                    "<br>".join(format_labels(p.cards) for p in others),
+                    _unbroken(f"Seat {me.seat}: {format_labels(me.cards)}"),
+                    "<br>".join(
+                        _unbroken(f"Seat {p.seat}: {format_labels(p.cards)}") for p in others
+                    ),
                     *buys,
                     *(["—"] * (most - len(buys))),
                 ]
@@ -219,7 +277,11 @@ class RicochetPoker:
         limits = [n for n in specs["limit"].choices or () if n != specs["limit"].default]
         jokers = [n for n in specs["jokers"].choices or () if n != specs["jokers"].default]
         starts = {n: StandardOptions(limit=n).start_cards for n in specs["limit"].choices or ()}
-        in_force = opts.chosen(self.options)
+        in_force = [
+            spec.phrase(getattr(self.options, spec.field))
+            for spec in opts.option_specs(PokerBookOptions)
+            if getattr(self.options, spec.field) != spec.default
+        ]
         return {
             "start_words_by_limit": {n: _count(k, "card") for n, k in starts.items()},
             "variant_limits": limits,
@@ -235,9 +297,12 @@ def hand_ruling_examples() -> dict[str, str]:
     long_a, long_b = "Ks Kd 9c 7h 4d 3s", "Kh Kc 9d 7s 4c 2h"
     assert compare(long_a, long_b, suits=False, limit=6) > 0
     assert compare(long_a.rsplit(" ", 1)[0], long_b.rsplit(" ", 1)[0], suits=False) == 0
-    five_aces, straight_flush = "X1 Ac Ad Ah As", "6c 5c 4c 3c 2c"
+    five_aces, straight_flush = FIVE_ACES_EXAMPLE, "6c 5c 4c 3c 2c"
     assert compare(straight_flush, five_aces, suits=False) > 0
     assert category(five_aces) == "four of a kind"
+    royal = "Ah Kh Qh Jh Th"
+    assert compare(five_aces, royal, suits=False, five_aces=True) > 0
+    assert category(five_aces, five_aces=True) == "five aces"
     bug = "X1 9h 8h 7h 6h"
     assert category(bug) == "straight flush"
     assert compare("Ac", "X1") > 0 and compare("Ac", "X1", suits=False) == 0
@@ -253,7 +318,9 @@ def hand_ruling_examples() -> dict[str, str]:
         "bug_described": describe(bug),
         "five_aces": _cards(five_aces),
         "five_aces_described": describe(five_aces),
+        "five_aces_top_described": describe(five_aces, five_aces=True),
         "straight_flush": _cards(straight_flush),
+        "royal_flush": _cards(royal),
         "joker_ace_higher": _cards("Ac"),
         "spare_joker": _cards(spare),
         "spare_joker_described": describe(spare, limit=6),

@@ -41,6 +41,10 @@ Rulings:
   card, so a joker with four Aces is a fifth Ace (valued as four Aces with an Ace kicker,
   still below a straight flush).  For suits a joker counts below clubs: a natural card beats
   the joker standing for it.  A joker left over in a 6- or 7-card hand is an Ace kicker.
+* **Five aces** (``five_aces=True``, the option ``five-aces-top``): the other reading, the
+  usual one for a bug in draw poker: four Aces and a joker (or three and two jokers) are
+  *five aces*, a category of its own above the royal flush (:data:`FIVE_ACES`).  It can
+  only arise with jokers, so hands without jokers are valued the same either way.
 
 Strengths (:func:`strength`) are plain integers, comparable with ``<`` between hands valued
 with the same ``suits`` and ``limit``.  The five-card value is ``category << 20`` plus four bits
@@ -60,6 +64,8 @@ from printplay.errors import CardError, OptionError
 
 __all__ = [
     "CATEGORIES",
+    "CATEGORY_NAMES",
+    "FIVE_ACES",
     "FLUSH",
     "FOUR_OF_A_KIND",
     "FULL_HOUSE",
@@ -98,6 +104,13 @@ CATEGORIES: tuple[str, ...] = (
     "royal flush",
 )
 """The category names, low to high; a category's number is its index here."""
+
+FIVE_ACES = len(CATEGORIES)
+"""Five aces: a category above the royal flush, only under ``five_aces=True`` (option
+``five-aces-top``); by default four Aces and a joker are four aces with an Ace kicker."""
+
+CATEGORY_NAMES: tuple[str, ...] = (*CATEGORIES, "five aces")
+"""Every category name a strength can have, :data:`FIVE_ACES` included, by number."""
 
 (
     HIGH_CARD,
@@ -149,10 +162,13 @@ def _pack(cat: int, ranks: Sequence[int]) -> int:
     return value
 
 
-def _rank_value(slots: Sequence[_Slot], flush: bool) -> tuple[int, list[_Slot]]:
+def _rank_value(
+    slots: Sequence[_Slot], flush: bool, five_aces: bool = False
+) -> tuple[int, list[_Slot]]:
     """The five-card value of 1-5 cards (ranks as played) and the cards in significance order.
 
-    ``flush`` says the five cards are of one suit (the caller decides, because of jokers).
+    ``flush`` says the five cards are of one suit (the caller decides, because of jokers);
+    ``five_aces`` ranks five Aces (jokers among them) as :data:`FIVE_ACES`.
     """
     counts: dict[int, int] = {}
     for rank, _, _ in slots:
@@ -172,6 +188,9 @@ def _rank_value(slots: Sequence[_Slot], flush: bool) -> tuple[int, list[_Slot]]:
     groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
     shape = [n for _, n in groups]
     defining = [r for r, _ in groups]
+    if shape[0] == 5 and five_aces:  # five Aces, jokers among them: the top hand
+        order = sorted(slots, key=lambda s: s[1], reverse=True)
+        return _pack(FIVE_ACES, defining), order
     if shape[0] == 5:  # five Aces, one of them a joker: four Aces with an Ace kicker
         shape, defining = [4, 1], defining * 2
     if shape[0] == 4:
@@ -192,7 +211,7 @@ def _rank_value(slots: Sequence[_Slot], flush: bool) -> tuple[int, list[_Slot]]:
     return _pack(cat, defining), order
 
 
-def _best_upto5(cards: Sequence[Card]) -> tuple[int, list[_Slot]]:
+def _best_upto5(cards: Sequence[Card], five_aces: bool = False) -> tuple[int, list[_Slot]]:
     """The best five-card value of 1-5 cards, jokers as bugs, and its cards in order."""
     naturals = [c for c in cards if not c.is_joker]
     jokers = [c for c in cards if c.is_joker]
@@ -202,7 +221,9 @@ def _best_upto5(cards: Sequence[Card]) -> tuple[int, list[_Slot]]:
     if not jokers:
         return _rank_value(natural_slots, one_suit)
     # Every joker an Ace (never a flush: an Ace of the flush suit completes it below).
-    choices = [_rank_value(natural_slots + [(_ACE, _JOKER_SUIT, j) for j in jokers], False)]
+    choices = [
+        _rank_value(natural_slots + [(_ACE, _JOKER_SUIT, j) for j in jokers], False, five_aces)
+    ]
     if len(cards) == 5:
         held = {s[0] for s in natural_slots}
         if len(held) == len(naturals):  # distinct ranks: try every straight that fits
@@ -242,16 +263,18 @@ def _key(value5: int, ordered: Sequence[_Slot], extra: int, limit: int, suits: b
     return key
 
 
-def _solve(cards: Sequence[Card], limit: int) -> tuple[int, list[_Slot], int]:
+def _solve(
+    cards: Sequence[Card], limit: int, five_aces: bool = False
+) -> tuple[int, list[_Slot], int]:
     """(five-card value, every card in order: best five then leftovers, number of leftovers)."""
     if len(cards) <= 5:
-        value, order = _best_upto5(cards)
+        value, order = _best_upto5(cards, five_aces)
         return value, order, 0
     best: tuple[int, list[_Slot]] | None = None
     best_key = -1
     extra = len(cards) - 5
     for five in combinations(range(len(cards)), 5):
-        value, order = _best_upto5([cards[i] for i in five])
+        value, order = _best_upto5([cards[i] for i in five], five_aces)
         rest = [c for i, c in enumerate(cards) if i not in five]
         order += _leftover_order(
             (_ACE if c.is_joker else _high(c.rank), _suit_code(c), c) for c in rest
@@ -491,14 +514,19 @@ class HandValue:
         return _describe(self)
 
 
-def evaluate(cards: HandLike, *, limit: int = 5) -> HandValue:
+def evaluate(cards: HandLike, *, limit: int = 5, five_aces: bool = False) -> HandValue:
     """The full value of a hand by the readable evaluator (jokers, limits 6 and 7 included).
+
+    ``five_aces`` ranks four Aces and a joker as five aces, above a royal flush (option
+    ``five-aces-top``).
 
     >>> evaluate("X1 2c 3d 4h 5s").jokers
     ('six',)
+    >>> evaluate("X1 Ac Ad Ah As").category, evaluate("X1 Ac Ad Ah As", five_aces=True).category
+    ('four of a kind', 'five aces')
     """
     hand = _cards(cards, limit)
-    value5, order, extra = _solve(hand, limit)
+    value5, order, extra = _solve(hand, limit, five_aces)
     digits = [(value5 >> (_RANK_BITS * (4 - i))) & 15 for i in range(5)]
     ranks = [r for r in digits if r] + [s[0] for s in order[len(order) - extra :]][:extra]
     cat = value5 >> _CATEGORY_SHIFT
@@ -514,7 +542,7 @@ def evaluate(cards: HandLike, *, limit: int = 5) -> HandValue:
                 word += f" of {suit.plural}"
             jokers.append(word)
     return HandValue(
-        category=CATEGORIES[cat],
+        category=CATEGORY_NAMES[cat],
         ranks=tuple(ranks),
         cards=tuple(s[2] for s in order),
         jokers=tuple(jokers),
@@ -525,27 +553,33 @@ def evaluate(cards: HandLike, *, limit: int = 5) -> HandValue:
     )
 
 
-def strength(cards: HandLike, *, suits: bool = False, limit: int = 5) -> int:
+def strength(
+    cards: HandLike, *, suits: bool = False, limit: int = 5, five_aces: bool = False
+) -> int:
     """A sort key for a hand: a higher hand has a larger integer.
 
-    Compare only strengths made with the same ``suits`` and ``limit``.  Hands without jokers
-    take the table-driven fast path; hands with jokers the readable evaluator.
+    Compare only strengths made with the same ``suits``, ``limit`` and ``five_aces`` (four
+    Aces and a joker above a royal flush).  Hands without jokers take the table-driven fast
+    path; hands with jokers the readable evaluator.
 
     >>> sorted(["Kd", "Qh 9c Jd", "2s 2c", "9s 7h 2c", "8h"], key=strength)
     ['8h', '9s 7h 2c', 'Qh 9c Jd', 'Kd', '2s 2c']
     """
     hand = _cards(cards, limit)
     if any(c.is_joker for c in hand):
-        value5, order, extra = _solve(hand, limit)
+        value5, order, extra = _solve(hand, limit, five_aces)
         return _key(value5, order, extra, limit, suits)
     return _fast_strength(hand, limit, suits)
 
 
-def compare(a: HandLike, b: HandLike, *, suits: bool = True, limit: int = 5) -> int:
+def compare(
+    a: HandLike, b: HandLike, *, suits: bool = True, limit: int = 5, five_aces: bool = False
+) -> int:
     """Compare two hands like ``cmp``: negative if ``a`` is lower, 0 if equal, positive if higher.
 
     ``suits=True`` (during play) breaks rank ties by suit; ``suits=False`` (showdown) lets
-    identical ranks tie.  ``limit`` is the hand limit (5, 6 or 7).
+    identical ranks tie.  ``limit`` is the hand limit (5, 6 or 7); ``five_aces`` puts four
+    Aces and a joker above a royal flush.
 
     >>> compare(["Kd"], ["Kc", "3h"])
     -1
@@ -556,20 +590,20 @@ def compare(a: HandLike, b: HandLike, *, suits: bool = True, limit: int = 5) -> 
     >>> compare("8h 8d", "8s 8c"), compare("8h 8d", "8s 8c", suits=False)
     (-1, 0)
     """
-    sa = strength(a, suits=suits, limit=limit)
-    sb = strength(b, suits=suits, limit=limit)
+    sa = strength(a, suits=suits, limit=limit, five_aces=five_aces)
+    sb = strength(b, suits=suits, limit=limit, five_aces=five_aces)
     return (sa > sb) - (sa < sb)
 
 
-def category(cards: HandLike, *, limit: int = 5) -> str:
-    """The hand's category name (of its best five cards), one of :data:`CATEGORIES`.
+def category(cards: HandLike, *, limit: int = 5, five_aces: bool = False) -> str:
+    """The hand's category name (of its best five cards), one of :data:`CATEGORY_NAMES`.
 
     >>> category("Ks"), category("2h 2d 9s"), category("Ah Kh Qh Jh Th")
     ('high card', 'pair', 'royal flush')
     >>> category("Kh Kd 8c 8s 8d"), category("X1 2h 7h 9h Jh"), category("5c 4d 3h 2s Ac")
     ('full house', 'flush', 'straight')
     """
-    return category_of(strength(cards, limit=limit), limit=limit)
+    return category_of(strength(cards, limit=limit, five_aces=five_aces), limit=limit)
 
 
 def category_of(value: int, *, suits: bool = False, limit: int = 5) -> str:
@@ -579,7 +613,7 @@ def category_of(value: int, *, suits: bool = False, limit: int = 5) -> str:
     'four of a kind'
     """
     shift = _CATEGORY_SHIFT + _RANK_BITS * (limit - 5) + (_SUIT_BITS * limit if suits else 0)
-    return CATEGORIES[value >> shift]
+    return CATEGORY_NAMES[value >> shift]
 
 
 def _words(ranks: Iterable[int]) -> str:
@@ -599,7 +633,7 @@ def _article(word: str) -> str:
 
 
 def _describe(value: HandValue) -> str:
-    cat = CATEGORIES.index(value.category)
+    cat = CATEGORY_NAMES.index(value.category)
     five = list(value.ranks[: len(value.ranks) - value.extra])
     if cat == HIGH_CARD:
         text = f"{_WORDS[five[0]]} high" if len(five) == 1 else _words(five)
@@ -617,6 +651,8 @@ def _describe(value: HandValue) -> str:
         text = f"full house, {_PLURALS[five[0]]} full of {_PLURALS[five[1]]}"
     elif cat == FOUR_OF_A_KIND:
         text = f"four {_PLURALS[five[0]]}{_kickers(five[1:])}"
+    elif cat == FIVE_ACES:
+        text = "five aces"
     else:
         text = "royal flush"
     if value.extra:
@@ -627,36 +663,38 @@ def _describe(value: HandValue) -> str:
 
 
 def _jokers_as(words: Sequence[str]) -> str:
-    """What the jokers stand for: "joker as an ace", "jokers as aces", "jokers as a nine and
-    an eight", "jokers as the king and queen of hearts"."""
+    """What the Jokers stand for: "Joker as an ace", "Jokers as aces", "Jokers as a nine and
+    an eight", "Jokers as the king and queen of hearts" (the card is named as printed)."""
     if len(words) == 1:
-        return f"joker as {_article(words[0])} {words[0]}"
+        return f"Joker as {_article(words[0])} {words[0]}"
     if len(set(words)) == 1:
         rank, _, suit = words[0].partition(" of ")
-        return f"jokers as {_plural(rank)}" + (f" of {suit}" if suit else "")
+        return f"Jokers as {_plural(rank)}" + (f" of {suit}" if suit else "")
     suits = {w.partition(" of ")[2] for w in words}
     if len(suits) == 1 and "" not in suits:
         ranks = [w.partition(" of ")[0] for w in words]
-        return f"jokers as the {' and '.join(ranks)} of {suits.pop()}"
-    return "jokers as " + " and ".join(f"{_article(w)} {w}" for w in words)
+        return f"Jokers as the {' and '.join(ranks)} of {suits.pop()}"
+    return "Jokers as " + " and ".join(f"{_article(w)} {w}" for w in words)
 
 
 def _plural(word: str) -> str:
     return word + ("es" if word.endswith("x") else "s")
 
 
-def describe(cards: HandLike, *, limit: int = 5) -> str:
-    """The hand in words.
+def describe(cards: HandLike, *, limit: int = 5, five_aces: bool = False) -> str:
+    """The hand in words (``five_aces``: four Aces and a joker are five aces).
 
     >>> describe("8h 8s Kc"), describe("9s 7h 2c"), describe("Kd")
     ('pair of eights, king kicker', 'nine-seven-two', 'king high')
     >>> describe("Ks Kd 8c 8h 3s"), describe("5c 4d 3h 2s Ac")
     ('two pair, kings and eights, three kicker', 'straight, five high')
     >>> describe("X1 As")
-    'pair of aces (joker as an ace)'
+    'pair of aces (Joker as an ace)'
     >>> describe("X1 2h 7h 9h Jh")
-    'flush, ace-jack-nine-seven-two (joker as the ace of hearts)'
+    'flush, ace-jack-nine-seven-two (Joker as the ace of hearts)'
     >>> describe("X1 X2 As"), describe("X1 X2 5c 6d 7h")
-    ('three aces (jokers as aces)', 'straight, nine high (jokers as a nine and an eight)')
+    ('three aces (Jokers as aces)', 'straight, nine high (Jokers as a nine and an eight)')
+    >>> describe("X1 Ac Ad Ah As", five_aces=True)
+    'five aces (Joker as an ace)'
     """
-    return _describe(evaluate(cards, limit=limit))
+    return _describe(evaluate(cards, limit=limit, five_aces=five_aces))

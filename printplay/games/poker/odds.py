@@ -38,11 +38,25 @@ from typing import Any
 
 from printplay.cards import Card
 from printplay.errors import DealError, GameError, MoveError
-from printplay.games.poker.dealing import read_cards
+from printplay.games.poker.dealing import missing_card_hint, read_cards
 from printplay.games.poker.hands import HandLike, strength
 from printplay.games.poker.standard import StandardOptions, StandardState
+from printplay.options import option_specs
 
-__all__ = ["BuyOdds", "Odds", "chance", "escape_counts", "position_odds", "state_odds"]
+MAX_SEATS: int = next(
+    spec.maximum or 0 for spec in option_specs(StandardOptions) if spec.field == "players"
+)
+"""The most players the standard game seats (the ``players`` option's maximum)."""
+
+__all__ = [
+    "MAX_SEATS",
+    "BuyOdds",
+    "Odds",
+    "chance",
+    "escape_counts",
+    "position_odds",
+    "state_odds",
+]
 
 
 def chance(p: Fraction | float, digits: int = 1) -> str:
@@ -152,7 +166,13 @@ def state_odds(state: StandardState, *, max_k: int | None = None) -> Odds:
         raise MoveError("the round is over: nobody is to act")
     hands = {p.seat: p.cards for p in state.players if p.status == "in"}
     return _odds(
-        hands, state.to_act, tuple(state.remaining), state.options.limit, state.deck_left, max_k
+        hands,
+        state.to_act,
+        tuple(state.remaining),
+        state.options.limit,
+        state.deck_left,
+        max_k,
+        state.options.five_aces_top,
     )
 
 
@@ -180,26 +200,33 @@ def position_odds(
     table = {s: _read(h, f"seat {s}'s hand") for s, h in items}
     if len(table) < 2:
         raise GameError("a position needs at least two hands still in")
+    if len(table) > MAX_SEATS:
+        raise GameError(
+            f"the standard game seats at most {MAX_SEATS} players; the position has "
+            f"{len(table)} hands"
+        )
     if seat not in table:
         raise GameError(f"seat {seat} has no hand in the position (seats: {sorted(table)})")
     out_of_play = _read(dead, "the dead cards", empty=True)
+    deck = set(options.deck())
     seen: dict[Card, str] = {}
     for s, hand in table.items():
         if len(hand) > options.limit:
             raise DealError(f"seat {s}'s hand has {len(hand)} cards; the limit is {options.limit}")
         for card in hand:
-            _place(seen, card, f"seat {s}")
+            _place(seen, card, f"seat {s}", deck)
     for card in out_of_play:
-        _place(seen, card, "the dead cards")
+        _place(seen, card, "the dead cards", deck)
     if unseen is None:
         pool = tuple(c for c in options.deck() if c not in seen)
     else:
         pool = _read(unseen, "the unseen cards", empty=True)
         for card in pool:
+            _in_deck(card, "the unseen cards", deck)
             if card in seen:
                 raise DealError(f"{card.code} is unseen and also in {seen[card]}")
     left = len(pool) if deck_left is None else min(deck_left, len(pool))
-    return _odds(table, seat, pool, options.limit, left, max_k)
+    return _odds(table, seat, pool, options.limit, left, max_k, options.five_aces_top)
 
 
 def _read(cards: HandLike, what: str, *, empty: bool = False) -> tuple[Card, ...]:
@@ -209,7 +236,13 @@ def _read(cards: HandLike, what: str, *, empty: bool = False) -> tuple[Card, ...
     return tuple(read_cards(items, what=what))
 
 
-def _place(seen: dict[Card, str], card: Card, where: str) -> None:
+def _in_deck(card: Card, where: str, deck: set[Card]) -> None:
+    if card not in deck:
+        raise DealError(f"{where}: {card.code} is not in this deck{missing_card_hint(card, deck)}")
+
+
+def _place(seen: dict[Card, str], card: Card, where: str, deck: set[Card]) -> None:
+    _in_deck(card, where, deck)
     if card in seen:
         raise DealError(f"{card.code} is in {seen[card]} and in {where}")
     seen[card] = where
@@ -222,12 +255,17 @@ def _odds(
     limit: int,
     deck_left: int,
     max_k: int | None,
+    five_aces: bool = False,
 ) -> Odds:
     hand = tuple(hands[seat])
     most = max(0, min(limit - len(hand), deck_left))
     depth = most if max_k is None else max(0, min(max_k, most))
-    bar = min((strength(h, suits=True, limit=limit), s) for s, h in hands.items() if s != seat)
-    counts = escape_counts(hand, seat, bar, pool, limit, depth)
+    bar = min(
+        (strength(h, suits=True, limit=limit, five_aces=five_aces), s)
+        for s, h in hands.items()
+        if s != seat
+    )
+    counts = escape_counts(hand, seat, bar, pool, limit, depth, five_aces=five_aces)
     n = len(pool)
     still = tuple(Fraction(counts[j], comb(n, j)) for j in range(depth + 1))
     buys = []
@@ -256,14 +294,15 @@ class _Values:
     suit, sorted (the value does not depend on which suit is which).
     """
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, five_aces: bool = False) -> None:
         self.limit = limit
+        self.five_aces = five_aces
         self.plain: dict[int, int] = {}
         self.general: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def plain_value(self, key: int, cards: Sequence[Card]) -> int:
         """The value of ``cards`` (no flush possible) with memo key ``key``."""
-        value = strength(cards, suits=False, limit=self.limit)
+        value = strength(cards, suits=False, limit=self.limit, five_aces=self.five_aces)
         self.plain[key] = value
         return value
 
@@ -279,13 +318,16 @@ class _Values:
         key = (jokers, tuple(sorted(per_suit)))
         value = self.general.get(key)
         if value is None:
-            value = self.general[key] = strength(cards, suits=False, limit=self.limit)
+            value = self.general[key] = strength(
+                cards, suits=False, limit=self.limit, five_aces=self.five_aces
+            )
         return value
 
 
-_MEMO: dict[int, _Values] = {}
+_MEMO: dict[tuple[int, bool], _Values] = {}
 _MEMO_CAP = 2_000_000
-"""Memoised values kept per limit before the memo is emptied (bounds the memory, ~200 MB)."""
+"""Memoised values kept per hand rules (limit, five aces) before the memo is emptied (bounds
+the memory, ~200 MB)."""
 
 
 def escape_counts(
@@ -295,11 +337,14 @@ def escape_counts(
     pool: Sequence[Card],
     limit: int,
     depth: int,
+    *,
+    five_aces: bool = False,
 ) -> list[int]:
     """``L_j``, ``j`` = 0 … ``depth``: how many ``j``-card sets of ``pool`` leave the hand lowest.
 
-    The hand in ``seat`` is lowest while ``(strength(hand, suits=True, limit=limit), seat)``
-    is below ``bar``, the ``(strength, seat)`` of the lowest other hand still in.
+    The hand in ``seat`` is lowest while ``(strength(hand, suits=True, limit=limit,
+    five_aces=five_aces), seat)`` is below ``bar``, the ``(strength, seat)`` of the lowest
+    other hand still in.
 
     >>> from printplay.cards import parse_cards
     >>> escape_counts(parse_cards("7s"), 4, (strength("8h", suits=True), 3),
@@ -308,9 +353,10 @@ def escape_counts(
     """
     if len(hand) > limit:
         raise DealError(f"a hand holds at most {limit} cards, not {len(hand)}")
-    values = _MEMO.setdefault(limit, _Values(limit))
+    rules = (limit, five_aces)
+    values = _MEMO.setdefault(rules, _Values(limit, five_aces))
     if len(values.plain) + len(values.general) > _MEMO_CAP:
-        values = _MEMO[limit] = _Values(limit)
+        values = _MEMO[rules] = _Values(limit, five_aces)
     plain = values.plain
     plain_value = values.plain_value
     general_value = values.general_value
@@ -328,7 +374,7 @@ def escape_counts(
 
     def tie(candidate: Sequence[Card]) -> bool:
         """Equal rank values: suits decide, then seats."""
-        return (strength(candidate, suits=True, limit=limit), seat) < bar
+        return (strength(candidate, suits=True, limit=limit, five_aces=five_aces), seat) < bar
 
     def lowest(key: int, special: bool) -> bool:
         if special:

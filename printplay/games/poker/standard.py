@@ -48,8 +48,8 @@ from typing import Any, Literal
 
 from printplay import options as opts
 from printplay.cards import Card, format_labels, standard_deck
-from printplay.errors import DealError, MoveError
-from printplay.games.poker.dealing import poker_deck, read_cards
+from printplay.errors import DealError, MoveError, OptionError
+from printplay.games.poker.dealing import missing_card_hint, poker_deck, read_cards
 from printplay.games.poker.hands import HandLike, describe, strength
 
 __all__ = [
@@ -97,7 +97,7 @@ BUY_OUT = "all received, still lowest: out"
 
 RULINGS: tuple[str, ...] = (
     "Hands that tie in rank but differ by suit keep playing; the lower by suit acts.",
-    "Two hands identical even in suits (possible only with two jokers) are ordered by seat: "
+    "Two hands identical even in suits (possible only with two Jokers) are ordered by seat: "
     "the lower seat counts as lower and acts first.",
     "A lowest hand that is at the hand limit, or that cannot be dealt a card because the deck "
     "is empty, cannot buy and is out; the action goes on to the next lowest hand.",
@@ -130,12 +130,18 @@ class StandardOptions:
     """
 
     players: int = opts.setting(
-        "players", "Players in the round, seated 1 to N.", default=4, minimum=2, maximum=8
+        "players",
+        "Players in the round, seated 1 to N.",
+        default=4,
+        minimum=2,
+        maximum=8,
+        words="{n} players",
     )
     limit: int = opts.setting(
         "limit",
         "Hand limit: 5, 6 or 7 cards (the best five make the hand; with 7 each player starts "
         "with two cards).",
+        words="{n}-card limit",
         default=5,
         choices=(5, 6, 7),
     )
@@ -143,18 +149,30 @@ class StandardOptions:
         "jokers",
         "Jokers in the deck as bugs (0, 1 or 2): a joker counts as an Ace or completes a "
         "straight or flush.",
+        words="{n} Joker{s}",
         default=0,
         choices=(0, 1, 2),
     )
-    ante: int = opts.setting("ante", "Chips each player antes.", default=1, minimum=1, maximum=1000)
+    ante: int = opts.setting(
+        "ante", "Chips each player antes.", default=1, minimum=1, maximum=1000, words="ante {v}"
+    )
     odd_chips_to_seats: bool = opts.switch(
         "odd-chips-to-seats",
         "On a split, odd chips go one each to the winners from the lowest seat up instead of "
         "staying in the pot.",
+        words="odd chips to the seats",
+    )
+    five_aces_top: bool = opts.switch(
+        "five-aces-top",
+        "With jokers: four Aces and a joker are five aces, the top hand, above a royal flush "
+        "(by default they are four aces with an Ace kicker).",
+        words="five aces the top hand",
     )
 
     def __post_init__(self) -> None:
         opts.validate(self)
+        if self.five_aces_top and not self.jokers:
+            raise OptionError(FIVE_ACES_NEED_JOKERS)
 
     @property
     def start_cards(self) -> int:
@@ -177,6 +195,9 @@ class StandardOptions:
     def summary(self) -> str:
         """One line: the options that differ from the defaults, or ``"standard rules"``."""
         return opts.summary(self)
+
+
+FIVE_ACES_NEED_JOKERS = "option five-aces-top needs jokers (jokers=1 or jokers=2)"
 
 
 def standard_options(texts: Sequence[str] = ()) -> StandardOptions:
@@ -361,6 +382,7 @@ class BuyEvent:
     lowest_cards: tuple[Card, ...]
     pot: int
     limit: int = 5
+    five_aces: bool = False
     type: str = field(default="buy", init=False)
 
     @property
@@ -414,6 +436,7 @@ class OutEvent:
     cards: tuple[Card, ...]
     reason: str
     limit: int = 5
+    five_aces: bool = False
     type: str = field(default="out", init=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -458,6 +481,7 @@ class SplitEvent:
     shares: tuple[int, ...]
     left: int
     limit: int = 5
+    five_aces: bool = False
     type: str = field(default="split", init=False)
 
     def to_json(self) -> dict[str, Any]:
@@ -497,7 +521,8 @@ def describe_event(event: Event) -> str:
         why = "is at the hand limit" if event.reason == "hand limit" else "cannot buy: deck empty"
         return (
             f"Seat {event.seat} ({format_labels(event.cards)}, "
-            f"{describe(event.cards, limit=event.limit)}) is lowest and {why}: out"
+            f"{describe(event.cards, limit=event.limit, five_aces=event.five_aces)}) is lowest "
+            f"and {why}: out"
         )
     if isinstance(event, WinEvent):
         return (
@@ -505,7 +530,7 @@ def describe_event(event: Event) -> str:
             f"the pot: {_plural(event.chips, 'chip')}"
         )
     if isinstance(event, SplitEvent):
-        words = describe(event.hands[0], limit=event.limit)
+        words = describe(event.hands[0], limit=event.limit, five_aces=event.five_aces)
         parts = ", ".join(
             f"seat {seat} {share}" for seat, share in zip(event.seats, event.shares, strict=True)
         )
@@ -515,18 +540,20 @@ def describe_event(event: Event) -> str:
             text += f"; {_plural(event.left, 'odd chip')} {verb} in the pot"
         return text
     hand = (*event.hand, *event.received)
+    limit, aces = event.limit, event.five_aces
     text = (
         f"Seat {event.seat} ({format_labels(event.hand)}) buys {event.k} for "
         f"{_plural(event.k, 'chip')} and receives {', '.join(c.label for c in event.received)}: "
-        f"{describe(hand, limit=event.limit)}; "
+        f"{describe(hand, limit=limit, five_aces=aces)}; "
     )
     if event.out:
         text += "still lowest: out"
     else:
-        other = describe(event.lowest_cards, limit=event.limit)
+        other = describe(event.lowest_cards, limit=limit, five_aces=aces)
+        plain = strength(hand, limit=limit, five_aces=aces)
         by_suit = (
             " (by suit)"
-            if strength(hand, limit=event.limit) == strength(event.lowest_cards, limit=event.limit)
+            if plain == strength(event.lowest_cards, limit=limit, five_aces=aces)
             else ""
         )
         text += f"beats seat {event.lowest}'s {other}{by_suit}, stops"
@@ -630,7 +657,7 @@ class StandardState:
 
     def strength(self, seat: int) -> int:
         """The strength of ``seat``'s hand as compared during play (suits count)."""
-        return _strength(self.player(seat).cards, self.options.limit)
+        return _strength(self.player(seat).cards, self.options)
 
     @cached_property
     def lowest(self) -> int | None:
@@ -658,13 +685,13 @@ class StandardState:
         Seat 4: 7♠ 2♥ 9♣ (nine-seven-two), in, paid 4
         Pot 7; seat 4 to act, may buy 1 to 2 cards
         """
-        limit = self.options.limit
+        limit, aces = self.options.limit, self.options.five_aces_top
         lines = []
         for p in self.players:
             won = f", won {p.won}" if p.won else ""
+            words = describe(p.cards, limit=limit, five_aces=aces)
             lines.append(
-                f"Seat {p.seat}: {format_labels(p.cards)} ({describe(p.cards, limit=limit)}), "
-                f"{p.status}, paid {p.paid}{won}"
+                f"Seat {p.seat}: {format_labels(p.cards)} ({words}), {p.status}, paid {p.paid}{won}"
             )
         if self.to_act is None:
             left = f"; {_plural(self.pot, 'chip')} left in the pot" if self.pot else ""
@@ -721,7 +748,7 @@ class StandardState:
             k = action.k
             pot += k
             others = [p for p in players if p.status == "in" and p.seat != seat]
-            bar = min((_strength(p.cards, limit), p.seat) for p in others)
+            bar = min((_strength(p.cards, self.options), p.seat) for p in others)
             cards = me.cards
             received: list[Card] = []
             still_lowest = True
@@ -730,10 +757,10 @@ class StandardState:
                 position += 1
                 received.append(card)
                 cards = (*cards, card)
-                still_lowest = (_strength(cards, limit), seat) < bar
+                still_lowest = (_strength(cards, self.options), seat) < bar
             status: Status = "out" if still_lowest else "in"
             players[seat - 1] = replace(me, cards=cards, paid=me.paid + k, status=status)
-            lowest = seat if still_lowest else min(_ranking(players, limit))[1]
+            lowest = seat if still_lowest else min(_ranking(players, self.options))[1]
             events.append(
                 BuyEvent(
                     seat=seat,
@@ -745,6 +772,7 @@ class StandardState:
                     lowest_cards=players[lowest - 1].cards,
                     pot=pot,
                     limit=limit,
+                    five_aces=self.options.five_aces_top,
                 )
             )
         else:
@@ -752,13 +780,14 @@ class StandardState:
         return _settle(self.options, self.deck, position, players, pot, events)
 
 
-def _ranking(players: Sequence[Player], limit: int) -> list[tuple[int, int]]:
+def _ranking(players: Sequence[Player], options: StandardOptions) -> list[tuple[int, int]]:
     """``(strength, seat)`` of every player still in; the minimum is the lowest hand."""
-    return [(_strength(p.cards, limit), p.seat) for p in players if p.status == "in"]
+    return [(_strength(p.cards, options), p.seat) for p in players if p.status == "in"]
 
 
-def _strength(cards: Sequence[Card], limit: int) -> int:
-    return strength(cards, suits=True, limit=limit)
+def _strength(cards: Sequence[Card], options: StandardOptions, *, suits: bool = True) -> int:
+    """A hand's strength under the options' hand rules (limit, five aces)."""
+    return strength(cards, suits=suits, limit=options.limit, five_aces=options.five_aces_top)
 
 
 def lowest_seat(hands: Sequence[HandLike], options: StandardOptions | None = None) -> int:
@@ -767,14 +796,15 @@ def lowest_seat(hands: Sequence[HandLike], options: StandardOptions | None = Non
     >>> lowest_seat(["Kd", "Jc", "8h", "7s 2h"]), lowest_seat(["Kd", "Kc"])
     (4, 2)
     """
-    limit = (options or StandardOptions()).limit
+    options = options or StandardOptions()
+    limit = options.limit
     cards = [
         read_cards(hand, what=f"seat {seat}'s hand") for seat, hand in enumerate(hands, start=1)
     ]
     for seat, hand in enumerate(cards, start=1):
         if len(hand) > limit:
             raise DealError(f"seat {seat}'s hand has {len(hand)} cards; the limit is {limit}")
-    return min((_strength(hand, limit), seat) for seat, hand in enumerate(cards, start=1))[1]
+    return min((_strength(hand, options), seat) for seat, hand in enumerate(cards, start=1))[1]
 
 
 def _max_buy(player: Player, limit: int, deck_left: int) -> int:
@@ -810,7 +840,7 @@ def _settle(
     deck_left = len(deck) - position
     to_act: int | None = None
     while True:
-        ranked = sorted(_ranking(players, limit))
+        ranked = sorted(_ranking(players, options))
         if len(ranked) == 1:
             seat = ranked[0][1]
             me = players[seat - 1]
@@ -820,7 +850,7 @@ def _settle(
             break
         hands = [players[s - 1].cards for _, s in ranked]
         if deck_left == 0 or all(len(h) >= limit for h in hands):
-            plain = {strength(h, limit=limit) for h in hands}
+            plain = {_strength(h, options, suits=False) for h in hands}
             if len(plain) == 1:
                 seats = tuple(sorted(s for _, s in ranked))
                 share, odd = divmod(pot, len(seats))
@@ -839,6 +869,7 @@ def _settle(
                         tuple(shares),
                         odd,
                         limit,
+                        options.five_aces_top,
                     )
                 )
                 pot = odd
@@ -848,7 +879,7 @@ def _settle(
         if len(me.cards) >= limit or deck_left == 0:
             reason = "hand limit" if len(me.cards) >= limit else "deck empty"
             players[seat - 1] = replace(me, status="out")
-            events.append(OutEvent(seat, me.cards, reason, limit))
+            events.append(OutEvent(seat, me.cards, reason, limit, options.five_aces_top))
             continue
         to_act = seat
         break
@@ -866,7 +897,7 @@ def new_round(options: StandardOptions, deck: Sequence[Card | str] | str) -> Sta
     allowed = set(options.deck())
     for position, card in enumerate(cards, start=1):
         if card not in allowed:
-            hint = " (jokers need the jokers option)" if card.is_joker else ""
+            hint = missing_card_hint(card, allowed)
             raise DealError(f"deck card {position}: {card.code} is not in this deck{hint}")
     n = options.players
     need = n * options.start_cards

@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import json
 import math
-import multiprocessing
 import random
 import sys
 from bisect import bisect_left, bisect_right
@@ -63,11 +62,23 @@ from typing import Any, Literal
 
 from printplay.cards import Card, parse_card
 from printplay.errors import CardError, DealError, MoveError, OptionError
-from printplay.games.poker.casino import BONUSES, HOME_CAP, Action, Buy, CasinoState, Fold
+from printplay.games.poker.casino import (
+    BONUSES,
+    HOME_CAP,
+    MAX_PLAYERS,
+    Action,
+    Buy,
+    CasinoState,
+    Fold,
+)
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.hands import HandLike, strength, strength5
+from printplay.parallel import parallel_map
 
 __all__ = [
+    "MAX_POT",
+    "MAX_TABLE_CARDS",
+    "MIN_POT",
     "PLAYER_CLASSES",
     "STANDING_GROUPS",
     "BuyFoldEV",
@@ -99,6 +110,13 @@ Choice = Literal["buy", "fold"]
 
 DATA_FILE = "casino_strategy.json"
 """The precomputed table, in ``printplay/data``."""
+
+MIN_POT = 2
+"""The smallest pot before a buy: one player's ante and the dealer's."""
+MAX_POT = 2 * MAX_PLAYERS
+"""The largest pot before a buy: seven players' and the dealer's antes and six earlier buys."""
+MAX_TABLE_CARDS = 5 * MAX_PLAYERS + 5
+"""The most cards a casino table can show: seven five-card hands and the dealer's five."""
 
 DEFAULT_SEED = 1
 DEFAULT_SAMPLES = 480
@@ -293,13 +311,26 @@ def buy_fold_ev(
     for hand in hands:
         if len(hand) != 5:
             raise CardError(f"a standing hand has five cards, not {len(hand)}")
+    if len(hands) > MAX_PLAYERS:
+        raise DealError(
+            f"at most {MAX_PLAYERS} five-card hands can stand against the player to act (the "
+            f"dealer's and {MAX_PLAYERS - 1} other players'), not {len(hands)}"
+        )
     others = _read(dead, "the dead cards")
     seen = mine + [c for h in hands for c in h] + others
     if len(set(seen)) != len(seen):
         twice = next(c for i, c in enumerate(seen) if c in seen[:i])
         raise DealError(f"{twice.code} is on the table twice")
-    if isinstance(pot, bool) or not isinstance(pot, int) or pot < 1:
-        raise OptionError(f"the pot is a whole number of chips, at least 1, not {pot!r}")
+    if len(seen) > MAX_TABLE_CARDS:
+        raise DealError(
+            f"a casino table shows at most {MAX_TABLE_CARDS} cards ({MAX_PLAYERS} players with "
+            f"five cards each and the dealer's five), not {len(seen)}"
+        )
+    if isinstance(pot, bool) or not isinstance(pot, int) or not MIN_POT <= pot <= MAX_POT:
+        raise OptionError(
+            f"the pot before a buy is {MIN_POT} to {MAX_POT} chips (the antes of up to "
+            f"{MAX_PLAYERS} players and the dealer, and the buys before), not {pot!r}"
+        )
     return _exact_ev(mine, hands, {c.index for c in seen}, pot, home_cap)
 
 
@@ -307,6 +338,8 @@ def _exact_ev(
     mine: list[Card], hands: list[list[Card]], seen: set[int], pot: int, home_cap: bool
 ) -> BuyFoldEV:
     unseen = [i for i in range(52) if i not in seen]
+    if len(unseen) < 3:
+        raise DealError(f"a buy deals three cards, and only {len(unseen)} are left unseen")
     values = completion_strengths(mine[0].index, mine[1].index, unseen)
     values.sort()
     total = len(values)
@@ -787,18 +820,10 @@ def build_strategy(
     wanted = list(range(len(PLAYER_CLASSES))) if rows is None else list(rows)
     work = [(row, samples, seed) for row in wanted]
     found: dict[int, list[StrategyCell]] = {}
-    if jobs <= 1:
-        for done, job in enumerate(work, start=1):
-            row, cells = _build_row(job)
-            found[row] = cells
-            if progress:
-                progress(done, len(work))
-    else:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for done, (row, cells) in enumerate(pool.imap_unordered(_build_row, work), start=1):
-                found[row] = cells
-                if progress:
-                    progress(done, len(work))
+    for done, (row, cells) in enumerate(parallel_map(_build_row, work, jobs=jobs), start=1):
+        found[row] = cells
+        if progress:
+            progress(done, len(work))
     empty = StrategyCell(0.0, 0.0, 0.0, 0.0, 0.0)
     table = tuple(
         tuple(found.get(row, [empty] * len(STANDING_GROUPS))) for row in range(len(PLAYER_CLASSES))
@@ -1097,7 +1122,7 @@ def strategy_summary(
     dealer with no pair; against her pair when you hold a pair (her pair's rank against
     yours); against her pair when you do not (against your lower card, suited and offsuit
     hands apart).  A rule is stated with up to two exceptions; where more cells disagree, the
-    sentence says to see the table.
+    sentence says to see the chart.
 
     >>> strategy_summary().sentences[0]
     'Against a dealer with no pair, always buy.'
@@ -1138,7 +1163,7 @@ def strategy_summary(
         rule, gaps = _rule(pairs, sorted({d for _, _, d, _ in paired}), "yours")
         sentences.append(
             f"Against her pair, with a pair of your own: {rule}{_exceptions(pairs, labels)}"
-            + ("; otherwise see the table." if gaps else ".")
+            + ("; otherwise see the chart." if gaps else ".")
         )
         ds: dict[bool, list[int]] = {}
         for suited in (False, True):
@@ -1179,7 +1204,7 @@ def strategy_summary(
             gaps = gaps_off or gaps_on
         sentences.append(
             f"Against her pair, without a pair: {text}"
-            + ("; in between, see the table." if gaps else ".")
+            + ("; in between, see the chart." if gaps else ".")
         )
     return StrategySummary(tuple(sentences), no_pair, pairs, unpaired, labels)
 

@@ -1,0 +1,238 @@
+"""How often a deal can be won with perfect play: exact verdicts over numbered deals.
+
+Each option set of a game (the standard game, each variant …) is solved over deals
+``first`` … ``last`` by the game's exact solver; the share won comes with a 95% Wilson
+interval.  The result is stored as computed data with its provenance in
+``printplay/data/win-rates-<game>.json`` and printed by the rulebooks::
+
+    python -m printplay.analysis.winrates pyramid --jobs 2
+
+A game names the option sets worth a row in ``WIN_RATE_OPTIONS`` (a tuple of option-text
+tuples) on its game class.
+
+>>> interval = wilson(998, 1500)
+>>> round(interval[0], 4), round(interval[1], 4)
+(0.6411, 0.6888)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from printplay import __version__
+from printplay import options as opts
+from printplay.deal import SHUFFLE_NAME, numbered_deal
+from printplay.errors import GameError
+from printplay.games import entry, make_solitaire, solver_for
+from printplay.parallel import parallel_map
+
+Z95 = 1.959963984540054
+"""The two-sided 95% quantile of the normal distribution."""
+
+
+def wilson(won: int, total: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``won`` successes in ``total`` trials."""
+    if total <= 0:
+        return 0.0, 1.0
+    p = won / total
+    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
+    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class WinRate:
+    """The verdicts of one option set over a range of deals."""
+
+    options: tuple[str, ...]
+    label: str
+    deals: int
+    won: int
+    lost: int
+    unknown: int
+    first: int = 1
+    """The first deal number of the range."""
+
+    @property
+    def rate(self) -> float:
+        """The share of decided deals that can be won."""
+        decided = self.won + self.lost
+        return self.won / decided if decided else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95% Wilson interval of :attr:`rate`."""
+        return wilson(self.won, self.won + self.lost)
+
+    def percent(self) -> str:
+        """``"64.5% (62.3–66.6%)"``."""
+        low, high = self.interval
+        return f"{100 * self.rate:.1f}% ({100 * low:.1f}–{100 * high:.1f}%)"
+
+
+def _solve_one(job: tuple[str, tuple[str, ...], int]) -> bool | None:
+    name, options, seed = job
+    game = make_solitaire(name, options)
+    state = game.initial_state(numbered_deal(game.deck(), seed))
+    return solver_for(game).solve(state).solvable
+
+
+def option_sets(game: str) -> tuple[tuple[str, ...], ...]:
+    """The option sets ``game`` reports win rates for (the standard game by default)."""
+    cls = entry(game).game_class()
+    sets: tuple[tuple[str, ...], ...] = getattr(cls, "WIN_RATE_OPTIONS", ((),))
+    return sets
+
+
+def label(game: str, options: Sequence[str]) -> str:
+    """A readable name for an option set: ``"standard game"`` or its options in words."""
+    built = make_solitaire(game, options)
+    return opts.describe(built.options) if opts.chosen(built.options) else "standard game"
+
+
+def compute(
+    game: str,
+    sets: Sequence[Sequence[str]],
+    *,
+    first: int = 1,
+    last: int = 2000,
+    jobs: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[WinRate]:
+    """Solve deals ``first`` … ``last`` under each option set; verdicts in input order."""
+    name = entry(game).name
+    if not entry(name).is_solitaire:
+        raise GameError(f"{name} has no solver")
+    work = [(name, tuple(s), seed) for s in sets for seed in range(first, last + 1)]
+    total = len(work)
+    verdicts = list(
+        parallel_map(
+            _solve_one,
+            work,
+            jobs=jobs,
+            chunksize=8,
+            progress=(lambda done: progress(done, total)) if progress else None,
+        )
+    )
+    count = last - first + 1
+    rates = []
+    for index, option_set in enumerate(sets):
+        chunk = verdicts[index * count : (index + 1) * count]
+        rates.append(
+            WinRate(
+                options=tuple(option_set),
+                label=label(name, option_set),
+                deals=count,
+                won=sum(v is True for v in chunk),
+                lost=sum(v is False for v in chunk),
+                unknown=sum(v is None for v in chunk),
+                first=first,
+            )
+        )
+    return rates
+
+
+def data_file(game: str) -> str:
+    """The name of ``game``'s stored win rates in ``printplay/data``."""
+    return f"win-rates-{entry(game).name}.json"
+
+
+def to_json(game: str, rates: Sequence[WinRate], first: int, last: int) -> dict[str, Any]:
+    """The stored form: the rows with their provenance."""
+    name = entry(game).name
+    return {
+        "game": name,
+        "what": "share of numbered deals that can be won with perfect play (exact solver)",
+        "deals": [first, last],
+        "shuffle": SHUFFLE_NAME,
+        "interval": "95% Wilson score interval",
+        "command": f"python -m printplay.analysis.winrates {name} --first {first} --last {last}",
+        "printplay": __version__,
+        "rows": [asdict(rate) for rate in rates],
+    }
+
+
+def load(game: str) -> list[WinRate] | None:
+    """The stored win rates of ``game``, or ``None`` if none are stored."""
+    source = resources.files("printplay") / "data" / data_file(game)
+    if not source.is_file():
+        return None
+    data = json.loads(source.read_text(encoding="utf-8"))
+    return [
+        WinRate(
+            options=tuple(row["options"]),
+            label=row["label"],
+            deals=row["deals"],
+            won=row["won"],
+            lost=row["lost"],
+            unknown=row["unknown"],
+            first=row.get("first", data["deals"][0]),
+        )
+        for row in data["rows"]
+    ]
+
+
+def rulebook_rows(game: str) -> list[dict[str, Any]]:
+    """The stored win rates as a rulebook prints them (``templates/rulebook.j2``)."""
+    rows = []
+    for rate in load(game) or []:
+        low, high = rate.interval
+        rows.append(
+            {
+                "row": [
+                    rate.label[:1].upper() + rate.label[1:],
+                    f"{100 * rate.rate:.1f}%",
+                    f"{100 * low:.1f}–{100 * high:.1f}%",
+                    f"{rate.won + rate.lost:,}",
+                ],
+                "first": rate.first,
+                "last": rate.first + rate.deals - 1,
+                "options": list(rate.options),
+            }
+        )
+    return rows
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Compute and store a game's win rates (``python -m printplay.analysis.winrates``)."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("game")
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--last", type=int, default=2000)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--output", type=Path, default=None)
+    args = parser.parse_args(argv)
+    name = entry(args.game).name
+    start = time.perf_counter()
+
+    def report(done: int, total: int) -> None:
+        if done % 500 == 0 or done == total:
+            print(f"\r{done}/{total} deals", end="", file=sys.stderr, flush=True)
+
+    rates = compute(
+        name, option_sets(name), first=args.first, last=args.last, jobs=args.jobs, progress=report
+    )
+    print(file=sys.stderr)
+    path = args.output or Path(str(resources.files("printplay") / "data" / data_file(name)))
+    path.write_text(
+        json.dumps(to_json(name, rates, args.first, args.last), indent=1, ensure_ascii=False)
+        + "\n",
+        encoding="utf-8",
+    )
+    for rate in rates:
+        print(f"{rate.label:<40} {rate.won:5}/{rate.won + rate.lost:<5} {rate.percent()}")
+    print(f"{time.perf_counter() - start:.0f} s; written to {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+"""Curated deal collections: ``seeds/<game>.json`` (shipped as ``printplay.seeds``).
+
+These are deals worth printing, with verdicts.  A collection names deals by number (or by
+their cards, for explicit deals), with the options they are played under and what the
+solver says of them: ``verdict`` (can it be won) and, where recorded, ``best`` (the best
+score, or the length of the shortest line).
+The demo and the kits print from here; the tests solve every deal again and compare.
+
+>>> [deal.seed for deal in collection("tripeaks", "demo").deals]
+[1]
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from printplay.deal import Deal, choose_deal
+from printplay.errors import DealError, GameError
+from printplay.games import game_name, make_solitaire
+
+
+@dataclass(frozen=True)
+class SeedDeal:
+    """One curated deal: its number or cards, its options, and what the solver says."""
+
+    game: str
+    options: tuple[str, ...]
+    seed: int | None = None
+    cards: str | None = None
+    verdict: bool | None = None
+    best: int | None = None
+    note: str = ""
+
+    def deal(self) -> Deal:
+        """The deal itself, under the collection's game and options."""
+        game = make_solitaire(self.game, self.options)
+        return choose_deal(game.deck(), seed=self.seed, codes=self.cards)
+
+
+@dataclass(frozen=True)
+class SeedCollection:
+    """A named list of curated deals of one game."""
+
+    game: str
+    name: str
+    title: str
+    about: str
+    deals: tuple[SeedDeal, ...]
+
+
+def _deal(game: str, data: dict[str, Any]) -> SeedDeal:
+    return SeedDeal(
+        game=game,
+        options=tuple(data.get("options", ())),
+        seed=data.get("seed"),
+        cards=data.get("cards"),
+        verdict=data.get("verdict"),
+        best=data.get("best"),
+        note=data.get("note", ""),
+    )
+
+
+@cache
+def collections(game: str) -> tuple[SeedCollection, ...]:
+    """Every collection of ``game`` (none if it has no seeds file)."""
+    name = game_name(game)
+    source = resources.files("printplay.seeds") / f"{name}.json"
+    if not source.is_file():
+        return ()
+    data = json.loads(source.read_text(encoding="utf-8"))
+    return tuple(
+        SeedCollection(
+            game=name,
+            name=item["name"],
+            title=item["title"],
+            about=item.get("about", ""),
+            deals=tuple(_deal(name, deal) for deal in item["deals"]),
+        )
+        for item in data["collections"]
+    )
+
+
+def collection(game: str, name: str) -> SeedCollection:
+    """The collection ``name`` of ``game``; raises :class:`GameError` if there is none."""
+    for found in collections(game):
+        if found.name == name:
+            return found
+    known = ", ".join(c.name for c in collections(game)) or "none"
+    raise GameError(f"{game} has no deal collection {name!r} (collections: {known})")
+
+
+def pick(game: str, name: str, seeds: list[int] | None = None) -> list[SeedDeal]:
+    """The deals of collection ``name``, or only those numbered ``seeds`` (in that order;
+    a number the collection lacks is played under the standard options)."""
+    deals = list(collection(game, name).deals)
+    if seeds is None:
+        return deals
+    by_seed = {deal.seed: deal for deal in deals if deal.seed is not None}
+    chosen = []
+    for seed in seeds:
+        if seed < 1:
+            raise DealError(f"deal number must be at least 1, not {seed}")
+        chosen.append(by_seed.get(seed, SeedDeal(game_name(game), (), seed=seed)))
+    return chosen
+
+
+__all__ = ["SeedCollection", "SeedDeal", "collection", "collections", "pick"]

@@ -1,0 +1,178 @@
+"""What shared code may ask of any solitaire: its game, its states and its moves.
+
+Sheets, walkthroughs, rulebooks, batch solving and the command line work on TriPeaks,
+Pyramid and Ricochet alike through these protocols, and never through a game's own
+attributes.  A game module provides a class satisfying :class:`Solitaire`, whose states
+satisfy :class:`SolitaireState` and whose moves satisfy :class:`SolitaireMove`; its solver
+module satisfies :class:`SolverModule`.  The registry (:mod:`printplay.games`) binds the
+two, so an engine never imports its solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from printplay.cards import Card
+from printplay.deal import Deal
+from printplay.games.layout import BoardView, Layout
+from printplay.solve.result import Budget, SolveResult
+
+
+class SolitaireMove(Protocol):
+    """A move, as shared code sees it: what kind, which slots, which cards.
+
+    ``kind`` is the ``type`` of its JSON (``"play"``, ``"draw"``, ``"pair"`` …).
+    ``slots`` are the layout slots whose cards the move takes (none, one or two; a
+    walkthrough numbers them on the diagram).  ``turns_stock`` is true for a move that
+    turns the stock or redeals it: a walkthrough starts a new diagram there.  ``cards``
+    are the cards the move moves, for headings ("Stock turn: K♦").
+    """
+
+    @property
+    def kind(self) -> str:
+        """The move's type, as in its JSON."""
+        ...
+
+    @property
+    def slots(self) -> tuple[int, ...]:
+        """Layout slots whose cards this move takes, in the order it names them."""
+        ...
+
+    @property
+    def turns_stock(self) -> bool:
+        """Whether this move turns a stock card or redeals the stock."""
+        ...
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards this move moves."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The move in the JSON vocabulary of ``docs/json.md``."""
+        ...
+
+
+class SolitaireState(Protocol):
+    """A position of a solitaire: immutable; :meth:`apply` returns the next one."""
+
+    @property
+    def layout(self) -> Layout:
+        """The layout the cards lie in."""
+        ...
+
+    def legal_moves(self) -> Sequence[Any]:
+        """Every legal move (each a :class:`SolitaireMove`), in a fixed order."""
+        ...
+
+    def apply(self, move: Any) -> Any:
+        """The state after ``move``; raises :class:`~printplay.errors.MoveError` if illegal."""
+        ...
+
+    @property
+    def is_won(self) -> bool:
+        """Whether the game is won."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no move is left (won or lost)."""
+        ...
+
+    @property
+    def cards_left(self) -> int:
+        """Cards still in the layout (those a win must clear)."""
+        ...
+
+    @property
+    def stock_left(self) -> int:
+        """Cards still in the stock."""
+        ...
+
+    @property
+    def score(self) -> int | None:
+        """The score as it stands, end-of-game adjustments included (``None``: the game
+        keeps no score)."""
+        ...
+
+    @property
+    def running_score(self) -> int | None:
+        """Points earned so far, before any end-of-game adjustment (``None``: no score)."""
+        ...
+
+    def status(self) -> str:
+        """A short line about the piles, for walkthrough headings ("12 left in the stock")."""
+        ...
+
+    def board(self, badges: Mapping[int, str] | None = None) -> BoardView:
+        """The position as a renderer draws it, with optional badges on layout slots."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The position in the JSON layout of DESIGN.md."""
+        ...
+
+
+class Solitaire(Protocol):
+    """A solitaire game under some options: deck, layout, deals, words and rulebook facts."""
+
+    name: str
+    title: str
+    options_type: type[Any]
+    options: Any
+
+    @property
+    def layout(self) -> Layout:
+        """The layout of a deal under these options."""
+        ...
+
+    def deck(self) -> list[Card]:
+        """The deck in canonical order under the game's options."""
+        ...
+
+    def initial_state(self, deal: Deal) -> Any:
+        """The starting position of a deal in layout order (a :class:`SolitaireState`)."""
+        ...
+
+    def deal_json(self, deal: Deal) -> dict[str, Any]:
+        """The layout of a deal as ``deal --json`` prints it."""
+        ...
+
+    def move_from_json(self, data: Mapping[str, Any]) -> Any:
+        """Read one move of ``docs/json.md``; raises :class:`~printplay.errors.MoveError`."""
+        ...
+
+    def describe(self, before: Any, move: Any, after: Any) -> str:
+        """A move in words, with what it did."""
+        ...
+
+    def milestone(self, before: Any, move: Any, after: Any) -> bool:
+        """Whether a walkthrough draws the board afresh at ``move``: a stock turn in
+        TriPeaks, a redeal or a cleared row in Pyramid (see
+        :func:`printplay.render.sheet.segments`)."""
+        ...
+
+    def deal_positions(self) -> list[str]:
+        """Where each card of a deal goes, in words, in layout order."""
+        ...
+
+    def rulebook_context(self) -> dict[str, Any]:
+        """Facts the rulebook source uses, computed from the engine."""
+        ...
+
+
+class SolverModule(Protocol):
+    """A game's solver: an exact verdict, and the game's best line (best score or shortest).
+
+    Every line a solver returns has been replayed through the engine
+    (:func:`printplay.solve.toolkit.checked_result`).
+    """
+
+    def solve(self, state: Any, *, budget: Budget | None = None) -> SolveResult:
+        """Decide whether ``state`` can be won, with a winning line if it can."""
+        ...
+
+    def best_line(self, state: Any, *, budget: Budget | None = None) -> SolveResult:
+        """The game's best line: the highest score or the fewest moves, proved if it can."""
+        ...

@@ -1,0 +1,80 @@
+"""One parallel map for every long job: batch solving, simulations, tables, books.
+
+:func:`parallel_map` runs a function over items on a pool of processes and yields the
+results in input order, calling ``progress(done)`` as they come.  Workers ignore Ctrl-C
+and hang-ups: the parent decides, and whatever stops it (Ctrl-C, SIGTERM, an error in a
+worker) terminates the pool at once, so no worker outlives the command.
+
+>>> list(parallel_map(abs, [-3, 1, -2], jobs=1))
+[3, 1, 2]
+>>> worker_count(1000, 3) <= 3
+True
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from collections.abc import Callable, Iterable, Iterator
+from typing import TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+def cpu_count() -> int:
+    """The processors this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def worker_count(jobs: int, items: int) -> int:
+    """How many processes ``jobs`` asks for, capped at the items and the processors."""
+    return max(1, min(jobs, items, cpu_count()))
+
+
+def _quiet_worker() -> None:
+    """Workers leave interrupts to the parent, which terminates them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+
+def parallel_map(
+    func: Callable[[T], R],
+    items: Iterable[T],
+    *,
+    jobs: int = 1,
+    chunksize: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Iterator[R]:
+    """``func`` of each item, in input order, on up to ``jobs`` processes.
+
+    ``func`` must be a module-level function (it is sent to spawned processes by name).
+    With one job, or one item, it runs in this process.  ``progress(done)`` is called after
+    each result.
+    """
+    work = list(items)
+    workers = worker_count(jobs, len(work))
+    if workers <= 1:
+        for done, item in enumerate(work, start=1):
+            yield func(item)
+            if progress:
+                progress(done)
+        return
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_quiet_worker)
+    try:
+        for done, result in enumerate(pool.imap(func, work, chunksize=chunksize), start=1):
+            yield result
+            if progress:
+                progress(done)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+__all__ = ["cpu_count", "parallel_map", "worker_count"]

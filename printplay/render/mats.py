@@ -1,0 +1,867 @@
+"""Table mats: a solitaire's layout at true size, tiled across pages to tape together.
+
+Lay a deal's cards on the mat and each card is where the setup sheet says.  Everything on
+the mat comes from the game's layout and a board view of its start (never from the game's
+name): a 63 × 88 mm place for every slot (turned as the slot turns), named as the deal order
+names it (``slot.label`` and ``slot.name``), the places of the piles (stock, waste), the
+tokens on the board and the layout's row or wall labels.  Cards that lie on others are
+drawn over them, so each place shows the part of its card that stays in sight, and its
+name is set there.
+
+The mat is cut into pages (tiles) of the chosen paper, turned whichever way needs fewer
+pages.  Neighbouring tiles overlap by :data:`OVERLAP_MM`: a tile to the right or below is
+trimmed along its left or top cut edge and laid over its neighbour, its edge on the
+neighbour's dashed line, where half circles and crosses printed across the seam meet their
+other halves.  Each page is labelled ("A1 of 2 × 3"), with a small assembly diagram and a
+50 mm bar to check the print scale; the first page shows the whole mat and says how to put
+it together (the words are ``templates/kit.j2``).
+
+:func:`plan_mat` gives the geometry (tested without a PDF); :func:`build_mat` writes the PDF;
+:class:`MatOverview` is the whole mat drawn small, as a flowable.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor, white
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Paragraph
+
+from printplay import __version__
+from printplay.deal import numbered_deal
+from printplay.errors import RulebookError
+from printplay.games import make_solitaire
+from printplay.games.layout import BoardView
+from printplay.games.protocols import Solitaire
+from printplay.render.cards import CARD_RATIO
+from printplay.render.document import (
+    MARGIN,
+    bookmark_page,
+    check_writable,
+    paper_size,
+    write_atomically,
+)
+from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
+from printplay.render.markdown_pdf import fill_frame, markdown_to_flowables
+from printplay.render.printables import PrintRequest
+from printplay.render.rulebook import Words
+
+CARD_MM = (63.0, 88.0)
+"""The places are poker-size cards (width, height)."""
+
+CORNER_MM = 3.0
+"""The corner radius of a place (a poker card's)."""
+
+OVERLAP_MM = 12.0
+"""How far neighbouring tiles overlap."""
+
+PAD_MM = 6.0
+"""White round the layout's extent, inside the mat's edge."""
+
+MARGINS_MM = (10.0, 10.0, 10.0, 17.0)
+"""Page margins round the printed part of a tile: left, right, top, bottom (the bottom holds
+the page label, the scale bar and the assembly diagram)."""
+
+SCALE_BAR_MM = 50
+"""The length of the bar that checks the print scale."""
+
+MARK_RADIUS_MM = 3.0
+"""The circles of the alignment marks across each seam."""
+
+MARK_SPACING_MM = 70.0
+"""About this far apart along a seam."""
+
+PLACE_FILL = HexColor("#EEF4F0")
+PLACE_LINE = HexColor("#6F7F76")
+PILE_LINE = HexColor("#8A8A8A")
+TEXT = HexColor("#3A4A42")
+NAME_TEXT = HexColor("#5A5A5A")
+GUIDE = HexColor("#4D4D4D")
+
+PT = 25.4 / 72
+"""A point in millimetres (line widths on the mat, which is drawn in millimetres)."""
+
+LABEL_SIZE = 15.0
+"""The slot's short label ("3·7"), points."""
+NAME_SIZE = 8.0
+"""The slot's name ("row 3, 7th card"), points."""
+LAYOUT_LABEL_SIZE = 13.0
+"""The layout's row or wall labels, points."""
+
+
+Box = tuple[float, float, float, float]
+"""A rectangle in mat millimetres: left, top, right, bottom (``y`` grows downwards)."""
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a card goes: a slot of the layout or a pile, centred at ``cx``, ``cy`` (mat
+    millimetres, ``y`` down), turned ``rotation`` degrees anticlockwise."""
+
+    kind: str  # "slot" or "pile"
+    name: str
+    label: str
+    cx: float
+    cy: float
+    rotation: float = 0.0
+    depth: int = 0
+    """How many cards lie under this one (drawn first: the lowest)."""
+    text_at: tuple[float, float] | None = None
+    """Where its label is set (the middle of the part of it left in sight)."""
+
+    @property
+    def box(self) -> Box:
+        """Its extent (a quarter-turned card is 88 wide and 63 tall)."""
+        width, height = CARD_MM
+        if round(self.rotation) % 180 == 90:
+            width, height = height, width
+        return (
+            self.cx - width / 2,
+            self.cy - height / 2,
+            self.cx + width / 2,
+            self.cy + height / 2,
+        )
+
+
+@dataclass(frozen=True)
+class Text:
+    """A line of words on the mat (a row or wall label, a token's name), centred at ``x``,
+    ``y`` (mat millimetres), turned ``rotation`` degrees anticlockwise."""
+
+    text: str
+    x: float
+    y: float
+    size: float
+    rotation: float = 0.0
+    bold: bool = True
+
+    @property
+    def box(self) -> Box:
+        width = stringWidth(self.text, SANS_BOLD if self.bold else SANS, self.size) / mm
+        height = self.size * 1.2 / mm
+        if round(self.rotation) % 180 == 90:
+            width, height = height, width
+        return (self.x - width / 2, self.y - height / 2, self.x + width / 2, self.y + height / 2)
+
+
+@dataclass(frozen=True)
+class Token:
+    """A token's place (Ricochet's ball), a circle centred at ``x``, ``y``."""
+
+    name: str
+    x: float
+    y: float
+    radius: float = 9.5
+
+
+@dataclass(frozen=True)
+class Tile:
+    """One page of the mat: row ``row`` (0 = A), column ``column`` (0 = 1), and the part of
+    the mat it prints, in mat millimetres."""
+
+    row: int
+    column: int
+    region: Box
+
+    @property
+    def name(self) -> str:
+        """``A1``, ``B3`` …"""
+        return f"{chr(ord('A') + self.row)}{self.column + 1}"
+
+
+@dataclass(frozen=True)
+class MatPlan:
+    """A mat: its places, words and tokens, its size, and the tiles it is printed on."""
+
+    game: str
+    title: str
+    noun: str
+    places: tuple[Place, ...]
+    texts: tuple[Text, ...]
+    tokens: tuple[Token, ...]
+    width: float
+    height: float
+    paper: str
+    page: tuple[float, float]
+    """Page size in points (the paper, turned as the tiles need)."""
+    rows: int
+    columns: int
+    tiles: tuple[Tile, ...]
+
+    @property
+    def content(self) -> tuple[float, float]:
+        """The printed part of a page, in millimetres (width, height)."""
+        left, right, top, bottom = MARGINS_MM
+        return self.page[0] / mm - left - right, self.page[1] / mm - top - bottom
+
+    def to_page(self, tile: Tile, x: float, y: float) -> tuple[float, float]:
+        """A mat point (millimetres, ``y`` down) on ``tile``'s page (points, ``y`` up)."""
+        left, _, top, _ = MARGINS_MM
+        x0, y0, _, _ = tile.region
+        return (left + x - x0) * mm, self.page[1] - (top + y - y0) * mm
+
+    def tile_at(self, row: int, column: int) -> Tile | None:
+        """The tile at ``row``, ``column``, if it is printed."""
+        return next((t for t in self.tiles if (t.row, t.column) == (row, column)), None)
+
+    def seams(self) -> tuple[list[float], list[float]]:
+        """Where the tiles meet, in mat millimetres: the left edges of columns 2 … and the top
+        edges of rows B …, where a trimmed tile's edge lies."""
+        xs = sorted({t.region[0] for t in self.tiles if t.column > 0})
+        ys = sorted({t.region[1] for t in self.tiles if t.row > 0})
+        return xs, ys
+
+
+# --- geometry ---------------------------------------------------------------------------------
+
+
+def _union(boxes: Iterable[Box]) -> Box:
+    items = list(boxes)
+    return (
+        min(b[0] for b in items),
+        min(b[1] for b in items),
+        max(b[2] for b in items),
+        max(b[3] for b in items),
+    )
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return (
+        inner[0] >= outer[0]
+        and inner[1] >= outer[1]
+        and inner[2] <= outer[2]
+        and inner[3] <= outer[3]
+    )
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _grown(box: Box, by: float) -> Box:
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
+
+
+def start_view(game: Solitaire) -> BoardView:
+    """The board at the start of a deal (deal 1): the layout, the piles and any tokens."""
+    view: BoardView = game.initial_state(numbered_deal(game.deck(), 1)).board()
+    return view
+
+
+def _places(game: Solitaire, view: BoardView) -> list[Place]:
+    width = CARD_MM[0]
+    layout = game.layout
+    depth: dict[int, int] = {}
+
+    def depth_of(index: int) -> int:
+        if index not in depth:
+            below = layout.slots[index].covers
+            depth[index] = 1 + max(map(depth_of, below)) if below else 0
+        return depth[index]
+
+    places = []
+    for slot in layout.slots:
+        cx = (slot.x + 0.5) * width
+        cy = (slot.y + 0.5) * CARD_RATIO * width
+        label = slot.label or str(slot.index + 1)
+        places.append(Place("slot", slot.name, label, cx, cy, slot.rotation, depth_of(slot.index)))
+    for pile in view.piles:
+        cx = pile.x * width + CARD_MM[0] / 2
+        cy = pile.y * CARD_RATIO * width + CARD_MM[1] / 2
+        places.append(Place("pile", pile.name, pile.name, cx, cy))
+    return places
+
+
+def _covering(game: Solitaire) -> list[set[int]]:
+    """For each slot, every slot lying on it, directly or through other cards."""
+    slots = game.layout.slots
+    found: list[set[int]] = [set() for _ in slots]
+    for slot in slots:
+        todo = list(slot.covered_by)
+        while todo:
+            above = todo.pop()
+            if above not in found[slot.index]:
+                found[slot.index].add(above)
+                todo.extend(slots[above].covered_by)
+    return found
+
+
+def _label_box(place: Place, x: float, y: float) -> Box:
+    width = max(
+        stringWidth(place.label, SANS_BOLD, LABEL_SIZE),
+        stringWidth(place.name, SANS, NAME_SIZE),
+    )
+    height = (LABEL_SIZE + NAME_SIZE) * 1.25
+    half_w, half_h = width / mm / 2, height / mm / 2
+    return x - half_w, y - half_h, x + half_w, y + half_h
+
+
+def _text_point(place: Place, over: Sequence[Box]) -> tuple[float, float]:
+    """The middle of the points of ``place`` where its label fits clear of the cards
+    lying on it (``over``); the middle of the card if there is none."""
+    x0, y0, x1, y1 = place.box
+    inner = _grown(place.box, -2.0)
+    clear = [_grown(box, 1.0) for box in over]
+    step = 2.0
+    good = []
+    for i in range(int((x1 - x0) / step) + 1):
+        for j in range(int((y1 - y0) / step) + 1):
+            x, y = x0 + i * step, y0 + j * step
+            box = _label_box(place, x, y)
+            if _inside(box, inner) and not any(_overlaps(box, c) for c in clear):
+                good.append((x, y))
+    if not good:
+        return place.cx, place.cy
+    mx = sum(p[0] for p in good) / len(good)
+    my = sum(p[1] for p in good) / len(good)
+    return min(good, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
+
+
+def plan_mat(game: Solitaire, paper: str = "a4", *, words: Words | None = None) -> MatPlan:
+    """The mat of ``game``'s layout on ``paper``: places, words, size and tiles."""
+    register_fonts()
+    words = words or Words("kit.j2")
+    view = start_view(game)
+    places = _places(game, view)
+    covering = _covering(game)
+    slot_count = len(game.layout.slots)
+    placed = []
+    for index, place in enumerate(places):
+        over = [places[i].box for i in covering[index]] if index < slot_count else []
+        placed.append(_with_text(place, _text_point(place, over)))
+    width = CARD_MM[0]
+    texts = [
+        Text(
+            label.text,
+            label.x * width,
+            label.y * CARD_RATIO * width,
+            LAYOUT_LABEL_SIZE,
+            label.rotation,
+        )
+        for label in view.labels
+    ]
+    tokens = [
+        Token(marker.name, marker.x * width, marker.y * CARD_RATIO * width)
+        for marker in view.markers
+    ]
+    extent = _union(
+        [p.box for p in placed]
+        + [t.box for t in texts]
+        + [(t.x - t.radius, t.y - t.radius, t.x + t.radius, t.y + t.radius) for t in tokens]
+    )
+    dx, dy = PAD_MM - extent[0], PAD_MM - extent[1]
+    mat_w = extent[2] - extent[0] + 2 * PAD_MM
+    mat_h = extent[3] - extent[1] + 2 * PAD_MM
+    placed = [_moved(p, dx, dy) for p in placed]
+    texts = [Text(t.text, t.x + dx, t.y + dy, t.size, t.rotation, t.bold) for t in texts]
+    tokens = [Token(t.name, t.x + dx, t.y + dy, t.radius) for t in tokens]
+    content = (
+        [p.box for p in placed]
+        + [t.box for t in texts]
+        + [(t.x - t.radius, t.y - t.radius, t.x + t.radius, t.y + t.radius) for t in tokens]
+    )
+    page, rows, columns, tiles = _tiles(paper, mat_w, mat_h, content)
+    return MatPlan(
+        game.name,
+        game.title,
+        game.layout.noun,
+        tuple(placed),
+        tuple(texts),
+        tuple(tokens),
+        mat_w,
+        mat_h,
+        paper,
+        page,
+        rows,
+        columns,
+        tuple(tiles),
+    )
+
+
+def _with_text(place: Place, at: tuple[float, float]) -> Place:
+    return Place(
+        place.kind, place.name, place.label, place.cx, place.cy, place.rotation, place.depth, at
+    )
+
+
+def _moved(place: Place, dx: float, dy: float) -> Place:
+    at = None if place.text_at is None else (place.text_at[0] + dx, place.text_at[1] + dy)
+    return Place(
+        place.kind,
+        place.name,
+        place.label,
+        place.cx + dx,
+        place.cy + dy,
+        place.rotation,
+        place.depth,
+        at,
+    )
+
+
+def _count(length: float, room: float) -> int:
+    """Tiles of ``room`` overlapping by :data:`OVERLAP_MM` needed to cover ``length``."""
+    if length <= room:
+        return 1
+    return math.ceil((length - OVERLAP_MM) / (room - OVERLAP_MM))
+
+
+def _grid(page: tuple[float, float], mat_w: float, mat_h: float) -> tuple[int, int, list[Tile]]:
+    """Every tile of a grid of pages of size ``page`` over the mat, the mat centred on them."""
+    left, right, top, bottom = MARGINS_MM
+    room_w = page[0] / mm - left - right
+    room_h = page[1] / mm - top - bottom
+    columns, rows = _count(mat_w, room_w), _count(mat_h, room_h)
+    step_w, step_h = room_w - OVERLAP_MM, room_h - OVERLAP_MM
+    span_w = columns * step_w + OVERLAP_MM if columns > 1 else room_w
+    span_h = rows * step_h + OVERLAP_MM if rows > 1 else room_h
+    x_start, y_start = -(span_w - mat_w) / 2, -(span_h - mat_h) / 2
+    tiles = [
+        Tile(
+            row,
+            column,
+            (
+                x_start + column * step_w,
+                y_start + row * step_h,
+                x_start + column * step_w + room_w,
+                y_start + row * step_h + room_h,
+            ),
+        )
+        for row in range(rows)
+        for column in range(columns)
+    ]
+    return rows, columns, tiles
+
+
+def _tiles(
+    paper: str, mat_w: float, mat_h: float, content: Sequence[Box]
+) -> tuple[tuple[float, float], int, int, list[Tile]]:
+    """The page, turned whichever way needs fewer pages (landscape on a tie), and the tiles
+    with something on them (a tile of empty table is not printed)."""
+    short, long = sorted(paper_size(paper))
+    best: tuple[tuple[float, float], int, int, list[Tile]] | None = None
+    for page in ((long, short), (short, long)):
+        rows, columns, tiles = _grid(page, mat_w, mat_h)
+        tiles = [t for t in tiles if any(_overlaps(t.region, box) for box in content)]
+        if best is None or len(tiles) < len(best[3]):
+            best = (page, rows, columns, tiles)
+    assert best is not None
+    return best
+
+
+# --- drawing ----------------------------------------------------------------------------------
+
+
+def _draw_mat(canvas: Canvas, plan: MatPlan, words: Words, *, detail: bool = True) -> None:
+    """Draw the mat in its own frame: millimetres, the origin at its top-left corner, ``y``
+    down (the caller sets the transform)."""
+    canvas.saveState()
+    if detail:
+        for text in plan.texts:
+            _draw_text(canvas, text, TEXT)
+    # Lowest cards first: a card lying on others hides the parts of them it covers.
+    order = sorted(plan.places, key=lambda p: (p.kind != "slot", p.depth, p.cx, p.cy))
+    for place in order:
+        _draw_place(canvas, place)
+    if detail:
+        for place in order:
+            _draw_place_words(canvas, place, plan, words)
+    for token in plan.tokens:
+        canvas.setStrokeColor(PILE_LINE)
+        canvas.setFillColor(white)
+        canvas.setLineWidth(0.6 * PT)
+        canvas.setDash([1.5, 1.0])
+        canvas.circle(token.x, token.y, token.radius, stroke=1, fill=1)
+        canvas.setDash([])
+        _draw_text(canvas, Text(token.name, token.x, token.y, NAME_SIZE, bold=False), TEXT)
+    canvas.restoreState()
+
+
+def _draw_text(canvas: Canvas, text: Text, colour: Color) -> None:
+    canvas.saveState()
+    canvas.translate(text.x, text.y)
+    canvas.rotate(-text.rotation)  # y runs down here: a turn anticlockwise on paper
+    canvas.scale(1 / mm, -1 / mm)  # points, y up, for the text
+    canvas.setFillColor(colour)
+    canvas.setFont(SANS_BOLD if text.bold else SANS, text.size)
+    canvas.drawCentredString(0, -text.size * 0.35, text.text)
+    canvas.restoreState()
+
+
+def _draw_place(canvas: Canvas, place: Place) -> None:
+    width, height = CARD_MM
+    canvas.saveState()
+    canvas.translate(place.cx, place.cy)
+    canvas.rotate(-place.rotation)
+    canvas.setLineWidth((0.7 if place.kind == "slot" else 0.6) * PT)
+    if place.kind == "slot":
+        canvas.setFillColor(PLACE_FILL)
+        canvas.setStrokeColor(PLACE_LINE)
+        canvas.roundRect(-width / 2, -height / 2, width, height, CORNER_MM, stroke=1, fill=1)
+    else:
+        canvas.setFillColor(white)
+        canvas.setStrokeColor(PILE_LINE)
+        canvas.setDash([2.0, 1.2])
+        canvas.roundRect(-width / 2, -height / 2, width, height, CORNER_MM, stroke=1, fill=1)
+    canvas.restoreState()
+
+
+def _draw_place_words(canvas: Canvas, place: Place, plan: MatPlan, words: Words) -> None:
+    x, y = place.text_at or (place.cx, place.cy)
+    if place.kind == "pile":
+        _draw_text(canvas, Text(place.label, x, y - 2.5, LABEL_SIZE), TEXT)
+        return
+    _draw_text(canvas, Text(place.label, x, y - 2.2, LABEL_SIZE), TEXT)
+    _draw_text(canvas, Text(place.name, x, y + 3.6, NAME_SIZE, bold=False), NAME_TEXT)
+
+
+def _draw_pile_counts(canvas: Canvas, plan: MatPlan, view: BoardView, words: Words) -> None:
+    counts = {pile.name: pile for pile in view.piles}
+    for place in plan.places:
+        pile = counts.get(place.name)
+        if place.kind != "pile" or pile is None:
+            continue
+        text = words("mat_pile", name=pile.name, count=len(pile.cards), face_up=pile.face_up)
+        text = text.split(" · ", 1)[-1]
+        x, y = place.text_at or (place.cx, place.cy)
+        _draw_text(canvas, Text(text, x, y + 3.6, NAME_SIZE, bold=False), NAME_TEXT)
+
+
+def _draw_tile(canvas: Canvas, plan: MatPlan, tile: Tile, view: BoardView, words: Words) -> None:
+    """One page of the mat: its part of the mat, clipped; the seams' marks; the margins."""
+    left, _, top, _ = MARGINS_MM
+    page_h = plan.page[1]
+    room_w, room_h = plan.content
+    x0, y0 = tile.region[:2]
+    canvas.saveState()
+    clip = canvas.beginPath()
+    clip.rect(left * mm, page_h - (top + room_h) * mm, room_w * mm, room_h * mm)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    canvas.translate(left * mm, page_h - top * mm)
+    canvas.scale(mm, -mm)
+    canvas.translate(-x0, -y0)
+    _draw_mat(canvas, plan, words)
+    _draw_pile_counts(canvas, plan, view, words)
+    _draw_seam_marks(canvas, plan)
+    canvas.restoreState()
+    _draw_guides(canvas, plan, tile, words)
+    _draw_margin(canvas, plan, tile, words)
+
+
+def _draw_seam_marks(canvas: Canvas, plan: MatPlan) -> None:
+    """Circles with crosses centred on every seam between two printed tiles, in mat
+    coordinates: the tile underneath prints them whole, the one laid over it (trimmed on the
+    seam) half."""
+    r = MARK_RADIUS_MM
+    canvas.saveState()
+    canvas.setStrokeColor(GUIDE)
+    canvas.setLineWidth(0.35 * PT)
+    for tile in plan.tiles:
+        x0, y0, x1, y1 = tile.region
+        if plan.tile_at(tile.row, tile.column - 1):
+            for y in _seam_points(y0, y1):
+                _mark(canvas, x0, y, r)
+        if plan.tile_at(tile.row - 1, tile.column):
+            for x in _seam_points(x0, x1):
+                _mark(canvas, x, y0, r)
+    canvas.restoreState()
+
+
+def _seam_points(start: float, end: float) -> list[float]:
+    """Points about :data:`MARK_SPACING_MM` apart along a seam from ``start`` to ``end``,
+    clear of the overlaps at its ends."""
+    inset = OVERLAP_MM + 6.0
+    length = end - start - 2 * inset
+    count = max(2, round(length / MARK_SPACING_MM) + 1)
+    return [start + inset + length * i / (count - 1) for i in range(count)]
+
+
+def _mark(canvas: Canvas, x: float, y: float, r: float) -> None:
+    canvas.circle(x, y, r, stroke=1, fill=0)
+    canvas.line(x - 2 * r, y, x + 2 * r, y)
+    canvas.line(x, y - 2 * r, x, y + 2 * r)
+
+
+def _draw_guides(canvas: Canvas, plan: MatPlan, tile: Tile, words: Words) -> None:
+    """The dashed lines where the next tiles' cut edges go, and the cut marks of this tile's
+    own cut edges (in the margins, from the printed part to the page edge)."""
+    left, _, top, _ = MARGINS_MM
+    room_w, room_h = plan.content
+    page_w, page_h = plan.page
+    content_left, content_right = left * mm, (left + room_w) * mm
+    content_top, content_bottom = page_h - top * mm, page_h - (top + room_h) * mm
+    canvas.saveState()
+    canvas.setStrokeColor(GUIDE)
+    canvas.setFillColor(GUIDE)
+    canvas.setFont(SANS, 6.5)
+    if plan.tile_at(tile.row, tile.column + 1):  # its cut edge goes on this line
+        x = content_right - OVERLAP_MM * mm
+        canvas.setLineWidth(0.5)
+        canvas.setDash([4, 2.5])
+        canvas.line(x, content_bottom, x, content_top)
+        canvas.setDash([])
+        # Said in the margin beyond, which the next page covers.
+        neighbour = Tile(tile.row, tile.column + 1, tile.region).name
+        canvas.saveState()
+        canvas.translate(content_right + 3.2 * mm, (content_top + content_bottom) / 2)
+        canvas.rotate(90)
+        canvas.drawCentredString(0, 0, words("mat_over", tile=neighbour))
+        canvas.restoreState()
+    if plan.tile_at(tile.row + 1, tile.column):
+        y = content_bottom + OVERLAP_MM * mm
+        canvas.setLineWidth(0.5)
+        canvas.setDash([4, 2.5])
+        canvas.line(content_left, y, content_right, y)
+        canvas.setDash([])
+        neighbour = Tile(tile.row + 1, tile.column, tile.region).name
+        canvas.drawCentredString(
+            (content_left + content_right) / 2,
+            content_bottom - 3.2 * mm,
+            words("mat_over", tile=neighbour),
+        )
+    canvas.setLineWidth(0.3)
+    if plan.tile_at(tile.row, tile.column - 1):  # this left edge is cut: marks in the margin
+        for y0, y1 in ((content_top + 1.5 * mm, page_h), (0.0, content_bottom - 1.5 * mm)):
+            canvas.line(content_left, y0, content_left, y1)
+        canvas.saveState()
+        canvas.translate(content_left - 2.5 * mm, (content_top + content_bottom) / 2)
+        canvas.rotate(90)
+        canvas.drawCentredString(0, 0, words("mat_cut"))
+        canvas.restoreState()
+    if plan.tile_at(tile.row - 1, tile.column):
+        for x0, x1 in ((0.0, content_left - 1.5 * mm), (content_right + 1.5 * mm, page_w)):
+            canvas.line(x0, content_top, x1, content_top)
+        canvas.drawCentredString(
+            (content_left + content_right) / 2, content_top + 2.5 * mm, words("mat_cut")
+        )
+    canvas.restoreState()
+
+
+def _draw_margin(canvas: Canvas, plan: MatPlan, tile: Tile, words: Words) -> None:
+    """The foot of the page: the label, the scale bar and the assembly diagram."""
+    left, right, _, bottom = MARGINS_MM
+    page_w = plan.page[0]
+    base = (bottom - 10.5) * mm
+    canvas.saveState()
+    canvas.setFillColor(GUIDE)
+    label = Paragraph(
+        words(
+            "mat_page_label", game=plan.title, tile=tile.name, rows=plan.rows, columns=plan.columns
+        ),
+        ParagraphStyle("mat-label", fontName=SANS, fontSize=7, leading=9, textColor=GUIDE),
+    )
+    diagram_w = _assembly_size(plan)[0]
+    room = page_w - (left + right + 3) * mm - diagram_w - (SCALE_BAR_MM + 14) * mm
+    _, height = label.wrap(room, bottom * mm)
+    label.drawOn(canvas, (left + 3) * mm, base - height / 2 + 2)
+    # The scale bar: 50 mm, ticked every 10.
+    bar_x = (left + 3) * mm + room + 5 * mm
+    canvas.setStrokeColor(GUIDE)
+    canvas.setLineWidth(0.4)
+    canvas.line(bar_x, base, bar_x + SCALE_BAR_MM * mm, base)
+    for i in range(0, SCALE_BAR_MM + 1, 10):
+        tick = 2.2 if i in (0, SCALE_BAR_MM) else 1.2
+        canvas.line(bar_x + i * mm, base, bar_x + i * mm, base + tick * mm)
+    canvas.setFont(SANS, 6.5)
+    canvas.drawCentredString(
+        bar_x + SCALE_BAR_MM * mm / 2, base - 3 * mm, words("mat_scale", length=SCALE_BAR_MM)
+    )
+    _draw_assembly(canvas, plan, tile, page_w - right * mm - diagram_w, 2.5 * mm)
+    canvas.restoreState()
+
+
+ASSEMBLY_HEIGHT_MM = 12.0
+"""The height of the small assembly diagram at the foot of each page."""
+
+
+def _assembly_size(plan: MatPlan) -> tuple[float, float]:
+    cell_h = ASSEMBLY_HEIGHT_MM * mm / plan.rows
+    cell_w = cell_h * plan.page[0] / plan.page[1]
+    return cell_w * plan.columns, cell_h * plan.rows
+
+
+def _draw_assembly(canvas: Canvas, plan: MatPlan, here: Tile, x: float, y: float) -> None:
+    """The tiles as a small grid, this one filled and named."""
+    width, height = _assembly_size(plan)
+    cell_w, cell_h = width / plan.columns, height / plan.rows
+    canvas.saveState()
+    canvas.setLineWidth(0.4)
+    canvas.setStrokeColor(GUIDE)
+    for row in range(plan.rows):
+        for column in range(plan.columns):
+            tile = plan.tile_at(row, column)
+            cx = x + column * cell_w
+            cy = y + height - (row + 1) * cell_h
+            if tile is None:  # not printed: nothing on it
+                canvas.setDash([1, 1])
+                canvas.rect(cx, cy, cell_w, cell_h, stroke=1, fill=0)
+                canvas.setDash([])
+                continue
+            mine = tile == here
+            canvas.setFillColor(GUIDE if mine else white)
+            canvas.rect(cx, cy, cell_w, cell_h, stroke=1, fill=1)
+            size = min(6.5, cell_h / 1.5)
+            if size >= 5:  # else too small to read: the page label names the tile
+                canvas.setFillColor(white if mine else GUIDE)
+                canvas.setFont(SANS_BOLD if mine else SANS, size)
+                canvas.drawCentredString(cx + cell_w / 2, cy + cell_h / 2 - size * 0.35, tile.name)
+    canvas.restoreState()
+
+
+class MatOverview(Flowable):
+    """The whole mat drawn ``width`` points wide, its places and the tiles' outlines with
+    their names: how the pages fit together."""
+
+    def __init__(self, plan: MatPlan, width: float, words: Words | None = None) -> None:
+        super().__init__()
+        self.plan = plan
+        self.words = words or Words("kit.j2")
+        self.extent = _union([(0.0, 0.0, plan.width, plan.height)] + [t.region for t in plan.tiles])
+        self.scale = width / (self.extent[2] - self.extent[0])
+        self.width = width
+        self.height = (self.extent[3] - self.extent[1]) * self.scale
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canvas, plan, s = self.canv, self.plan, self.scale
+        canvas.saveState()
+        canvas.translate(0, self.height)
+        canvas.scale(s, -s)
+        canvas.translate(-self.extent[0], -self.extent[1])
+        canvas.setStrokeColor(GUIDE)
+        canvas.setLineWidth(0.5 / s)
+        canvas.rect(0, 0, plan.width, plan.height, stroke=1, fill=0)
+        _draw_mat(canvas, plan, self.words, detail=False)
+        canvas.setStrokeColor(HexColor("#B3261E"))
+        canvas.setLineWidth(0.8 / s)
+        canvas.setDash([3 / s, 2 / s])
+        for tile in plan.tiles:
+            x0, y0, x1, y1 = tile.region
+            canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=1, fill=0)
+        canvas.setDash([])
+        canvas.setFillColor(HexColor("#B3261E"))
+        for tile in plan.tiles:
+            x0, y0, x1, y1 = tile.region
+            canvas.saveState()
+            canvas.translate(x0 + OVERLAP_MM + 2, y0 + OVERLAP_MM + 2)
+            canvas.scale(1 / s, -1 / s)
+            canvas.setFont(SANS_BOLD, 11)
+            canvas.drawString(0, -11, tile.name)
+            canvas.restoreState()
+        canvas.restoreState()
+
+
+# --- the PDF ----------------------------------------------------------------------------------
+
+
+def build_mat(
+    game: Solitaire | str,
+    path: Path | str,
+    *,
+    paper: str = "a4",
+    rules_dir: Path | None = None,
+) -> Path:
+    """Write ``game``'s table mat to ``path``: a page showing the whole mat and how to put it
+    together, then its tiles (atomically, byte-identical for identical input)."""
+    solitaire = make_solitaire(game) if isinstance(game, str) else game
+    path = check_writable(Path(path))
+    words = Words("kit.j2", [rules_dir] if rules_dir is not None else [])
+    plan = plan_mat(solitaire, paper, words=words)
+    view = start_view(solitaire)
+    register_fonts()
+
+    def produce(tmp_name: str) -> None:
+        canvas = Canvas(tmp_name, pagesize=plan.page, invariant=1)
+        canvas.setTitle(words("mat_title", game=plan.title))
+        canvas.setAuthor("printplay")
+        canvas.setCreator(f"printplay {__version__}")
+        paper_name = "A4" if plan.paper == "a4" else "US Letter"
+        canvas.setSubject(
+            f"{words('mat_title', game=plan.title)}: {len(plan.tiles)} pages, "
+            f"{plan.rows} × {plan.columns}, {paper_name}"
+        )
+        canvas.setKeywords(", ".join([plan.title, "table mat", "print and play"]))
+        canvas.setViewerPreference("PrintScaling", "None")
+        bookmark_page(canvas, words("mat_title", game=plan.title))
+        _draw_instructions(canvas, plan, solitaire, words)
+        canvas.showPage()
+        for number, tile in enumerate(plan.tiles):
+            canvas.setPageSize(plan.page)
+            if number == 0:
+                bookmark_page(canvas, words("mat_pages", first=tile.name, last=plan.tiles[-1].name))
+            bookmark_page(canvas, tile.name, 1)
+            _draw_tile(canvas, plan, tile, view, words)
+            canvas.showPage()
+        canvas.save()
+
+    return write_atomically(path, produce)
+
+
+def _draw_instructions(canvas: Canvas, plan: MatPlan, game: Solitaire, words: Words) -> None:
+    """The first page: the mat as a whole, the tiles on it, how to put it together."""
+    from reportlab.platypus import Frame
+
+    page_w, page_h = plan.page
+    canvas.setPageSize(plan.page)
+    width = page_w - 2 * MARGIN
+    markdown = words.markdown(
+        "mat_markdown",
+        game=plan.title,
+        pages=len(plan.tiles),
+        rows=plan.rows,
+        columns=plan.columns,
+        overlap=f"{OVERLAP_MM:g}",
+        noun=plan.noun,
+        places=len(game.layout.slots),
+        left_out=plan.rows * plan.columns - len(plan.tiles),
+    )
+    room = page_h - 2 * MARGIN
+
+    def overview() -> Flowable:
+        extent = _union([(0.0, 0.0, plan.width, plan.height)] + [t.region for t in plan.tiles])
+        aspect = (extent[2] - extent[0]) / (extent[3] - extent[1])
+        return MatOverview(plan, min(width, room * 0.45 * aspect), words)
+
+    story = markdown_to_flowables(
+        markdown, width=width, diagrams={"overview": overview}, outline=False
+    )
+    frame = Frame(
+        MARGIN, MARGIN, width, room, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0
+    )
+    if not fill_frame(frame, story, canvas):
+        raise RulebookError("kit.j2: the words of the mat's first page do not fit on it")
+
+
+def make_mat(request: PrintRequest) -> Path:
+    """The registry's mat maker for solitaires."""
+    game = make_solitaire(request.game, request.option_texts)
+    check_writable(request.path)
+    return build_mat(game, request.path, paper=request.paper, rules_dir=request.rules_dir)
+
+
+def mat_page_count(game: Solitaire, paper: str = "a4") -> int:
+    """How many pages :func:`build_mat` writes: the first page and the tiles."""
+    return 1 + len(plan_mat(game, paper).tiles)
+
+
+__all__ = [
+    "CARD_MM",
+    "OVERLAP_MM",
+    "MatOverview",
+    "MatPlan",
+    "Place",
+    "Tile",
+    "build_mat",
+    "make_mat",
+    "mat_page_count",
+    "plan_mat",
+    "start_view",
+]

@@ -1,0 +1,57 @@
+"""Printables by name: what the command line and ``demo`` ask a registered game to print.
+
+Each game's registry entry maps printable names (``"rulebook"``, ``"sheet"``, …) to a
+maker: a function taking a :class:`PrintRequest` and returning the path it wrote.  The
+command line builds the request from its arguments; nothing here knows any game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from printplay.errors import GameError
+from printplay.games import entry, load
+
+
+@dataclass(frozen=True)
+class PrintRequest:
+    """Everything a printable may need: the game, its options, the deal, paper and place.
+
+    ``option_texts`` are ``NAME`` / ``NAME=VALUE`` strings as the user wrote them (a maker
+    reads them with the options its printable takes).  ``seed`` and ``deal_codes`` name a
+    deal, for sheets.  ``rules_dir`` is a folder of house rulebook sources and templates,
+    searched before the bundled ones.  ``result`` is a solver result to print instead of
+    searching again (tests pass one in).
+    """
+
+    game: str
+    path: Path
+    option_texts: tuple[str, ...] = ()
+    seed: int | None = None
+    deal_codes: str | None = None
+    paper: str = "a4"
+    spoiler_free: bool = False
+    rules_dir: Path | None = None
+    result: Any = None
+
+
+def printable_names(game: str) -> list[str]:
+    """The printables ``game`` offers, in registry order."""
+    return list(entry(game).printables)
+
+
+def make_printable(kind: str, request: PrintRequest) -> Path:
+    """Write printable ``kind`` of ``request.game``; raises :class:`GameError` if the game
+    has none."""
+    game = entry(request.game)
+    maker = game.printables.get(kind)
+    if maker is None:
+        offered = ", ".join(game.printables) or "none"
+        raise GameError(f"{game.title} has no {kind} (it prints: {offered})")
+    path: Path = load(maker)(request)
+    return path
+
+
+__all__ = ["PrintRequest", "make_printable", "printable_names"]

@@ -1,0 +1,300 @@
+"""Quick-reference cards: a game's rules in brief on a playing card, front and back.
+
+The words come from the game's rulebook source, never from here: ``rules/<game>.md`` defines
+two macros, ``quick_card_front(title=true)`` and ``quick_card_back(title=true)``, each
+returning a few lines of Markdown (see ``templates/rulebook.j2``).  They are called in the
+rulebook's own context (options, computed tables), so a card says what the rulebook says;
+the rulebook's quick-reference page calls the same macros.
+
+A card is typeset in the compact quick-reference styles at the largest size that fits, from
+:data:`SIZES` down to :data:`MIN_TEXT` points (no text on a card is smaller), inside a safe
+margin of :data:`SAFE_MM` from the cut line.  A side that does not fit even then is an
+error naming the source, not a card with text cut off.  :class:`QuickCard` draws a side at
+any place on a canvas; the deck prints the cards as extra cards
+(:func:`printplay.render.deck.build_deck` with ``quick_ref``).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import HexColor, white
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame
+
+from printplay.deal import numbered_deal
+from printplay.errors import GameError, RulebookError
+from printplay.games import entry, load, make_solitaire
+from printplay.render.board import BoardDiagram
+from printplay.render.faces import DEFAULT_CARD, OUTLINE, CardSize, card_size
+from printplay.render.markdown_pdf import DiagramFactory, fill_frame, markdown_to_flowables
+from printplay.render.rulebook import RulebookSource
+from printplay.render.styles import Styles, quickref_styles
+
+SAFE_MM = 4.0
+"""Text keeps this far inside the cut line (a crooked cut or a corner rounder never
+touches it)."""
+
+BORDER_MM = 2.2
+"""A thin frame this far inside the cut line."""
+
+SIZES = (8.0, 7.6, 7.2, 6.9, 6.5)
+"""Body sizes tried, in points, largest first."""
+
+MIN_TEXT = 6.5
+"""No text on a card is set smaller than this (points)."""
+
+MACROS = ("quick_card_front", "quick_card_back")
+"""The macros a rulebook source defines for its quick-reference card."""
+
+SIDES = ("front", "back")
+
+FRAME = HexColor("#1f5640")
+"""The frame's ink: the book's accent green."""
+
+
+@dataclass(frozen=True)
+class QuickCardText:
+    """The Markdown of both sides of a game's quick-reference card, read from its source."""
+
+    game: str
+    title: str
+    front: str
+    back: str
+    source: str
+    """The template the words came from (for messages)."""
+    diagrams: Mapping[str, DiagramFactory] = field(default_factory=dict)
+    """The diagrams the source's markers may name (drawn shrunk to the card's width)."""
+
+    def side(self, side: str) -> str:
+        """The Markdown of ``side`` (``"front"`` or ``"back"``)."""
+        return self.front if side == "front" else self.back
+
+
+def rulebook_source(
+    game: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
+) -> RulebookSource:
+    """The rulebook source of ``game`` with its context, as its registry entry gives it."""
+    game_entry = entry(game)
+    source: RulebookSource = load(game_entry.rulebook_source)(
+        game_entry.name, tuple(option_texts), rules_dir=rules_dir
+    )
+    return source
+
+
+def quick_card_text(
+    game: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
+) -> QuickCardText | None:
+    """The words of ``game``'s quick-reference card, or ``None`` if its rulebook source is
+    missing or defines no quick-card macros (a rulebook still being written)."""
+    source = rulebook_source(game, option_texts, rules_dir=rules_dir)
+    if not source.exists():
+        return None
+    words = source.words()
+    if not all(words.has(macro) for macro in MACROS):
+        return None
+    game_entry = entry(game)
+    front, back = (words.markdown(macro) for macro in MACROS)
+    return QuickCardText(
+        game_entry.name, game_entry.title, front, back, source.template, source.diagrams
+    )
+
+
+def has_quick_card(game: str, *, rules_dir: Path | None = None) -> bool:
+    """Whether ``game``'s rulebook source defines its quick-reference card."""
+    return quick_card_text(game, rules_dir=rules_dir) is not None
+
+
+def card_styles(size: float) -> Styles:
+    """The quick-reference styles for a body of ``size`` points, every style at least
+    :data:`MIN_TEXT` points (leading kept in proportion), headings a little larger than
+    the body, in the accent colour."""
+    styles = quickref_styles(size)
+    changes: dict[str, Any] = {}
+    for item in fields(styles):
+        style = getattr(styles, item.name)
+        if isinstance(style, ParagraphStyle) and style.fontSize < MIN_TEXT:
+            ratio = float(style.leading) / float(style.fontSize)
+            changes[item.name] = ParagraphStyle(
+                style.name, parent=style, fontSize=MIN_TEXT, leading=round(MIN_TEXT * ratio, 2)
+            )
+    heading = round(size * 1.25, 2)
+    for name in ("h1", "h2", "h3"):
+        changes[name] = ParagraphStyle(
+            name,
+            parent=getattr(styles, name),
+            fontSize=heading,
+            leading=round(heading * 1.2, 2),
+            spaceBefore=round(size * 0.4, 2),
+            spaceAfter=round(size * 0.3, 2),
+            textColor=FRAME,
+        )
+    return replace(styles, **changes, row_padding=(0.8, 1.4))
+
+
+class _Fitted(Flowable):
+    """A flowable of fixed size (a diagram) shrunk, never enlarged, to the width it gets."""
+
+    def __init__(self, inner: Flowable) -> None:
+        super().__init__()
+        self.inner = inner
+        self.scale = 1.0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        width, height = self.inner.wrap(availWidth, availHeight)
+        self.scale = min(1.0, availWidth / width) if width else 1.0
+        self.width, self.height = width * self.scale, height * self.scale
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.scale(self.scale, self.scale)
+        self.inner.drawOn(self.canv, 0, 0)
+        self.canv.restoreState()
+
+
+def _fitted(factory: DiagramFactory) -> DiagramFactory:
+    def make(**kwargs: str) -> Flowable:
+        return _Fitted(factory(**kwargs))
+
+    return make
+
+
+def layout_schematic(game: str) -> DiagramFactory:
+    """A card-sized ``layout`` diagram of a solitaire: every place of the layout and the
+    piles as a card back, no text (a diagram shrunk to a card would print its row labels
+    and indices too small to read)."""
+
+    def make(**_: str) -> Flowable:
+        solitaire = make_solitaire(game)
+        view = solitaire.initial_state(numbered_deal(solitaire.deck(), 1)).board()
+        blank = replace(
+            view,
+            slots=tuple(replace(slot, face_up=False, badge=None) for slot in view.slots),
+            piles=tuple(replace(pile, face_up=False) for pile in view.piles),
+            labels=(),
+        )
+        return BoardDiagram(blank, _SCHEMATIC_WIDTH, show_hidden=False, pile_labels=False)
+
+    return make
+
+
+_SCHEMATIC_WIDTH = 1000.0
+"""Drawn this wide, then shrunk to the card."""
+
+
+def _card_diagrams(text: QuickCardText) -> dict[str, DiagramFactory]:
+    diagrams = {name: _fitted(factory) for name, factory in text.diagrams.items()}
+    if entry(text.game).is_solitaire:
+        diagrams["layout"] = _fitted(layout_schematic(text.game))
+    return diagrams
+
+
+def _flowables(text: QuickCardText, side: str, size: float, width: float) -> list[Flowable]:
+    flowables = markdown_to_flowables(
+        text.side(side),
+        styles=card_styles(size),
+        width=width,
+        diagrams=_card_diagrams(text),
+        outline=False,
+    )
+    return flowables
+
+
+def _fits(text: QuickCardText, side: str, size: float, width: float, height: float) -> bool:
+    story = _flowables(text, side, size, width)
+    return fill_frame(_frame(0.0, 0.0, width, height), story, Canvas(io.BytesIO()))
+
+
+def _frame(x: float, y: float, width: float, height: float) -> Frame:
+    return Frame(x, y, width, height, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+
+class QuickCard:
+    """A game's quick-reference card in one card size, each side fitted once.
+
+    Raises :class:`RulebookError` if a side does not fit even at :data:`MIN_TEXT` points.
+    """
+
+    def __init__(self, text: QuickCardText, size: CardSize) -> None:
+        self.text = text
+        self.size = size
+        safe = SAFE_MM * mm
+        self.inner = (size.width - 2 * safe, size.height - 2 * safe)
+        self.font_sizes: dict[str, float] = {}
+        for side in SIDES:
+            for font_size in SIZES:
+                if _fits(text, side, font_size, *self.inner):
+                    self.font_sizes[side] = font_size
+                    break
+            else:
+                raise RulebookError(
+                    f"{text.source}: the quick-reference card's {side} "
+                    f"(macro {MACROS[SIDES.index(side)]}) does not fit on a "
+                    f"{size.width_mm:g} × {size.height_mm:g} mm card even at {MIN_TEXT} pt; "
+                    "shorten it"
+                )
+
+    @property
+    def name(self) -> str:
+        """What the card is, for labels."""
+        return f"{self.text.title} quick reference"
+
+    def draw(self, canvas: Canvas, side: str, x: float, y: float, *, bleed: float = 0.0) -> None:
+        """Draw ``side`` with the card's cut line's lower-left corner at ``x``, ``y``: a white
+        card (and its bleed), a grey outline on the cut line, a thin frame, the text."""
+        width, height = self.size.width, self.size.height
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.setFillColor(white)
+        canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+        canvas.setStrokeColor(OUTLINE)
+        canvas.setLineWidth(0.4)
+        canvas.roundRect(0, 0, width, height, 3 * mm, stroke=1, fill=0)
+        border = BORDER_MM * mm
+        canvas.setStrokeColor(FRAME)
+        canvas.setLineWidth(0.6)
+        canvas.roundRect(
+            border, border, width - 2 * border, height - 2 * border, 2 * mm, stroke=1, fill=0
+        )
+        safe = SAFE_MM * mm
+        story = _flowables(self.text, side, self.font_sizes[side], self.inner[0])
+        placed = fill_frame(_frame(safe, safe, *self.inner), story, canvas)
+        canvas.restoreState()
+        if not placed:  # measured to fit: never happens
+            raise AssertionError(f"{self.name}: the {side} did not fit")
+
+
+def quick_card(
+    game: str, size: CardSize | str = DEFAULT_CARD, *, rules_dir: Path | None = None
+) -> QuickCard:
+    """``game``'s quick-reference card in ``size``; raises :class:`GameError` if its rulebook
+    source defines none."""
+    text = quick_card_text(game, rules_dir=rules_dir)
+    if text is None:
+        game_entry = entry(game)
+        raise GameError(
+            f"{game_entry.title} has no quick-reference card yet: its rulebook source "
+            f"({game_entry.name}.md) defines no {' and '.join(MACROS)} macros"
+        )
+    return QuickCard(text, size if isinstance(size, CardSize) else card_size(size))
+
+
+__all__ = [
+    "MACROS",
+    "MIN_TEXT",
+    "SAFE_MM",
+    "QuickCard",
+    "QuickCardText",
+    "card_styles",
+    "has_quick_card",
+    "quick_card",
+    "quick_card_text",
+    "rulebook_source",
+]

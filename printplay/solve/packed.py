@@ -1,0 +1,99 @@
+"""Bitmasks and packed rank counts shared by the solvers of the waste-building games.
+
+TriPeaks and Ricochet play a card onto a waste card one rank away, from a layout whose
+cards are freed as the cards covering them go.  Their solvers share the same encoding:
+
+* **Layout bitmasks.**  A position's gone slots are one integer (bit ``s`` for slot
+  ``s``); a slot is free when every slot covering it is gone (:func:`cover_masks`,
+  :func:`layout_masks`).
+* **Packed counts.**  Cards counted by rank in 8-bit fields of one integer (field ``r``
+  for rank ``r``; with wrap, field 0 repeats the kings and field 14 the aces, so that
+  shifting by one field reaches a rank's neighbours).  The counting test compares all
+  ranks at once with guard bits: every card still to play needs a place one rank away.
+
+>>> rank_unit(13, wrap=True) == (1 << 8 * 13) + 1
+True
+>>> next_to(1, 13, wrap=True), next_to(1, 13, wrap=False), next_to(0, 7, wrap=False)
+(True, False, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from printplay.games.layout import Layout
+
+GUARD = sum(0x80 << 8 * field for field in range(15))
+"""A guard bit above each of the 15 rank fields (0 to 14)."""
+GUARD_RANKS = sum(0x80 << 8 * rank for rank in range(1, 14))
+"""Guard bits of the real ranks' fields (1 to 13)."""
+GUARD_PAIRS = sum(0x80 << 8 * rank for rank in range(1, 12))
+"""Guard bits of the fields of rank pairs ``r``, ``r + 2`` (1 to 11)."""
+ONES_RANKS = sum(1 << 8 * rank for rank in range(1, 14))
+"""One in every real rank's field: what a joker adds to a count of places."""
+
+
+def next_to(a: int, b: int, wrap: bool) -> bool:
+    """Whether ranks ``a`` and ``b`` are one apart (0 is a joker, next to everything)."""
+    if a == 0 or b == 0:
+        return True
+    gap = abs(a - b)
+    return gap == 1 or (wrap and gap == 12)
+
+
+def rank_unit(rank: int, wrap: bool) -> int:
+    """What one card of ``rank`` adds to a packed count (0 for a joker or no card)."""
+    if rank == 0:
+        return 0
+    return (
+        (1 << 8 * rank)
+        + (1 if wrap and rank == 13 else 0)
+        + (1 << 8 * 14 if wrap and rank == 1 else 0)
+    )
+
+
+def places(cards: int, jokers: int = 0) -> tuple[int, int]:
+    """The places that cards outside the layout offer, from their packed count ``cards``
+    and ``jokers`` (each joker, or each card a search may leave, counts for every rank):
+    per rank ``r``, how many cards one of rank ``r`` could go onto; and per rank ``r``,
+    how many cards one of rank ``r`` or ``r + 2`` could go onto."""
+    single = (cards << 8) + (cards >> 8) + jokers * ONES_RANKS
+    return single, single + (cards >> 24)
+
+
+def cover_masks(layout: Layout) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]:
+    """Per slot of ``layout``: the mask of the slots covering it; and the ``(bit, need)`` of
+    each slot it lies on (removing it may free them: ``bit`` when all of ``need`` is gone)."""
+    need = tuple(sum(1 << c for c in slot.covered_by) for slot in layout.slots)
+    uncovers = tuple(tuple((1 << c, need[c]) for c in slot.covers) for slot in layout.slots)
+    return need, uncovers
+
+
+def layout_masks(cards: Sequence[object | None], need: Sequence[int]) -> tuple[int, int]:
+    """The masks of the gone slots (``None`` in ``cards``) and of the free ones.
+
+    Raises :class:`ValueError` for a position no play can reach: a gone slot still covered.
+    """
+    mask = sum(1 << slot for slot, card in enumerate(cards) if card is None)
+    for slot in range(len(cards)):
+        if mask >> slot & 1 and need[slot] & ~mask:
+            raise ValueError(f"impossible position: slot {slot} is empty but still covered")
+    free = sum(
+        1 << slot
+        for slot in range(len(cards))
+        if not mask >> slot & 1 and mask & need[slot] == need[slot]
+    )
+    return mask, free
+
+
+__all__ = [
+    "GUARD",
+    "GUARD_PAIRS",
+    "GUARD_RANKS",
+    "ONES_RANKS",
+    "cover_masks",
+    "layout_masks",
+    "next_to",
+    "places",
+    "rank_unit",
+]

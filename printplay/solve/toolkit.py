@@ -1,0 +1,153 @@
+"""The shared solver toolkit: clocks that keep budgets, replaying lines, checked results.
+
+Every solver counts its work on a :class:`Clock`, which raises
+:class:`~printplay.solve.result.BudgetExhausted` when the :class:`~printplay.solve.result.Budget`
+is spent, and hands its line to :func:`checked_result`, which replays it through the
+readable engine and refuses (:class:`LineError`) a line the engine does not accept.
+
+>>> from printplay.deal import numbered_deal
+>>> from printplay.games import make_game
+>>> game = make_game("tripeaks")
+>>> start = game.initial_state(numbered_deal(game.deck(), 1))
+>>> move = start.legal_moves()[0]
+>>> len(replay_line(start, [move]))
+2
+>>> replay_line(start, [move, move])
+Traceback (most recent call last):
+...
+printplay.solve.toolkit.LineError: move 2 (play Tc from slot 21) is not legal: ...
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from printplay.errors import MoveError, PrintplayError
+from printplay.solve.result import CHECK_EVERY, Budget, BudgetExhausted, SolveResult
+
+
+class LineError(PrintplayError, ValueError):
+    """A line of moves that the engine does not accept (a solver's or a user's)."""
+
+
+class Clock:
+    """Counts the states of a search and the time since it started; keeps the budget.
+
+    Searches call :meth:`check` whenever their count of states has the bits of
+    :attr:`mask` clear (so at most every :attr:`Budget.check_every` states).
+    """
+
+    def __init__(self, budget: Budget | None) -> None:
+        self.start = time.perf_counter()
+        self.budget = budget if budget is not None and not budget.unlimited else None
+        self.spent = 0
+        """States counted by searches that already finished."""
+        self.enabled = True
+        self.mask = CHECK_EVERY - 1 if self.budget is None else self.budget.check_every - 1
+
+    def check(self, states: int) -> None:
+        """Raise :class:`BudgetExhausted` if ``states`` more states overrun the budget."""
+        total = self.spent + states
+        if self.enabled and self.budget is not None and self.budget.exhausted(total, self.start):
+            raise BudgetExhausted(f"budget exhausted after {total} states", states)
+
+    @property
+    def seconds(self) -> float:
+        """Seconds since the clock started."""
+        return time.perf_counter() - self.start
+
+
+RECURSION_LIMIT = 4000
+"""How deep the recursive searches may go (Python's default is 1000)."""
+
+
+@contextmanager
+def deep_recursion(limit: int = RECURSION_LIMIT) -> Iterator[None]:
+    """Let a recursive search go deeper than Python's default limit, for its duration."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(old, limit))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(old)
+
+
+def _name(move: Any) -> str:
+    data = move.to_json() if hasattr(move, "to_json") else {}
+    kind = data.get("type", type(move).__name__.lower())
+    parts = [str(kind)]
+    if "card" in data:
+        parts.append(str(data["card"]))
+    if "cards" in data:
+        parts.append("+".join(str(c) for c in data["cards"]))
+    if "slot" in data:
+        parts.append(f"from slot {data['slot']}")
+    if "from" in data:
+        where = data["from"]
+        parts.append("from " + ("+".join(where) if isinstance(where, list) else str(where)))
+    return " ".join(parts)
+
+
+def replay_line(state: Any, moves: Sequence[Any]) -> list[Any]:
+    """Every state along ``moves`` from ``state``, each move applied by the engine.
+
+    Raises :class:`LineError` naming the first move the engine refuses.
+    """
+    states = [state]
+    for number, move in enumerate(moves, start=1):
+        try:
+            states.append(states[-1].apply(move))
+        except MoveError as error:
+            raise LineError(f"move {number} ({_name(move)}) is not legal: {error}") from None
+    return states
+
+
+def checked_result(
+    state: Any,
+    moves: Sequence[Any],
+    *,
+    solvable: bool | None,
+    clock: Clock,
+    states: int,
+    optimal: bool | None = None,
+    reason: str = "",
+    score: int | None = None,
+) -> SolveResult:
+    """A :class:`SolveResult` for ``moves`` from ``state``, after replaying them.
+
+    A line given as winning (``solvable=True``) must win in the engine; a best line must
+    end the game.  When ``score`` is given, the engine's final score must equal it.
+    Raises :class:`LineError` otherwise (a solver bug, never a user's fault).
+    """
+    line = tuple(moves)
+    final = replay_line(state, line)[-1]
+    if solvable is True and not final.is_won:
+        raise LineError("the solver's winning line, replayed through the engine, does not win")
+    if score is not None and final.score != score:
+        raise LineError(f"the engine scores the line {final.score}, the solver claimed {score}")
+    return SolveResult(
+        solvable,
+        line,
+        states,
+        clock.seconds,
+        score=final.score if line or score is not None else state.score,
+        optimal=optimal,
+        reason=reason,
+    )
+
+
+__all__ = [
+    "RECURSION_LIMIT",
+    "Budget",
+    "BudgetExhausted",
+    "Clock",
+    "LineError",
+    "SolveResult",
+    "checked_result",
+    "deep_recursion",
+    "replay_line",
+]

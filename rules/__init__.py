@@ -1,0 +1,1 @@
+"""The rulebook sources (Markdown + Jinja2), one per game; shipped inside the package."""

@@ -1,0 +1,1 @@
+"""Curated deal collections (JSON), checked by the tests; shipped inside the package."""

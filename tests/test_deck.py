@@ -1,0 +1,510 @@
+"""The printable deck PDF, read back: card sizes and positions to 0.1 mm, backs behind their
+faces for both duplex flips and the gutter fold, crop marks outside every card, page boxes,
+viewer preferences, page count, byte-identical output and clear errors."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pdf_geometry import MM, Shape, close, page_shapes
+from pypdf import PdfReader
+
+from printplay.errors import OptionError, OutputError, PrintplayError
+from printplay.render.cards import BACK_FILL
+from printplay.render.deck import (
+    BLEED_MM,
+    Box,
+    DeckOptions,
+    build_deck,
+    plan_deck,
+)
+from printplay.render.faces import OUTLINE
+
+A4 = (210.0, 297.0)
+LETTER = (215.9, 279.4)
+WHITE = (1.0, 1.0, 1.0)
+NAVY = (BACK_FILL.red, BACK_FILL.green, BACK_FILL.blue)
+GREY = (OUTLINE.red, OUTLINE.green, OUTLINE.blue)
+TOLERANCE = 0.1  # mm
+
+
+Box4 = tuple[float, float, float, float]
+
+
+def _mm(box: Box4) -> Box4:
+    return tuple(round(v / MM, 2) for v in box)  # type: ignore[return-value]
+
+
+def outlines(shape_list: list[Shape]) -> list[Box4]:
+    """Cut lines of the faces: the thin grey rounded outlines."""
+    return [s.bbox for s in shape_list if s.stroke and close(s.stroke, GREY) and not s.fill]
+
+
+def papers(shape_list: list[Shape]) -> list[Box4]:
+    """The white rectangles under the faces (the card and its bleed)."""
+    return [s.bbox for s in shape_list if s.rectangle and s.fill and close(s.fill, WHITE)]
+
+
+def backs(shape_list: list[Shape]) -> list[Box4]:
+    """The navy full-bleed rectangles of the backs."""
+    return [s.bbox for s in shape_list if s.rectangle and s.fill and close(s.fill, NAVY)]
+
+
+def marks(shape_list: list[Shape]) -> list[Shape]:
+    """Crop marks: thin black strokes."""
+    return [
+        s
+        for s in shape_list
+        if s.stroke and close(s.stroke, (0, 0, 0)) and abs(s.line_width - 0.3) < 1e-3
+    ]
+
+
+def _box4(box: Any) -> Box4:
+    x0, y0, x1, y1 = (float(v) for v in box)
+    return x0, y0, x1, y1
+
+
+def page_mm(page: object) -> tuple[float, float]:
+    box = page.mediabox  # type: ignore[attr-defined]
+    return round(float(box.width) / MM, 1), round(float(box.height) / MM, 1)
+
+
+def same(a: Box4, b: Box4, tolerance_mm: float = TOLERANCE) -> bool:
+    return all(abs(x - y) <= tolerance_mm * MM for x, y in zip(a, b, strict=True))
+
+
+def matches(found: list[Box4], expected: list[Box4]) -> bool:
+    """Every expected box is found (to 0.1 mm), and nothing else."""
+    if len(found) != len(expected):
+        return False
+    left = list(found)
+    for box in expected:
+        hit = next((f for f in left if same(f, box)), None)
+        if hit is None:
+            return False
+        left.remove(hit)
+    return True
+
+
+def intersects(segment: Box4, box: Box4) -> bool:
+    """Does the axis-aligned segment (as a bbox) touch the inside of ``box``?"""
+    x0, y0, x1, y1 = segment
+    return x0 < box[2] and x1 > box[0] and y0 < box[3] and y1 > box[1]
+
+
+@pytest.fixture(scope="module")
+def a4_deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_deck(tmp_path_factory.mktemp("deck") / "deck.pdf")
+
+
+@pytest.fixture(scope="module")
+def letter_short(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_deck(
+        tmp_path_factory.mktemp("deck") / "deck.pdf",
+        paper="letter",
+        duplex="short-edge",
+        back_offset=(1.5, -2.0),
+        back_text="Family Night",
+    )
+
+
+@pytest.fixture(scope="module")
+def a4_bleed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_deck(
+        tmp_path_factory.mktemp("deck") / "deck.pdf", bleed=True, size="bridge", four_colour=True
+    )
+
+
+@pytest.fixture(scope="module")
+def fold(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_deck(
+        tmp_path_factory.mktemp("deck") / "deck.pdf", layout="gutter-fold", paper="letter"
+    )
+
+
+# --- pages and sizes --------------------------------------------------------------------------
+
+
+def test_six_sheets_of_faces_and_backs_after_the_print_check(a4_deck: Path) -> None:
+    reader = PdfReader(a4_deck)
+    assert len(reader.pages) == 2 + 6 * 2
+    assert {page_mm(p) for p in reader.pages} == {A4}
+    text = {n: " ".join(reader.pages[n].extract_text().split()) for n in (0, 1, 2, 3, 12, 13)}
+    assert "print check" in text[0] and "the back" in text[1]
+    for sheet in (1, 6):
+        assert f"sheet {sheet} of 6 · faces" in text[2 * sheet]
+        assert f"sheet {sheet} of 6 · backs" in text[1 + 2 * sheet]
+
+
+@pytest.fixture(scope="module")
+def letter_bridge(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_deck(
+        tmp_path_factory.mktemp("deck") / "deck.pdf",
+        paper="letter",
+        size="bridge",
+        calibration=False,
+    )
+
+
+def test_without_the_print_check_the_deck_is_twelve_pages(letter_bridge: Path) -> None:
+    assert len(PdfReader(letter_bridge).pages) == 12
+
+
+@pytest.mark.parametrize(
+    ("which", "paper", "card", "first"),
+    [("a4_deck", "a4", (63.0, 88.0), 2), ("letter_short", "letter", (63.0, 88.0), 2),
+     ("letter_bridge", "letter", (57.0, 89.0), 0), ("a4_bridge", "a4", (57.0, 89.0), 0)],
+)  # fmt: skip
+def test_nine_cards_a_page_at_true_size_centred(
+    request: pytest.FixtureRequest, which: str, paper: str, card: tuple[float, float], first: int
+) -> None:
+    if which == "a4_bridge":
+        path = build_deck(
+            request.getfixturevalue("tmp_path") / "deck.pdf", size="bridge", calibration=False
+        )
+    else:
+        path = request.getfixturevalue(which)
+    reader = PdfReader(path)
+    width, height = A4 if paper == "a4" else LETTER
+    left = (width - 3 * card[0]) / 2
+    top = height - (height - 3 * card[1]) / 2
+    expected = [
+        (
+            (left + c * card[0]) * MM,
+            (top - (r + 1) * card[1]) * MM,
+            (left + (c + 1) * card[0]) * MM,
+            (top - r * card[1]) * MM,
+        )
+        for r in range(3)
+        for c in range(3)
+    ]
+    for number in (first, len(reader.pages) - 2):  # the first and last sheets of faces
+        found = page_shapes(path, number)
+        cuts = outlines(found)
+        sizes = [((b[2] - b[0]) / MM, (b[3] - b[1]) / MM) for b in cuts]
+        assert all(
+            abs(w - card[0]) <= TOLERANCE and abs(h - card[1]) <= TOLERANCE for w, h in sizes
+        ), sizes
+        assert matches(cuts, expected), [_mm(b) for b in cuts]
+        assert matches(papers(found), cuts)  # no bleed: the white card is the cut card
+
+
+def test_every_card_of_the_deck_is_printed_once(a4_deck: Path) -> None:
+    reader = PdfReader(a4_deck)
+    text = "".join(p.extract_text() for p in reader.pages[2::2])
+    for symbol in "♠♥♦♣":
+        # Every card shows its suit twice (both corners) and nothing else prints suits as text.
+        assert text.count(symbol) == 13 * 2, symbol
+    for rank in ("A", "K", "Q", "J", "10"):
+        assert text.count(rank) >= 4 * 2
+    assert text.count("J") >= 4 * 2 + 2 * 2  # four jacks, and the two jokers' JKR
+
+
+# --- duplex -----------------------------------------------------------------------------------
+
+
+def _mirror(box: Box4, width: float, height: float, duplex: str) -> Box4:
+    x0, y0, x1, y1 = box
+    if duplex == "short-edge":
+        return (x0, height - y1, x1, height - y0)
+    return (width - x1, y0, width - x0, y1)
+
+
+def _shift(box: Box4, dx: float, dy: float) -> Box4:
+    return (box[0] + dx * MM, box[1] + dy * MM, box[2] + dx * MM, box[3] + dy * MM)
+
+
+@pytest.mark.parametrize("which", ["a4_deck", "letter_short"])
+def test_each_back_is_printed_behind_its_face(request: pytest.FixtureRequest, which: str) -> None:
+    path: Path = request.getfixturevalue(which)
+    duplex, offset = ("long-edge", (0.0, 0.0)) if which == "a4_deck" else ("short-edge", (1.5, -2))
+    reader = PdfReader(path)
+    for number in range(2, len(reader.pages), 2):
+        front, back = reader.pages[number], reader.pages[number + 1]
+        width, height = float(front.mediabox.width), float(front.mediabox.height)
+        faces = outlines(page_shapes(path, number))
+        expected = [_shift(_mirror(b, width, height, duplex), *offset) for b in faces]
+        assert matches(backs(page_shapes(path, number + 1)), expected)
+        # The page's trim box follows the backs too.
+        assert same(_box4(back.trimbox), Box.around(Box(*b) for b in expected).as_tuple())
+
+
+def test_long_edge_backs_swap_the_columns_and_keep_the_rows() -> None:
+    pages = plan_deck(DeckOptions(calibration=False))
+    front, back = pages[0], pages[1]
+    for face, rear in zip(front.slots, back.slots, strict=True):
+        assert face.card == rear.card
+        assert rear.side == "back"
+        assert abs(rear.cut.y0 - face.cut.y0) < 1e-6
+        assert abs((rear.cut.x0 + rear.cut.x1) + (face.cut.x0 + face.cut.x1) - 2 * 595.2756) < 1e-3
+
+
+def test_the_print_check_crosses_are_behind_each_other(letter_short: Path) -> None:
+    pages = plan_deck(DeckOptions(paper="letter", duplex="short-edge", back_offset=(1.5, -2.0)))
+    front, back = pages[0], pages[1]
+    height = front.size[1]
+    for (fx, fy), (bx, by) in zip(front.targets, back.targets, strict=True):
+        assert abs(bx - (fx + 1.5 * MM)) < 1e-6
+        assert abs(by - (height - fy - 2.0 * MM)) < 1e-6
+    text = " ".join(PdfReader(letter_short).pages[1].extract_text().split())
+    assert "moves the backs by x +1.5 mm, y -2 mm" in text
+
+
+def test_viewer_preferences_ask_for_no_scaling_and_the_flip(
+    a4_deck: Path, letter_short: Path, fold: Path
+) -> None:
+    for path, duplex in (
+        (a4_deck, "/DuplexFlipLongEdge"),
+        (letter_short, "/DuplexFlipShortEdge"),
+        (fold, "/Simplex"),
+    ):
+        root: Any = PdfReader(path).trailer["/Root"]
+        prefs = root["/ViewerPreferences"]
+        assert prefs["/PrintScaling"] == "/None"
+        assert prefs["/Duplex"] == duplex
+
+
+# --- crop marks and page boxes ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("which", ["a4_deck", "letter_short", "a4_bleed", "fold"])
+def test_crop_marks_run_to_the_edge_and_never_touch_a_card(
+    request: pytest.FixtureRequest, which: str
+) -> None:
+    path: Path = request.getfixturevalue(which)
+    reader = PdfReader(path)
+    card_pages = [n for n in range(len(reader.pages)) if outlines(page_shapes(path, n))]
+    assert card_pages
+    for number in card_pages:
+        page = reader.pages[number]
+        found = page_shapes(path, number)
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        art = papers(found) + backs(found)
+        cut_lines = outlines(found)
+        lines = marks(found)
+        assert lines
+        for line in lines:
+            box = line.bbox
+            assert box[0] == box[2] or box[1] == box[3], "marks are straight"
+            assert not any(intersects(box, card) for card in art), _mm(box)
+            assert not any(intersects(box, card) for card in cut_lines), _mm(box)
+            assert box[0] >= 0 and box[2] <= width + 1e-6 and 0 <= box[1] <= height + 1e-6
+        # Every cut line has a mark reaching the top or bottom edge (vertical cuts) or a
+        # side (horizontal cuts), where the margin leaves room for one.
+        xs = {round(v, 2) for b in cut_lines for v in (b[0], b[2])}
+        for x in xs:
+            ends = [m.bbox for m in lines if abs(m.bbox[0] - x) < 0.01 and m.bbox[0] == m.bbox[2]]
+            assert any(abs(b[3] - height) < 0.01 for b in ends), x / MM
+            assert any(abs(b[1]) < 0.01 for b in ends), x / MM
+        side_margin = min(min(b[0] for b in art), width - max(b[2] for b in art))
+        if side_margin > 3 * MM:
+            ys = {round(v, 2) for b in cut_lines for v in (b[1], b[3])}
+            for y in ys:
+                ends = [
+                    m.bbox for m in lines if abs(m.bbox[1] - y) < 0.01 and m.bbox[1] == m.bbox[3]
+                ]
+                assert any(abs(b[0]) < 0.01 for b in ends), y / MM
+                assert any(abs(b[2] - width) < 0.01 for b in ends), y / MM
+
+
+def test_trim_and_bleed_boxes(a4_deck: Path, a4_bleed: Path) -> None:
+    for path, bleed in ((a4_deck, 0.0), (a4_bleed, BLEED_MM)):
+        reader = PdfReader(path)
+        for number, page in enumerate(reader.pages):
+            assert "/TrimBox" in page and "/BleedBox" in page
+            trim = _box4(page.trimbox)
+            bleed_box = _box4(page.bleedbox)
+            media = _box4(page.mediabox)
+            if number < 2:  # the print check: the whole page
+                assert trim == bleed_box == media
+                continue
+            found = page_shapes(path, number)
+            cards = outlines(found) or [
+                (b[0] + bleed * MM, b[1] + bleed * MM, b[2] - bleed * MM, b[3] - bleed * MM)
+                for b in backs(found)
+            ]
+            assert len(cards) == 9
+            assert same(trim, Box.around(Box(*c) for c in cards).as_tuple())
+            grown = Box.around(Box(*c) for c in cards).grown(bleed * MM)
+            assert same(bleed_box, grown.clipped(Box(*media)).as_tuple())
+
+
+def test_bleed_extends_the_art_three_millimetres_and_spaces_the_grid(a4_bleed: Path) -> None:
+    found = page_shapes(a4_bleed, 2)
+    cuts = sorted(outlines(found))
+    whites = papers(found)
+    assert len(cuts) == 9 and len(whites) == 9
+    for cut in cuts:
+        grown = (cut[0] - 3 * MM, cut[1] - 3 * MM, cut[2] + 3 * MM, cut[3] + 3 * MM)
+        assert any(same(w, grown) for w in whites)
+        assert abs((cut[2] - cut[0]) / MM - 57.0) <= TOLERANCE
+    lefts = sorted({round(c[0] / MM, 2) for c in cuts})
+    assert [round(b - a, 2) for a, b in itertools.pairwise(lefts)] == [63.0, 63.0]
+    navy = backs(page_shapes(a4_bleed, 3))
+    assert all(abs((b[2] - b[0]) / MM - 63.0) <= TOLERANCE for b in navy)
+
+
+# --- gutter fold ------------------------------------------------------------------------------
+
+
+def test_gutter_fold_puts_each_back_across_the_fold_from_its_face(fold: Path) -> None:
+    reader = PdfReader(fold)
+    assert len(reader.pages) == 1 + 14  # 54 cards, four to a page
+    assert {page_mm(p) for p in reader.pages} == {(279.4, 215.9)}
+    for number, page in enumerate(reader.pages):
+        if number == 0:
+            continue
+        found = page_shapes(fold, number)
+        width = float(page.mediabox.width)
+        faces = outlines(found)
+        assert all(b[2] < width / 2 for b in faces)
+        expected = [(width - b[2], b[1], width - b[0], b[3]) for b in faces]
+        assert matches(backs(found), expected)
+        folds = [s.bbox for s in found if s.dashed]
+        assert any(abs(b[0] - width / 2) < 0.01 and b[0] == b[2] for b in folds)
+    assert len(outlines(page_shapes(fold, len(reader.pages) - 1))) == 2  # the two jokers
+
+
+# --- identical output, options and errors -----------------------------------------------------
+
+
+def test_identical_input_gives_identical_bytes(letter_short: Path, tmp_path: Path) -> None:
+    again = build_deck(
+        tmp_path / "again.pdf",
+        paper="letter",
+        duplex="short-edge",
+        back_offset=(1.5, -2.0),
+        back_text="Family Night",
+    )
+    assert again.read_bytes() == letter_short.read_bytes()
+
+
+def test_options_are_read_forgivingly() -> None:
+    options = DeckOptions(paper="A4", size="Poker", duplex="LONG-EDGE", back_offset=[1, "-0.5"])  # type: ignore[arg-type]
+    assert (options.paper, options.size, options.duplex) == ("a4", "poker", "long-edge")
+    assert options.back_offset == (1.0, -0.5)
+    assert DeckOptions(back_text="   ").back_text is None
+    assert DeckOptions(back_text="  The   Smiths ").back_text == "The Smiths"
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "words"),
+    [
+        ({"size": "tarot"}, OptionError, "unknown card size 'tarot' (choose poker or bridge)"),
+        ({"paper": "a3"}, OutputError, "unknown paper 'a3' (choose a4 or letter)"),
+        ({"duplex": "sideways"}, OptionError, "unknown duplex mode 'sideways'"),
+        ({"layout": "booklet"}, OptionError, "unknown deck layout 'booklet'"),
+        ({"back_offset": (6, 0)}, OptionError, "back offset (6, 0) mm is too large"),
+        ({"back_offset": (0, -5.5)}, OptionError, "within ±5 mm"),
+        ({"back_offset": (1,)}, OptionError, "is not two numbers"),
+        ({"back_offset": ("x", 1)}, OptionError, "is not two numbers"),
+        ({"back_offset": (float("nan"), 0)}, OptionError, "not two finite numbers"),
+        ({"paper": "letter", "bleed": True}, OptionError, "three cards down need 282.0 mm but"),
+        ({"back_text": "x" * 30}, OptionError, "a back has room for 24"),
+        ({"back_text": "漢字"}, OptionError, "the bundled font has no 字 漢"),
+        (
+            {"bleed": True, "back_offset": (5, 0)},
+            OptionError,
+            "moves backs off the page",
+        ),
+    ],
+)
+def test_bad_options_raise_one_clear_error(
+    tmp_path: Path, options: dict[str, object], error: type[PrintplayError], words: str
+) -> None:
+    path = tmp_path / "deck.pdf"
+    with pytest.raises(error) as caught:
+        build_deck(path, **options)  # type: ignore[arg-type]
+    message = str(caught.value)
+    assert words in message
+    assert "\n" not in message
+    assert not path.exists()
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_unwritable_path_is_an_output_error(tmp_path: Path) -> None:
+    with pytest.raises(OutputError, match="does not exist"):
+        build_deck(tmp_path / "missing" / "deck.pdf")
+    with pytest.raises(OutputError, match="it is a folder"):
+        build_deck(tmp_path)
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):  # running as root: permissions do not bite
+            pytest.skip("permissions are not enforced for this user")
+        with pytest.raises(OutputError, match="permission denied"):
+            build_deck(locked / "deck.pdf")
+    finally:
+        locked.chmod(0o700)
+
+
+def test_a_failed_build_leaves_an_existing_file_alone(tmp_path: Path) -> None:
+    path = tmp_path / "deck.pdf"
+    path.write_bytes(b"old")
+    with pytest.raises(OptionError):
+        build_deck(path, duplex="diagonal")
+    assert path.read_bytes() == b"old"
+
+
+def test_every_font_is_embedded(a4_deck: Path) -> None:
+    reader = PdfReader(a4_deck)
+    for page in reader.pages:
+        resources: Any = page["/Resources"]
+        for ref in resources.get("/Font", {}).values():
+            font = ref.get_object()
+            if "/DescendantFonts" in font:
+                descriptor = font["/DescendantFonts"][0].get_object()["/FontDescriptor"]
+            else:
+                descriptor = font["/FontDescriptor"]
+            assert "/FontFile2" in descriptor.get_object(), font["/BaseFont"]
+            assert "DejaVu" in str(font["/BaseFont"]), font["/BaseFont"]
+    assert b"Helvetica" not in a4_deck.read_bytes()  # forms included
+
+
+# --- printed, as pixels -----------------------------------------------------------------------
+
+
+def test_rendered_backs_cover_the_faces_and_the_margins_stay_clear(a4_deck: Path) -> None:
+    """Render a sheet as a printer would and look: behind every face's corners there is
+    back pattern (navy, not paper), and the margins beyond the marks are blank."""
+    pdfium = pytest.importorskip("pypdfium2")
+    pdf = pdfium.PdfDocument(a4_deck)
+    dpi = 50
+    scale = dpi / 72
+    pages = plan_deck(DeckOptions())
+    front, back = pages[2], pages[3]
+    image = pdf[3].render(scale=scale).to_pil().convert("RGB")
+    width = front.size[0]
+    for slot in front.slots:
+        for x, y in (
+            (slot.cut.x0 + 2 * MM, slot.cut.y0 + 2 * MM),
+            (slot.cut.x1 - 2 * MM, slot.cut.y1 - 2 * MM),
+        ):
+            bx, by = width - x, y  # long-edge flip
+            r, g, b = image.getpixel((int(bx * scale), int(image.height - by * scale)))
+            assert b > r + 30 and r < 120, (slot.card, (r, g, b))
+    face_image = pdf[2].render(scale=scale).to_pil().convert("L")
+    corner = face_image.crop((0, 0, int(5 * MM * scale), int(5 * MM * scale)))
+    assert corner.getextrema()[0] > 250  # nothing printed in the page's corner
+    del back
+
+
+def test_a_short_last_sheet_keeps_its_marks_in_the_margins() -> None:
+    pages = plan_deck(DeckOptions(layout="gutter-fold", paper="letter"))
+    last = pages[-1]
+    assert len(last.slots) == 4 and last.grid is not None  # two faces, two backs
+    grid = last.grid
+    fold = last.size[0] / 2
+    for x0, y0, x1, y1 in last.marks:
+        if x0 == x1:  # vertical: above or below the whole sheet's cards
+            assert min(y0, y1) >= grid.y1 or max(y0, y1) <= grid.y0
+        else:  # horizontal: beside the cards, or in the gutter round the fold
+            assert max(x0, x1) <= grid.x0 or min(x0, x1) >= grid.x1 or x0 < fold < x1
+    full = {round(abs(m[3] - m[1]), 3) for m in pages[1].marks if m[0] == m[2]}
+    short = {round(abs(m[3] - m[1]), 3) for m in last.marks if m[0] == m[2]}
+    assert short <= full

@@ -1,0 +1,232 @@
+"""Hostile input, streams and signals: one clear line, a non-zero exit, nothing left behind.
+
+A table of bad inputs per verb runs in-process; what needs a real process (closed or full
+standard output, a terminal without suit symbols, signals) runs the console script.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from printplay.cli import main
+from printplay.cli_common import Stopped
+from printplay.deal import numbered_deal
+from printplay.games import make_solitaire
+from printplay.render.document import write_atomically
+
+SCRIPT = [sys.executable, "-m", "printplay.cli"]
+DEAL_1 = " ".join(numbered_deal(make_solitaire("tripeaks").deck(), 1).codes)
+LONG = "9" * 5000
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+# (argv, exit status, words the one line must hold); {tmp} is a scratch folder.
+BAD_INPUTS = [
+    (["deal", "nonesuch", "--seed", "1"], 1, "unknown game"),
+    (["deal", "x" * 5000, "--seed", "1"], 1, "(5000 characters)"),
+    (["deal", "tripeaks", "--seed", "1", "-O", f"jokers={LONG}"], 1, "(5000 characters)"),
+    (["deal", "tripeaks", "--seed", "1", "-O", "x" * 300], 1, "(300 characters)"),
+    (["deal", "tripeaks", "--seed", "0"], 1, "deal number"),
+    (["deal", "tripeaks", "--seed", "1", "--deal", DEAL_1], 1, "either"),
+    (["deal", "tripeaks", "--deal", "7h 7h"], 1, "appears 2 times"),
+    (["deal", "tripeaks", "--seed", "1", "-o", "{tmp}/board.gif"], 1, ".svg, .png or .pdf"),
+    (["solve", "tripeaks"], 1, "give a deal"),
+    (["solve", "tripeaks", "--seed", "1", "--shortest"], 1, "has no --shortest"),
+    (["solve", "ricochet-poker", "--seed", "1"], 1, "no layout"),
+    (["solve", "tripeaks", "--deal-file", "/dev/zero"], 1, "larger than 64 MB"),
+    (["solve", "tripeaks", "--deal-file", "{tmp}/none.txt"], 1, "cannot read deal file"),
+    (["rules", "tripeaks", "-o", "{tmp}/newdir/"], 2, "ends in a slash"),
+    (["rules", "tripeaks", "-o", ""], 2, "path is empty"),
+    (["rules", "tripeaks", "-o", "{tmp}/loop"], 1, "symbolic link loop"),
+    (["rules", "tripeaks", "-o", "{tmp}/" + "a" * 300 + ".pdf"], 1, "too long"),
+    (["rules", "tripeaks", "-o", "{tmp}/no/such/folder.pdf"], 1, "does not exist"),
+    (["rules", "tripeaks", "-o", "{tmp}"], 1, "is a folder"),
+    (["rules", "tripeaks", "-o", "{tmp}/r.pdf", "--rules-dir", "{tmp}/none"], 1, "no such folder"),
+    (["sheet", "tripeaks", "-o", "{tmp}/s.pdf"], 1, "give a deal"),
+    (["sheet", "ricochet-poker", "-o", "{tmp}/s.pdf", "--deal", DEAL_1], 1, "deal number"),
+    (["demo", "--output-dir", ""], 2, "path is empty"),
+    (["deck", "-o", "{tmp}/d.pdf", "--back-offset", "1;2"], 2, "'--back-offset'"),
+    (["deck", "-o", "{tmp}/d.pdf", "--back-offset", "9,0"], 1, "too large"),
+    (["deck", "-o", "{tmp}/d.pdf", "--back-offset", "nan,0"], 1, "finite"),
+    (["deck", "-o", "{tmp}/d.pdf", "--size", "huge"], 2, "'--size'"),
+    (["deck", "-o", "{tmp}/d.pdf", "--paper", "a5"], 2, "'--paper'"),
+    (["deck", "-o", "{tmp}/d.pdf", "--duplex", "sideways"], 2, "'--duplex'"),
+    (["deck", "-o", "{tmp}/d.pdf", "--back-text", "x" * 30], 1, "room for 24"),
+    (["deck", "-o", "{tmp}/d.pdf", "--quick-ref", "nonesuch"], 1, "unknown game"),
+    (
+        ["deck", "-o", "{tmp}/d.pdf", "--layout", "gutter-fold", "--bleed", "--paper", "letter"],
+        1,
+        "turn bleed off",
+    ),
+    (["deck", "-o", "{tmp}/no/such/d.pdf"], 1, "does not exist"),
+    (["components", "-o", "{tmp}/c.pdf", "--players", "9"], 2, "'--players'"),
+    (["components", "tripeaks", "-o", "{tmp}/c.pdf"], 1, "needs no pieces"),
+    (["components", "nonesuch", "-o", "{tmp}/c.pdf"], 1, "unknown game"),
+    (["mat", "ricochet-poker", "-o", "{tmp}/m.pdf"], 1, "has no mat"),
+    (["mat", "tripeaks", "-o", "{tmp}"], 1, "is a folder"),
+    (["kit", "tripeaks", "-o", "{tmp}/k.pdf", "--deals", "1,x"], 2, "'--deals'"),
+    (["kit", "tripeaks", "-o", "{tmp}/k.pdf", "--deals", "0"], 1, "deal number"),
+    (["kit", "nonesuch", "-o", "{tmp}/k.pdf"], 1, "unknown game"),
+    (["kit", "tripeaks", "-o", "{tmp}/no/such/k.pdf"], 1, "does not exist"),
+    (["kit", "tripeaks", "-o", "{tmp}/k.pdf", "--rules-dir", "{tmp}/none"], 1, "no such folder"),
+    (["deal", "tripeaks", "--seed", "abc"], 2, "--seed"),
+]
+
+
+@pytest.fixture()
+def scratch(tmp_path: Path) -> Path:
+    (tmp_path / "loop").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop")
+    return tmp_path
+
+
+@pytest.mark.parametrize(("argv", "status", "words"), BAD_INPUTS, ids=lambda v: str(v)[:40])
+def test_bad_input_gives_one_line_and_leaves_nothing(
+    scratch: Path, capsys: pytest.CaptureFixture[str], argv: list[str], status: int, words: str
+) -> None:
+    before = set(scratch.rglob("*"))
+    args = [arg.replace("{tmp}", str(scratch)) for arg in argv]
+    code, _, err = run(capsys, *args)
+    assert code == status, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("printplay: error:"), err
+    assert words in lines[0]
+    assert len(lines[0]) < 400
+    assert set(scratch.rglob("*")) == before  # no file, no hidden temporary file
+
+
+def test_no_arguments_prints_the_help(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys)
+    assert code == 0 and err == ""
+    assert "Usage: printplay" in out and "sheet" in out
+
+
+def test_a_deal_file_may_start_with_a_byte_order_mark(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deals.txt"
+    path.write_bytes(b"\xef\xbb\xbf" + DEAL_1.encode("ascii") + b"\n")
+    code, out, _ = run(capsys, "solve", "tripeaks", "--deal-file", str(path))
+    assert code == 0 and '"solvable": true' in out
+
+
+def test_more_jobs_than_help_are_capped_and_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "deals.txt"
+    path.write_text(f"{DEAL_1}\n{DEAL_1}\n", encoding="utf-8")
+    code, out, err = run(capsys, "solve", "tripeaks", "--deal-file", str(path), "--jobs", "1000")
+    assert code == 0 and len(out.splitlines()) == 2
+    assert "not 1000" in err
+
+
+def test_a_signal_while_a_file_is_written_leaves_nothing(tmp_path: Path) -> None:
+    target = tmp_path / "out.pdf"
+
+    def produce(name: str) -> None:
+        Path(name).write_bytes(b"%PDF-half")
+        raise Stopped(signal.SIGTERM)
+
+    with pytest.raises(Stopped):
+        write_atomically(target, produce)
+    assert list(tmp_path.iterdir()) == []
+
+
+def _script(*argv: str, **kwargs: object) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*SCRIPT, *argv], capture_output=True, text=True, timeout=120, check=False, **kwargs
+    )
+
+
+def test_a_full_standard_output_is_one_line() -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full here")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [*SCRIPT, "deal", "tripeaks", "--seed", "1"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "printplay: error: cannot write: No space left on device"
+    ]
+
+
+def test_a_closed_standard_output_is_one_line() -> None:
+    done = subprocess.run(
+        [*SCRIPT, "deal", "tripeaks", "--seed", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: os.close(1),
+    )
+    assert done.returncode == 1
+    assert done.stderr.strip() == "printplay: error: standard output is closed"
+
+
+def test_a_terminal_without_suit_symbols_gets_letters() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "latin-1"}
+    done = _script("deal", "tripeaks", "--seed", "1", env=env)
+    assert done.returncode == 0, done.stderr
+    assert "[6d]" in done.stdout and "♦" not in done.stdout
+    json_done = _script("solve", "tripeaks", "--seed", "1", "--json", env=env)
+    assert json_done.returncode == 0 and json_done.stdout.startswith("{")
+
+
+@pytest.mark.parametrize(("sig", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
+def test_a_signal_stops_a_batch_and_its_workers(tmp_path: Path, sig: int, status: int) -> None:
+    path = tmp_path / "deals.txt"
+    game = make_solitaire("tripeaks")
+    lines = [" ".join(numbered_deal(game.deck(), seed).codes) for seed in range(1, 400)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    process = subprocess.Popen(
+        [*SCRIPT, "solve", "tripeaks", "--deal-file", str(path), "--best-score", "-j", "2"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    workers: list[str] = []
+    for _ in range(100):  # until the pool is up (at most ten seconds)
+        time.sleep(0.1)
+        workers = subprocess.run(
+            ["pgrep", "-P", str(process.pid)], capture_output=True, text=True, check=False
+        ).stdout.split()
+        if len(workers) >= 2:
+            break
+    process.send_signal(sig)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == status
+    assert "nothing half-written was left behind" in err
+    assert len(err.strip().splitlines()) == 1
+    for _ in range(50):
+        alive = [w for w in workers if _running(w)]
+        if not alive:
+            break
+        time.sleep(0.1)
+    assert not alive
+
+
+def _running(pid: str) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().split()[2]
+    except OSError:
+        return False
+    return state != "Z"

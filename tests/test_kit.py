@@ -1,0 +1,215 @@
+"""The print-and-play kit, read back: its pages are its parts' pages with a cover, a contents
+page and blank backs; the contents page and the bookmarks point at the right pages; the
+footers number the kit's pages; the registry decides the parts; the same input gives the
+same bytes.  The kits are built once, with precomputed walkthrough lines (no search)."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import walkthrough_line
+from pdftext import page_texts
+from pypdf import PdfReader
+
+from printplay.cli import main
+from printplay.curated import SeedDeal
+from printplay.deal import numbered_deal
+from printplay.errors import DealError
+from printplay.games import entry, make_solitaire
+from printplay.render.deck import DeckOptions, plan_deck
+from printplay.render.kit import FRONT_PAGES, Kit, _parts, build_kit, kit_deals
+from printplay.render.mats import mat_page_count
+from printplay.render.rulebook import Words
+
+DEALS = [8, 2]
+"""Deal 8 (in first-deals: it cannot be won) and deal 2 (not in it: standard options)."""
+
+
+def _lines(numbers: list[int]) -> dict[int, Any]:
+    game = make_solitaire("tripeaks")
+    return {n: walkthrough_line(game, numbered_deal(game.deck(), n)) for n in numbers}
+
+
+@pytest.fixture(scope="module")
+def tripeaks_kit(tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    path = tmp_path_factory.mktemp("kit") / "kit.pdf"
+    return build_kit("tripeaks", path, deals=DEALS, results=_lines(DEALS))
+
+
+@pytest.fixture(scope="module")
+def poker_kit(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Ricochet Poker on Letter, no deck, through the command line."""
+    path = tmp_path_factory.mktemp("kit") / "poker-kit.pdf"
+    status = main(["kit", "poker", "-o", str(path), "--paper", "letter", "--no-deck"])
+    assert status == 0
+    return path
+
+
+def _toc(path: Path) -> dict[str, int]:
+    """The contents page: title → page number."""
+    found = {}
+    for line in page_texts(path)[1].splitlines():
+        match = re.fullmatch(r"(.+?) (\d+)", line.strip())
+        if match and not line.startswith("printplay"):
+            found[match.group(1)] = int(match.group(2))
+    return found
+
+
+def _outline(path: Path) -> list[tuple[int, str, int]]:
+    """The bookmarks as (level, title, page number from 1)."""
+    reader = PdfReader(path)
+    found: list[tuple[int, str, int]] = []
+
+    def walk(items: list[Any], level: int) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item, level + 1)
+            else:
+                found.append((level, item.title, reader.get_destination_page_number(item) + 1))
+
+    walk(reader.outline, 0)
+    return found
+
+
+def test_the_kit_is_its_parts_with_a_cover_contents_and_blank_backs(tripeaks_kit: Kit) -> None:
+    kit = tripeaks_kit
+    assert [p.kind for p in kit.parts] == ["rulebook", "mat", "sheets", "deck"]
+    assert len(PdfReader(kit.path).pages) == kit.pages
+    assert kit.pages == FRONT_PAGES + sum(p.printed for p in kit.parts) + len(kit.blanks)
+    by_kind = {p.kind: p for p in kit.parts}
+    game = make_solitaire("tripeaks")
+    assert by_kind["mat"].printed == mat_page_count(game, "a4") == 7
+    deck = plan_deck(DeckOptions(quick_ref=("tripeaks",)))
+    assert by_kind["deck"].printed == len(deck) == 16
+    assert by_kind["sheets"].documents == 2
+    # Parts follow each other, each on a fresh sheet (an odd page).
+    assert kit.parts[0].first == FRONT_PAGES + 1
+    for before, after in zip(kit.parts, kit.parts[1:], strict=False):
+        assert after.first in (before.last + 1, before.last + 2)
+    assert all(p.first % 2 == 1 for p in kit.parts)
+    assert kit.parts[-1].last == kit.pages
+
+
+def test_one_sided_pages_have_blank_backs_that_say_so(tripeaks_kit: Kit) -> None:
+    kit, texts = tripeaks_kit, page_texts(tripeaks_kit.path)
+    blank_words = Words("kit.j2")("blank_page")
+    mat = next(p for p in tripeaks_kit.parts if p.kind == "mat")
+    for page in range(mat.first, mat.last + 1):
+        assert (page in kit.blanks) == ((page - mat.first) % 2 == 1), page
+    for page in kit.blanks:
+        assert " ".join(texts[page - 1].split()) == blank_words
+    others = [p for p in kit.parts if p.sides == "both"]
+    assert not any(p.first in kit.blanks for p in others)
+
+
+def test_the_contents_page_points_at_the_right_pages(tripeaks_kit: Kit) -> None:
+    toc, texts = _toc(tripeaks_kit.path), page_texts(tripeaks_kit.path)
+    starts = {p.title: p.first for p in tripeaks_kit.parts}
+    for title, first in starts.items():
+        assert toc[title] == first, title
+    assert "The idea" in texts[toc["The idea"] - 1]
+    assert "Quick reference: TriPeaks" in texts[toc["Quick reference: TriPeaks"] - 1]
+    assert "TriPeaks table mat" in texts[toc["Table mat"] - 1]
+    assert "A1 of 2 × 3" in texts[toc["The pages, A1 to B3"] - 1]
+    assert "TriPeaks · deal 8 · setup" in texts[toc["Deal 8 (cannot be won)"] - 1]
+    assert "TriPeaks · deal 2 · setup" in texts[toc["Deal 2"] - 1]
+    assert "print check" in texts[toc["Print check"] - 1]
+    quick = texts[toc["Quick-reference cards"] - 1]
+    assert "TriPeaks: how to play" in quick
+
+
+def test_bookmarks_hold_every_part_and_their_own_outlines(tripeaks_kit: Kit) -> None:
+    outline = _outline(tripeaks_kit.path)
+    top = [(title, page) for level, title, page in outline if level == 0]
+    assert top == [("Cover", 1), ("Contents", 2)] + [(p.title, p.first) for p in tripeaks_kit.parts]
+    toc = _toc(tripeaks_kit.path)
+    for level, title, page in outline:
+        if title in toc and level <= 2:
+            assert toc[title] == page, title
+    titles = [title for _, title, _ in outline]
+    assert {"The idea", "Walkthrough", "A1", "Sheet 6 of 7"} <= set(titles)
+    assert (1, "Deal 8 (cannot be won)", toc["Deal 8 (cannot be won)"]) in outline
+
+
+def test_footers_number_the_kits_pages(tripeaks_kit: Kit) -> None:
+    texts = page_texts(tripeaks_kit.path)
+    numbered = [p for p in tripeaks_kit.parts if p.kind in ("rulebook", "sheets")]
+    checked = 0
+    for part in numbered:
+        for page in range(part.first, part.last + 1):
+            if page not in tripeaks_kit.blanks:
+                footers = re.findall(r"^printplay · .* page (\d+)$", texts[page - 1], re.M)
+                assert footers == [str(page)], (page, footers)
+                checked += 1
+    assert checked >= 10
+
+
+def test_the_cover_says_what_is_where_and_how_to_print(tripeaks_kit: Kit) -> None:
+    cover = " ".join(page_texts(tripeaks_kit.path)[0].split())
+    for part in tripeaks_kit.parts:
+        assert f"{part.first}–{part.last} {part.title}" in cover
+    deck = tripeaks_kit.parts[-1]
+    assert f"print pages {deck.first}–{deck.first + 1}, the deck’s print check" in cover
+    assert "Print at 100 %" in cover and "on both sides" in cover
+    assert "deals 8, 2" in cover and "54 cards, 9 quick-reference cards" in cover
+
+
+def test_the_pdf_asks_for_true_size_and_long_edge_duplex(tripeaks_kit: Kit) -> None:
+    reader = PdfReader(tripeaks_kit.path)
+    preferences = reader.trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/PrintScaling"] == "/None"
+    assert preferences["/Duplex"] == "/DuplexFlipLongEdge"
+    info = reader.metadata
+    assert info is not None and info.title == "TriPeaks: the print-and-play kit"
+    assert info["/CreationDate"] == "D:20000101000000+00'00'"
+    assert "/ID" not in reader.trailer
+
+
+def test_the_registry_decides_the_parts(poker_kit: Path, tmp_path: Path) -> None:
+    outline = [title for level, title, _ in _outline(poker_kit) if level == 0]
+    assert outline == [
+        "Cover",
+        "Contents",
+        "The rules of Ricochet Poker",
+        "Table card",
+        "Chips and a dealer button",
+        "Setup sheets and walkthroughs",
+    ]  # --no-deck: no deck
+    texts = page_texts(poker_kit)
+    assert "The deck" not in texts[1]
+    assert any("Ricochet Poker · deal 1" in text for text in texts)
+    # The same input gives the same bytes (no dates, no random document ID).
+    again = build_kit("ricochet-poker", tmp_path / "again.pdf", paper="letter", deck=False)
+    assert again.path.read_bytes() == poker_kit.read_bytes()
+
+
+def test_kit_deals_come_from_the_collection_or_are_dealt_plain() -> None:
+    assert [d.seed for d in kit_deals("tripeaks")] == [1, 16, 20, 6, 11, 8]
+    picked = kit_deals("tripeaks", [20, 3])
+    assert picked[0].verdict is True and picked[1] == SeedDeal("tripeaks", (), seed=3)
+    assert [d.seed for d in kit_deals("ricochet-poker")] == [1]  # its demo collection
+    for bad in ([0], [2**64]):
+        with pytest.raises(DealError, match="deal number"):
+            kit_deals("tripeaks", bad)
+
+
+def test_a_source_without_quick_cards_is_left_out_and_said(tmp_path: Path) -> None:
+    house = tmp_path / "house"
+    house.mkdir()
+    source = Path(__file__).resolve().parent.parent / "rules" / "tripeaks.md"
+    text = source.read_text(encoding="utf-8").replace("quick_card_", "card_")
+    (house / "tripeaks.md").write_text(text, encoding="utf-8")
+    words = Words("kit.j2")
+    parts, left_out = _parts(entry("tripeaks"), tmp_path, "a4", [], True, house, {}, words)
+    assert [p.title for p in parts][-1] == "The deck"
+    assert left_out == [
+        "No quick-reference cards: rules/tripeaks.md defines no quick_card_front and "
+        "quick_card_back macros yet."
+    ]
+    shutil.rmtree(house)
+    parts, left_out = _parts(entry("tripeaks"), tmp_path, "a4", [], False, None, {}, words)
+    assert [p.kind for p in parts] == ["rulebook", "mat"] and left_out == []
