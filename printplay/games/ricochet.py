@@ -29,13 +29,13 @@ Play(slot=0, card=Card.parse('7h'))
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
 from printplay import options as opts
 from printplay.cards import Card, standard_deck
-from printplay.deal import Deal, validate_cards
+from printplay.deal import Deal, numbered_deal, validate_cards
 from printplay.errors import DealError, MoveError
 from printplay.games.layout import (
     BoardView,
@@ -688,7 +688,27 @@ class Ricochet:
             "next_table": allowed_next_table(),
             "stock_size": STOCK_SIZE,
             "deal_size": 52,
+            "figures": {
+                "ricochet": (
+                    self.ricochet_figure(inner_slot(0, 1)),
+                    self.ricochet_figure(inner_slot(1, 0)),
+                ),
+            },
         }
+
+    def ricochet_figure(self, ball: int) -> BoardView:
+        """The ricochet rule drawn: deal 1's room with the ball at ``ball`` (its card gone)
+        and each inner card marked ✓ if it may be destroyed next, ✗ if the rule bars it."""
+        deal = self.initial_state(numbered_deal(self.deck(), 1))
+        walls = list(deal.walls)
+        walls[ball] = None
+        state = RicochetState(self.options, tuple(walls), deal.waste, deal.stock, ball)
+        badges = {
+            slot: "✓" if state.ricochet_allows(slot) else "✗"
+            for slot in range(LAYER_STARTS[1])
+            if slot != ball
+        }
+        return replace(state.board(badges), piles=())
 
     def milestone(self, before: RicochetState, move: Move, after: RicochetState) -> bool:
         """Whether a walkthrough draws the room afresh at ``move``: at each stock turn."""

@@ -11,6 +11,7 @@ layout's row or wall labels, the piles with their counts, and tokens such as the
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,7 +29,8 @@ from printplay.games.layout import BoardView, PileView, SlotView
 from printplay.render.cards import (
     CARD_RATIO,
     CardStyle,
-    card_badge,
+    badge_offset,
+    badge_shapes,
     card_shapes,
     gap_shapes,
     round_rect,
@@ -276,13 +278,15 @@ def _slot_shapes(
 
 
 def _slot_badge(view: SlotView, text: str, card_width: float, at: Place) -> Group:
-    """A slot's move number, turned with its card."""
+    """A slot's move number, where :func:`card_badge` puts it on the card, turned with its
+    card about the card's centre, the numerals kept upright."""
     slot = view.slot
     cx, cy = at(slot.x + 0.5, (slot.y + 0.5) * CARD_RATIO)
-    height = card_width * CARD_RATIO
-    group = Group(card_badge(-card_width / 2, -height / 2, card_width, text))
-    group.transform = _turn(slot.rotation, cx, cy)
-    return group
+    dx, dy = badge_offset(card_width)
+    turn = math.radians(slot.rotation)
+    x = cx + dx * math.cos(turn) - dy * math.sin(turn)
+    y = cy + dx * math.sin(turn) + dy * math.cos(turn)
+    return badge_shapes(x, y, card_width * 0.2, text)
 
 
 def _add_bands(drawing: Drawing, view: BoardView, card_width: float, at: Place) -> None:
@@ -341,12 +345,19 @@ def _add_pile(
             )
         )
     if pile_labels:
+        text = f"{pile.name} ({len(pile.cards)})"
+        # Neighbouring piles' labels must not run into each other on a small diagram.
+        room = card_width * 1.1
+        size = max(
+            5.0,
+            min(PILE_LABEL_SIZE, PILE_LABEL_SIZE * room / stringWidth(text, SANS, PILE_LABEL_SIZE)),
+        )
         label = String(
             left + card_width / 2,
-            bottom - depth * step - PILE_LABEL_SIZE - 2.5,
-            f"{pile.name} ({len(pile.cards)})",
+            bottom - depth * step - size - 2.5,
+            text,
             fontName=SANS,
-            fontSize=PILE_LABEL_SIZE,
+            fontSize=size,
             fillColor=LABEL_COLOUR,
             textAnchor="middle",
         )
