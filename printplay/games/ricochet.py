@@ -211,6 +211,21 @@ def _slot_name(slot: int) -> str:
     return f"{WALLS[wall]} wall, {LAYERS[layer]} {ordinal(k + 1)} card"
 
 
+COUNTED_FROM = ("west", "north", "east", "south")
+"""Per wall, the end its cards are counted from (clockwise round the room)."""
+
+
+def _counted(slot: int) -> str:
+    """A slot's name for a player dealing without a diagram: which end a wall's cards
+    are counted from (``"north wall, outer 1st card from the west"``)."""
+    if slot in CORNERS:
+        return _slot_name(slot)
+    layer, wall, k = _place(slot)
+    return (
+        f"{WALLS[wall]} wall, {LAYERS[layer]} {ordinal(k + 1)} card from the {COUNTED_FROM[wall]}"
+    )
+
+
 def _slot_label(slot: int) -> str:
     if slot in CORNERS:
         return CORNERS[slot]
@@ -660,12 +675,19 @@ class Ricochet:
         face_up = self.options.face_up
         return (
             [
-                f"{slot.name}, face {'up' if face_up or slot.dealt_face_up else 'down'}"
+                f"{_counted(slot.index)}, face {'up' if face_up or slot.dealt_face_up else 'down'}"
                 for slot in LAYOUT.slots
             ]
             + ["waste, face up"]
             + [f"stock, {ordinal(i)} to turn" for i in range(1, STOCK_SIZE + 1)]
         )
+
+    def deal_order(self) -> list[int]:
+        """Each wall is built from the outside in, the room clockwise from the north wall:
+        the outer layer, then the middle layer (each card half over two outer cards' ends),
+        then the inner ring over them, then the waste and the stock."""
+        outer, middle, inner = (range(LAYER_STARTS[i], LAYER_STARTS[i + 1]) for i in (2, 1, 0))
+        return [*outer, *middle, *inner, *range(WALL_CARDS, 52)]
 
     def rulebook_context(self) -> dict[str, Any]:
         """Computed facts for the rulebook: layer sizes, what may follow the ball, stock."""

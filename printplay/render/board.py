@@ -25,7 +25,7 @@ from reportlab.platypus import Flowable
 
 from printplay import __version__
 from printplay.errors import OutputError
-from printplay.games.layout import BoardView, PileView, SlotView
+from printplay.games.layout import BoardView, Marker, PileView, SlotView
 from printplay.render.cards import (
     CARD_RATIO,
     CardStyle,
@@ -68,6 +68,11 @@ class _Box:
     top: float
     right: float
     bottom: float
+
+
+def _marker_box(marker: Marker) -> _Box:
+    y = marker.y * CARD_RATIO
+    return _Box(marker.x - 0.25, y - 0.25, marker.x + 0.25, y + 0.25)
 
 
 def _slot_box(view: SlotView) -> _Box:
@@ -115,6 +120,7 @@ def _frame(
     kept = (
         [_slot_box(v) for v in shown]
         + [_pile_box(p) for p in view.piles]
+        + [_marker_box(m) for m in view.markers]
         + _label_boxes(view, shown if crop else None)
     )
     extent = _Box(full.left, _union(kept).top, full.right, _union(kept).bottom) if kept else full
@@ -169,7 +175,7 @@ def board_drawing(
         """Card-width units (y down) to points (y up)."""
         return (x - extent.left) * card_width, drawing_height - (y - extent.top) * card_width
 
-    _add_bands(drawing, view, card_width, at)
+    _add_bands(drawing, view, card_width, at, extent)
     for label in view.labels:
         if crop and not _label_in_play(label.y, shown):
             continue
@@ -289,8 +295,11 @@ def _slot_badge(view: SlotView, text: str, card_width: float, at: Place) -> Grou
     return badge_shapes(x, y, card_width * 0.2, text)
 
 
-def _add_bands(drawing: Drawing, view: BoardView, card_width: float, at: Place) -> None:
-    """Tint each group behind its slots, when some slot belongs to more than one group."""
+def _add_bands(
+    drawing: Drawing, view: BoardView, card_width: float, at: Place, extent: _Box
+) -> None:
+    """Tint each group behind its slots, when some slot belongs to more than one group;
+    a cropped diagram's tints stop at its edges."""
     if not any(len(v.slot.groups) > 1 for v in view.slots):
         return
     names: list[str] = []
@@ -302,8 +311,16 @@ def _add_bands(drawing: Drawing, view: BoardView, card_width: float, at: Place) 
     for number, name in enumerate(names):
         members = [_slot_box(v) for v in view.slots if name in v.slot.groups]
         box = _union(members)
-        left, top = at(box.left - pad, box.top - pad)
-        right, bottom = at(box.right + pad, box.bottom + pad)
+        box = _Box(
+            max(box.left - pad, extent.left),
+            max(box.top - pad, extent.top),
+            min(box.right + pad, extent.right),
+            min(box.bottom + pad, extent.bottom),
+        )
+        if box.top >= box.bottom or box.left >= box.right:
+            continue
+        left, top = at(box.left, box.top)
+        right, bottom = at(box.right, box.bottom)
         colour: Color = BAND_COLOURS[number % len(BAND_COLOURS)]
         drawing.add(
             round_rect(
