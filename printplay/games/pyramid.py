@@ -399,6 +399,11 @@ class King:
         return (self.card,)
 
     @property
+    def places(self) -> tuple[Place]:
+        """Where the king lies, as a one-place tuple (like a pair's :attr:`Pair.places`)."""
+        return (self.place,)
+
+    @property
     def slots(self) -> tuple[int, ...]:
         """The layout slot the king leaves (none for the stock and the waste)."""
         return () if self.place.slot is None else (self.place.slot,)
@@ -882,11 +887,9 @@ def describe(before: PyramidState, move: Move, after: PyramidState) -> str:
     if isinstance(move, Pair):
         (a, b), (pa, pb) = move.cards, move.places
         text = f"Pair {a.label} {pa.words()} with {b.label} {pb.words()}"
-        places: tuple[Place, ...] = move.places
     else:
         text = f"Remove {move.card.label} {move.place.words()}"
-        places = (move.place,)
-    taken = {place.pile for place in places}
+    taken = {place.pile for place in move.places}
     was = {place for place, _ in before.available}
     freed = [
         (card, f"in row {row_of(place.index) + 1}")
