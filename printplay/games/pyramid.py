@@ -190,9 +190,10 @@ def pyramid_layout(rows: int, reserve: int) -> Layout:
     size = slot_of(rows, 0)
     width = (rows - 1) * ROW_PITCH + 1
     cells = [(row, c) for row in range(rows) for c in range(row + 1)]
-    covered_by = [
+    covered_by: list[tuple[int, ...]] = [
         (slot_of(row + 1, c), slot_of(row + 1, c + 1)) if row + 1 < rows else () for row, c in cells
-    ] + [()] * reserve
+    ]
+    covered_by += [()] * reserve
     covers = link(covered_by)
     slots = [
         Slot(
