@@ -607,6 +607,10 @@ def test_describe_says_what_each_move_did() -> None:
     assert game.describe(here, both, here.apply(both)) == (
         "Pair 9♣ on the stock with 4♦ on the waste; the stock now shows 3♣; the waste now shows 6♠"
     )
+    last_stock = position({21: "Kc"}, stock="Kd")
+    assert game.describe(
+        last_stock, King(C("Kd"), STOCK_TOP), last_stock.apply(King(C("Kd"), STOCK_TOP))
+    ) == ("Remove K♦ on the stock; the stock is empty")
     draw = Draw(C("9c"))
     assert game.describe(state, draw, state.apply(draw)) == (
         "Turn 9♣ from the stock onto the waste (1 left; 3♣ on top)"

@@ -896,8 +896,12 @@ def describe(before: PyramidState, move: Move, after: PyramidState) -> str:
     ]
     if freed:
         text += f"; frees {_names(freed)}"
-    if STOCK in taken and after.stock:
-        text += f"; the stock now shows {after.stock[0].label}"
+    if STOCK in taken:
+        text += (
+            f"; the stock now shows {after.stock[0].label}"
+            if after.stock
+            else "; the stock is empty"
+        )
     if WASTE in taken and after.waste and not options.waste_off_limits:
         text += f"; the waste now shows {after.waste[-1].label}"
     cleared = sorted(after.rows_cleared() - before.rows_cleared())
