@@ -9,6 +9,11 @@ The engine is the readable source of truth: states are immutable, ``apply`` retu
 state and refuses illegal moves.  A deal in layout order is the tableau slots (row by row
 from the apex), the reserve cards (``reserve`` only), then the stock, top card first.
 
+A solver can build a position from its parts with :func:`start_state` (or
+:class:`PyramidState` directly, mid-game) and walk it with :meth:`PyramidState.legal_moves`,
+whose order is fixed, and :meth:`PyramidState.apply`; :func:`reshuffled` gives the stock of
+a redeal under ``reshuffle``.
+
 >>> from printplay.deal import numbered_deal
 >>> game = Pyramid()
 >>> state = game.initial_state(numbered_deal(game.deck(), 1))
@@ -184,57 +189,46 @@ def pyramid_layout(rows: int, reserve: int) -> Layout:
     """
     size = slot_of(rows, 0)
     width = (rows - 1) * ROW_PITCH + 1
-    covered_by: list[tuple[int, ...]] = []
-    places: list[tuple[str, str, int, int, float, float, str]] = []
-    for row in range(rows):
-        left = (rows - 1 - row) * ROW_PITCH / 2
-        for c in range(row + 1):
-            below = row + 1 < rows
-            covered_by.append((slot_of(row + 1, c), slot_of(row + 1, c + 1)) if below else ())
-            name = f"row {row + 1}, {ordinal(c + 1)} card"
-            places.append(
-                (
-                    name,
-                    f"{row + 1}·{c + 1}",
-                    row + 1,
-                    c + 1,
-                    left + c * ROW_PITCH,
-                    row * ROW_STEP,
-                    "pyramid",
-                )
-            )
-    reserve_y = (rows - 1) * ROW_STEP + 1 + GAP
-    reserve_left = (width - ((reserve - 1) * ROW_PITCH + 1)) / 2
-    for k in range(reserve):
-        covered_by.append(())
-        places.append(
-            (
-                f"reserve, {ordinal(k + 1)} card",
-                f"R{k + 1}",
-                rows + 1,
-                k + 1,
-                reserve_left + k * ROW_PITCH,
-                reserve_y,
-                "reserve",
-            )
-        )
+    cells = [(row, c) for row in range(rows) for c in range(row + 1)]
+    covered_by: list[tuple[int, ...]] = [
+        (slot_of(row + 1, c), slot_of(row + 1, c + 1)) if row + 1 < rows else () for row, c in cells
+    ]
+    covered_by += [()] * reserve
     covers = link(covered_by)
-    slots = tuple(
+    slots = [
         Slot(
             index=index,
-            name=name,
-            row=row,
-            x=x,
-            y=y,
+            name=f"row {row + 1}, {ordinal(c + 1)} card",
+            row=row + 1,
+            x=(rows - 1 - row) * ROW_PITCH / 2 + c * ROW_PITCH,
+            y=row * ROW_STEP,
             covered_by=covered_by[index],
             covers=covers[index],
             dealt_face_up=True,
-            position=position,
-            groups=(group,),
-            label=label,
+            position=c + 1,
+            groups=("pyramid",),
+            label=f"{row + 1}·{c + 1}",
         )
-        for index, (name, label, row, position, x, y, group) in enumerate(places)
-    )
+        for index, (row, c) in enumerate(cells)
+    ]
+    reserve_y = (rows - 1) * ROW_STEP + 1 + GAP
+    reserve_left = (width - ((reserve - 1) * ROW_PITCH + 1)) / 2
+    slots += [
+        Slot(
+            index=size + k,
+            name=f"reserve, {ordinal(k + 1)} card",
+            row=rows + 1,
+            x=reserve_left + k * ROW_PITCH,
+            y=reserve_y,
+            covered_by=(),
+            covers=(),
+            dealt_face_up=True,
+            position=k + 1,
+            groups=("reserve",),
+            label=f"R{k + 1}",
+        )
+        for k in range(reserve)
+    ]
     labels = [
         Label(f"row {row + 1}", (rows - 1 - row) * ROW_PITCH / 2 - 0.5, row * ROW_STEP + 0.25)
         for row in range(rows)
@@ -243,9 +237,13 @@ def pyramid_layout(rows: int, reserve: int) -> Layout:
     if reserve:
         labels.append(Label("reserve", reserve_left - 0.6, reserve_y + 0.5))
         height = reserve_y + 1
-    assert len(slots) == size + reserve
     return Layout(
-        slots, width=width, height=height, pitch=ROW_PITCH, labels=tuple(labels), noun="pyramid"
+        tuple(slots),
+        width=width,
+        height=height,
+        pitch=ROW_PITCH,
+        labels=tuple(labels),
+        noun="pyramid",
     )
 
 
@@ -397,6 +395,11 @@ class King:
     def cards(self) -> tuple[Card, ...]:
         """The king."""
         return (self.card,)
+
+    @property
+    def places(self) -> tuple[Place]:
+        """Where the king lies, as a one-place tuple (like a pair's :attr:`Pair.places`)."""
+        return (self.place,)
 
     @property
     def slots(self) -> tuple[int, ...]:
@@ -882,11 +885,9 @@ def describe(before: PyramidState, move: Move, after: PyramidState) -> str:
     if isinstance(move, Pair):
         (a, b), (pa, pb) = move.cards, move.places
         text = f"Pair {a.label} {pa.words()} with {b.label} {pb.words()}"
-        places: tuple[Place, ...] = move.places
     else:
         text = f"Remove {move.card.label} {move.place.words()}"
-        places = (move.place,)
-    taken = {place.pile for place in places}
+    taken = {place.pile for place in move.places}
     was = {place for place, _ in before.available}
     freed = [
         (card, f"in row {row_of(place.index) + 1}")
@@ -895,8 +896,12 @@ def describe(before: PyramidState, move: Move, after: PyramidState) -> str:
     ]
     if freed:
         text += f"; frees {_names(freed)}"
-    if STOCK in taken and after.stock:
-        text += f"; the stock now shows {after.stock[0].label}"
+    if STOCK in taken:
+        text += (
+            f"; the stock now shows {after.stock[0].label}"
+            if after.stock
+            else "; the stock is empty"
+        )
     if WASTE in taken and after.waste and not options.waste_off_limits:
         text += f"; the waste now shows {after.waste[-1].label}"
     cleared = sorted(after.rows_cleared() - before.rows_cleared())
