@@ -365,8 +365,9 @@ def check(
     outcome = "wins" if final.is_won else f"does not win: {final.status()}"
     score = f"; score {final.score}" if final.score is not None else ""
     stdout.print(
-        f"{the_game.title} {the_deal.name}: every one of the {len(moves)} moves is legal, and "
-        f"the line {outcome}{score}.",
+        f"{the_game.title} {the_deal.name}: "
+        + ("its one move is" if len(moves) == 1 else f"every one of the {len(moves)} moves is")
+        + f" legal, and the line {outcome}{score}.",
         markup=False,
     )
 

@@ -96,6 +96,13 @@ BAD_INPUTS = [
     (["check", "ricochet", "--seed", "1", "-l", "{tmp}/pair.json"], 1, "unknown Ricochet move"),
     (["check", "ricochet", "--seed", "1", "-l", "{tmp}/draw.json"], 1, "move 1 (draw Td)"),
     (["check", "ricochet", "--seed", "1", "-l", "{tmp}/number.json"], 1, "no list of moves"),
+    (["deal", "pyramid", "--deal", " ".join(DEAL_1.split()[:51])], 1, "needs 52 cards"),
+    (["deal", "pyramid", "--seed", "1", "-O", "reserve=2"], 1, "takes no value"),
+    (["deal", "pyramid", "--seed", "1", "-O", "reserves"], 1, "unknown"),
+    (["solve", "pyramid", "--seed", "1", "--best-score"], 1, "offers --shortest"),
+    (["check", "pyramid", "--seed", "1", "-l", "{tmp}/king.json"], 1, "holds 7h, not Ks"),
+    (["check", "pyramid", "--seed", "1", "-l", "{tmp}/redeal.json"], 1, "cannot redeal"),
+    (["sheet", "pyramid", "-o", "{tmp}/s.pdf", "-O", "small"], 1, "give a deal"),
 ]
 
 
@@ -107,6 +114,9 @@ def scratch(tmp_path: Path) -> Path:
     (tmp_path / "pair.json").write_text('[{"type": "pair"}]', encoding="utf-8")
     (tmp_path / "draw.json").write_text('[{"type": "draw", "card": "Td"}]', encoding="utf-8")
     (tmp_path / "number.json").write_text("7", encoding="utf-8")
+    king = '[{"type": "king", "card": "Ks", "from": "t:0"}]'
+    (tmp_path / "king.json").write_text(king, encoding="utf-8")
+    (tmp_path / "redeal.json").write_text('[{"type": "redeal"}]', encoding="utf-8")
     return tmp_path
 
 
