@@ -601,7 +601,7 @@ def test_describe_says_what_each_move_did() -> None:
         "Pair 8♥ in row 7 with 5♣ in row 7; frees 4♦ in row 6"
     )
     king = King(C("Ks"), t(27))
-    assert game.describe(state, king, state.apply(king)) == "Remove K♠ in row 7"
+    assert game.describe(state, king, state.apply(king)) == "Remove K♠ from row 7"
     both = Pair((C("9c"), C("4d")), (STOCK_TOP, WASTE_TOP))
     here = position({}, stock="9c 3c", waste="6s 4d")
     assert game.describe(here, both, here.apply(both)) == (
@@ -610,7 +610,7 @@ def test_describe_says_what_each_move_did() -> None:
     last_stock = position({21: "Kc"}, stock="Kd")
     assert game.describe(
         last_stock, King(C("Kd"), STOCK_TOP), last_stock.apply(King(C("Kd"), STOCK_TOP))
-    ) == ("Remove K♦ on the stock; the stock is empty")
+    ) == ("Remove K♦ from the stock; the stock is empty")
     draw = Draw(C("9c"))
     assert game.describe(state, draw, state.apply(draw)) == (
         "Turn 9♣ from the stock onto the waste (1 left; 3♣ on top)"
@@ -621,7 +621,9 @@ def test_describe_says_what_each_move_did() -> None:
     )
     last = position({0: "Kh"})
     end = King(C("Kh"), t(0))
-    assert game.describe(last, end, last.apply(end)) == "Remove K♥ in row 1; every card is out: won"
+    assert (
+        game.describe(last, end, last.apply(end)) == "Remove K♥ from row 1; every card is out: won"
+    )
 
 
 def test_milestones_at_a_redeal_and_a_cleared_row() -> None:

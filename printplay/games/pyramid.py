@@ -293,13 +293,18 @@ class Place:
             return f"r:{self.index}"
         return "stock" if self.pile == STOCK else "waste"
 
+    @property
+    def name(self) -> str:
+        """The place in words: "row 7", "the reserve", "the stock", "the waste"."""
+        if self.pile == TABLEAU:
+            return f"row {row_of(self.index) + 1}"
+        if self.pile == RESERVE:
+            return "the reserve"
+        return "the stock" if self.pile == STOCK else "the waste"
+
     def words(self) -> str:
         """Where the card is, as a walkthrough says it: "in row 7", "on the waste"."""
-        if self.pile == TABLEAU:
-            return f"in row {row_of(self.index) + 1}"
-        if self.pile == RESERVE:
-            return "in the reserve"
-        return "on the stock" if self.pile == STOCK else "on the waste"
+        return f"{'on' if self.pile in (STOCK, WASTE) else 'in'} {self.name}"
 
 
 STOCK_TOP = Place(STOCK)
@@ -886,7 +891,7 @@ def describe(before: PyramidState, move: Move, after: PyramidState) -> str:
         (a, b), (pa, pb) = move.cards, move.places
         text = f"Pair {a.label} {pa.words()} with {b.label} {pb.words()}"
     else:
-        text = f"Remove {move.card.label} {move.place.words()}"
+        text = f"Remove {move.card.label} from {move.place.name}"
     taken = {place.pile for place in move.places}
     was = {place for place, _ in before.available}
     freed = [
