@@ -234,7 +234,7 @@ def test_deal_order_and_json() -> None:
     positions = game.deal_positions()
     assert len(positions) == 52
     assert positions[0] == "NW corner, face up"
-    assert positions[12] == "north wall, middle 1st card, face down"
+    assert positions[12] == "north wall, middle 1st card from the west, face down"
     assert positions[32] == "waste, face up"
     assert positions[33] == "stock, 1st to turn" and positions[51] == "stock, 19th to turn"
     assert Ricochet(RicochetOptions(face_up=True)).deal_positions()[31].endswith("face up")

@@ -37,6 +37,7 @@ from printplay.deal import Deal, choose_deal
 from printplay.games import entry, make_solitaire, solver_for
 from printplay.games.protocols import Solitaire
 from printplay.render.board import BoardDiagram, board_size
+from printplay.render.cards import CARD_RATIO
 from printplay.render.components import KINDS, pieces_row
 from printplay.render.document import PageSetup, build_pdf, check_writable
 from printplay.render.fonts import register_fonts
@@ -215,9 +216,12 @@ def _pieces(sheet: Sheet, kinds: Sequence[str]) -> list[Flowable]:
 
 
 def _setup_height(sheet: Sheet) -> float:
-    """The most height the setup page's layout may take: a wide layout is as wide as the
-    page; a deep one (Ricochet's square room) grows to half the page, leaving room for the
-    stock below it."""
+    """The most height the setup page's layout may take: 78 mm for a wide layout (TriPeaks'
+    peaks, Pyramid); a layout about as deep as it is wide (Ricochet's square room) grows to
+    nearly half the page, leaving room for the stock below it."""
+    layout = sheet.game.layout
+    if layout.height * CARD_RATIO < 0.9 * layout.width:
+        return 78 * mm
     return max(78 * mm, sheet.setup.frame_height * 0.46)
 
 
