@@ -35,6 +35,7 @@ from printplay.games.tripeaks import (
 )
 from printplay.solve.packed import places
 from printplay.solve.result import Budget, SolveResult
+from printplay.solve.toolkit import replay_line
 from printplay.solve.tripeaks import best_score, encode, short_of_neighbours, solve
 
 UNSOLVABLE = frozenset(
@@ -184,7 +185,7 @@ def test_external_decks(index: int, external_decks: list[str]) -> None:
     result = solve(state)
     assert result.solvable is (index not in UNSOLVABLE)
     if result.solvable:
-        assert TriPeaks().replay(deal, list(result.moves))[-1].is_won
+        assert replay_line(TriPeaks().initial_state(deal), result.moves)[-1].is_won
     else:
         assert result.moves == ()
 

@@ -972,13 +972,6 @@ class Pyramid:
         del data["pass"]
         return data
 
-    def replay(self, deal: Deal, moves: Sequence[Move]) -> list[PyramidState]:
-        """Every state along ``moves`` from the deal's start; raises on an illegal move."""
-        states = [self.initial_state(deal)]
-        for move in moves:
-            states.append(states[-1].apply(move))
-        return states
-
     def deal_positions(self) -> list[str]:
         """Where each card of a deal (in layout order) goes, in words."""
         layout = self.layout

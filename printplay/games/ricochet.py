@@ -663,13 +663,6 @@ class Ricochet:
         del data["ball"]
         return data
 
-    def replay(self, deal: Deal, moves: Sequence[Move]) -> list[RicochetState]:
-        """Every state along ``moves`` from the deal's start; raises on an illegal move."""
-        states = [self.initial_state(deal)]
-        for move in moves:
-            states.append(states[-1].apply(move))
-        return states
-
     def deal_positions(self) -> list[str]:
         """Where each card of a deal (in layout order) goes, in words."""
         face_up = self.options.face_up

@@ -413,13 +413,6 @@ class TriPeaks:
         """The ``deal --json`` object: tableau by slot, waste, stock next card first."""
         return self.initial_state(deal).to_json()
 
-    def replay(self, deal: Deal, moves: Sequence[Move]) -> list[TriPeaksState]:
-        """Every state along ``moves`` from the deal's start; raises on an illegal move."""
-        states = [self.initial_state(deal)]
-        for move in moves:
-            states.append(states[-1].apply(move))
-        return states
-
     def deal_positions(self) -> list[str]:
         """Where each card of a deal (in layout order) goes, in words."""
         stock = self.options.deal_size - TABLEAU_SIZE - 1
