@@ -178,45 +178,56 @@ class Puzzle:
         return self.cycle_ids or tuple(range(len(self.cycle)))
 
 
+ShapeInfo = tuple[
+    int,
+    int,
+    tuple[tuple[int, int, int], ...],
+    tuple[tuple[tuple[int, int], ...], ...],
+    int,
+    int,
+    tuple[tuple[int, int], ...],
+    tuple[int, ...],
+]
+"""What a search needs about one shape in one deal: the shape after its free king (-1 if
+none) and the king's slot; the free pyramid pairs ``(next shape, slot, slot)``; per rank
+``z`` the free cards pairing with a card of rank ``z`` ``(next shape, slot)``; the ranks
+with such a card, as a bitmask (kings always set); the lower bound on the steps removing
+pyramid cards; the cards of each rank needed from outside the pyramid ``(rank, count)``;
+the pyramid cards left by rank."""
+
+
 class Tables:
-    """Everything the searches look up, computed once for a puzzle."""
+    """Everything the searches look up about a puzzle, computed when first needed."""
 
     def __init__(self, puzzle: Puzzle) -> None:
         self.puzzle = puzzle
         geo = geometry(puzzle.rows)
         self.geo = geo
-        ranks = puzzle.pyramid
+        self.ranks = puzzle.pyramid
         self.nres = len(puzzle.reserve)
         self.res_ranks = puzzle.reserve
         self.max_pass = puzzle.passes_done + puzzle.passes_left
         self.clear_board = puzzle.clear_board
         self.waste_usable = puzzle.waste_usable
-        start_shape = sum(1 << s for s in range(geo.size) if ranks[s])
-        # Shapes reachable from the start: subsets of it that are reachable shapes.
+        start_shape = sum(1 << s for s in range(geo.size) if self.ranks[s])
         if start_shape not in geo.index:
             raise ValueError("impossible position: a pyramid card is gone but still covered")
         self.start_sid = geo.index[start_shape]
         self.empty_sid = geo.index[0]
-        nshapes = len(geo.shapes)
-        self.forced: list[int] = [-1] * nshapes
-        """Per shape: the shape after removing a free king (-1: no free king)."""
-        self.forced_slot: list[int] = [-1] * nshapes
-        self.pairs: list[tuple[tuple[int, int, int], ...]] = [()] * nshapes
-        """Per shape: (next shape, slot, slot) of each free pyramid pair."""
-        self.singles: list[tuple[tuple[tuple[int, int], ...], ...]] = [()] * nshapes
-        """Per shape and partner rank z: (next shape, slot) of free cards of rank 13 - z."""
-        self.h1: list[int] = [0] * nshapes
-        self.need: list[tuple[tuple[int, int], ...]] = [()] * nshapes
-        """Per shape: (rank z, how many cards of rank z from outside the pyramid)."""
-        self.counts: list[tuple[int, ...]] = [()] * nshapes
-        """Per shape: pyramid cards left by rank (index 0-13)."""
-        for sid, shape in enumerate(geo.shapes):
-            if shape & ~start_shape:
-                continue
-            self._shape(sid, shape, ranks)
+        self.info: list[ShapeInfo | None] = [None] * len(geo.shapes)
+        self.sides = [
+            (
+                [s for s in range(geo.size) if self.ranks[s] == a],
+                [s for s in range(geo.size) if self.ranks[s] == 13 - a],
+            )
+            for a in range(1, 7)
+        ]
+        self.matchings: dict[tuple[int, int, int], int] = {}
         # The cycle orders met (only one without reshuffle).
         self.orders: list[tuple[int, ...]] = []
         self.order_ranks: list[tuple[int, ...]] = []
+        self.rank_pos: list[tuple[int, ...]] = []
+        """Per order and rank: the positions holding a card of that rank."""
         self.order_index: dict[tuple[int, ...], int] = {}
         self.id_rank = dict(zip(puzzle.ids, puzzle.cycle, strict=True))
         self.redeal_orders: dict[tuple[int, int, int], tuple[int, int]] = {}
@@ -231,50 +242,77 @@ class Tables:
             raise BudgetExhausted("too many stock orders", 0)
         self.order_index[ids] = len(self.orders)
         self.orders.append(ids)
-        self.order_ranks.append(tuple(self.id_rank[i] for i in ids))
+        ranks = tuple(self.id_rank[i] for i in ids)
+        self.order_ranks.append(ranks)
+        pos = [0] * 14
+        for p, r in enumerate(ranks):
+            pos[r] |= 1 << p
+        self.rank_pos.append(tuple(pos))
         return len(self.orders) - 1
 
-    def _shape(self, sid: int, shape: int, ranks: Sequence[int]) -> None:
+    def shape(self, sid: int) -> ShapeInfo:
+        """The :data:`ShapeInfo` of shape ``sid`` (computed on first use)."""
+        found = self.info[sid]
+        if found is not None:
+            return found
         geo = self.geo
+        ranks = self.ranks
         index = geo.index
+        shape = geo.shapes[sid]
         free = geo.free[sid]
         slots = [s for s in range(geo.size) if free >> s & 1]
+        forced = forced_slot = -1
         for s in slots:
             if ranks[s] == KING:
-                self.forced[sid] = index[shape ^ 1 << s]
-                self.forced_slot[sid] = s
+                forced, forced_slot = index[shape ^ 1 << s], s
                 break
         pairs = []
         singles: list[list[tuple[int, int]]] = [[] for _ in range(14)]
+        hot = 1 << KING
         for i, s in enumerate(slots):
             rank = ranks[s]
             if rank == KING:
                 continue
             singles[13 - rank].append((index[shape ^ 1 << s], s))
-            for t in slots[i + 1 :]:
-                if ranks[t] + rank == 13:
-                    pairs.append((index[shape ^ 1 << s ^ 1 << t], s, t))
-        self.pairs[sid] = tuple(pairs)
-        self.singles[sid] = tuple(tuple(x) for x in singles)
+            hot |= 1 << (13 - rank)
+            for u in slots[i + 1 :]:
+                if ranks[u] + rank == 13:
+                    pairs.append((index[shape ^ 1 << s ^ 1 << u], s, u))
         counts = [0] * 14
-        left = [s for s in range(geo.size) if shape >> s & 1]
-        for s in left:
-            counts[ranks[s]] += 1
-        self.counts[sid] = tuple(counts)
+        for s in range(geo.size):
+            if shape >> s & 1:
+                counts[ranks[s]] += 1
         h = counts[KING]
         need = []
-        for a in range(1, 7):
-            b = 13 - a
-            side_a = [s for s in left if ranks[s] == a]
-            side_b = [s for s in left if ranks[s] == b]
-            m = _matching(side_a, side_b, geo.cone)
-            h += len(side_a) + len(side_b) - m
-            if len(side_a) > m:
-                need.append((b, len(side_a) - m))
-            if len(side_b) > m:
-                need.append((a, len(side_b) - m))
-        self.h1[sid] = h
-        self.need[sid] = tuple(need)
+        for c, (side_a, side_b) in enumerate(self.sides):
+            in_a = sum(1 << i for i, s in enumerate(side_a) if shape >> s & 1)
+            in_b = sum(1 << i for i, s in enumerate(side_b) if shape >> s & 1)
+            m = self.matchings.get((c, in_a, in_b))
+            if m is None:
+                m = _matching(
+                    [s for i, s in enumerate(side_a) if in_a >> i & 1],
+                    [s for i, s in enumerate(side_b) if in_b >> i & 1],
+                    geo.cone,
+                )
+                self.matchings[(c, in_a, in_b)] = m
+            na, nb = in_a.bit_count(), in_b.bit_count()
+            h += na + nb - m
+            if na > m:
+                need.append((13 - (c + 1), na - m))
+            if nb > m:
+                need.append((c + 1, nb - m))
+        info: ShapeInfo = (
+            forced,
+            forced_slot,
+            tuple(pairs),
+            tuple(tuple(x) for x in singles),
+            hot,
+            h,
+            tuple(need),
+            tuple(counts),
+        )
+        self.info[sid] = info
+        return info
 
 
 def _matching(side_a: list[int], side_b: list[int], cone: Sequence[int]) -> int:
@@ -320,43 +358,39 @@ class Searcher:
     """The moves of a puzzle's positions, the lower bound, and the two searches."""
 
     def __init__(self, puzzle: Puzzle, clock: Clock) -> None:
-        self.t = Tables(puzzle)
+        t = self.t = Tables(puzzle)
         self.clock = clock
         self.lost: dict[int, int] = {}
-        """Per position without pointer (key >> PTR_SHIFT, shape and passes cleared): the
+        """Per position without pointer (``key >> PTR_SHIFT << SHAPE_BITS | shape``): the
         earliest ``passes << 6 | pointer`` proved lost."""
         self.rank_masks: list[tuple[int, ...]] = []
-        self._order_masks(0)
-        t = self.t
-        cycle_mask = 0
-        ptr = puzzle.pointer
-        ids = puzzle.ids
+        self.adjacent: dict[tuple[int, int], int] = {}
+        self.hot_pos: dict[tuple[int, int], int] = {}
         positions = {i: p for p, i in enumerate(t.orders[0])}
-        for i, r in zip(ids, puzzle.cycle, strict=True):
+        cycle_mask = 0
+        for i, r in zip(puzzle.ids, puzzle.cycle, strict=True):
             if r:
                 cycle_mask |= 1 << positions[i]
-        # the pointer: first cycle card at or after the first stock card
-        first_stock = sum(1 for r in puzzle.cycle[: puzzle.pointer] if r)
-        ptr = first_stock
+        ptr = sum(1 for r in puzzle.cycle[: puzzle.pointer] if r)
         res = sum(1 << i for i, r in enumerate(puzzle.reserve) if r)
-        self.start = pack(t.start_sid, puzzle.passes_done, ptr, 0, res | cycle_mask << t.nres)
+        passes = puzzle.passes_done if cycle_mask else t.max_pass
+        self.start = pack(t.start_sid, passes, ptr, 0, res | cycle_mask << t.nres)
         self.states = 0
 
-    def _order_masks(self, oid: int) -> None:
+    def masks_of(self, oid: int) -> tuple[int, ...]:
+        """Per rank: the bits of the mask (reserve and cycle) holding a card of that rank."""
         t = self.t
         while len(self.rank_masks) <= oid:
-            ranks = t.order_ranks[len(self.rank_masks)]
-            masks = [0] * 14
+            pos = t.rank_pos[len(self.rank_masks)]
+            masks = [p << t.nres for p in pos]
             for i, r in enumerate(t.res_ranks):
                 if r:
                     masks[r] |= 1 << i
-            for p, r in enumerate(ranks):
-                masks[r] |= 1 << (t.nres + p)
             self.rank_masks.append(tuple(masks))
-
-    # -- moves ------------------------------------------------------------------------
+        return self.rank_masks[oid]
 
     def is_goal(self, key: int) -> bool:
+        """Whether ``key`` is won."""
         t = self.t
         if key & SHAPE_MASK != t.empty_sid:
             return False
@@ -364,16 +398,18 @@ class Searcher:
 
     def dead(self, key: int) -> bool:
         """Whether the counting test shows the pyramid can no longer be cleared."""
-        t = self.t
-        need = t.need[key & SHAPE_MASK]
+        need = self.t.shape(key & SHAPE_MASK)[6]
         if not need:
             return False
-        masks = self.rank_masks[key >> ORDER_SHIFT & ORDER_MASK]
+        masks = self.masks_of(key >> ORDER_SHIFT & ORDER_MASK)
         mask = key >> MASK_SHIFT
-        return any((mask & masks[z]).bit_count() < k for z, k in need)
+        for z, k in need:
+            if (mask & masks[z]).bit_count() < k:
+                return True
+        return False
 
     def redeal(self, passes: int, ptr: int, oid: int, mask: int) -> int:
-        """The position after a redeal (the stock empty, the waste not)."""
+        """The position after a redeal (the stock empty, the waste not), shape 0."""
         t = self.t
         nres = t.nres
         cyc = mask >> nres
@@ -389,31 +425,27 @@ class Searcher:
             new = tuple(puzzle.reshuffle(passes + 1, waste))
             if sorted(new) != sorted(waste):
                 raise ValueError("the engine's reshuffled stock is not the waste")
-            noid = t.add_order(new)
-            self._order_masks(noid)
-            found = (noid, len(new))
+            found = (t.add_order(new), len(new))
             t.redeal_orders[cache_key] = found
         noid, n = found
         res = mask & ((1 << nres) - 1)
         return pack(0, passes + 1, 0, noid, res | ((1 << n) - 1) << nres)
 
     def successors(self, key: int) -> list[tuple[int, Step]]:
-        """Every position one step from ``key``, with the step (a free pyramid king is
-        the only step when there is one)."""
+        """Every position one step from ``key``, with the step."""
         t = self.t
         sid, passes, ptr, oid, mask = unpack(key)
         rest = key & ~SHAPE_MASK
-        forced = t.forced[sid]
-        if forced >= 0:
-            return [(rest | forced, ("king", ("t", t.forced_slot[sid])))]
+        info = t.shape(sid)
         out: list[tuple[int, Step]] = []
-        for nsid, s1, s2 in t.pairs[sid]:
+        if info[0] >= 0:
+            out.append((rest | info[0], ("king", ("t", info[1]))))
+        for nsid, s1, s2 in info[2]:
             out.append((rest | nsid, ("pair", ("t", s1), ("t", s2))))
         nres = t.nres
         ranks = t.order_ranks[oid]
         n = len(ranks)
         cyc = mask >> nres
-        # Cards in play outside the pyramid: (where, rank, mask after, pointer after).
         avail: list[tuple[Where, int, int, int]] = []
         if ptr < n:
             nxt = cyc >> (ptr + 1)
@@ -426,19 +458,21 @@ class Searcher:
         for i in range(nres):
             if mask >> i & 1:
                 avail.append((("r", i), t.res_ranks[i], mask ^ 1 << i, ptr))
-        singles = t.singles[sid]
+        singles = info[3]
+
+        def make(nsid: int, nptr: int, nmask: int) -> int:
+            return pack(nsid, passes if nmask >> nres else t.max_pass, nptr, oid, nmask)
+
         for i, (where, rank, nmask, nptr) in enumerate(avail):
             if rank == KING:
-                out.append((pack(sid, passes, nptr, oid, nmask), ("king", where)))
+                out.append((make(sid, nptr, nmask), ("king", where)))
                 continue
             for nsid, s in singles[rank]:
-                out.append((pack(nsid, passes, nptr, oid, nmask), ("pair", ("t", s), where)))
+                out.append((make(nsid, nptr, nmask), ("pair", ("t", s), where)))
             for where2, rank2, nmask2, nptr2 in avail[i + 1 :]:
                 if rank + rank2 == 13:
                     both = nmask & nmask2
-                    out.append(
-                        (pack(sid, passes, max(nptr, nptr2), oid, both), ("pair", where, where2))
-                    )
+                    out.append((make(sid, max(nptr, nptr2), both), ("pair", where, where2)))
         if ptr < n:
             nxt = cyc >> (ptr + 1)
             nptr = ptr + (nxt & -nxt).bit_length() if nxt else n
@@ -447,6 +481,229 @@ class Searcher:
             out.append((self.redeal(passes, ptr, oid, mask) | sid, ("redeal",)))
         return out
 
+    def walk(self, key: int, draws: int) -> tuple[list[Step], int]:
+        """The draws and redeals of a macro step as steps, and the position they reach."""
+        steps: list[Step] = []
+        for _ in range(draws):
+            sid, passes, ptr, oid, mask = unpack(key)
+            n = len(self.t.order_ranks[oid])
+            if ptr < n:
+                cyc = mask >> self.t.nres
+                nxt = cyc >> (ptr + 1)
+                nptr = ptr + (nxt & -nxt).bit_length() if nxt else n
+                key = pack(sid, passes, nptr, oid, mask)
+                steps.append(("draw",))
+            else:
+                key = self.redeal(passes, ptr, oid, mask) | sid
+                steps.append(("redeal",))
+        return steps, key
+
+    def line(self, keys: Sequence[int]) -> list[Step]:
+        """The steps of a line of macro steps through the positions ``keys``."""
+        steps: list[Step] = []
+        for a, b in zip(keys, keys[1:]):
+            for draws in range(0, 160):
+                walked, at = self.walk(a, draws)
+                found = [step for child, step in self.successors(at) if child == b]
+                if found:
+                    steps.extend(walked)
+                    steps.append(found[0])
+                    break
+            else:  # pragma: no cover - a search bug
+                raise AssertionError("no macro step between two positions of the line")
+        return steps
+
+    # -- macro steps --------------------------------------------------------------------
+
+    def adjacent_pairs(self, oid: int, cyc: int) -> int:
+        """The positions whose card pairs with the card just before it in the cycle (the
+        waste top when that card is the stock top)."""
+        key = (oid, cyc)
+        found = self.adjacent.get(key)
+        if found is None:
+            ranks = self.t.order_ranks[oid]
+            found = 0
+            prev = -1
+            bits = cyc
+            while bits:
+                low = bits & -bits
+                p = low.bit_length() - 1
+                bits ^= low
+                if prev >= 0 and ranks[p] + ranks[prev] == 13:
+                    found |= low
+                prev = p
+            self.adjacent[key] = found
+        return found
+
+    def expand(self, key: int, stop: int = 1 << 30) -> list[tuple[int, int]]:
+        """The positions after one removal, each with the draws and redeals before it.
+
+        Every line can be put in a form where the step after a draw or a redeal uses the
+        new stock top: a removal of pyramid and reserve cards alone can be made before
+        the draws instead, and a removal with the card just drawn, now the waste top,
+        could have been made with it as the stock top, before drawing it.  So removals
+        without the stock top are made only before any draw, and after each draw or
+        redeal only removals with the stock top.  Only the stock cards that some removal
+        uses are stopped at.  ``stop`` (``passes << 6 | pointer``) ends the walk: from
+        there on the stock was already searched.  Each item is ``(position, draws and
+        redeals before the removal)``.
+        """
+        t = self.t
+        sid = key & SHAPE_MASK
+        info = t.shape(sid)
+        rest = key & ~SHAPE_MASK
+        if info[0] >= 0:
+            return [(rest | info[0], 0)]
+        passes = key >> PASS_SHIFT & 3
+        ptr = key >> PTR_SHIFT & 63
+        oid = key >> ORDER_SHIFT & ORDER_MASK
+        mask = key >> MASK_SHIFT
+        out = [(rest | nsid, 0) for nsid, _s1, _s2 in info[2]]
+        nres = t.nres
+        singles = info[3]
+        res_ranks = t.res_ranks
+        ranks = t.order_ranks[oid]
+        n = len(ranks)
+        cyc = mask >> nres
+        max_pass = t.max_pass
+        hot = info[4]
+        # the reserve, alone or with the pyramid
+        for i in range(nres):
+            if mask >> i & 1:
+                r = res_ranks[i]
+                hot |= 1 << 13 - r
+                m1 = mask ^ 1 << i
+                if r == KING:
+                    out.append((pack(sid, passes, ptr, oid, m1), 0))
+                    continue
+                for nsid, _s in singles[r]:
+                    out.append((pack(nsid, passes, ptr, oid, m1), 0))
+                for j in range(i + 1, nres):
+                    if mask >> j & 1 and res_ranks[j] + r == 13:
+                        out.append((pack(sid, passes, ptr, oid, m1 ^ 1 << j), 0))
+        waste_usable = t.waste_usable
+        # the waste top, before any draw
+        low = cyc & ((1 << ptr) - 1)
+        if low and waste_usable:
+            w = low.bit_length() - 1
+            r = ranks[w]
+            m1 = mask ^ 1 << (nres + w)
+            q = passes if m1 >> nres else max_pass
+            if r == KING:
+                out.append((pack(sid, q, ptr, oid, m1), 0))
+            else:
+                for nsid, _s in singles[r]:
+                    out.append((pack(nsid, q, ptr, oid, m1), 0))
+                for i in range(nres):
+                    if mask >> i & 1 and res_ranks[i] + r == 13:
+                        out.append((pack(sid, q, ptr, oid, m1 ^ 1 << i), 0))
+        if not cyc:
+            return out
+        if t.puzzle.reshuffle is not None:
+            self._walk_slow(out, sid, passes, ptr, oid, mask, singles, stop)
+            return out
+        # the stock top, after 0, 1, 2 ... draws and redeals: only where a removal is
+        hk = (oid, hot)
+        hot_pos = self.hot_pos.get(hk)
+        if hot_pos is None:
+            pos = t.rank_pos[oid]
+            hot_pos = 0
+            for z in range(14):
+                if hot >> z & 1:
+                    hot_pos |= pos[z]
+            self.hot_pos[hk] = hot_pos
+        adj = self.adjacent_pairs(oid, cyc) if waste_usable else 0
+        spots = (hot_pos | adj) & cyc
+        if not spots:
+            return out
+        q = passes
+        start = ptr
+        base = 0
+        while q <= max_pass:
+            if q << 6 | start >= stop:
+                break
+            bits = spots >> start << start
+            while bits:
+                lowbit = bits & -bits
+                bits ^= lowbit
+                p = lowbit.bit_length() - 1
+                if q << 6 | p >= stop:
+                    break
+                d = base + (cyc & (lowbit - (1 << start))).bit_count()
+                r = ranks[p]
+                nxt = cyc >> (p + 1)
+                nptr = p + (nxt & -nxt).bit_length() if nxt else n
+                m1 = mask ^ lowbit << nres
+                qq = q if m1 >> nres else max_pass
+                if r == KING:
+                    out.append((pack(sid, qq, nptr, oid, m1), d))
+                    continue
+                for nsid, _s in singles[r]:
+                    out.append((pack(nsid, qq, nptr, oid, m1), d))
+                for i in range(nres):
+                    if mask >> i & 1 and res_ranks[i] + r == 13:
+                        out.append((pack(sid, qq, nptr, oid, m1 ^ 1 << i), d))
+                if adj & lowbit:
+                    below = cyc & (lowbit - 1)
+                    m2 = m1 ^ 1 << (nres + below.bit_length() - 1)
+                    out.append((pack(sid, q if m2 >> nres else max_pass, nptr, oid, m2), d))
+            base += (cyc >> start).bit_count() + 1
+            start = 0
+            q += 1
+        return out
+
+    def _walk_slow(
+        self,
+        out: list[tuple[int, int]],
+        sid: int,
+        passes: int,
+        ptr: int,
+        oid: int,
+        mask: int,
+        singles: tuple[tuple[tuple[int, int], ...], ...],
+        stop: int,
+    ) -> None:
+        """The walk through the stock of :meth:`expand`, card by card (for reshuffles)."""
+        t = self.t
+        nres = t.nres
+        res_ranks = t.res_ranks
+        ranks = t.order_ranks[oid]
+        n = len(ranks)
+        cyc = mask >> nres
+        d = 0
+        while (passes << 6 | ptr) < stop:
+            if ptr < n:
+                r = ranks[ptr]
+                nxt = cyc >> (ptr + 1)
+                nptr = ptr + (nxt & -nxt).bit_length() if nxt else n
+                m1 = mask ^ 1 << (nres + ptr)
+                q = passes if m1 >> nres else t.max_pass
+                if r == KING:
+                    out.append((pack(sid, q, nptr, oid, m1), d))
+                else:
+                    for nsid, _s in singles[r]:
+                        out.append((pack(nsid, q, nptr, oid, m1), d))
+                    for i in range(nres):
+                        if mask >> i & 1 and res_ranks[i] + r == 13:
+                            out.append((pack(sid, q, nptr, oid, m1 ^ 1 << i), d))
+                    low = cyc & ((1 << ptr) - 1)
+                    if low and t.waste_usable:
+                        w = low.bit_length() - 1
+                        if ranks[w] + r == 13:
+                            m2 = m1 ^ 1 << (nres + w)
+                            q2 = passes if m2 >> nres else t.max_pass
+                            out.append((pack(sid, q2, nptr, oid, m2), d))
+                ptr = nptr
+                d += 1
+            elif cyc and passes < t.max_pass:
+                _, passes, ptr, oid, mask = unpack(self.redeal(passes, ptr, oid, mask))
+                ranks = t.order_ranks[oid]
+                n = len(ranks)
+                cyc = mask >> nres
+                d += 1
+            else:
+                break
+
     # -- verdict ----------------------------------------------------------------------
 
     def decide(self) -> list[Step] | None:
@@ -454,40 +711,35 @@ class Searcher:
         lost = self.lost
         clock = self.clock
         check, check_mask = clock.check, clock.mask
-        line: list[Step] = []
-        successors = self.successors
+        expand = self.expand
         dead = self.dead
         is_goal = self.is_goal
+        chain: list[int] = []
 
         def search(key: int) -> bool:
             where = key >> PTR_SHIFT << SHAPE_BITS | key & SHAPE_MASK
             at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
-            known = lost.get(where)
-            if known is not None and known <= at:
+            known = lost.get(where, 1 << 30)
+            if known <= at or dead(key):
                 return False
             self.states += 1
             if not self.states & check_mask:
                 check(self.states)
-            for child, step in successors(key):
-                if is_goal(child):
-                    line.append(step)
+            for child, _draws in expand(key, known):
+                if is_goal(child) or search(child):
+                    chain.append(child)
                     return True
-                if dead(child):
-                    continue
-                if search(child):
-                    line.append(step)
-                    return True
-            known = lost.get(where)
-            if known is None or known > at:
-                lost[where] = at
+            lost[where] = at
             return False
 
-        if self.is_goal(self.start):
+        start = self.start
+        if is_goal(start):
             return []
-        if self.dead(self.start) or not search(self.start):
+        if not search(start):
             return None
-        line.reverse()
-        return line
+        chain.append(start)
+        chain.reverse()
+        return self.line(chain)
 
     # -- shortest ---------------------------------------------------------------------
 
@@ -495,10 +747,10 @@ class Searcher:
         """A lower bound on the steps still needed from ``key`` (consistent)."""
         t = self.t
         sid, passes, ptr, oid, mask = unpack(key)
-        h = t.h1[sid]
+        info = t.shape(sid)
         if not t.clear_board:
-            masks = self.rank_masks[oid]
-            counts = t.counts[sid]
+            masks = self.masks_of(oid)
+            counts = info[7]
             h = counts[KING] + (mask & masks[KING]).bit_count()
             for a in range(1, 7):
                 h += max(
@@ -506,80 +758,84 @@ class Searcher:
                     counts[13 - a] + (mask & masks[13 - a]).bit_count(),
                 )
             return h
-        need = t.need[sid]
+        need = info[6]
         if not need:
-            return h
-        return h + self.access(sid, passes, ptr, oid, mask, need)
+            return info[5]
+        return info[5] + self.access(passes, ptr, oid, mask, need, info[7])
 
     def access(
         self,
-        sid: int,
         passes: int,
         ptr: int,
         oid: int,
         mask: int,
         need: tuple[tuple[int, int], ...],
+        counts: tuple[int, ...],
     ) -> int:
-        """The steps removing no pyramid card needed to bring into play the cards from
-        outside the pyramid that the pyramid needs (see the module docstring)."""
+        """The steps, beyond the pyramid's own bound, needed to bring into play the cards
+        from outside the pyramid that the pyramid needs (see the module docstring)."""
         t = self.t
-        counts = t.counts[sid]
         ranks = t.order_ranks[oid]
-        n = len(ranks)
         nres = t.nres
         cyc = mask >> nres
         wanted = [0] * 14
         for z, k in need:
             wanted[z] = k
+        # price in half steps of the n-th card of rank z leaving by a removal: free within
+        # the need, half a step up to the pyramid cards it can pair with, else a full step
+        price = [[2] * 5 for _ in range(14)]
+        for z in range(1, 13):
+            cap = counts[13 - z]
+            row = price[z]
+            for k in range(min(cap, 4)):
+                row[k] = 0 if k < wanted[z] else 1
         costs: list[list[int]] = [[] for _ in range(14)]
         for i in range(nres):
             if mask >> i & 1 and wanted[t.res_ranks[i]]:
                 costs[t.res_ranks[i]].append(0)
-        # the stock, top down
-        above = [0] * 14
+        used = [0] * 14
         cost = 0
-        for p in range(ptr, n):
-            if cyc >> p & 1:
-                z = ranks[p]
-                if wanted[z]:
-                    costs[z].append(cost)
-                above[z] += 1
-                if z == KING or above[z] > counts[13 - z]:
-                    cost += 1
+        bits = cyc >> ptr << ptr
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            z = ranks[low.bit_length() - 1]
+            if wanted[z]:
+                costs[z].append(cost)
+            cost += price[z][used[z]]
+            used[z] += 1
+        stock_used = used
         stock_cost = cost
         waste_cost: dict[int, int] = {}
         if t.waste_usable:
-            above = [0] * 14
+            used = [0] * 14
             cost = 0
-            for p in range(ptr - 1, -1, -1):
-                if cyc >> p & 1:
-                    z = ranks[p]
-                    if wanted[z]:
-                        waste_cost[p] = cost
-                    above[z] += 1
-                    if z == KING or above[z] > counts[13 - z]:
-                        cost += 1
+            bits = cyc & ((1 << ptr) - 1)
+            while bits:
+                p = bits.bit_length() - 1
+                bits ^= 1 << p
+                z = ranks[p]
+                if wanted[z]:
+                    waste_cost[p] = cost
+                cost += price[z][used[z]]
+                used[z] += 1
         if passes < t.max_pass:
-            if t.puzzle.reshuffle is not None:
-                for p in range(ptr):
-                    if cyc >> p & 1 and wanted[ranks[p]]:
-                        c = stock_cost + 1
-                        waste_cost[p] = min(waste_cost.get(p, c), c)
-            else:
-                # after the stock (counted with the stock's leftovers) and the cards before
-                above = [0] * 14
-                for p in range(ptr, n):
-                    if cyc >> p & 1:
-                        above[ranks[p]] += 1
-                cost = stock_cost + 1
-                for p in range(ptr):
-                    if cyc >> p & 1:
-                        z = ranks[p]
-                        if wanted[z]:
-                            waste_cost[p] = min(waste_cost.get(p, cost), cost)
-                        above[z] += 1
-                        if z == KING or above[z] > counts[13 - z]:
-                            cost += 1
+            used = stock_used[:]
+            cost = stock_cost + 2
+            reshuffle = t.puzzle.reshuffle is not None
+            bits = cyc & ((1 << ptr) - 1)
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                p = low.bit_length() - 1
+                z = ranks[p]
+                if wanted[z]:
+                    old = waste_cost.get(p)
+                    if old is None or old > cost:
+                        waste_cost[p] = cost
+                if not reshuffle:
+                    cost += price[z][used[z]]
+                    used[z] += 1
         for p, c in waste_cost.items():
             costs[ranks[p]].append(c)
         best = 0
@@ -590,27 +846,61 @@ class Searcher:
             found.sort()
             if found[k - 1] > best:
                 best = found[k - 1]
-        return best
+        return (best + 1) // 2
 
     def shortest(self, limit: int | None = None) -> list[Step] | None:
-        """A* for a shortest winning line; ``None`` if there is none (within ``limit``
-        steps, when given)."""
+        """A* over macro steps for a shortest winning line; ``None`` if there is none
+        (of at most ``limit`` steps, when given).
+
+        Positions that differ only in the pointer are compared: one reached in ``g``
+        steps with the pointer at ``P`` makes useless any reached in ``g'`` steps at a
+        later ``P'`` when ``g`` plus the draws from ``P`` to ``P'`` is at most ``g'``.
+        """
         clock = self.clock
         check, check_mask = clock.check, clock.mask
         start = self.start
         if self.is_goal(start):
             return []
         bound = self.bound
-        successors = self.successors
+        expand = self.expand
         dead = self.dead
         is_goal = self.is_goal
         lost = self.lost
+        max_pass = self.t.max_pass
+        nres = self.t.nres
+        big = 1 << 20
         h0 = bound(start)
-        if h0 >= 1 << 20:
+        if h0 >= big or dead(start):
             return None
-        parent: dict[int, int] = {start: 0}
+        if limit is None:
+            limit = 255
+        best: dict[int, int] = {start: 0}
         """Per position: its parent << 8 | g."""
+        seen: dict[int, list[int]] = {}
+        """Per position without pointer: ``P << 8 | g`` of the positions kept."""
         buckets: dict[int, list[list[int]]] = {}
+
+        def draws_between(mask: int, p0: int, p1: int) -> int:
+            """Draws and redeals from pointer ``p0`` to ``p1`` (``passes << 6 | ptr``)."""
+            cyc = mask >> nres
+            q0, s0, q1, s1 = p0 >> 6, p0 & 63, p1 >> 6, p1 & 63
+            if q0 == q1:
+                return (cyc & ((1 << s1) - (1 << s0))).bit_count()
+            total = cyc.bit_count()
+            return (
+                (cyc >> s0).bit_count()
+                + (q1 - q0 - 1) * (total + 1)
+                + 1
+                + (cyc & ((1 << s1) - 1)).bit_count()
+            )
+
+        def dominated(where: int, mask: int, at: int, g: int, strict: bool) -> bool:
+            for e in seen.get(where, ()):
+                p0 = e >> 8
+                if p0 < at or (p0 == at and not strict):
+                    if (e & 255) + draws_between(mask, p0, at) <= g:
+                        return True
+            return False
 
         def push(f: int, h: int, entry: int) -> None:
             rows = buckets.get(f)
@@ -621,11 +911,10 @@ class Searcher:
         push(h0, h0, start << 8)
         f = h0
         goal = -1
-        goal_parent = 0
         while goal < 0:
             rows = buckets.get(f)
             if rows is None:
-                if not buckets or (limit is not None and f > limit):
+                if not buckets or f > limit:
                     return None
                 f += 1
                 continue
@@ -638,54 +927,51 @@ class Searcher:
             entry = rows[h].pop()
             key = entry >> 8
             g = entry & 255
-            if parent[key] & 255 < g:
+            if best[key] & 255 < g:
                 continue
             if is_goal(key):
-                goal, goal_parent = key, parent[key] >> 8
+                goal = key
                 break
+            where = key >> PTR_SHIFT << SHAPE_BITS | key & SHAPE_MASK
+            at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
+            mask = key >> MASK_SHIFT
+            if dominated(where, mask, at, g, True):
+                continue
             self.states += 1
             if not self.states & check_mask:
                 check(self.states)
-            g1 = g + 1
-            for child, _step in successors(key):
+            for child, draws in expand(key, lost.get(where, 1 << 30)):
+                gc = g + draws + 1
+                old = best.get(child)
+                if old is not None and old & 255 <= gc:
+                    continue
                 if is_goal(child):
-                    if g1 == f:
-                        goal, goal_parent = child, key
+                    best[child] = key << 8 | gc
+                    if gc == f:
+                        goal = child
                         break
-                    old = parent.get(child)
-                    if old is None or old & 255 > g1:
-                        parent[child] = key << 8 | g1
-                        push(g1, 0, child << 8 | g1)
+                    push(gc, 0, child << 8 | gc)
                     continue
-                old = parent.get(child)
-                if old is not None and old & 255 <= g1:
+                cw = child >> PTR_SHIFT << SHAPE_BITS | child & SHAPE_MASK
+                cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
+                if lost.get(cw, 1 << 30) <= cat or dead(child):
                     continue
-                where = child >> PTR_SHIFT << SHAPE_BITS | child & SHAPE_MASK
-                known = lost.get(where)
-                if known is not None and known <= (
-                    (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
-                ):
-                    continue
-                if dead(child):
+                cmask = child >> MASK_SHIFT
+                if dominated(cw, cmask, cat, gc, False):
                     continue
                 hc = bound(child)
-                if hc >= 1 << 20 or (limit is not None and g1 + hc > limit):
+                if hc < h - draws - 1:
+                    hc = h - draws - 1
+                if hc >= big or gc + hc > limit:
                     continue
-                parent[child] = key << 8 | g1
-                push(g1 + hc, hc, child << 8 | g1)
-        # write the line out
-        chain = [goal, goal_parent]
-        key = goal_parent
+                best[child] = key << 8 | gc
+                seen.setdefault(cw, []).append(cat << 8 | gc)
+                push(gc + hc, hc, child << 8 | gc)
+        del max_pass
+        chain = [goal]
+        key = goal
         while key != start:
-            key = parent[key] >> 8
+            key = best[key] >> 8
             chain.append(key)
         chain.reverse()
-        line: list[Step] = []
-        for a, b in zip(chain, chain[1:]):
-            for child, step in successors(a):
-                if child == b:
-                    line.append(step)
-                    break
-            else:  # pragma: no cover - a search bug
-                raise AssertionError("no step between two positions of the line")
-        return line
+        return self.line(chain)
