@@ -366,6 +366,8 @@ class Searcher:
         self.rank_masks: list[tuple[int, ...]] = []
         self.adjacent: dict[tuple[int, int], int] = {}
         self.hot_pos: dict[tuple[int, int], int] = {}
+        self.prices: dict[int, tuple[list[int], list[list[int]]]] = {}
+        self.sequences: dict[tuple[int, int], tuple[int, ...]] = {}
         positions = {i: p for p, i in enumerate(t.orders[0])}
         cycle_mask = 0
         for i, r in zip(puzzle.ids, puzzle.cycle, strict=True):
@@ -535,7 +537,9 @@ class Searcher:
             self.adjacent[key] = found
         return found
 
-    def expand(self, key: int, stop: int = 1 << 30) -> list[tuple[int, int]]:
+    def expand(
+        self, key: int, stop: int = 1 << 30, lo: int = 0, hi: int = 1 << 30
+    ) -> tuple[list[tuple[int, int]], int]:
         """The positions after one removal, each with the draws and redeals before it.
 
         Every line can be put in a form where the step after a draw or a redeal uses the
@@ -546,19 +550,20 @@ class Searcher:
         redeal only removals with the stock top.  Only the stock cards that some removal
         uses are stopped at.  ``stop`` (``passes << 6 | pointer``) ends the walk: from
         there on the stock was already searched.  Each item is ``(position, draws and
-        redeals before the removal)``.
+        redeals before the removal)``.  Only removals after ``lo`` to ``hi`` draws are
+        listed; the second result is the fewest draws of a removal after ``hi`` (-1: none).
         """
         t = self.t
         sid = key & SHAPE_MASK
         info = t.shape(sid)
         rest = key & ~SHAPE_MASK
         if info[0] >= 0:
-            return [(rest | info[0], 0)]
+            return ([(rest | info[0], 0)] if lo == 0 else []), -1
         passes = key >> PASS_SHIFT & 3
         ptr = key >> PTR_SHIFT & 63
         oid = key >> ORDER_SHIFT & ORDER_MASK
         mask = key >> MASK_SHIFT
-        out = [(rest | nsid, 0) for nsid, _s1, _s2 in info[2]]
+        out = [(rest | nsid, 0) for nsid, _s1, _s2 in info[2]] if lo == 0 else []
         nres = t.nres
         singles = info[3]
         res_ranks = t.res_ranks
@@ -569,7 +574,7 @@ class Searcher:
         hot = info[4]
         # the reserve, alone or with the pyramid
         for i in range(nres):
-            if mask >> i & 1:
+            if mask >> i & 1 and lo == 0:
                 r = res_ranks[i]
                 hot |= 1 << 13 - r
                 m1 = mask ^ 1 << i
@@ -584,7 +589,7 @@ class Searcher:
         waste_usable = t.waste_usable
         # the waste top, before any draw
         low = cyc & ((1 << ptr) - 1)
-        if low and waste_usable:
+        if low and waste_usable and lo == 0:
             w = low.bit_length() - 1
             r = ranks[w]
             m1 = mask ^ 1 << (nres + w)
@@ -598,10 +603,9 @@ class Searcher:
                     if mask >> i & 1 and res_ranks[i] + r == 13:
                         out.append((pack(sid, q, ptr, oid, m1 ^ 1 << i), 0))
         if not cyc:
-            return out
+            return out, -1
         if t.puzzle.reshuffle is not None:
-            self._walk_slow(out, sid, passes, ptr, oid, mask, singles, stop)
-            return out
+            return out, self._walk_slow(out, sid, passes, ptr, oid, mask, singles, stop, lo, hi)
         # the stock top, after 0, 1, 2 ... draws and redeals: only where a removal is
         hk = (oid, hot)
         hot_pos = self.hot_pos.get(hk)
@@ -615,7 +619,7 @@ class Searcher:
         adj = self.adjacent_pairs(oid, cyc) if waste_usable else 0
         spots = (hot_pos | adj) & cyc
         if not spots:
-            return out
+            return out, -1
         q = passes
         start = ptr
         base = 0
@@ -630,14 +634,19 @@ class Searcher:
                 if q << 6 | p >= stop:
                     break
                 d = base + (cyc & (lowbit - (1 << start))).bit_count()
+                if d < lo:
+                    continue
+                if d > hi:
+                    return out, d
                 r = ranks[p]
                 nxt = cyc >> (p + 1)
                 nptr = p + (nxt & -nxt).bit_length() if nxt else n
                 m1 = mask ^ lowbit << nres
                 qq = q if m1 >> nres else max_pass
                 if r == KING:
+                    # drawing a king is never better than removing it: the walk ends here
                     out.append((pack(sid, qq, nptr, oid, m1), d))
-                    continue
+                    return out, -1
                 for nsid, _s in singles[r]:
                     out.append((pack(nsid, qq, nptr, oid, m1), d))
                 for i in range(nres):
@@ -650,7 +659,7 @@ class Searcher:
             base += (cyc >> start).bit_count() + 1
             start = 0
             q += 1
-        return out
+        return out, -1
 
     def _walk_slow(
         self,
@@ -662,7 +671,9 @@ class Searcher:
         mask: int,
         singles: tuple[tuple[tuple[int, int], ...], ...],
         stop: int,
-    ) -> None:
+        lo: int,
+        hi: int,
+    ) -> int:
         """The walk through the stock of :meth:`expand`, card by card (for reshuffles)."""
         t = self.t
         nres = t.nres
@@ -672,14 +683,19 @@ class Searcher:
         cyc = mask >> nres
         d = 0
         while (passes << 6 | ptr) < stop:
+            if d > hi:
+                return d
             if ptr < n:
                 r = ranks[ptr]
                 nxt = cyc >> (ptr + 1)
                 nptr = ptr + (nxt & -nxt).bit_length() if nxt else n
                 m1 = mask ^ 1 << (nres + ptr)
                 q = passes if m1 >> nres else t.max_pass
-                if r == KING:
+                if d < lo:
+                    pass
+                elif r == KING:
                     out.append((pack(sid, q, nptr, oid, m1), d))
+                    return -1
                 else:
                     for nsid, _s in singles[r]:
                         out.append((pack(nsid, q, nptr, oid, m1), d))
@@ -703,6 +719,7 @@ class Searcher:
                 d += 1
             else:
                 break
+        return -1
 
     # -- verdict ----------------------------------------------------------------------
 
@@ -725,7 +742,7 @@ class Searcher:
             self.states += 1
             if not self.states & check_mask:
                 check(self.states)
-            for child, _draws in expand(key, known):
+            for child, _draws in expand(key, known)[0]:
                 if is_goal(child) or search(child):
                     chain.append(child)
                     return True
@@ -761,23 +778,79 @@ class Searcher:
         need = info[6]
         if not need:
             return info[5]
-        return info[5] + self.access(passes, ptr, oid, mask, need, info[7])
+        return info[5] + self.access(sid, passes, ptr, oid, mask)
 
-    def access(
-        self,
-        passes: int,
-        ptr: int,
-        oid: int,
-        mask: int,
-        need: tuple[tuple[int, int], ...],
-        counts: tuple[int, ...],
-    ) -> int:
+    def access(self, sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
         """The steps, beyond the pyramid's own bound, needed to bring into play the cards
         from outside the pyramid that the pyramid needs (see the module docstring)."""
         t = self.t
-        ranks = t.order_ranks[oid]
         nres = t.nres
         cyc = mask >> nres
+        prices = self.prices.get(sid)
+        if prices is None:
+            info = t.shape(sid)
+            prices = self.prices[sid] = self._prices(info[6], info[7])
+        wanted, price = prices
+        seq = self.sequences.get((oid, cyc))
+        if seq is None:
+            ranks = t.order_ranks[oid]
+            seq = self.sequences[(oid, cyc)] = tuple(
+                ranks[p] for p in range(len(ranks)) if cyc >> p & 1
+            )
+        k = (cyc & ((1 << ptr) - 1)).bit_count()
+        costs: list[list[int]] = [[] for _ in range(14)]
+        for i in range(nres):
+            if mask >> i & 1 and wanted[t.res_ranks[i]]:
+                costs[t.res_ranks[i]].append(0)
+        used = [0] * 14
+        cost = 0
+        for z in seq[k:]:
+            if wanted[z]:
+                costs[z].append(cost)
+            cost += price[z][used[z]]
+            used[z] += 1
+        if k:
+            waste = [1 << 20] * k
+            if t.waste_usable:
+                used2 = [0] * 14
+                c2 = 0
+                for j in range(k - 1, -1, -1):
+                    z = seq[j]
+                    if wanted[z]:
+                        waste[j] = c2
+                    c2 += price[z][used2[z]]
+                    used2[z] += 1
+            if passes < t.max_pass:
+                cost += 2
+                if t.puzzle.reshuffle is not None:
+                    for j in range(k):
+                        if cost < waste[j]:
+                            waste[j] = cost
+                else:
+                    for j in range(k):
+                        z = seq[j]
+                        if wanted[z] and cost < waste[j]:
+                            waste[j] = cost
+                        cost += price[z][used[z]]
+                        used[z] += 1
+            for j in range(k):
+                z = seq[j]
+                if wanted[z]:
+                    costs[z].append(waste[j])
+        best = 0
+        for z, n in t.shape(sid)[6]:
+            found = costs[z]
+            if len(found) < n:
+                return 1 << 20
+            found.sort()
+            if found[n - 1] > best:
+                best = found[n - 1]
+        return (best + 1) // 2
+
+    @staticmethod
+    def _prices(
+        need: tuple[tuple[int, int], ...], counts: tuple[int, ...]
+    ) -> tuple[list[int], list[list[int]]]:
         wanted = [0] * 14
         for z, k in need:
             wanted[z] = k
@@ -787,66 +860,9 @@ class Searcher:
         for z in range(1, 13):
             cap = counts[13 - z]
             row = price[z]
-            for k in range(min(cap, 4)):
-                row[k] = 0 if k < wanted[z] else 1
-        costs: list[list[int]] = [[] for _ in range(14)]
-        for i in range(nres):
-            if mask >> i & 1 and wanted[t.res_ranks[i]]:
-                costs[t.res_ranks[i]].append(0)
-        used = [0] * 14
-        cost = 0
-        bits = cyc >> ptr << ptr
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            z = ranks[low.bit_length() - 1]
-            if wanted[z]:
-                costs[z].append(cost)
-            cost += price[z][used[z]]
-            used[z] += 1
-        stock_used = used
-        stock_cost = cost
-        waste_cost: dict[int, int] = {}
-        if t.waste_usable:
-            used = [0] * 14
-            cost = 0
-            bits = cyc & ((1 << ptr) - 1)
-            while bits:
-                p = bits.bit_length() - 1
-                bits ^= 1 << p
-                z = ranks[p]
-                if wanted[z]:
-                    waste_cost[p] = cost
-                cost += price[z][used[z]]
-                used[z] += 1
-        if passes < t.max_pass:
-            used = stock_used[:]
-            cost = stock_cost + 2
-            reshuffle = t.puzzle.reshuffle is not None
-            bits = cyc & ((1 << ptr) - 1)
-            while bits:
-                low = bits & -bits
-                bits ^= low
-                p = low.bit_length() - 1
-                z = ranks[p]
-                if wanted[z]:
-                    old = waste_cost.get(p)
-                    if old is None or old > cost:
-                        waste_cost[p] = cost
-                if not reshuffle:
-                    cost += price[z][used[z]]
-                    used[z] += 1
-        for p, c in waste_cost.items():
-            costs[ranks[p]].append(c)
-        best = 0
-        for z, k in need:
-            found = costs[z]
-            if len(found) < k:
-                return 1 << 20
-            found.sort()
-            if found[k - 1] > best:
-                best = found[k - 1]
-        return (best + 1) // 2
+            for n in range(min(cap, 4)):
+                row[n] = 0 if n < wanted[z] else 1
+        return wanted, price
 
     def shortest(self, limit: int | None = None) -> list[Step] | None:
         """A* over macro steps for a shortest winning line; ``None`` if there is none
@@ -908,7 +924,8 @@ class Searcher:
                 rows = buckets[f] = [[] for _ in range(f + 1)]
             rows[h].append(entry)
 
-        push(h0, h0, start << 8)
+        push(h0, h0, start << 16)
+        shape = self.t.shape
         f = h0
         goal = -1
         while goal < 0:
@@ -925,8 +942,9 @@ class Searcher:
                 del buckets[f]
                 continue
             entry = rows[h].pop()
-            key = entry >> 8
-            g = entry & 255
+            lo = entry & 255
+            key = entry >> 16
+            g = entry >> 8 & 255
             if best[key] & 255 < g:
                 continue
             if is_goal(key):
@@ -937,10 +955,16 @@ class Searcher:
             mask = key >> MASK_SHIFT
             if dominated(where, mask, at, g, True):
                 continue
-            self.states += 1
-            if not self.states & check_mask:
-                check(self.states)
-            for child, draws in expand(key, lost.get(where, 1 << 30)):
+            if not lo:
+                self.states += 1
+                if not self.states & check_mask:
+                    check(self.states)
+            floor = shape(key & SHAPE_MASK)[5]
+            children, later = expand(key, lost.get(where, 1 << 30), lo, f - g - floor)
+            if later >= 0:
+                push(g + later + floor, later + floor, (key << 8 | g) << 8 | later)
+            hn = h if not lo else 0
+            for child, draws in children:
                 gc = g + draws + 1
                 old = best.get(child)
                 if old is not None and old & 255 <= gc:
@@ -950,7 +974,7 @@ class Searcher:
                     if gc == f:
                         goal = child
                         break
-                    push(gc, 0, child << 8 | gc)
+                    push(gc, 0, (child << 8 | gc) << 8)
                     continue
                 cw = child >> PTR_SHIFT << SHAPE_BITS | child & SHAPE_MASK
                 cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
@@ -960,14 +984,13 @@ class Searcher:
                 if dominated(cw, cmask, cat, gc, False):
                     continue
                 hc = bound(child)
-                if hc < h - draws - 1:
-                    hc = h - draws - 1
+                if hc < hn - draws - 1:
+                    hc = hn - draws - 1
                 if hc >= big or gc + hc > limit:
                     continue
                 best[child] = key << 8 | gc
                 seen.setdefault(cw, []).append(cat << 8 | gc)
-                push(gc + hc, hc, child << 8 | gc)
-        del max_pass
+                push(gc + hc, hc, (child << 8 | gc) << 8)
         chain = [goal]
         key = goal
         while key != start:
