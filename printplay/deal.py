@@ -55,11 +55,19 @@ def word_stream(seed: int) -> Iterator[int]:
     [2403831451, 1185702085]
     """
     check_seed(seed)
+    return hash_words(_PREFIX + seed.to_bytes(8, "big"))
+
+
+def hash_words(material: bytes) -> Iterator[int]:
+    """An endless stream of unsigned 32-bit words: SHA-256 in counter mode over ``material``.
+
+    Block ``i`` is SHA-256 of ``material`` followed by ``i`` as 8 bytes big-endian; each
+    block gives eight words, read big-endian in order.  The pp1 shuffle's stream
+    (:func:`word_stream`) and Pyramid's reshuffle both draw from it.
+    """
     counter = 0
     while True:
-        block = hashlib.sha256(
-            _PREFIX + seed.to_bytes(8, "big") + counter.to_bytes(8, "big")
-        ).digest()
+        block = hashlib.sha256(material + counter.to_bytes(8, "big")).digest()
         for offset in range(0, 32, 4):
             yield int.from_bytes(block[offset : offset + 4], "big")
         counter += 1
@@ -83,7 +91,15 @@ def shuffle(cards: Sequence[Card], seed: int) -> list[Card]:
     For ``i`` from ``n - 1`` down to 1, draw ``j = uniform_below(i + 1)`` and swap
     positions ``i`` and ``j``.
     """
-    words = word_stream(seed)
+    return fisher_yates(cards, word_stream(seed))
+
+
+def fisher_yates(cards: Sequence[Card], words: Iterator[int]) -> list[Card]:
+    """``cards`` shuffled by Fisher–Yates from the last position down, drawing from ``words``.
+
+    For ``i`` from ``n - 1`` down to 1, draw ``j = uniform_below(i + 1)`` and swap
+    positions ``i`` and ``j``.
+    """
     deck = list(cards)
     for i in range(len(deck) - 1, 0, -1):
         j = uniform_below(i + 1, words)
@@ -227,6 +243,8 @@ __all__ = [
     "choose_deal",
     "explicit_deal",
     "fingerprint",
+    "fisher_yates",
+    "hash_words",
     "numbered_deal",
     "read_deal_file",
     "shuffle",

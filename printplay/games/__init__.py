@@ -7,7 +7,7 @@ command line, ``demo`` and the rulebook builder ask an entry what the game can d
 (:attr:`GameEntry.capabilities`) and never branch on a game's name.
 
 >>> sorted(REGISTRY)
-['ricochet', 'ricochet-poker', 'tripeaks']
+['pyramid', 'ricochet', 'ricochet-poker', 'tripeaks']
 >>> make_game("TriPeaks", ["no-wrap"]).options.wrap
 False
 >>> sorted(entry("poker").capabilities)
@@ -133,6 +133,14 @@ REGISTRY: dict[str, GameEntry] = {
             solver="printplay.solve.tripeaks",
             best_line="score",
             aliases=("tri-peaks", "tritowers", "tri-towers", "three-peaks"),
+        ),
+        GameEntry(
+            "pyramid",
+            "Pyramid",
+            engine="printplay.games.pyramid:Pyramid",
+            solver="printplay.solve.pyramid",
+            best_line="shortest",
+            aliases=("pile-of-twenty-eight", "pile-of-28", "pyramid-solitaire"),
         ),
         GameEntry(
             "ricochet",
