@@ -57,6 +57,7 @@ Each step lowers each part by at most one, so the sum is consistent.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -357,9 +358,10 @@ def unpack(key: int) -> tuple[int, int, int, int, int]:
 class Searcher:
     """The moves of a puzzle's positions, the lower bound, and the two searches."""
 
-    def __init__(self, puzzle: Puzzle, clock: Clock) -> None:
+    def __init__(self, puzzle: Puzzle, clock: Clock, max_positions: int = 1 << 62) -> None:
         t = self.t = Tables(puzzle)
         self.clock = clock
+        self.max_positions = max_positions
         self.lost: dict[int, int] = {}
         """Per position without pointer (``key >> PTR_SHIFT << SHAPE_BITS | shape``): the
         earliest ``passes << 6 | pointer`` proved lost."""
@@ -399,16 +401,22 @@ class Searcher:
         return t.clear_board or key >> MASK_SHIFT == 0
 
     def dead(self, key: int) -> bool:
-        """Whether the counting test shows the pyramid can no longer be cleared."""
-        need = self.t.shape(key & SHAPE_MASK)[6]
+        """Whether the counting test shows the pyramid can no longer be cleared (or,
+        when every card must go, a card on a waste that is off limits can never go)."""
+        t = self.t
+        mask = key >> MASK_SHIFT
+        if not t.waste_usable and key >> PASS_SHIFT & 3 == t.max_pass:
+            # on the last pass the waste is out of play for good
+            waste = (1 << (key >> PTR_SHIFT & 63)) - 1 << t.nres
+            if mask & waste:
+                if not t.clear_board:
+                    return True
+                mask &= ~waste
+        need = t.shape(key & SHAPE_MASK)[6]
         if not need:
             return False
         masks = self.masks_of(key >> ORDER_SHIFT & ORDER_MASK)
-        mask = key >> MASK_SHIFT
-        for z, k in need:
-            if (mask & masks[z]).bit_count() < k:
-                return True
-        return False
+        return any((mask & masks[z]).bit_count() < k for z, k in need)
 
     def redeal(self, passes: int, ptr: int, oid: int, mask: int) -> int:
         """The position after a redeal (the stock empty, the waste not), shape 0."""
@@ -503,7 +511,7 @@ class Searcher:
     def line(self, keys: Sequence[int]) -> list[Step]:
         """The steps of a line of macro steps through the positions ``keys``."""
         steps: list[Step] = []
-        for a, b in zip(keys, keys[1:]):
+        for a, b in itertools.pairwise(keys):
             for draws in range(0, 160):
                 walked, at = self.walk(a, draws)
                 found = [step for child, step in self.successors(at) if child == b]
@@ -742,6 +750,8 @@ class Searcher:
             self.states += 1
             if not self.states & check_mask:
                 check(self.states)
+                if len(lost) > self.max_positions:
+                    raise BudgetExhausted("too many positions to hold", self.states)
             for child, _draws in expand(key, known)[0]:
                 if is_goal(child) or search(child):
                     chain.append(child)
@@ -882,7 +892,6 @@ class Searcher:
         dead = self.dead
         is_goal = self.is_goal
         lost = self.lost
-        max_pass = self.t.max_pass
         nres = self.t.nres
         big = 1 << 20
         h0 = bound(start)
@@ -913,9 +922,10 @@ class Searcher:
         def dominated(where: int, mask: int, at: int, g: int, strict: bool) -> bool:
             for e in seen.get(where, ()):
                 p0 = e >> 8
-                if p0 < at or (p0 == at and not strict):
-                    if (e & 255) + draws_between(mask, p0, at) <= g:
-                        return True
+                if (p0 < at or (p0 == at and not strict)) and (e & 255) + draws_between(
+                    mask, p0, at
+                ) <= g:
+                    return True
             return False
 
         def push(f: int, h: int, entry: int) -> None:
@@ -959,6 +969,8 @@ class Searcher:
                 self.states += 1
                 if not self.states & check_mask:
                     check(self.states)
+                    if len(best) > self.max_positions:
+                        raise BudgetExhausted("too many positions to hold", self.states)
             floor = shape(key & SHAPE_MASK)[5]
             children, later = expand(key, lost.get(where, 1 << 30), lo, f - g - floor)
             if later >= 0:
