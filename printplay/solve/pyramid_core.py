@@ -1,0 +1,1012 @@
+"""The search core of the Pyramid solver, on a plain representation of a position.
+
+:mod:`printplay.solve.pyramid` turns an engine state into a :class:`Puzzle` (ranks only,
+plus the rules in force), runs the searches here and turns their steps back into engine
+moves, which it replays through the engine.  Nothing here knows the engine.
+
+**The pyramid part of a position** is the set of pyramid cards still there.  A card can go
+only after every card covering it, so that set is closed upwards: a card still there keeps
+every card it covers.  A 7-row pyramid has 1,430 such *shapes* (a 6-row one 429), the
+Catalan numbers; they are enumerated once per pyramid size and numbered, and everything a
+search needs about a shape in a given deal (free cards, the pairs among them, the forced
+king, the lower bound and the counting test below) is computed once per deal.
+
+**The stock and the waste** are one cycle of cards in a fixed order: the waste from bottom
+to top, then the stock from top to bottom.  Draws and redeals never change that order (a
+redeal turns the waste over, so its bottom card is on top again); only removals take cards
+out.  So the cycle is a bitmask of the cards still in it and a pointer, the position of the
+stock top; the waste top is the highest card still there below the pointer.  Under
+``reshuffle`` a redeal puts the cards in a new order, which the engine decides: each order
+met is numbered and the position records its number.  Reserve cards are bits of the same
+mask.  A position packs into one Python integer::
+
+    ((((mask << 20 | order) << 6 | pointer) << 2 | passes) << 11) | shape
+
+**Exactness.**  Every prune below keeps every win, and keeps a shortest one:
+
+* *A free pyramid king goes at once.*  Every line that clears the pyramid removes it, in a
+  step of its own; removing it first only frees cards sooner and leaves the length alone.
+* *Counting.*  Per pair of ranks ``a + b = 13``, the pyramid cards of the two ranks can pair
+  with each other only when neither covers the other (a card cannot pair with a card it
+  lies on or under).  A maximum matching ``M`` of that compatibility graph, computed per
+  shape, says at least ``n_a - M`` pyramid cards of rank ``a`` need a partner of rank ``b``
+  from outside the pyramid; fewer such cards left is a dead position.
+* *Lost positions.*  The verdict search (:func:`decide`) proves positions lost; a position
+  lost with the pointer at ``(pass, p)`` is lost at every later ``(pass', p')`` (the earlier
+  one can draw through to it), so per position-without-pointer only the earliest lost
+  pointer is kept, and the shortest-line search skips every position it covers.
+
+**Shortest lines** are found by A* (:func:`shortest`) with a consistent lower bound, so the
+first goal reached at the lowest ``f`` is a shortest line, and the proof is the search
+itself.  The bound counts the steps that remove pyramid cards and, separately, the steps
+that remove none (draws, redeals, pairs outside the pyramid), which are disjoint:
+
+* removing: per rank pair ``n_a + n_b - M`` (each step removes at most two pyramid cards,
+  two only as a compatible pair), plus one per king;
+* not removing: the ``k``-th pyramid card that needs a partner of rank ``b`` from outside
+  needs the ``k``-th such card brought into play; a stock card comes into play only when
+  every card above it has left the stock, and each card that leaves by a draw, a pair
+  outside the pyramid or a king is such a step.  At most ``n_{13-z}`` cards of rank ``z``
+  can leave by pairing with pyramid cards, so the cards above it cost at least
+  ``sum_z max(0, above_z - n_{13-z})``.  A waste card needs the cards above it removed
+  (the same count), or the stock emptied, a redeal and the cards before it in the cycle.
+  The largest such cost over the needed cards bounds the non-removing steps.
+
+Each step lowers each part by at most one, so the sum is consistent.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from printplay.solve.result import BudgetExhausted
+from printplay.solve.toolkit import Clock
+
+KING = 13
+SHAPE_BITS = 11
+PASS_SHIFT = SHAPE_BITS
+PTR_SHIFT = PASS_SHIFT + 2
+ORDER_SHIFT = PTR_SHIFT + 6
+ORDER_BITS = 20
+MASK_SHIFT = ORDER_SHIFT + ORDER_BITS
+SHAPE_MASK = (1 << SHAPE_BITS) - 1
+ORDER_MASK = (1 << ORDER_BITS) - 1
+
+# Steps of a line, as the searches write them (converted to engine moves by the adapter).
+# A step is a tuple: ("king", where), ("pair", where, where), ("draw",), ("redeal",).
+# ``where`` is ("t", slot), ("r", reserve index), ("stock",) or ("waste",).
+Where = tuple[str, int] | tuple[str]
+Step = tuple[object, ...]
+
+
+def slot_of(row: int, col: int) -> int:
+    """The slot of row ``row`` (from 0), card ``col`` (from 0)."""
+    return row * (row + 1) // 2 + col
+
+
+@dataclass(frozen=True)
+class Geometry:
+    """The covering relation of a pyramid of ``rows`` rows, as bitmasks per slot."""
+
+    rows: int
+    size: int
+    covered_by: tuple[int, ...]
+    """Per slot: the slots lying directly on it."""
+    cone: tuple[int, ...]
+    """Per slot: every slot lying on it or under it, directly or not (never pairable)."""
+    shapes: tuple[int, ...]
+    """Every reachable set of remaining slots, full pyramid first."""
+    index: dict[int, int]
+    free: tuple[int, ...]
+    """Per shape: the remaining slots with nothing on them."""
+
+
+@cache
+def geometry(rows: int) -> Geometry:
+    """The pyramid of ``rows`` rows: covering masks and every reachable shape."""
+    size = rows * (rows + 1) // 2
+    cells = [(r, c) for r in range(rows) for c in range(r + 1)]
+    covered_by = []
+    cone = []
+    for r, c in cells:
+        cover = 0
+        if r + 1 < rows:
+            cover = 1 << slot_of(r + 1, c) | 1 << slot_of(r + 1, c + 1)
+        covered_by.append(cover)
+        mask = 0
+        for r2, c2 in cells:
+            if r2 > r and c <= c2 <= c + (r2 - r):
+                mask |= 1 << slot_of(r2, c2)
+            if r2 < r and c - (r - r2) <= c2 <= c:
+                mask |= 1 << slot_of(r2, c2)
+        cone.append(mask)
+    full = (1 << size) - 1
+    shapes = [full]
+    index = {full: 0}
+    frees = []
+    at = 0
+    while at < len(shapes):
+        shape = shapes[at]
+        free = 0
+        for s in range(size):
+            if shape >> s & 1 and not covered_by[s] & shape:
+                free |= 1 << s
+        frees.append(free)
+        bits = free
+        while bits:
+            bit = bits & -bits
+            bits ^= bit
+            nxt = shape ^ bit
+            if nxt not in index:
+                index[nxt] = len(shapes)
+                shapes.append(nxt)
+        at += 1
+    return Geometry(rows, size, tuple(covered_by), tuple(cone), tuple(shapes), index, tuple(frees))
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """A position in plain terms: ranks (1-13, 0 where a card is gone) and the rules.
+
+    ``cycle`` is the waste from bottom to top followed by the stock from top to bottom;
+    ``pointer`` is the number of waste cards.  ``passes_left`` counts the redeals still
+    allowed.  ``reshuffle``, when given, is the engine's new stock order at a redeal: it
+    takes the pass number after the redeal and the waste (bottom first, as identifiers of
+    :attr:`cycle_ids`) and returns the new stock, top first, as the same identifiers.
+    """
+
+    rows: int
+    pyramid: tuple[int, ...]
+    reserve: tuple[int, ...]
+    cycle: tuple[int, ...]
+    pointer: int
+    passes_left: int
+    clear_board: bool = True
+    waste_usable: bool = True
+    passes_done: int = 0
+    cycle_ids: tuple[int, ...] = ()
+    """Identifiers of the cycle cards (default: their positions)."""
+    reshuffle: Callable[[int, tuple[int, ...]], tuple[int, ...]] | None = field(
+        default=None, compare=False
+    )
+
+    @property
+    def ids(self) -> tuple[int, ...]:
+        """The identifiers of the cycle cards."""
+        return self.cycle_ids or tuple(range(len(self.cycle)))
+
+
+ShapeInfo = tuple[
+    int,
+    int,
+    tuple[tuple[int, int, int], ...],
+    tuple[tuple[tuple[int, int], ...], ...],
+    int,
+    int,
+    tuple[tuple[int, int], ...],
+    tuple[int, ...],
+]
+"""What a search needs about one shape in one deal: the shape after its free king (-1 if
+none) and the king's slot; the free pyramid pairs ``(next shape, slot, slot)``; per rank
+``z`` the free cards pairing with a card of rank ``z`` ``(next shape, slot)``; the ranks
+with such a card, as a bitmask (kings always set); the lower bound on the steps removing
+pyramid cards; the cards of each rank needed from outside the pyramid ``(rank, count)``;
+the pyramid cards left by rank."""
+
+
+class Tables:
+    """Everything the searches look up about a puzzle, computed when first needed."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        geo = geometry(puzzle.rows)
+        self.geo = geo
+        self.ranks = puzzle.pyramid
+        self.nres = len(puzzle.reserve)
+        self.res_ranks = puzzle.reserve
+        self.max_pass = puzzle.passes_done + puzzle.passes_left
+        self.clear_board = puzzle.clear_board
+        self.waste_usable = puzzle.waste_usable
+        start_shape = sum(1 << s for s in range(geo.size) if self.ranks[s])
+        if start_shape not in geo.index:
+            raise ValueError("impossible position: a pyramid card is gone but still covered")
+        self.start_sid = geo.index[start_shape]
+        self.empty_sid = geo.index[0]
+        self.info: list[ShapeInfo | None] = [None] * len(geo.shapes)
+        self.sides = [
+            (
+                [s for s in range(geo.size) if self.ranks[s] == a],
+                [s for s in range(geo.size) if self.ranks[s] == 13 - a],
+            )
+            for a in range(1, 7)
+        ]
+        self.matchings: dict[tuple[int, int, int], int] = {}
+        # The cycle orders met (only one without reshuffle).
+        self.orders: list[tuple[int, ...]] = []
+        self.order_ranks: list[tuple[int, ...]] = []
+        self.rank_pos: list[tuple[int, ...]] = []
+        """Per order and rank: the positions holding a card of that rank."""
+        self.order_index: dict[tuple[int, ...], int] = {}
+        self.id_rank = dict(zip(puzzle.ids, puzzle.cycle, strict=True))
+        self.redeal_orders: dict[tuple[int, int, int], tuple[int, int]] = {}
+        self.add_order(tuple(i for i, r in zip(puzzle.ids, puzzle.cycle, strict=True) if r))
+
+    def add_order(self, ids: tuple[int, ...]) -> int:
+        """The number of the cycle order ``ids`` (identifiers, first card first)."""
+        found = self.order_index.get(ids)
+        if found is not None:
+            return found
+        if len(self.orders) > ORDER_MASK:
+            raise BudgetExhausted("too many stock orders", 0)
+        self.order_index[ids] = len(self.orders)
+        self.orders.append(ids)
+        ranks = tuple(self.id_rank[i] for i in ids)
+        self.order_ranks.append(ranks)
+        pos = [0] * 14
+        for p, r in enumerate(ranks):
+            pos[r] |= 1 << p
+        self.rank_pos.append(tuple(pos))
+        return len(self.orders) - 1
+
+    def shape(self, sid: int) -> ShapeInfo:
+        """The :data:`ShapeInfo` of shape ``sid`` (computed on first use)."""
+        found = self.info[sid]
+        if found is not None:
+            return found
+        geo = self.geo
+        ranks = self.ranks
+        index = geo.index
+        shape = geo.shapes[sid]
+        free = geo.free[sid]
+        slots = [s for s in range(geo.size) if free >> s & 1]
+        forced = forced_slot = -1
+        for s in slots:
+            if ranks[s] == KING:
+                forced, forced_slot = index[shape ^ 1 << s], s
+                break
+        pairs = []
+        singles: list[list[tuple[int, int]]] = [[] for _ in range(14)]
+        hot = 1 << KING
+        for i, s in enumerate(slots):
+            rank = ranks[s]
+            if rank == KING:
+                continue
+            singles[13 - rank].append((index[shape ^ 1 << s], s))
+            hot |= 1 << (13 - rank)
+            for u in slots[i + 1 :]:
+                if ranks[u] + rank == 13:
+                    pairs.append((index[shape ^ 1 << s ^ 1 << u], s, u))
+        counts = [0] * 14
+        for s in range(geo.size):
+            if shape >> s & 1:
+                counts[ranks[s]] += 1
+        h = counts[KING]
+        need = []
+        for c, (side_a, side_b) in enumerate(self.sides):
+            in_a = sum(1 << i for i, s in enumerate(side_a) if shape >> s & 1)
+            in_b = sum(1 << i for i, s in enumerate(side_b) if shape >> s & 1)
+            m = self.matchings.get((c, in_a, in_b))
+            if m is None:
+                m = _matching(
+                    [s for i, s in enumerate(side_a) if in_a >> i & 1],
+                    [s for i, s in enumerate(side_b) if in_b >> i & 1],
+                    geo.cone,
+                )
+                self.matchings[(c, in_a, in_b)] = m
+            na, nb = in_a.bit_count(), in_b.bit_count()
+            h += na + nb - m
+            if na > m:
+                need.append((13 - (c + 1), na - m))
+            if nb > m:
+                need.append((c + 1, nb - m))
+        info: ShapeInfo = (
+            forced,
+            forced_slot,
+            tuple(pairs),
+            tuple(tuple(x) for x in singles),
+            hot,
+            h,
+            tuple(need),
+            tuple(counts),
+        )
+        self.info[sid] = info
+        return info
+
+
+def _matching(side_a: list[int], side_b: list[int], cone: Sequence[int]) -> int:
+    """The size of a maximum matching between ``side_a`` and ``side_b`` (at most 4 each),
+    two cards compatible when neither lies on or under the other."""
+    best = 0
+    n = len(side_b)
+
+    def extend(i: int, used: int, size: int) -> None:
+        nonlocal best
+        if size + len(side_a) - i <= best:
+            return
+        if i == len(side_a):
+            best = size
+            return
+        a = side_a[i]
+        for j in range(n):
+            if not used >> j & 1 and not cone[a] >> side_b[j] & 1:
+                extend(i + 1, used | 1 << j, size + 1)
+        extend(i + 1, used, size)
+
+    extend(0, 0, 0)
+    return best
+
+
+def pack(sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
+    """One position as one integer (see the module docstring)."""
+    return ((((mask << ORDER_BITS | oid) << 6 | ptr) << 2 | passes) << SHAPE_BITS) | sid
+
+
+def unpack(key: int) -> tuple[int, int, int, int, int]:
+    """``(shape, passes, pointer, order, mask)`` of a packed position."""
+    return (
+        key & SHAPE_MASK,
+        key >> PASS_SHIFT & 3,
+        key >> PTR_SHIFT & 63,
+        key >> ORDER_SHIFT & ORDER_MASK,
+        key >> MASK_SHIFT,
+    )
+
+
+class Searcher:
+    """The moves of a puzzle's positions, the lower bound, and the two searches."""
+
+    def __init__(self, puzzle: Puzzle, clock: Clock, max_positions: int = 1 << 62) -> None:
+        t = self.t = Tables(puzzle)
+        self.clock = clock
+        self.max_positions = max_positions
+        self.lost: dict[int, int] = {}
+        """Per position without pointer (``key >> PTR_SHIFT << SHAPE_BITS | shape``): the
+        earliest ``passes << 6 | pointer`` proved lost."""
+        self.rank_masks: list[tuple[int, ...]] = []
+        self.adjacent: dict[tuple[int, int], int] = {}
+        self.hot_pos: dict[tuple[int, int], int] = {}
+        self.prices: dict[int, tuple[list[int], list[list[int]]]] = {}
+        self.sequences: dict[tuple[int, int], tuple[int, ...]] = {}
+        positions = {i: p for p, i in enumerate(t.orders[0])}
+        cycle_mask = 0
+        for i, r in zip(puzzle.ids, puzzle.cycle, strict=True):
+            if r:
+                cycle_mask |= 1 << positions[i]
+        ptr = sum(1 for r in puzzle.cycle[: puzzle.pointer] if r)
+        res = sum(1 << i for i, r in enumerate(puzzle.reserve) if r)
+        passes = puzzle.passes_done if cycle_mask else t.max_pass
+        self.start = pack(t.start_sid, passes, ptr, 0, res | cycle_mask << t.nres)
+        self.states = 0
+
+    def masks_of(self, oid: int) -> tuple[int, ...]:
+        """Per rank: the bits of the mask (reserve and cycle) holding a card of that rank."""
+        t = self.t
+        while len(self.rank_masks) <= oid:
+            pos = t.rank_pos[len(self.rank_masks)]
+            masks = [p << t.nres for p in pos]
+            for i, r in enumerate(t.res_ranks):
+                if r:
+                    masks[r] |= 1 << i
+            self.rank_masks.append(tuple(masks))
+        return self.rank_masks[oid]
+
+    def is_goal(self, key: int) -> bool:
+        """Whether ``key`` is won."""
+        t = self.t
+        if key & SHAPE_MASK != t.empty_sid:
+            return False
+        return t.clear_board or key >> MASK_SHIFT == 0
+
+    def dead(self, key: int) -> bool:
+        """Whether the counting test shows the pyramid can no longer be cleared (or,
+        when every card must go, a card on a waste that is off limits can never go)."""
+        t = self.t
+        mask = key >> MASK_SHIFT
+        if not t.waste_usable and key >> PASS_SHIFT & 3 == t.max_pass:
+            # on the last pass the waste is out of play for good
+            waste = (1 << (key >> PTR_SHIFT & 63)) - 1 << t.nres
+            if mask & waste:
+                if not t.clear_board:
+                    return True
+                mask &= ~waste
+        need = t.shape(key & SHAPE_MASK)[6]
+        if not need:
+            return False
+        masks = self.masks_of(key >> ORDER_SHIFT & ORDER_MASK)
+        return any((mask & masks[z]).bit_count() < k for z, k in need)
+
+    def redeal(self, passes: int, ptr: int, oid: int, mask: int) -> int:
+        """The position after a redeal (the stock empty, the waste not), shape 0."""
+        t = self.t
+        nres = t.nres
+        cyc = mask >> nres
+        puzzle = t.puzzle
+        if puzzle.reshuffle is None:
+            low = cyc & -cyc
+            return pack(0, passes + 1, low.bit_length() - 1, oid, mask)
+        cache_key = (oid, cyc, passes)
+        found = t.redeal_orders.get(cache_key)
+        if found is None:
+            order = t.orders[oid]
+            waste = tuple(order[p] for p in range(len(order)) if cyc >> p & 1)
+            new = tuple(puzzle.reshuffle(passes + 1, waste))
+            if sorted(new) != sorted(waste):
+                raise ValueError("the engine's reshuffled stock is not the waste")
+            found = (t.add_order(new), len(new))
+            t.redeal_orders[cache_key] = found
+        noid, n = found
+        res = mask & ((1 << nres) - 1)
+        return pack(0, passes + 1, 0, noid, res | ((1 << n) - 1) << nres)
+
+    def successors(self, key: int) -> list[tuple[int, Step]]:
+        """Every position one step from ``key``, with the step."""
+        t = self.t
+        sid, passes, ptr, oid, mask = unpack(key)
+        rest = key & ~SHAPE_MASK
+        info = t.shape(sid)
+        out: list[tuple[int, Step]] = []
+        if info[0] >= 0:
+            out.append((rest | info[0], ("king", ("t", info[1]))))
+        for nsid, s1, s2 in info[2]:
+            out.append((rest | nsid, ("pair", ("t", s1), ("t", s2))))
+        nres = t.nres
+        ranks = t.order_ranks[oid]
+        n = len(ranks)
+        cyc = mask >> nres
+        avail: list[tuple[Where, int, int, int]] = []
+        if ptr < n:
+            nxt = cyc >> (ptr + 1)
+            nptr = ptr + (nxt & -nxt).bit_length() if nxt else n
+            avail.append((("stock",), ranks[ptr], mask ^ 1 << (nres + ptr), nptr))
+        low = cyc & ((1 << ptr) - 1)
+        if low and t.waste_usable:
+            w = low.bit_length() - 1
+            avail.append((("waste",), ranks[w], mask ^ 1 << (nres + w), ptr))
+        for i in range(nres):
+            if mask >> i & 1:
+                avail.append((("r", i), t.res_ranks[i], mask ^ 1 << i, ptr))
+        singles = info[3]
+
+        def make(nsid: int, nptr: int, nmask: int) -> int:
+            return pack(nsid, passes if nmask >> nres else t.max_pass, nptr, oid, nmask)
+
+        for i, (where, rank, nmask, nptr) in enumerate(avail):
+            if rank == KING:
+                out.append((make(sid, nptr, nmask), ("king", where)))
+                continue
+            for nsid, s in singles[rank]:
+                out.append((make(nsid, nptr, nmask), ("pair", ("t", s), where)))
+            for where2, rank2, nmask2, nptr2 in avail[i + 1 :]:
+                if rank + rank2 == 13:
+                    both = nmask & nmask2
+                    out.append((make(sid, max(nptr, nptr2), both), ("pair", where, where2)))
+        if ptr < n:
+            nxt = cyc >> (ptr + 1)
+            nptr = ptr + (nxt & -nxt).bit_length() if nxt else n
+            out.append((pack(sid, passes, nptr, oid, mask), ("draw",)))
+        elif low and passes < t.max_pass:
+            out.append((self.redeal(passes, ptr, oid, mask) | sid, ("redeal",)))
+        return out
+
+    def walk(self, key: int, draws: int) -> tuple[list[Step], int]:
+        """The draws and redeals of a macro step as steps, and the position they reach."""
+        steps: list[Step] = []
+        for _ in range(draws):
+            sid, passes, ptr, oid, mask = unpack(key)
+            n = len(self.t.order_ranks[oid])
+            if ptr < n:
+                cyc = mask >> self.t.nres
+                nxt = cyc >> (ptr + 1)
+                nptr = ptr + (nxt & -nxt).bit_length() if nxt else n
+                key = pack(sid, passes, nptr, oid, mask)
+                steps.append(("draw",))
+            else:
+                key = self.redeal(passes, ptr, oid, mask) | sid
+                steps.append(("redeal",))
+        return steps, key
+
+    def line(self, keys: Sequence[int]) -> list[Step]:
+        """The steps of a line of macro steps through the positions ``keys``."""
+        steps: list[Step] = []
+        for a, b in itertools.pairwise(keys):
+            for draws in range(0, 160):
+                walked, at = self.walk(a, draws)
+                found = [step for child, step in self.successors(at) if child == b]
+                if found:
+                    steps.extend(walked)
+                    steps.append(found[0])
+                    break
+            else:  # pragma: no cover - a search bug
+                raise AssertionError("no macro step between two positions of the line")
+        return steps
+
+    # -- macro steps --------------------------------------------------------------------
+
+    def adjacent_pairs(self, oid: int, cyc: int) -> int:
+        """The positions whose card pairs with the card just before it in the cycle (the
+        waste top when that card is the stock top)."""
+        key = (oid, cyc)
+        found = self.adjacent.get(key)
+        if found is None:
+            ranks = self.t.order_ranks[oid]
+            found = 0
+            prev = -1
+            bits = cyc
+            while bits:
+                low = bits & -bits
+                p = low.bit_length() - 1
+                bits ^= low
+                if prev >= 0 and ranks[p] + ranks[prev] == 13:
+                    found |= low
+                prev = p
+            self.adjacent[key] = found
+        return found
+
+    def expand(
+        self, key: int, stop: int = 1 << 30, lo: int = 0, hi: int = 1 << 30
+    ) -> tuple[list[tuple[int, int]], int]:
+        """The positions after one removal, each with the draws and redeals before it.
+
+        Every line can be put in a form where the step after a draw or a redeal uses the
+        new stock top: a removal of pyramid and reserve cards alone can be made before
+        the draws instead, and a removal with the card just drawn, now the waste top,
+        could have been made with it as the stock top, before drawing it.  So removals
+        without the stock top are made only before any draw, and after each draw or
+        redeal only removals with the stock top.  Only the stock cards that some removal
+        uses are stopped at.  ``stop`` (``passes << 6 | pointer``) ends the walk: from
+        there on the stock was already searched.  Each item is ``(position, draws and
+        redeals before the removal)``.  Only removals after ``lo`` to ``hi`` draws are
+        listed; the second result is the fewest draws of a removal after ``hi`` (-1: none).
+        """
+        t = self.t
+        sid = key & SHAPE_MASK
+        info = t.shape(sid)
+        rest = key & ~SHAPE_MASK
+        if info[0] >= 0:
+            return ([(rest | info[0], 0)] if lo == 0 else []), -1
+        passes = key >> PASS_SHIFT & 3
+        ptr = key >> PTR_SHIFT & 63
+        oid = key >> ORDER_SHIFT & ORDER_MASK
+        mask = key >> MASK_SHIFT
+        out = [(rest | nsid, 0) for nsid, _s1, _s2 in info[2]] if lo == 0 else []
+        nres = t.nres
+        singles = info[3]
+        res_ranks = t.res_ranks
+        ranks = t.order_ranks[oid]
+        n = len(ranks)
+        cyc = mask >> nres
+        max_pass = t.max_pass
+        hot = info[4]
+        # the reserve, alone or with the pyramid
+        for i in range(nres):
+            if mask >> i & 1 and lo == 0:
+                r = res_ranks[i]
+                hot |= 1 << 13 - r
+                m1 = mask ^ 1 << i
+                if r == KING:
+                    out.append((pack(sid, passes, ptr, oid, m1), 0))
+                    continue
+                for nsid, _s in singles[r]:
+                    out.append((pack(nsid, passes, ptr, oid, m1), 0))
+                for j in range(i + 1, nres):
+                    if mask >> j & 1 and res_ranks[j] + r == 13:
+                        out.append((pack(sid, passes, ptr, oid, m1 ^ 1 << j), 0))
+        waste_usable = t.waste_usable
+        # the waste top, before any draw
+        low = cyc & ((1 << ptr) - 1)
+        if low and waste_usable and lo == 0:
+            w = low.bit_length() - 1
+            r = ranks[w]
+            m1 = mask ^ 1 << (nres + w)
+            q = passes if m1 >> nres else max_pass
+            if r == KING:
+                out.append((pack(sid, q, ptr, oid, m1), 0))
+            else:
+                for nsid, _s in singles[r]:
+                    out.append((pack(nsid, q, ptr, oid, m1), 0))
+                for i in range(nres):
+                    if mask >> i & 1 and res_ranks[i] + r == 13:
+                        out.append((pack(sid, q, ptr, oid, m1 ^ 1 << i), 0))
+        if not cyc:
+            return out, -1
+        if t.puzzle.reshuffle is not None:
+            return out, self._walk_slow(out, sid, passes, ptr, oid, mask, singles, stop, lo, hi)
+        # the stock top, after 0, 1, 2 ... draws and redeals: only where a removal is
+        hk = (oid, hot)
+        hot_pos = self.hot_pos.get(hk)
+        if hot_pos is None:
+            pos = t.rank_pos[oid]
+            hot_pos = 0
+            for z in range(14):
+                if hot >> z & 1:
+                    hot_pos |= pos[z]
+            self.hot_pos[hk] = hot_pos
+        adj = self.adjacent_pairs(oid, cyc) if waste_usable else 0
+        spots = (hot_pos | adj) & cyc
+        if not spots:
+            return out, -1
+        q = passes
+        start = ptr
+        base = 0
+        while q <= max_pass:
+            if q << 6 | start >= stop:
+                break
+            bits = spots >> start << start
+            while bits:
+                lowbit = bits & -bits
+                bits ^= lowbit
+                p = lowbit.bit_length() - 1
+                if q << 6 | p >= stop:
+                    break
+                d = base + (cyc & (lowbit - (1 << start))).bit_count()
+                if d < lo:
+                    continue
+                if d > hi:
+                    return out, d
+                r = ranks[p]
+                nxt = cyc >> (p + 1)
+                nptr = p + (nxt & -nxt).bit_length() if nxt else n
+                m1 = mask ^ lowbit << nres
+                qq = q if m1 >> nres else max_pass
+                if r == KING:
+                    # drawing a king is never better than removing it: the walk ends here
+                    out.append((pack(sid, qq, nptr, oid, m1), d))
+                    return out, -1
+                for nsid, _s in singles[r]:
+                    out.append((pack(nsid, qq, nptr, oid, m1), d))
+                for i in range(nres):
+                    if mask >> i & 1 and res_ranks[i] + r == 13:
+                        out.append((pack(sid, qq, nptr, oid, m1 ^ 1 << i), d))
+                if adj & lowbit:
+                    below = cyc & (lowbit - 1)
+                    m2 = m1 ^ 1 << (nres + below.bit_length() - 1)
+                    out.append((pack(sid, q if m2 >> nres else max_pass, nptr, oid, m2), d))
+            base += (cyc >> start).bit_count() + 1
+            start = 0
+            q += 1
+        return out, -1
+
+    def _walk_slow(
+        self,
+        out: list[tuple[int, int]],
+        sid: int,
+        passes: int,
+        ptr: int,
+        oid: int,
+        mask: int,
+        singles: tuple[tuple[tuple[int, int], ...], ...],
+        stop: int,
+        lo: int,
+        hi: int,
+    ) -> int:
+        """The walk through the stock of :meth:`expand`, card by card (for reshuffles)."""
+        t = self.t
+        nres = t.nres
+        res_ranks = t.res_ranks
+        ranks = t.order_ranks[oid]
+        n = len(ranks)
+        cyc = mask >> nres
+        d = 0
+        while (passes << 6 | ptr) < stop:
+            if d > hi:
+                return d
+            if ptr < n:
+                r = ranks[ptr]
+                nxt = cyc >> (ptr + 1)
+                nptr = ptr + (nxt & -nxt).bit_length() if nxt else n
+                m1 = mask ^ 1 << (nres + ptr)
+                q = passes if m1 >> nres else t.max_pass
+                if d < lo:
+                    pass
+                elif r == KING:
+                    out.append((pack(sid, q, nptr, oid, m1), d))
+                    return -1
+                else:
+                    for nsid, _s in singles[r]:
+                        out.append((pack(nsid, q, nptr, oid, m1), d))
+                    for i in range(nres):
+                        if mask >> i & 1 and res_ranks[i] + r == 13:
+                            out.append((pack(sid, q, nptr, oid, m1 ^ 1 << i), d))
+                    low = cyc & ((1 << ptr) - 1)
+                    if low and t.waste_usable:
+                        w = low.bit_length() - 1
+                        if ranks[w] + r == 13:
+                            m2 = m1 ^ 1 << (nres + w)
+                            q2 = passes if m2 >> nres else t.max_pass
+                            out.append((pack(sid, q2, nptr, oid, m2), d))
+                ptr = nptr
+                d += 1
+            elif cyc and passes < t.max_pass:
+                _, passes, ptr, oid, mask = unpack(self.redeal(passes, ptr, oid, mask))
+                ranks = t.order_ranks[oid]
+                n = len(ranks)
+                cyc = mask >> nres
+                d += 1
+            else:
+                break
+        return -1
+
+    # -- verdict ----------------------------------------------------------------------
+
+    def decide(self) -> list[Step] | None:
+        """Depth-first search for any winning line; ``None`` when there is none."""
+        lost = self.lost
+        clock = self.clock
+        check, check_mask = clock.check, clock.mask
+        expand = self.expand
+        dead = self.dead
+        is_goal = self.is_goal
+        chain: list[int] = []
+
+        def search(key: int) -> bool:
+            where = key >> PTR_SHIFT << SHAPE_BITS | key & SHAPE_MASK
+            at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
+            known = lost.get(where, 1 << 30)
+            if known <= at or dead(key):
+                return False
+            self.states += 1
+            if not self.states & check_mask:
+                check(self.states)
+                if len(lost) > self.max_positions:
+                    raise BudgetExhausted("too many positions to hold", self.states)
+            for child, _draws in expand(key, known)[0]:
+                if is_goal(child) or search(child):
+                    chain.append(child)
+                    return True
+            lost[where] = at
+            return False
+
+        start = self.start
+        if is_goal(start):
+            return []
+        if not search(start):
+            return None
+        chain.append(start)
+        chain.reverse()
+        return self.line(chain)
+
+    # -- shortest ---------------------------------------------------------------------
+
+    def bound(self, key: int) -> int:
+        """A lower bound on the steps still needed from ``key`` (consistent)."""
+        t = self.t
+        sid, passes, ptr, oid, mask = unpack(key)
+        info = t.shape(sid)
+        if not t.clear_board:
+            masks = self.masks_of(oid)
+            counts = info[7]
+            h = counts[KING] + (mask & masks[KING]).bit_count()
+            for a in range(1, 7):
+                h += max(
+                    counts[a] + (mask & masks[a]).bit_count(),
+                    counts[13 - a] + (mask & masks[13 - a]).bit_count(),
+                )
+            return h
+        need = info[6]
+        if not need:
+            return info[5]
+        return info[5] + self.access(sid, passes, ptr, oid, mask)
+
+    def access(self, sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
+        """The steps, beyond the pyramid's own bound, needed to bring into play the cards
+        from outside the pyramid that the pyramid needs (see the module docstring)."""
+        t = self.t
+        nres = t.nres
+        cyc = mask >> nres
+        prices = self.prices.get(sid)
+        if prices is None:
+            info = t.shape(sid)
+            prices = self.prices[sid] = self._prices(info[6], info[7])
+        wanted, price = prices
+        seq = self.sequences.get((oid, cyc))
+        if seq is None:
+            ranks = t.order_ranks[oid]
+            seq = self.sequences[(oid, cyc)] = tuple(
+                ranks[p] for p in range(len(ranks)) if cyc >> p & 1
+            )
+        k = (cyc & ((1 << ptr) - 1)).bit_count()
+        costs: list[list[int]] = [[] for _ in range(14)]
+        for i in range(nres):
+            if mask >> i & 1 and wanted[t.res_ranks[i]]:
+                costs[t.res_ranks[i]].append(0)
+        used = [0] * 14
+        cost = 0
+        for z in seq[k:]:
+            if wanted[z]:
+                costs[z].append(cost)
+            cost += price[z][used[z]]
+            used[z] += 1
+        if k:
+            waste = [1 << 20] * k
+            if t.waste_usable:
+                used2 = [0] * 14
+                c2 = 0
+                for j in range(k - 1, -1, -1):
+                    z = seq[j]
+                    if wanted[z]:
+                        waste[j] = c2
+                    c2 += price[z][used2[z]]
+                    used2[z] += 1
+            if passes < t.max_pass:
+                cost += 2
+                if t.puzzle.reshuffle is not None:
+                    for j in range(k):
+                        if cost < waste[j]:
+                            waste[j] = cost
+                else:
+                    for j in range(k):
+                        z = seq[j]
+                        if wanted[z] and cost < waste[j]:
+                            waste[j] = cost
+                        cost += price[z][used[z]]
+                        used[z] += 1
+            for j in range(k):
+                z = seq[j]
+                if wanted[z]:
+                    costs[z].append(waste[j])
+        best = 0
+        for z, n in t.shape(sid)[6]:
+            found = costs[z]
+            if len(found) < n:
+                return 1 << 20
+            found.sort()
+            if found[n - 1] > best:
+                best = found[n - 1]
+        return (best + 1) // 2
+
+    @staticmethod
+    def _prices(
+        need: tuple[tuple[int, int], ...], counts: tuple[int, ...]
+    ) -> tuple[list[int], list[list[int]]]:
+        wanted = [0] * 14
+        for z, k in need:
+            wanted[z] = k
+        # price in half steps of the n-th card of rank z leaving by a removal: free within
+        # the need, half a step up to the pyramid cards it can pair with, else a full step
+        price = [[2] * 5 for _ in range(14)]
+        for z in range(1, 13):
+            cap = counts[13 - z]
+            row = price[z]
+            for n in range(min(cap, 4)):
+                row[n] = 0 if n < wanted[z] else 1
+        return wanted, price
+
+    def shortest(self, limit: int | None = None) -> list[Step] | None:
+        """A* over macro steps for a shortest winning line; ``None`` if there is none
+        (of at most ``limit`` steps, when given).
+
+        Positions that differ only in the pointer are compared: one reached in ``g``
+        steps with the pointer at ``P`` makes useless any reached in ``g'`` steps at a
+        later ``P'`` when ``g`` plus the draws from ``P`` to ``P'`` is at most ``g'``.
+        """
+        clock = self.clock
+        check, check_mask = clock.check, clock.mask
+        start = self.start
+        if self.is_goal(start):
+            return []
+        bound = self.bound
+        expand = self.expand
+        dead = self.dead
+        is_goal = self.is_goal
+        lost = self.lost
+        nres = self.t.nres
+        big = 1 << 20
+        h0 = bound(start)
+        if h0 >= big or dead(start):
+            return None
+        if limit is None:
+            limit = 255
+        best: dict[int, int] = {start: 0}
+        """Per position: its parent << 8 | g."""
+        seen: dict[int, list[int]] = {}
+        """Per position without pointer: ``P << 8 | g`` of the positions kept."""
+        buckets: dict[int, list[list[int]]] = {}
+
+        def draws_between(mask: int, p0: int, p1: int) -> int:
+            """Draws and redeals from pointer ``p0`` to ``p1`` (``passes << 6 | ptr``)."""
+            cyc = mask >> nres
+            q0, s0, q1, s1 = p0 >> 6, p0 & 63, p1 >> 6, p1 & 63
+            if q0 == q1:
+                return (cyc & ((1 << s1) - (1 << s0))).bit_count()
+            total = cyc.bit_count()
+            return (
+                (cyc >> s0).bit_count()
+                + (q1 - q0 - 1) * (total + 1)
+                + 1
+                + (cyc & ((1 << s1) - 1)).bit_count()
+            )
+
+        def dominated(where: int, mask: int, at: int, g: int, strict: bool) -> bool:
+            for e in seen.get(where, ()):
+                p0 = e >> 8
+                if (p0 < at or (p0 == at and not strict)) and (e & 255) + draws_between(
+                    mask, p0, at
+                ) <= g:
+                    return True
+            return False
+
+        def push(f: int, h: int, entry: int) -> None:
+            rows = buckets.get(f)
+            if rows is None:
+                rows = buckets[f] = [[] for _ in range(f + 1)]
+            rows[h].append(entry)
+
+        push(h0, h0, start << 16)
+        shape = self.t.shape
+        f = h0
+        goal = -1
+        while goal < 0:
+            rows = buckets.get(f)
+            if rows is None:
+                if not buckets or f > limit:
+                    return None
+                f += 1
+                continue
+            h = 0
+            while h < len(rows) and not rows[h]:
+                h += 1
+            if h == len(rows):
+                del buckets[f]
+                continue
+            entry = rows[h].pop()
+            lo = entry & 255
+            key = entry >> 16
+            g = entry >> 8 & 255
+            if best[key] & 255 < g:
+                continue
+            if is_goal(key):
+                goal = key
+                break
+            where = key >> PTR_SHIFT << SHAPE_BITS | key & SHAPE_MASK
+            at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
+            mask = key >> MASK_SHIFT
+            if dominated(where, mask, at, g, True):
+                continue
+            if not lo:
+                self.states += 1
+                if not self.states & check_mask:
+                    check(self.states)
+                    if len(best) > self.max_positions:
+                        raise BudgetExhausted("too many positions to hold", self.states)
+            floor = shape(key & SHAPE_MASK)[5]
+            children, later = expand(key, lost.get(where, 1 << 30), lo, f - g - floor)
+            if later >= 0:
+                push(g + later + floor, later + floor, (key << 8 | g) << 8 | later)
+            hn = h if not lo else 0
+            for child, draws in children:
+                gc = g + draws + 1
+                old = best.get(child)
+                if old is not None and old & 255 <= gc:
+                    continue
+                if is_goal(child):
+                    best[child] = key << 8 | gc
+                    if gc == f:
+                        goal = child
+                        break
+                    push(gc, 0, (child << 8 | gc) << 8)
+                    continue
+                cw = child >> PTR_SHIFT << SHAPE_BITS | child & SHAPE_MASK
+                cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
+                if lost.get(cw, 1 << 30) <= cat or dead(child):
+                    continue
+                cmask = child >> MASK_SHIFT
+                if dominated(cw, cmask, cat, gc, False):
+                    continue
+                hc = bound(child)
+                if hc < hn - draws - 1:
+                    hc = hn - draws - 1
+                if hc >= big or gc + hc > limit:
+                    continue
+                best[child] = key << 8 | gc
+                seen.setdefault(cw, []).append(cat << 8 | gc)
+                push(gc + hc, hc, (child << 8 | gc) << 8)
+        chain = [goal]
+        key = goal
+        while key != start:
+            key = best[key] >> 8
+            chain.append(key)
+        chain.reverse()
+        return self.line(chain)

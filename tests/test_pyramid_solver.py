@@ -1,0 +1,240 @@
+"""Tests of the exact Pyramid solver (printplay.solve.pyramid): hand-built positions with
+known answers, engine replays, a golden file, a sample of the published decks, and a
+comparison with a plain breadth-first search through the engine on small random positions.
+
+The full 1500-deck run is a benchmark (benchmarks/pyramid_solver.py), not a test.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import deque
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from printplay.cards import Card, parse_card, standard_deck
+from printplay.deal import explicit_deal, numbered_deal
+from printplay.games import make_game, solver_for
+from printplay.games.pyramid import Pyramid, PyramidOptions, PyramidState, deal_key
+from printplay.solve import pyramid
+from printplay.solve.pyramid_core import geometry
+from printplay.solve.result import Budget
+from printplay.solve.toolkit import replay_line
+
+HERE = Path(__file__).resolve().parent
+GOLDEN = HERE / "golden" / "pyramid_solutions.json"
+DECKS = HERE / "data" / "random-decks-1500.txt"
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_card(code) for code in text.split())
+
+
+def position(
+    options: PyramidOptions,
+    tableau: dict[int, str],
+    stock: str = "",
+    waste: str = "",
+    reserve: str = "",
+    pass_number: int = 1,
+) -> PyramidState:
+    """A mid-game position: ``tableau`` maps slots to cards (all other slots empty)."""
+    size = options.tableau_size
+    table = tuple(parse_card(tableau[s]) if s in tableau else None for s in range(size))
+    spare = cards(reserve) + (None,) * (options.reserve_size - len(reserve.split()))
+    return PyramidState(
+        options,
+        table,
+        spare,
+        cards(stock),
+        cards(waste),
+        pass_number,
+        deal_key(standard_deck()),
+    )
+
+
+def shortest(state: PyramidState) -> int | None:
+    """The shortest win by breadth-first search through the engine (``None``: lost)."""
+    if state.is_won:
+        return 0
+    seen = {state}
+    queue = deque([(state, 0)])
+    while queue:
+        here, depth = queue.popleft()
+        for move in here.legal_moves():
+            after = here.apply(move)
+            if after.is_won:
+                return depth + 1
+            if after not in seen:
+                seen.add(after)
+                queue.append((after, depth + 1))
+    return None
+
+
+def check_line(state: PyramidState, result: Any) -> None:
+    """A winning result's line wins when replayed through the engine."""
+    assert result.solvable is True
+    assert replay_line(state, result.moves)[-1].is_won
+
+
+CLEAR = PyramidOptions(clear_the_board=True)
+
+
+@pytest.mark.parametrize(
+    ("options", "tableau", "stock", "waste", "expected"),
+    [
+        # the apex and an ace on the stock: one pair
+        (CLEAR, {0: "Qh"}, "Ac", "", 1),
+        # draw the two, then the ace is the stock top
+        (CLEAR, {0: "Qh"}, "2c Ac", "", 2),
+        # a card cannot pair with the card covering it: the 7 goes with the stock's 6,
+        # then the apex with the 7 beneath
+        (CLEAR, {0: "6h", 1: "7c"}, "6d 7s", "", 2),
+        # ... and without a second 7 the apex is stuck
+        (CLEAR, {0: "6h", 1: "7c"}, "6d 2s", "", None),
+        # the waste top is in play; off limits, it takes a redeal
+        (CLEAR, {0: "Qh"}, "2c", "Ac", 1),
+        (PyramidOptions(clear_the_board=True, waste_off_limits=True), {0: "Qh"}, "2c", "Ac", 3),
+        (
+            PyramidOptions(clear_the_board=True, waste_off_limits=True, one_deal=True),
+            {0: "Qh"},
+            "2c",
+            "Ac",
+            None,
+        ),
+        # the standard game: every card must go; the stock top and the waste top pair
+        (PyramidOptions(), {}, "5c 8d", "", 2),
+        (PyramidOptions(), {}, "Kc", "", 1),
+        (PyramidOptions(), {0: "Kd"}, "5c 8d 6s", "", None),
+    ],
+)
+def test_hand_built_positions(
+    options: PyramidOptions, tableau: dict[int, str], stock: str, waste: str, expected: int | None
+) -> None:
+    state = position(options, tableau, stock, waste)
+    assert shortest(state) == expected
+    verdict = pyramid.solve(state)
+    best = pyramid.best_line(state)
+    if expected is None:
+        assert verdict.solvable is False and best.solvable is False
+        assert verdict.moves == () and best.moves == ()
+    else:
+        check_line(state, verdict)
+        check_line(state, best)
+        assert best.optimal is True
+        assert len(best.moves) == expected
+
+
+def test_reshuffle_takes_the_engines_stock() -> None:
+    """Under reshuffle the new stock is the engine's: the line names it and replays."""
+    options = PyramidOptions(clear_the_board=True, waste_off_limits=True, reshuffle=True)
+    state = position(options, {0: "Qh"}, "", "Ac 5c 6c 7c 8c 9c")
+    new_stock = state.next_stock()
+    best = pyramid.best_line(state)
+    check_line(state, best)
+    assert best.moves[0].to_json() == {"type": "redeal", "stock": [c.code for c in new_stock]}
+    assert len(best.moves) == 2 + [c.code for c in new_stock].index("Ac")
+
+
+def test_pyramid_shapes_are_the_catalan_numbers() -> None:
+    assert len(geometry(7).shapes) == 1430
+    assert len(geometry(6).shapes) == 429
+
+
+def test_registry_binds_the_solver() -> None:
+    game = make_game("pyramid", ["clear-the-board"])
+    state = game.initial_state(numbered_deal(game.deck(), 1))
+    result = solver_for(game).best_line(state)
+    check_line(state, result)
+    assert result.optimal is True
+
+
+def test_budget_gives_unknown_never_a_guess() -> None:
+    game = Pyramid(PyramidOptions(waste_off_limits=True))
+    state = game.initial_state(numbered_deal(game.deck(), 1))
+    result = pyramid.solve(state, budget=Budget(max_states=64))
+    assert result.solvable is None and result.reason
+
+
+def test_budget_in_best_line_keeps_the_winning_line() -> None:
+    game = Pyramid(CLEAR)
+    state = game.initial_state(numbered_deal(game.deck(), 1))
+    found = pyramid.solve(state)
+    assert found.solvable is True
+    result = pyramid.best_line(state, budget=Budget(max_states=found.states + 64))
+    check_line(state, result)
+    assert result.optimal in (True, False)
+    if result.optimal is False:
+        assert result.reason
+
+
+def golden() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.mark.parametrize("case", golden()["deals"], ids=lambda case: case["name"])
+def test_golden_shortest_lines(case: dict[str, Any]) -> None:
+    game = make_game("pyramid", case["options"])
+    if "seed" in case:
+        state = game.initial_state(numbered_deal(game.deck(), case["seed"]))
+    else:
+        state = game.initial_state(explicit_deal(case["deck"], game.deck()))
+    result = pyramid.best_line(state)
+    assert result.solvable is case["solvable"]
+    if case["solvable"]:
+        check_line(state, result)
+        assert result.optimal is True
+        assert len(result.moves) == case["length"]
+
+
+def test_sample_of_the_published_decks() -> None:
+    """Verdicts under clear-the-board for every 75th deck (the full run: the benchmark)."""
+    sample = golden()["decks_clear_the_board"]
+    lines = [line for line in DECKS.read_text(encoding="utf-8").splitlines() if line.strip()]
+    game = Pyramid(CLEAR)
+    for number, expected in sample.items():
+        state = game.initial_state(explicit_deal(lines[int(number) - 1], game.deck()))
+        result = pyramid.solve(state)
+        assert result.solvable is expected, number
+        if expected:
+            check_line(state, result)
+
+
+def random_position(rng: random.Random) -> PyramidState:
+    """A small random position: the top rows of a pyramid, a short stock and waste."""
+    flags = {
+        name: rng.random() < 0.35
+        for name in ("reserve", "clear_the_board", "small", "one_deal", "waste_off_limits")
+    }
+    flags["reshuffle"] = rng.random() < 0.3
+    options = PyramidOptions(**flags)
+    deck = standard_deck()
+    rng.shuffle(deck)
+    rows = rng.choice((1, 2, 3))
+    tableau = {s: deck.pop().code for s in range(rows * (rows + 1) // 2)}
+    reserve = (
+        " ".join(deck.pop().code for _ in range(rng.choice((0, 2)))) if flags["reserve"] else ""
+    )
+    stock = " ".join(deck.pop().code for _ in range(rng.randint(0, 5)))
+    waste = " ".join(deck.pop().code for _ in range(rng.randint(0, 3)))
+    return position(options, tableau, stock, waste, reserve, rng.randint(1, options.passes))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_agrees_with_breadth_first_search(seed: int) -> None:
+    """Verdict and shortest length equal those of a plain search through the engine."""
+    state = random_position(random.Random(seed))
+    expected = shortest(state)
+    verdict = pyramid.solve(state)
+    best = pyramid.best_line(state)
+    assert verdict.solvable is (expected is not None)
+    assert best.solvable is (expected is not None)
+    if expected is not None:
+        check_line(state, verdict)
+        check_line(state, best)
+        assert best.optimal is True
+        assert len(best.moves) == expected
