@@ -122,6 +122,8 @@ class PileView:
     face_up: bool
     x: float
     y: float
+    badge: str | None = None
+    """A move number on the top card (a walkthrough marks a pile card a move takes)."""
 
 
 @dataclass(frozen=True)

@@ -361,6 +361,10 @@ def _add_pile(
                 left, bottom, card_width, pile.cards[-1], CardStyle(hidden=not pile.face_up)
             )
         )
+        if pile.badge:
+            dx, dy = badge_offset(card_width)
+            centre_x, centre_y = left + card_width / 2, bottom + card_width * CARD_RATIO / 2
+            drawing.add(badge_shapes(centre_x + dx, centre_y + dy, card_width * 0.2, pile.badge))
     if pile_labels:
         text = f"{pile.name} ({len(pile.cards)})"
         # Neighbouring piles' labels must not run into each other on a small diagram.

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +35,7 @@ from reportlab.platypus import (
 from printplay import options as opts
 from printplay.deal import Deal, choose_deal
 from printplay.games import entry, make_solitaire, solver_for
+from printplay.games.layout import BoardView
 from printplay.games.protocols import Solitaire
 from printplay.render.board import BoardDiagram, board_size
 from printplay.render.cards import CARD_RATIO
@@ -103,7 +104,13 @@ def segments(game: Solitaire, steps: Sequence[Step]) -> list[list[Step]]:
         groups[-1].append(step)
         if milestone and not leads:
             groups.append([])
-    return [group for group in groups if group]
+    groups = [group for group in groups if group]
+    # A last move that takes cards, alone after a milestone (Pyramid's final pair once a
+    # row is cleared), is read on the diagram before it rather than under one of its own.
+    if len(groups) > 1 and len(groups[-1]) == 1 and not _opens(game, groups[-1][0]):
+        last = groups.pop()
+        groups[-1].extend(last)
+    return groups
 
 
 def _opens(game: Solitaire, step: Step) -> bool:
@@ -400,7 +407,10 @@ def walkthrough(sheet: Sheet, result: SolveResult, *, spoiler_free: bool) -> lis
                 rest = []
             badges = {slot: str(step.number) for step in todo for slot in step.move.slots}
             diagram = BoardDiagram(
-                board_state.board(badges), diagram_width, show_hidden=show_hidden, crop=True
+                _badge_piles(board_state.board(badges), todo),
+                diagram_width,
+                show_hidden=show_hidden,
+                crop=True,
             )
             story += [outline_entry(_plain(heading), 1)]
             story += _segment(Paragraph(heading, styles.h3), diagram, lines, width)
@@ -410,6 +420,27 @@ def walkthrough(sheet: Sheet, result: SolveResult, *, spoiler_free: bool) -> lis
             todo = rest
         previous = group[-1]
     return story
+
+
+def _badge_piles(view: BoardView, steps: Sequence[Step]) -> BoardView:
+    """``view`` with a move number on each pile top that one of ``steps`` takes (Pyramid's
+    pair of a pyramid card with the stock's top card): both cards of a move are marked."""
+    in_layout = {slot.card for slot in view.slots if slot.card is not None}
+    badges: dict[int, str] = {}
+    for step in steps:
+        if step.move.turns_stock:
+            continue
+        for card in step.move.cards:
+            for number, pile in enumerate(view.piles):
+                if card not in in_layout and pile.cards and pile.cards[-1] == card:
+                    badges.setdefault(number, str(step.number))
+    if not badges:
+        return view
+    piles = tuple(
+        replace(pile, badge=badges[number]) if number in badges else pile
+        for number, pile in enumerate(view.piles)
+    )
+    return replace(view, piles=piles)
 
 
 def _plain(markup: str) -> str:
