@@ -252,10 +252,10 @@ def test_walkthrough_search_is_bounded_by_states_not_time() -> None:
 
 def test_a_lost_deal_ends_with_the_card_penalty_named(tmp: Path) -> None:
     text = " ".join(pages_of(sheet(tmp, 8, ["card-penalty=5"])))
-    assert "Stuck with 2 cards left in the tableau." in text
+    assert "Stuck with 2 cards still to clear." in text
     assert "Final score 161: 171 points less the card penalty of 5 a card left (10)." in text
     one_left = " ".join(pages_of(sheet(tmp, 17, [])))
-    assert "Stuck with 1 card left in the tableau." in one_left
+    assert "Stuck with 1 card still to clear." in one_left
 
 
 def test_face_up_sheets_mention_no_face_down_cards(tmp: Path) -> None:

@@ -243,7 +243,7 @@ def pyramid_layout(rows: int, reserve: int) -> Layout:
         height=height,
         pitch=ROW_PITCH,
         labels=tuple(labels),
-        noun="pyramid",
+        noun="pyramid and reserve" if reserve else "pyramid",
     )
 
 
