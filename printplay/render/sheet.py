@@ -104,13 +104,22 @@ def segments(game: Solitaire, steps: Sequence[Step]) -> list[list[Step]]:
         groups[-1].append(step)
         if milestone and not leads:
             groups.append([])
-    groups = [group for group in groups if group]
-    # A last move that takes cards, alone after a milestone (Pyramid's final pair once a
-    # row is cleared), is read on the diagram before it rather than under one of its own.
-    if len(groups) > 1 and len(groups[-1]) == 1 and not _opens(game, groups[-1][0]):
-        last = groups.pop()
-        groups[-1].extend(last)
-    return groups
+    return _join_short(game, [group for group in groups if group])
+
+
+def _join_short(game: Solitaire, groups: list[list[Step]]) -> list[list[Step]]:
+    """Segments of fewer than :data:`MIN_SEGMENT` moves that take cards (Pyramid's end
+    game, where nearly every pair clears a row) run on into the segment after them, unless
+    that one opens with a stock turn or a redeal: a diagram per move would spend a page on
+    three moves.  A last move alone is read on the diagram before it."""
+    joined: list[list[Step]] = []
+    for group in groups:
+        lone_last = group is groups[-1] and len(group) == 1
+        if joined and not _opens(game, group[0]) and (len(joined[-1]) < MIN_SEGMENT or lone_last):
+            joined[-1].extend(group)
+            continue
+        joined.append(list(group))
+    return joined
 
 
 def _opens(game: Solitaire, step: Step) -> bool:
@@ -304,6 +313,9 @@ MOVES_RULE = HexColor("#C9D3DD")
 
 KEEP_MOVES = 3
 """At most this many moves below a walkthrough diagram are never parted from it."""
+
+MIN_SEGMENT = 3
+"""A walkthrough segment of fewer moves that take cards runs on into the next one."""
 
 
 def _deal_order_table(game: Solitaire, deal: Deal, width: float, styles: Styles) -> Table:
