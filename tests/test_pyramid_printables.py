@@ -1,0 +1,53 @@
+"""Pyramid's printables: the setup sheet, the walkthrough of the shortest line (a golden
+line, not searched again) and the rulebook with its variants."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printplay.deal import numbered_deal
+from printplay.games.pyramid import Pyramid, PyramidOptions
+from printplay.render.books import build_game_rulebook
+from printplay.render.sheet import MIN_SEGMENT, _opens, replay, segments
+from tests.conftest import sheet_with_line, walkthrough_line
+from tests.pdftext import page_texts, pdf_text
+
+
+def test_the_sheet_deals_row_by_row_and_walks_through_every_pass(tmp_path: Path) -> None:
+    game = Pyramid()
+    deal = numbered_deal(game.deck(), 1)
+    pages = page_texts(sheet_with_line(game, deal, tmp_path / "sheet.pdf"))
+    first = pages[0]
+    assert "1 7♥ row 1, 1st card" in first and "29 J♠ stock, top card (face up)" in first
+    text = " ".join(pages)
+    assert "the shortest winning line (proven), takes 40 moves" in text
+    assert "Redeal (pass 2 of 3" in text and "Won in 40 moves." in text
+    assert "Pair 2♠ in row 7 with J♦ in row 7" in text
+
+
+def test_short_segments_run_on_but_redeals_still_open_a_diagram() -> None:
+    game = Pyramid(PyramidOptions(reserve=True, reshuffle=True))
+    deal = numbered_deal(game.deck(), 4)
+    steps = replay(game.initial_state(deal), walkthrough_line(game, deal).moves)
+    groups = segments(game, steps)
+    assert sum(len(group) for group in groups) == len(steps)
+    for group, following in zip(groups, groups[1:], strict=False):
+        assert len(group) >= MIN_SEGMENT or _opens(game, following[0])
+
+
+def test_an_unwinnable_deal_says_so(tmp_path: Path) -> None:
+    game = Pyramid()
+    deal = numbered_deal(game.deck(), 5)
+    text = pdf_text(sheet_with_line(game, deal, tmp_path / "sheet.pdf"))
+    assert "This deal cannot be won" in text and "Stuck with 52 cards still to clear." in text
+
+
+def test_the_rulebook_follows_the_options(tmp_path: Path) -> None:
+    standard = pdf_text(build_game_rulebook(Pyramid(), tmp_path / "standard.pdf"))
+    assert "cannot pair with the last card that covers it" in standard
+    assert "3 passes through the stock in all, so 2 redeals" in standard
+    assert "Quick reference: Pyramid" in standard
+    options = PyramidOptions(reserve=True, clear_the_board=True, one_deal=True)
+    varied = pdf_text(build_game_rulebook(Pyramid(options), tmp_path / "varied.pdf"))
+    assert "reserve of 6 cards" in varied and "No redeal" in varied
+    assert "cards left in the stock, the waste or the reserve do not matter" in varied
