@@ -34,6 +34,7 @@ from printplay.deal import SHUFFLE_NAME, numbered_deal
 from printplay.errors import GameError
 from printplay.games import entry, make_solitaire, solver_for
 from printplay.parallel import parallel_map
+from printplay.solve.result import Budget
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
@@ -79,11 +80,12 @@ class WinRate:
         return f"{100 * self.rate:.1f}% ({100 * low:.1f}–{100 * high:.1f}%)"
 
 
-def _solve_one(job: tuple[str, tuple[str, ...], int]) -> bool | None:
-    name, options, seed = job
+def _solve_one(job: tuple[str, tuple[str, ...], int, float | None]) -> bool | None:
+    name, options, seed, seconds = job
     game = make_solitaire(name, options)
     state = game.initial_state(numbered_deal(game.deck(), seed))
-    return solver_for(game).solve(state).solvable
+    budget = Budget(max_seconds=seconds) if seconds is not None else None
+    return solver_for(game).solve(state, budget=budget).solvable
 
 
 def option_sets(game: str) -> tuple[tuple[str, ...], ...]:
@@ -106,13 +108,16 @@ def compute(
     first: int = 1,
     last: int = 2000,
     jobs: int = 1,
+    max_seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> list[WinRate]:
-    """Solve deals ``first`` … ``last`` under each option set; verdicts in input order."""
+    """Solve deals ``first`` … ``last`` under each option set; verdicts in input order.
+    With ``max_seconds``, a deal the solver has not decided in that time counts as
+    unknown (and is left out of the share)."""
     name = entry(game).name
     if not entry(name).is_solitaire:
         raise GameError(f"{name} has no solver")
-    work = [(name, tuple(s), seed) for s in sets for seed in range(first, last + 1)]
+    work = [(name, tuple(s), seed, max_seconds) for s in sets for seed in range(first, last + 1)]
     total = len(work)
     verdicts = list(
         parallel_map(
@@ -146,16 +151,28 @@ def data_file(game: str) -> str:
     return f"win-rates-{entry(game).name}.json"
 
 
-def to_json(game: str, rates: Sequence[WinRate], first: int, last: int) -> dict[str, Any]:
-    """The stored form: the rows with their provenance."""
+def to_json(
+    game: str,
+    rates: Sequence[WinRate],
+    first: int,
+    last: int,
+    max_seconds: float | None = None,
+    seconds: float | None = None,
+) -> dict[str, Any]:
+    """The stored form: the rows with their provenance (the budget per deal, if any, and
+    the wall-clock time the run took)."""
     name = entry(game).name
+    budget = f" --max-seconds {max_seconds:g}" if max_seconds is not None else ""
     return {
         "game": name,
         "what": "share of numbered deals that can be won with perfect play (exact solver)",
         "deals": [first, last],
         "shuffle": SHUFFLE_NAME,
         "interval": "95% Wilson score interval",
-        "command": f"python -m printplay.analysis.winrates {name} --first {first} --last {last}",
+        "command": f"python -m printplay.analysis.winrates {name} --first {first} --last {last}"
+        + budget,
+        "budget_seconds": max_seconds,
+        "run_seconds": round(seconds) if seconds is not None else None,
         "printplay": __version__,
         "rows": [asdict(rate) for rate in rates],
     }
@@ -196,6 +213,7 @@ def rulebook_rows(game: str) -> list[dict[str, Any]]:
                 ],
                 "first": rate.first,
                 "last": rate.first + rate.deals - 1,
+                "unknown": rate.unknown,
                 "options": list(rate.options),
             }
         )
@@ -210,6 +228,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--last", type=int, default=2000)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--output", type=Path, default=None)
+    parser.add_argument(
+        "--max-seconds",
+        type=float,
+        default=None,
+        help="time per deal; a deal not decided by then counts as unknown",
+    )
     args = parser.parse_args(argv)
     name = entry(args.game).name
     start = time.perf_counter()
@@ -219,17 +243,35 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"\r{done}/{total} deals", end="", file=sys.stderr, flush=True)
 
     rates = compute(
-        name, option_sets(name), first=args.first, last=args.last, jobs=args.jobs, progress=report
+        name,
+        option_sets(name),
+        first=args.first,
+        last=args.last,
+        jobs=args.jobs,
+        max_seconds=args.max_seconds,
+        progress=report,
     )
     print(file=sys.stderr)
     path = args.output or Path(str(resources.files("printplay") / "data" / data_file(name)))
     path.write_text(
-        json.dumps(to_json(name, rates, args.first, args.last), indent=1, ensure_ascii=False)
+        json.dumps(
+            to_json(
+                name,
+                rates,
+                args.first,
+                args.last,
+                args.max_seconds,
+                time.perf_counter() - start,
+            ),
+            indent=1,
+            ensure_ascii=False,
+        )
         + "\n",
         encoding="utf-8",
     )
     for rate in rates:
-        print(f"{rate.label:<40} {rate.won:5}/{rate.won + rate.lost:<5} {rate.percent()}")
+        unknown = f"  ({rate.unknown} undecided)" if rate.unknown else ""
+        print(f"{rate.label:<40} {rate.won:5}/{rate.won + rate.lost:<5} {rate.percent()}{unknown}")
     print(f"{time.perf_counter() - start:.0f} s; written to {path}")
     return 0
 
