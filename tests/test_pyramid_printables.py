@@ -3,6 +3,7 @@ line, not searched again) and the rulebook with its variants."""
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 from printplay.deal import numbered_deal
@@ -31,7 +32,7 @@ def test_short_segments_run_on_but_redeals_still_open_a_diagram() -> None:
     steps = replay(game.initial_state(deal), walkthrough_line(game, deal).moves)
     groups = segments(game, steps)
     assert sum(len(group) for group in groups) == len(steps)
-    for group, following in zip(groups, groups[1:], strict=False):
+    for group, following in itertools.pairwise(groups):
         assert len(group) >= MIN_SEGMENT or _opens(game, following[0])
 
 
