@@ -931,7 +931,9 @@ class Pyramid:
         (),
         ("reserve",),
         ("clear-the-board",),
+        ("small",),
         ("one-deal",),
+        ("waste-off-limits",),
         ("reshuffle",),
     )
     """The rule sets whose win rates the rulebook prints (printplay.analysis.winrates)."""
