@@ -14,6 +14,7 @@ from pdf_geometry import MM, close, page_shapes
 
 from printplay.cli import main
 from printplay.errors import GameError, RulebookError
+from printplay.games import REGISTRY
 from printplay.render.deck import DeckOptions, QuickRef, build_deck, plan_deck, quick_ref_cards
 from printplay.render.faces import OUTLINE
 from printplay.render.quickref import (
@@ -195,3 +196,11 @@ def test_a_card_side_too_long_to_fit_is_an_error_naming_the_macro(tmp_path: Path
     with pytest.raises(RulebookError, match=r"tripeaks.md: .*back \(macro quick_card_back\)"):
         quick_card("tripeaks", rules_dir=house)
     shutil.rmtree(house)
+
+
+@pytest.mark.parametrize("game", sorted(REGISTRY))
+def test_every_games_card_fits_in_both_sizes(game: str) -> None:
+    for size in ("poker", "bridge"):
+        card = quick_card(game, size)
+        assert set(card.font_sizes) == {"front", "back"}
+        assert all(MIN_TEXT <= points for points in card.font_sizes.values())
