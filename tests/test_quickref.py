@@ -203,4 +203,4 @@ def test_every_games_card_fits_in_both_sizes(game: str) -> None:
     for size in ("poker", "bridge"):
         card = quick_card(game, size)
         assert set(card.font_sizes) == {"front", "back"}
-        assert all(MIN_TEXT <= points for points in card.font_sizes.values())
+        assert all(points >= MIN_TEXT for points in card.font_sizes.values())
