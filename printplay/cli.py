@@ -41,7 +41,7 @@ from printplay.games import entry as game_entry
 from printplay.games.protocols import Solitaire
 from printplay.parallel import cpu_count, worker_count
 from printplay.render.faces import CARD_SIZES, DEFAULT_CARD
-from printplay.solve.toolkit import replay_line
+from printplay.solve.toolkit import read_line, replay_line
 
 app = typer.Typer(
     name="printplay",
@@ -316,6 +316,60 @@ def _print_solution(game: Solitaire, the_deal: Deal, result: Any) -> None:
         points = states[number].running_score
         score = f"  [dim](score {points})[/dim]" if points is not None else ""
         stdout.print(f"{number:3}. {text}{score}")
+
+
+@app.command()
+def check(
+    game: GameArg,
+    line: Annotated[
+        Path,
+        typer.Option(
+            "--line",
+            "-l",
+            help="The moves as JSON: what `solve --json` prints, or a list of moves "
+            "(docs/json.md); - reads standard input.",
+            show_default=False,
+        ),
+    ],
+    seed: SeedOpt = None,
+    deal: DealOpt = None,
+    option: OptionsOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")] = False,
+) -> None:
+    """Replay a line of moves through the engine: is every move legal, and does it win?
+
+    Anyone's line can be checked this way, a solver's or a player's; an illegal move is
+    named with its number and the rule it breaks.
+    """
+    the_game = _game(game, option)
+    if seed is None and deal is None:
+        raise DealError("give a deal: --seed N or --deal 'CARDS'")
+    the_deal = _deal(the_game, seed, deal)
+    moves = read_line(the_game, line)
+    states = replay_line(the_game.initial_state(the_deal), moves)
+    final = states[-1]
+    verdict = {
+        "game": the_game.name,
+        "seed": the_deal.seed,
+        "deal_code": the_deal.code,
+        "legal": True,
+        "won": final.is_won,
+        "moves": len(moves),
+        "cards_left": final.cards_left,
+        "stock_left": final.stock_left,
+        "score": final.score,
+    }
+    if as_json:
+        print_json(verdict)
+        return
+    outcome = "wins" if final.is_won else f"does not win: {final.status()}"
+    score = f"; score {final.score}" if final.score is not None else ""
+    stdout.print(
+        f"{the_game.title} {the_deal.name}: "
+        + ("its one move is" if len(moves) == 1 else f"every one of the {len(moves)} moves is")
+        + f" legal, and the line {outcome}{score}.",
+        markup=False,
+    )
 
 
 SHEET_HELP = " ".join(

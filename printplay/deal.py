@@ -24,6 +24,7 @@ from pathlib import Path
 
 from printplay.cards import Card, parse_card, split_codes, standard_deck
 from printplay.errors import CardError, DealError
+from printplay.textfile import TEXT_FILE_LIMIT, read_text
 
 SHUFFLE_VERSION = 1
 """The version of the numbered shuffle; a new version would get a new name and prefix."""
@@ -194,7 +195,7 @@ def validate_cards(cards: Sequence[Card], deck: Sequence[Card]) -> list[Card]:
     return list(cards)
 
 
-DEAL_FILE_LIMIT = 64 * 1024 * 1024
+DEAL_FILE_LIMIT = TEXT_FILE_LIMIT
 """The largest deal file read (64 MB, about 400,000 deals); a larger one, or an endless
 stream such as ``/dev/zero``, is refused rather than read into memory."""
 
@@ -205,20 +206,7 @@ def read_deal_file(path: Path, deck: Sequence[Card]) -> list[Deal]:
     The file is UTF-8 text (a byte-order mark is allowed), at most :data:`DEAL_FILE_LIMIT`
     bytes.  An error names the file and line.
     """
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(DEAL_FILE_LIMIT + 1)
-    except OSError as error:
-        raise DealError(f"cannot read deal file {path}: {error.strerror or error}") from None
-    if len(data) > DEAL_FILE_LIMIT:
-        raise DealError(
-            f"deal file {path} is larger than {DEAL_FILE_LIMIT // 2**20} MB: split it into "
-            "smaller files"
-        )
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise DealError(f"deal file {path} is not UTF-8 text") from None
+    text = read_text(path, "deal file", error=DealError)
     deals = []
     for number, line in enumerate(text.splitlines(), start=1):
         content = line.split("#", 1)[0].strip()

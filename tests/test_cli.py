@@ -185,6 +185,24 @@ def test_solve_json_replays(capsys: pytest.CaptureFixture[str]) -> None:
     assert state.is_won and state.score == data["score"]
 
 
+def test_check_replays_a_solvers_line_and_a_players_short_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    status, out, _ = run(capsys, "solve", "ricochet", "--seed", "11", "--shortest", "--json")
+    assert status == 0
+    line = tmp_path / "line.json"
+    line.write_text(out, encoding="utf-8")
+    status, out, _ = run(capsys, "check", "ricochet", "--seed", "11", "-l", str(line), "--json")
+    verdict = json.loads(out)
+    assert status == 0 and verdict["legal"] and verdict["won"] and verdict["moves"] == 39
+    assert verdict["cards_left"] == 0
+    first_two = json.loads(line.read_text(encoding="utf-8"))["moves"][:2]
+    line.write_text(json.dumps(first_two), encoding="utf-8")
+    status, out, _ = run(capsys, "check", "ricochet", "--seed", "11", "-l", str(line))
+    assert status == 0 and "every one of the 2 moves is legal" in out
+    assert "does not win: " in out and "30 in the walls" in out
+
+
 def test_solve_deal_file_prints_json_lines_in_order(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], external_decks: list[str]
 ) -> None:

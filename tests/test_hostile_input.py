@@ -82,6 +82,27 @@ BAD_INPUTS = [
     (["kit", "tripeaks", "-o", "{tmp}/no/such/k.pdf"], 1, "does not exist"),
     (["kit", "tripeaks", "-o", "{tmp}/k.pdf", "--rules-dir", "{tmp}/none"], 1, "no such folder"),
     (["deal", "tripeaks", "--seed", "abc"], 2, "--seed"),
+    (["deal", "ricochet", "--deal", " ".join(DEAL_1.split()[:51])], 1, "needs 52 cards"),
+    (["deal", "ricochet", "--seed", "1", "-O", "bounce"], 1, "unknown"),
+    (["deal", "ricochet", "--seed", "1", "-O", "free-draw=3"], 1, "takes no value"),
+    (["solve", "ricochet", "--seed", "1", "--best-score"], 1, "offers --shortest"),
+    (["sheet", "ricochet", "-o", "{tmp}/s.pdf"], 1, "give a deal"),
+    (["sheet", "ricochet", "--seed", "1", "-o", "{tmp}/no/such/s.pdf"], 1, "does not exist"),
+    (["rules", "ricochet", "-o", "{tmp}/r.pdf", "-O", "ball-resets=no"], 1, "takes no value"),
+    (["check", "ricochet", "--seed", "1", "-l", "{tmp}/none.json"], 1, "cannot read line file"),
+    (["check", "ricochet", "-l", "{tmp}/none.json"], 1, "give a deal"),
+    (["check", "tripeaks", "--seed", "1", "-l", "/dev/zero"], 1, "larger than 64 MB"),
+    (["check", "ricochet", "--seed", "1", "-l", "{tmp}/bad.json"], 1, "not JSON"),
+    (["check", "ricochet", "--seed", "1", "-l", "{tmp}/pair.json"], 1, "unknown Ricochet move"),
+    (["check", "ricochet", "--seed", "1", "-l", "{tmp}/draw.json"], 1, "move 1 (draw Td)"),
+    (["check", "ricochet", "--seed", "1", "-l", "{tmp}/number.json"], 1, "no list of moves"),
+    (["deal", "pyramid", "--deal", " ".join(DEAL_1.split()[:51])], 1, "needs 52 cards"),
+    (["deal", "pyramid", "--seed", "1", "-O", "reserve=2"], 1, "takes no value"),
+    (["deal", "pyramid", "--seed", "1", "-O", "reserves"], 1, "unknown"),
+    (["solve", "pyramid", "--seed", "1", "--best-score"], 1, "offers --shortest"),
+    (["check", "pyramid", "--seed", "1", "-l", "{tmp}/king.json"], 1, "holds 7h, not Ks"),
+    (["check", "pyramid", "--seed", "1", "-l", "{tmp}/redeal.json"], 1, "cannot redeal"),
+    (["sheet", "pyramid", "-o", "{tmp}/s.pdf", "-O", "small"], 1, "give a deal"),
 ]
 
 
@@ -89,6 +110,13 @@ BAD_INPUTS = [
 def scratch(tmp_path: Path) -> Path:
     (tmp_path / "loop").symlink_to(tmp_path / "loop2")
     (tmp_path / "loop2").symlink_to(tmp_path / "loop")
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    (tmp_path / "pair.json").write_text('[{"type": "pair"}]', encoding="utf-8")
+    (tmp_path / "draw.json").write_text('[{"type": "draw", "card": "Td"}]', encoding="utf-8")
+    (tmp_path / "number.json").write_text("7", encoding="utf-8")
+    king = '[{"type": "king", "card": "Ks", "from": "t:0"}]'
+    (tmp_path / "king.json").write_text(king, encoding="utf-8")
+    (tmp_path / "redeal.json").write_text('[{"type": "redeal"}]', encoding="utf-8")
     return tmp_path
 
 

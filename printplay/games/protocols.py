@@ -157,6 +157,12 @@ class Solitaire(Protocol):
         """Where each card of a deal goes, in words, in layout order."""
         ...
 
+    def deal_order(self) -> list[int]:
+        """The order a player deals a deal's cards onto the table, as indices into layout
+        order: cards that lie under others first (Ricochet's outer layer before its inner
+        ring), so a setup sheet's deal order can be followed card by card."""
+        ...
+
     def rulebook_context(self) -> dict[str, Any]:
         """Facts the rulebook source uses, computed from the engine."""
         ...

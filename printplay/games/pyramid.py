@@ -989,6 +989,11 @@ class Pyramid:
             + [f"stock, {ordinal(i)} from the top" for i in range(2, stock + 1)]
         )
 
+    def deal_order(self) -> list[int]:
+        """Cards are dealt in layout order: the pyramid from the apex down (each row
+        overlapping the one before), the reserve, then the stock."""
+        return list(range(len(self.deck())))
+
     def rulebook_context(self) -> dict[str, Any]:
         """Computed facts for the rulebook: sizes, passes and the pairs that total 13."""
         o = self.options

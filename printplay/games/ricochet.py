@@ -29,13 +29,13 @@ Play(slot=0, card=Card.parse('7h'))
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any, ClassVar
 
 from printplay import options as opts
 from printplay.cards import Card, standard_deck
-from printplay.deal import Deal, validate_cards
+from printplay.deal import Deal, numbered_deal, validate_cards
 from printplay.errors import DealError, MoveError
 from printplay.games.layout import (
     BoardView,
@@ -209,6 +209,21 @@ def _slot_name(slot: int) -> str:
         return f"{CORNERS[slot]} corner"
     layer, wall, k = _place(slot)
     return f"{WALLS[wall]} wall, {LAYERS[layer]} {ordinal(k + 1)} card"
+
+
+COUNTED_FROM = ("west", "north", "east", "south")
+"""Per wall, the end its cards are counted from (clockwise round the room)."""
+
+
+def _counted(slot: int) -> str:
+    """A slot's name for a player dealing without a diagram: which end a wall's cards
+    are counted from (``"north wall, outer 1st card from the west"``)."""
+    if slot in CORNERS:
+        return _slot_name(slot)
+    layer, wall, k = _place(slot)
+    return (
+        f"{WALLS[wall]} wall, {LAYERS[layer]} {ordinal(k + 1)} card from the {COUNTED_FROM[wall]}"
+    )
 
 
 def _slot_label(slot: int) -> str:
@@ -660,12 +675,19 @@ class Ricochet:
         face_up = self.options.face_up
         return (
             [
-                f"{slot.name}, face {'up' if face_up or slot.dealt_face_up else 'down'}"
+                f"{_counted(slot.index)}, face {'up' if face_up or slot.dealt_face_up else 'down'}"
                 for slot in LAYOUT.slots
             ]
             + ["waste, face up"]
             + [f"stock, {ordinal(i)} to turn" for i in range(1, STOCK_SIZE + 1)]
         )
+
+    def deal_order(self) -> list[int]:
+        """Each wall is built from the outside in, the room clockwise from the north wall:
+        the outer layer, then the middle layer (each card half over two outer cards' ends),
+        then the inner ring over them, then the waste and the stock."""
+        outer, middle, inner = (range(LAYER_STARTS[i], LAYER_STARTS[i + 1]) for i in (2, 1, 0))
+        return [*outer, *middle, *inner, *range(WALL_CARDS, 52)]
 
     def rulebook_context(self) -> dict[str, Any]:
         """Computed facts for the rulebook: layer sizes, what may follow the ball, stock."""
@@ -688,7 +710,27 @@ class Ricochet:
             "next_table": allowed_next_table(),
             "stock_size": STOCK_SIZE,
             "deal_size": 52,
+            "figures": {
+                "ricochet": (
+                    self.ricochet_figure(inner_slot(0, 1)),
+                    self.ricochet_figure(inner_slot(1, 0)),
+                ),
+            },
         }
+
+    def ricochet_figure(self, ball: int) -> BoardView:
+        """The ricochet rule drawn: deal 1's room with the ball at ``ball`` (its card gone)
+        and each inner card marked ✓ if it may be destroyed next, ✗ if the rule bars it."""
+        deal = self.initial_state(numbered_deal(self.deck(), 1))
+        walls = list(deal.walls)
+        walls[ball] = None
+        state = RicochetState(self.options, tuple(walls), deal.waste, deal.stock, ball)
+        badges = {
+            slot: "✓" if state.ricochet_allows(slot) else "✗"
+            for slot in range(LAYER_STARTS[1])
+            if slot != ball
+        }
+        return replace(state.board(badges), piles=())
 
     def milestone(self, before: RicochetState, move: Move, after: RicochetState) -> bool:
         """Whether a walkthrough draws the room afresh at ``move``: at each stock turn."""

@@ -443,6 +443,10 @@ class TriPeaks:
             "deal_size": o.deal_size,
         }
 
+    def deal_order(self) -> list[int]:
+        """Cards are dealt in layout order: each row overlaps the one dealt before it."""
+        return list(range(self.options.deal_size))
+
     def milestone(self, before: TriPeaksState, move: Move, after: TriPeaksState) -> bool:
         """Whether a walkthrough draws the board afresh at ``move``: at each stock turn."""
         return move.turns_stock

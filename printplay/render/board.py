@@ -11,6 +11,7 @@ layout's row or wall labels, the piles with their counts, and tokens such as the
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,11 +25,12 @@ from reportlab.platypus import Flowable
 
 from printplay import __version__
 from printplay.errors import OutputError
-from printplay.games.layout import BoardView, PileView, SlotView
+from printplay.games.layout import BoardView, Marker, PileView, SlotView
 from printplay.render.cards import (
     CARD_RATIO,
     CardStyle,
-    card_badge,
+    badge_offset,
+    badge_shapes,
     card_shapes,
     gap_shapes,
     round_rect,
@@ -66,6 +68,11 @@ class _Box:
     top: float
     right: float
     bottom: float
+
+
+def _marker_box(marker: Marker) -> _Box:
+    y = marker.y * CARD_RATIO
+    return _Box(marker.x - 0.25, y - 0.25, marker.x + 0.25, y + 0.25)
 
 
 def _slot_box(view: SlotView) -> _Box:
@@ -113,6 +120,7 @@ def _frame(
     kept = (
         [_slot_box(v) for v in shown]
         + [_pile_box(p) for p in view.piles]
+        + [_marker_box(m) for m in view.markers]
         + _label_boxes(view, shown if crop else None)
     )
     extent = _Box(full.left, _union(kept).top, full.right, _union(kept).bottom) if kept else full
@@ -167,7 +175,7 @@ def board_drawing(
         """Card-width units (y down) to points (y up)."""
         return (x - extent.left) * card_width, drawing_height - (y - extent.top) * card_width
 
-    _add_bands(drawing, view, card_width, at)
+    _add_bands(drawing, view, card_width, at, extent)
     for label in view.labels:
         if crop and not _label_in_play(label.y, shown):
             continue
@@ -276,17 +284,22 @@ def _slot_shapes(
 
 
 def _slot_badge(view: SlotView, text: str, card_width: float, at: Place) -> Group:
-    """A slot's move number, turned with its card."""
+    """A slot's move number, where :func:`card_badge` puts it on the card, turned with its
+    card about the card's centre, the numerals kept upright."""
     slot = view.slot
     cx, cy = at(slot.x + 0.5, (slot.y + 0.5) * CARD_RATIO)
-    height = card_width * CARD_RATIO
-    group = Group(card_badge(-card_width / 2, -height / 2, card_width, text))
-    group.transform = _turn(slot.rotation, cx, cy)
-    return group
+    dx, dy = badge_offset(card_width)
+    turn = math.radians(slot.rotation)
+    x = cx + dx * math.cos(turn) - dy * math.sin(turn)
+    y = cy + dx * math.sin(turn) + dy * math.cos(turn)
+    return badge_shapes(x, y, card_width * 0.2, text)
 
 
-def _add_bands(drawing: Drawing, view: BoardView, card_width: float, at: Place) -> None:
-    """Tint each group behind its slots, when some slot belongs to more than one group."""
+def _add_bands(
+    drawing: Drawing, view: BoardView, card_width: float, at: Place, extent: _Box
+) -> None:
+    """Tint each group behind its slots, when some slot belongs to more than one group;
+    a cropped diagram's tints stop at its edges."""
     if not any(len(v.slot.groups) > 1 for v in view.slots):
         return
     names: list[str] = []
@@ -298,8 +311,16 @@ def _add_bands(drawing: Drawing, view: BoardView, card_width: float, at: Place) 
     for number, name in enumerate(names):
         members = [_slot_box(v) for v in view.slots if name in v.slot.groups]
         box = _union(members)
-        left, top = at(box.left - pad, box.top - pad)
-        right, bottom = at(box.right + pad, box.bottom + pad)
+        box = _Box(
+            max(box.left - pad, extent.left),
+            max(box.top - pad, extent.top),
+            min(box.right + pad, extent.right),
+            min(box.bottom + pad, extent.bottom),
+        )
+        if box.top >= box.bottom or box.left >= box.right:
+            continue
+        left, top = at(box.left, box.top)
+        right, bottom = at(box.right, box.bottom)
         colour: Color = BAND_COLOURS[number % len(BAND_COLOURS)]
         drawing.add(
             round_rect(
@@ -341,12 +362,19 @@ def _add_pile(
             )
         )
     if pile_labels:
+        text = f"{pile.name} ({len(pile.cards)})"
+        # Neighbouring piles' labels must not run into each other on a small diagram.
+        room = card_width * 1.1
+        size = max(
+            5.0,
+            min(PILE_LABEL_SIZE, PILE_LABEL_SIZE * room / stringWidth(text, SANS, PILE_LABEL_SIZE)),
+        )
         label = String(
             left + card_width / 2,
-            bottom - depth * step - PILE_LABEL_SIZE - 2.5,
-            f"{pile.name} ({len(pile.cards)})",
+            bottom - depth * step - size - 2.5,
+            text,
             fontName=SANS,
-            fontSize=PILE_LABEL_SIZE,
+            fontSize=size,
             fillColor=LABEL_COLOUR,
             textAnchor="middle",
         )

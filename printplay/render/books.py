@@ -2,14 +2,18 @@
 
 A game's rulebook is ``rules/<game>.md`` rendered with the context below and diagrams
 drawn by the engine: ``layout`` (a deal as dealt) and ``move`` (an example move, before
-and after).  The game supplies its computed tables through ``rulebook_context()``.  A
+and after).  The game supplies its computed tables through ``rulebook_context()``; a
+``figures`` entry there maps more diagram names to board views the engine drew, or to
+several views drawn side by side (Ricochet's allowed next walls); the source draws them
+like the layout, with ``diagram(NAME)`` and an optional size, ``small="yes"`` or a share of
+the text width (``small="0.5"``).  A
 ``rules_dir`` holding a house edition of the source (or of any template it includes) is
 read first.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -21,6 +25,7 @@ from printplay import options as opts
 from printplay.analysis.winrates import rulebook_rows
 from printplay.deal import numbered_deal
 from printplay.games import make_game
+from printplay.games.layout import BoardView
 from printplay.games.protocols import Solitaire
 from printplay.render.board import BoardDiagram
 from printplay.render.document import PageSetup, check_writable
@@ -64,31 +69,52 @@ def example_move(game: Solitaire) -> Example:
     return fallback
 
 
-def _move_diagram(example: Example, width: float, styles: Styles) -> Flowable:
-    half = (width - 8 * mm) / 2
-    badge = {slot: "1" for slot in example.move.slots}
+def _side_by_side(
+    views: Sequence[BoardView], titles: Sequence[str], width: float, styles: Styles
+) -> Flowable:
+    """Board views side by side across ``width``, each under its title (if any)."""
+    gap = 8 * mm
+    each = (width - gap * (len(views) - 1)) / len(views)
     # Face-down cards are drawn as backs, as in the layout diagram: one look for "face
     # down" throughout the book, and the card a move turns up shows as it turns.
-    before = BoardDiagram(example.before.board(badge), half, show_hidden=False)
-    after = BoardDiagram(example.after.board(), half, show_hidden=False)
-    table = Table(
-        [
-            [Paragraph("Before", styles.caption), Paragraph("After", styles.caption)],
-            [before, after],
-        ],
-        colWidths=[half + 4 * mm, half + 4 * mm],
-    )
+    row: list[Flowable] = [BoardDiagram(view, each, show_hidden=False) for view in views]
+    rows: list[list[Flowable]] = [row]
+    if any(titles):
+        rows.insert(0, [Paragraph(title, styles.caption) for title in titles])
+    table = Table(rows, colWidths=[each + gap / 2] * len(views))
     table.setStyle(
         TableStyle(
             [
                 ("ALIGN", (0, 0), (-1, -1), "CENTER"),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                ("LEFTPADDING", (0, 0), (-1, -1), 2 * mm),
-                ("RIGHTPADDING", (0, 0), (-1, -1), 2 * mm),
+                ("LEFTPADDING", (0, 0), (-1, -1), gap / 4),
+                ("RIGHTPADDING", (0, 0), (-1, -1), gap / 4),
             ]
         )
     )
     return table
+
+
+def _move_diagram(example: Example, width: float, styles: Styles) -> Flowable:
+    badge = {slot: "1" for slot in example.move.slots}
+    views = (example.before.board(badge), example.after.board())
+    return _side_by_side(views, ("Before", "After"), width, styles)
+
+
+def _share(small: str) -> float:
+    """The share of the text width a diagram takes: ``"yes"`` (small), ``"no"`` (full), or
+    a number between 0.2 and 1."""
+    if small in ("yes", "no"):
+        return 0.62 if small == "yes" else 0.9
+    try:
+        share = float(small)
+    except ValueError:
+        share = 0.0
+    if not 0.2 <= share <= 1:
+        raise ValueError(
+            f'a diagram\'s size is "yes", "no" or a share from 0.2 to 1, not {small!r}'
+        )
+    return share
 
 
 def rulebook_parts(game: Solitaire, setup: PageSetup) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -120,16 +146,24 @@ def rulebook_parts(game: Solitaire, setup: PageSetup) -> tuple[dict[str, Any], d
         "win_rates": rulebook_rows(game.name),
         **game.rulebook_context(),
     }
+    figures: dict[str, BoardView | Sequence[BoardView]] = context.pop("figures", {})
 
     def layout(small: str = "no") -> Flowable:
-        return BoardDiagram(
-            layout_state.board(), width * (0.62 if small == "yes" else 0.9), show_hidden=False
-        )
+        return BoardDiagram(layout_state.board(), width * _share(small), show_hidden=False)
 
     def move() -> Flowable:
         return _move_diagram(example, width, styles)
 
-    return context, {"layout": layout, "move": move}
+    def figure(views: BoardView | Sequence[BoardView]) -> Callable[..., Flowable]:
+        def draw(small: str = "no") -> Flowable:
+            if isinstance(views, BoardView):
+                return BoardDiagram(views, width * _share(small), show_hidden=False)
+            return _side_by_side(views, [""] * len(views), width * _share(small), styles)
+
+        return draw
+
+    diagrams = {name: figure(view) for name, view in figures.items()}
+    return context, {"layout": layout, "move": move, **diagrams}
 
 
 def build_game_rulebook(

@@ -292,7 +292,14 @@ def card_badge(x: float, y: float, width: float, text: str) -> Group:
     """The move-number badge of a card whose bottom-left corner is at ``x``, ``y``: below
     the index, in the half a covering row leaves visible, clear of the pip and of the
     index of the card below.  Diagrams draw it after every card, so none hides it."""
-    return badge_shapes(x + width * 0.72, y + width * CARD_RATIO * 0.6, width * 0.2, text)
+    dx, dy = badge_offset(width)
+    return badge_shapes(x + width / 2 + dx, y + width * CARD_RATIO / 2 + dy, width * 0.2, text)
+
+
+def badge_offset(width: float) -> tuple[float, float]:
+    """Where :func:`card_badge` centres its disc, from the centre of a card ``width`` wide
+    (right of centre and a little above it, y up)."""
+    return width * 0.22, width * CARD_RATIO * 0.1
 
 
 def gap_shapes(x: float, y: float, width: float) -> Rect:

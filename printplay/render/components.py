@@ -264,6 +264,23 @@ def component_set(players: int = MAX_PLAYERS, kinds: Sequence[str] | None = None
     return pieces
 
 
+def pieces_row(kinds: Sequence[str]) -> Drawing:
+    """The pieces of ``kinds`` a one-player table needs (the ball and its spare), side by
+    side at true size with their cut lines: the cut-out strip at the end of a setup sheet."""
+    pieces = [piece for piece in component_set(MIN_PLAYERS, kinds) for _ in range(piece.count)]
+    gap = 4 * GAP_MM * mm
+    width = sum(piece.diameter for piece in pieces) + gap * (len(pieces) - 1)
+    height = max(piece.diameter for piece in pieces)
+    drawing = new_drawing(width + 2, height + 2)
+    x = 1.0
+    for piece in pieces:
+        group = piece.draw()
+        group.transform = (1, 0, 0, 1, x + piece.diameter / 2, 1 + height / 2)
+        drawing.add(group)
+        x += piece.diameter + gap
+    return drawing
+
+
 @dataclass(frozen=True)
 class Placed:
     """A piece placed on a sheet: its centre in the sheet's drawing."""

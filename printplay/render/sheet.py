@@ -37,6 +37,7 @@ from printplay.deal import Deal, choose_deal
 from printplay.games import entry, make_solitaire, solver_for
 from printplay.games.protocols import Solitaire
 from printplay.render.board import BoardDiagram, board_size
+from printplay.render.components import KINDS, pieces_row
 from printplay.render.document import PageSetup, build_pdf, check_writable
 from printplay.render.fonts import register_fonts
 from printplay.render.hands import HandsDiagram
@@ -172,7 +173,12 @@ def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
         return story + _dealer_story(sheet, state)
     story.append(Spacer(1, 3 * mm))
     story.append(
-        BoardDiagram(state.board(), sheet.setup.frame_width, max_height=78 * mm, show_hidden=False)
+        BoardDiagram(
+            state.board(),
+            sheet.setup.frame_width,
+            max_height=_setup_height(sheet),
+            show_hidden=False,
+        )
     )
     hidden = _dealt_face_down(state)
     caption = sheet.text("player_caption", hidden=hidden, piles_text=_piles_text(sheet, state))
@@ -190,6 +196,31 @@ def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     return story
 
 
+def _pieces(sheet: Sheet, kinds: Sequence[str]) -> list[Flowable]:
+    """The game's pieces to cut out (Ricochet's ball), kept together at the end of the
+    setup pages; nothing for a game that needs only the deck."""
+    if not kinds:
+        return []
+    names = [KINDS[kind] for kind in kinds]
+    return [
+        KeepTogether(
+            [
+                Paragraph(sheet.text("pieces_heading"), sheet.styles.h3),
+                Paragraph(sheet.text("pieces_text", names=names), sheet.styles.small),
+                Spacer(1, 2 * mm),
+                pieces_row(kinds),
+            ]
+        )
+    ]
+
+
+def _setup_height(sheet: Sheet) -> float:
+    """The most height the setup page's layout may take: a wide layout is as wide as the
+    page; a deep one (Ricochet's square room) grows to half the page, leaving room for the
+    stock below it."""
+    return max(78 * mm, sheet.setup.frame_height * 0.46)
+
+
 def _dealt_face_down(state: Any) -> bool:
     """Whether any card of the layout starts face down (not under the face-up variant)."""
     return any(not view.face_up for view in state.board().slots if view.card is not None)
@@ -202,7 +233,9 @@ def _dealer_story(sheet: Sheet, state: Any) -> list[Flowable]:
     width = sheet.setup.frame_width
     story: list[Flowable] = [Spacer(1, 3 * mm)]
     story.append(
-        BoardDiagram(state.board(), width, max_height=78 * mm, show_hidden=True, tags=True)
+        BoardDiagram(
+            state.board(), width, max_height=_setup_height(sheet), show_hidden=True, tags=True
+        )
     )
     story.append(
         Paragraph(sheet.text("dealer_caption", hidden=_dealt_face_down(state)), styles.caption)
@@ -264,6 +297,7 @@ KEEP_MOVES = 3
 
 def _deal_order_table(game: Solitaire, deal: Deal, width: float, styles: Styles) -> Table:
     names = game.deal_positions()
+    order = game.deal_order()
     columns = 3
     rows_per_column = -(-len(deal.cards) // columns)
     cells: list[list[Any]] = [[] for _ in range(rows_per_column)]
@@ -271,11 +305,11 @@ def _deal_order_table(game: Solitaire, deal: Deal, width: float, styles: Styles)
         for row in range(rows_per_column):
             i = column * rows_per_column + row
             if i < len(deal.cards):
-                card = deal.cards[i]
+                card = deal.cards[order[i]]
                 cells[row] += [
                     Paragraph(str(i + 1), styles.cell_right),
                     Paragraph(suit_markup(card.label), styles.cell_bold),
-                    Paragraph(names[i], styles.cell),
+                    Paragraph(names[order[i]], styles.cell),
                 ]
             else:
                 cells[row] += [Paragraph("", styles.cell)] * 3
@@ -541,6 +575,7 @@ def build_sheet(
     sheet = Sheet(game, deal, setup, book_styles(), Words("sheet.j2", search))
     line = result or choose_line(game, game.initial_state(deal))
     story = setup_page(sheet, spoiler_free=spoiler_free)
+    story += _pieces(sheet, entry(game.name).pieces)
     story.append(PageBreak())
     story += walkthrough(sheet, line, spoiler_free=spoiler_free)
     return build_pdf(path, story, setup)

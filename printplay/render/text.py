@@ -42,7 +42,11 @@ def board_text(view: BoardView, *, show_hidden: bool = True) -> Text:
         text = cell(view_slot.card, view_slot.face_up, show_hidden=show_hidden)
         rows.setdefault(line, []).append((column, text, _style(view_slot.card, shown)))
     out = Text()
+    previous: int | None = None
     for line in sorted(rows):
+        if previous is not None and line - previous > 1:
+            out.append("\n")  # a gap in the layout (a reserve below a pyramid) stays a gap
+        previous = line
         width = 0
         for column, text, style in sorted(rows[line]):
             out.append(" " * max(0, column - width))

@@ -20,14 +20,17 @@ printplay.solve.toolkit.LineError: move 2 (play Tc from slot 21) is not legal: .
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from printplay.errors import MoveError, PrintplayError
 from printplay.solve.result import CHECK_EVERY, Budget, BudgetExhausted, SolveResult
+from printplay.textfile import read_text
 
 
 class LineError(PrintplayError, ValueError):
@@ -106,6 +109,36 @@ def replay_line(state: Any, moves: Sequence[Any]) -> list[Any]:
     return states
 
 
+def read_line(game: Any, path: Path) -> list[Any]:
+    """The moves of a line file (``"-"``: standard input): JSON, either what
+    ``solve --json`` prints (an object with ``moves``) or a list of moves, each read by
+    ``game.move_from_json``.  Raises :class:`LineError` naming the file and the first bad
+    move."""
+    text = read_text(path, "line file", error=LineError)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise LineError(
+            f"line file {path} is not JSON: {error.msg} (line {error.lineno})"
+        ) from None
+    if isinstance(data, dict):
+        data = data.get("moves")
+    if not isinstance(data, list):
+        raise LineError(
+            f"line file {path} holds no list of moves (give a list, or an object with "
+            '"moves" as `solve --json` prints)'
+        )
+    moves = []
+    for number, item in enumerate(data, start=1):
+        if not isinstance(item, dict):
+            raise LineError(f"move {number} of {path} is not a JSON object")
+        try:
+            moves.append(game.move_from_json(item))
+        except MoveError as error:
+            raise LineError(f"move {number} of {path}: {error}") from None
+    return moves
+
+
 def checked_result(
     state: Any,
     moves: Sequence[Any],
@@ -149,5 +182,6 @@ __all__ = [
     "SolveResult",
     "checked_result",
     "deep_recursion",
+    "read_line",
     "replay_line",
 ]

@@ -1,0 +1,55 @@
+"""Ricochet's printables: the room in deal order, the ball to cut out, the rulebook's
+ricochet figure and words (sheets typeset a golden line; nothing is searched again)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printplay.deal import numbered_deal
+from printplay.games import REGISTRY, make_solitaire
+from printplay.games.ricochet import LAYER_STARTS, Ricochet, RicochetOptions
+from printplay.render.books import build_game_rulebook, rulebook_parts
+from printplay.render.document import PageSetup
+from tests.conftest import sheet_with_line
+from tests.pdftext import pdf_text
+
+
+def test_every_solitaire_deals_covered_cards_before_the_cards_over_them() -> None:
+    for name, game_entry in REGISTRY.items():
+        if not game_entry.is_solitaire:
+            continue
+        game = make_solitaire(name)
+        order = game.deal_order()
+        deal_size = len(game.deck())
+        assert sorted(order) == list(range(deal_size)), name
+        dealt_at = {index: turn for turn, index in enumerate(order)}
+        for slot in game.layout.slots:
+            for over in slot.covered_by:
+                assert dealt_at[slot.index] < dealt_at[over], (name, slot.name)
+
+
+def test_ricochet_walls_are_built_from_the_outside_in() -> None:
+    order = Ricochet().deal_order()
+    assert order[:8] == list(range(LAYER_STARTS[2], LAYER_STARTS[3]))  # the outer layer
+    assert order[8:20] == list(range(LAYER_STARTS[1], LAYER_STARTS[2]))
+    assert order[20:32] == list(range(12))
+    assert Ricochet().deal_positions()[24] == "north wall, outer 1st card from the west, face down"
+
+
+def test_the_setup_sheet_deals_outer_first_and_gives_a_ball_to_cut_out(tmp_path: Path) -> None:
+    game = Ricochet()
+    deal = numbered_deal(game.deck(), 1)
+    text = pdf_text(sheet_with_line(game, deal, tmp_path / "sheet.pdf"))
+    first = deal.cards[24].label
+    assert f"1 {first} north wall, outer 1st card from the west, face down" in text
+    assert "To cut out" in text and "Ricochet ball token" in text
+
+
+def test_the_rulebook_draws_the_ricochet_rule_and_prints_its_rulings(tmp_path: Path) -> None:
+    context, diagrams = rulebook_parts(Ricochet(), PageSetup())
+    assert "figures" not in context and "ricochet" in diagrams
+    path = build_game_rulebook(Ricochet(RicochetOptions(ball_resets=True)), tmp_path / "r.pdf")
+    text = pdf_text(path)
+    assert "Bram Tebbutt" in text
+    assert "lifts the ball" in text and "this book follows it" in text
+    assert "The ball is on" in text and "Quick reference: Ricochet" in text
