@@ -146,8 +146,22 @@ def solve(state: PyramidState, *, budget: Budget | None = None) -> SolveResult:
     whole reachable space was searched, ``None`` if ``budget`` ran out first.
     """
     clock = Clock(budget)
+    decided = _decide(state, clock, optimal=None)
+    if isinstance(decided, SolveResult):
+        return decided
+    searcher, steps = decided
+    moves = steps_to_moves(state, steps)
+    return checked_result(state, moves, solvable=True, clock=clock, states=searcher.states)
+
+
+def _decide(
+    state: PyramidState, clock: Clock, *, optimal: bool | None
+) -> SolveResult | tuple[Searcher, list[Step]]:
+    """The verdict search: a finished :class:`SolveResult` (won at once, lost, or unknown
+    when the budget ran out) or the searcher and its winning steps.  ``optimal`` is what a
+    won-at-once or lost answer says of its line."""
     if state.is_won:
-        return checked_result(state, (), solvable=True, clock=clock, states=0)
+        return checked_result(state, (), solvable=True, clock=clock, states=0, optimal=optimal)
     searcher = _searcher(state, clock)
     try:
         with deep_recursion(20000):
@@ -155,9 +169,8 @@ def solve(state: PyramidState, *, budget: Budget | None = None) -> SolveResult:
     except BudgetExhausted as stop:
         return SolveResult(None, (), searcher.states, clock.seconds, reason=stop.reason)
     if steps is None:
-        return SolveResult(False, (), searcher.states, clock.seconds)
-    moves = steps_to_moves(state, steps)
-    return checked_result(state, moves, solvable=True, clock=clock, states=searcher.states)
+        return SolveResult(False, (), searcher.states, clock.seconds, optimal=optimal)
+    return searcher, steps
 
 
 def best_line(state: PyramidState, *, budget: Budget | None = None) -> SolveResult:
@@ -169,16 +182,10 @@ def best_line(state: PyramidState, *, budget: Budget | None = None) -> SolveResu
     back with ``solvable=False`` and no moves.
     """
     clock = Clock(budget)
-    if state.is_won:
-        return checked_result(state, (), solvable=True, clock=clock, states=0, optimal=True)
-    searcher = _searcher(state, clock)
-    try:
-        with deep_recursion(20000):
-            steps = searcher.decide()
-    except BudgetExhausted as stop:
-        return SolveResult(None, (), searcher.states, clock.seconds, reason=stop.reason)
-    if steps is None:
-        return SolveResult(False, (), searcher.states, clock.seconds, optimal=True)
+    decided = _decide(state, clock, optimal=True)
+    if isinstance(decided, SolveResult):
+        return decided
+    searcher, steps = decided
     reason = ""
     try:
         shortest = searcher.shortest(limit=len(steps))
