@@ -5,7 +5,12 @@ Each option set of a game (the standard game, each variant …) is solved over d
 interval.  The result is stored as computed data with its provenance in
 ``printplay/data/win-rates-<game>.json`` and printed by the rulebooks::
 
-    python -m printplay.analysis.winrates pyramid --jobs 2
+    python -m printplay.analysis.winrates ricochet --jobs 2
+    python -m printplay.analysis.winrates pyramid --last 400 --max-seconds 3 --jobs 2
+
+A game whose hardest deals take long to prove may be given a time per deal
+(``--max-seconds``): deals not decided by then are counted apart, left out of the share,
+and the rulebook says how many.
 
 A game names the option sets worth a row in ``WIN_RATE_OPTIONS`` (a tuple of option-text
 tuples) on its game class.
