@@ -3,6 +3,7 @@ every failure one :class:`~printplay.errors.PrintplayError` line naming the file
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 from printplay.errors import PrintplayError
@@ -17,8 +18,6 @@ def read_text(path: Path, what: str, *, error: type[PrintplayError] = PrintplayE
     (``"deal file"``), refused with ``error`` if unreadable, too large or not UTF-8."""
     try:
         if str(path) == "-":
-            import sys
-
             data = sys.stdin.buffer.read(TEXT_FILE_LIMIT + 1)
         else:
             with open(path, "rb") as handle:
