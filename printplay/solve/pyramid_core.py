@@ -74,6 +74,8 @@ ORDER_BITS = 20
 MASK_SHIFT = ORDER_SHIFT + ORDER_BITS
 SHAPE_MASK = (1 << SHAPE_BITS) - 1
 ORDER_MASK = (1 << ORDER_BITS) - 1
+OS_MASK = ORDER_MASK << ORDER_SHIFT | SHAPE_MASK
+"""The bits of a packed position holding its stock order and its shape."""
 
 # Steps of a line, as the searches write them (converted to engine moves by the adapter).
 # A step is a tuple: ("king", where), ("pair", where, where), ("draw",), ("redeal",).
@@ -369,6 +371,7 @@ class Searcher:
         self.adjacent: dict[tuple[int, int], int] = {}
         self.hot_pos: dict[tuple[int, int], int] = {}
         self.prices: dict[int, tuple[list[int], list[list[int]]]] = {}
+        self.need_bits: dict[int, tuple[tuple[int, int], ...]] = {}
         self.sequences: dict[tuple[int, int], tuple[int, ...]] = {}
         positions = {i: p for p, i in enumerate(t.orders[0])}
         cycle_mask = 0
@@ -412,11 +415,19 @@ class Searcher:
                 if not t.clear_board:
                     return True
                 mask &= ~waste
-        need = t.shape(key & SHAPE_MASK)[6]
-        if not need:
-            return False
-        masks = self.masks_of(key >> ORDER_SHIFT & ORDER_MASK)
-        return any((mask & masks[z]).bit_count() < k for z, k in need)
+        return any((mask & bits).bit_count() < k for bits, k in self.needs(key))
+
+    def needs(self, key: int) -> tuple[tuple[int, int], ...]:
+        """The counting test of ``key``'s shape and stock order: pairs ``(bits, k)``, at
+        least ``k`` of the mask's ``bits`` (the cards of one rank outside the pyramid)
+        needed to clear the pyramid."""
+        at = key & OS_MASK
+        found = self.need_bits.get(at)
+        if found is None:
+            masks = self.masks_of(at >> ORDER_SHIFT)
+            found = tuple((masks[z], k) for z, k in self.t.shape(key & SHAPE_MASK)[6])
+            self.need_bits[at] = found
+        return found
 
     def redeal(self, passes: int, ptr: int, oid: int, mask: int) -> int:
         """The position after a redeal (the stock empty, the waste not), shape 0."""
@@ -628,6 +639,12 @@ class Searcher:
         spots = (hot_pos | adj) & cyc
         if not spots:
             return out, -1
+        # a child is ``fixed | passes | pointer | shape`` with the removed cards' bits
+        # cleared from ``fixed`` (the mask and the order)
+        fixed = key >> ORDER_SHIFT << ORDER_SHIFT
+        at_max = max_pass << PASS_SHIFT
+        shift = MASK_SHIFT + nres
+        one_left = cyc.bit_count() == 1
         q = passes
         start = ptr
         base = 0
@@ -649,21 +666,26 @@ class Searcher:
                 r = ranks[p]
                 nxt = cyc >> (p + 1)
                 nptr = p + (nxt & -nxt).bit_length() if nxt else n
-                m1 = mask ^ lowbit << nres
-                qq = q if m1 >> nres else max_pass
+                c1 = (fixed ^ lowbit << shift) | nptr << PTR_SHIFT
+                c1 |= at_max if one_left else q << PASS_SHIFT
                 if r == KING:
                     # drawing a king is never better than removing it: the walk ends here
-                    out.append((pack(sid, qq, nptr, oid, m1), d))
+                    out.append((c1 | sid, d))
                     return out, -1
                 for nsid, _s in singles[r]:
-                    out.append((pack(nsid, qq, nptr, oid, m1), d))
-                for i in range(nres):
-                    if mask >> i & 1 and res_ranks[i] + r == 13:
-                        out.append((pack(sid, qq, nptr, oid, m1 ^ 1 << i), d))
+                    out.append((c1 | nsid, d))
+                if nres:
+                    m1 = mask ^ lowbit << nres
+                    qq = q if m1 >> nres else max_pass
+                    for i in range(nres):
+                        if mask >> i & 1 and res_ranks[i] + r == 13:
+                            out.append((pack(sid, qq, nptr, oid, m1 ^ 1 << i), d))
                 if adj & lowbit:
                     below = cyc & (lowbit - 1)
-                    m2 = m1 ^ 1 << (nres + below.bit_length() - 1)
-                    out.append((pack(sid, q if m2 >> nres else max_pass, nptr, oid, m2), d))
+                    c2 = c1 ^ 1 << (below.bit_length() - 1 + shift)
+                    if cyc.bit_count() == 2:
+                        c2 = c2 & ~(3 << PASS_SHIFT) | at_max
+                    out.append((c2 | sid, d))
             base += (cyc >> start).bit_count() + 1
             start = 0
             q += 1
@@ -741,19 +763,41 @@ class Searcher:
         is_goal = self.is_goal
         chain: list[int] = []
 
-        def search(key: int) -> bool:
-            where = key >> PTR_SHIFT << SHAPE_BITS | key & SHAPE_MASK
-            at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
-            known = lost.get(where, 1 << 30)
-            if known <= at or dead(key):
-                return False
+        big = 1 << 30
+        goal_sid = self.t.empty_sid
+        clear_board = self.t.clear_board
+        needs = self.needs
+        fast = self.t.waste_usable
+
+        def search(key: int, where: int, at: int) -> bool:
+            known = lost.get(where, big)
             self.states += 1
             if not self.states & check_mask:
                 check(self.states)
                 if len(lost) > self.max_positions:
                     raise BudgetExhausted("too many positions to hold", self.states)
             for child, _draws in expand(key, known)[0]:
-                if is_goal(child) or search(child):
+                csid = child & SHAPE_MASK
+                if csid == goal_sid and (clear_board or is_goal(child)):
+                    chain.append(child)
+                    return True
+                cwhere = child >> PTR_SHIFT << SHAPE_BITS | csid
+                cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
+                if lost.get(cwhere, big) <= cat:
+                    continue
+                if fast:
+                    cmask = child >> MASK_SHIFT
+                    for bits, k in needs(child):
+                        if (cmask & bits).bit_count() < k:
+                            break
+                    else:
+                        if search(child, cwhere, cat):
+                            chain.append(child)
+                            return True
+                    continue
+                if dead(child):
+                    continue
+                if search(child, cwhere, cat):
                     chain.append(child)
                     return True
             lost[where] = at
@@ -762,7 +806,11 @@ class Searcher:
         start = self.start
         if is_goal(start):
             return []
-        if not search(start):
+        if dead(start) or not search(
+            start,
+            start >> PTR_SHIFT << SHAPE_BITS | start & SHAPE_MASK,
+            (start >> PASS_SHIFT & 3) << 6 | start >> PTR_SHIFT & 63,
+        ):
             return None
         chain.append(start)
         chain.reverse()
