@@ -849,6 +849,7 @@ class Searcher:
             info = t.shape(sid)
             prices = self.prices[sid] = self._prices(info[6], info[7])
         wanted, price = prices
+        need = t.shape(sid)[6]
         seq = self.sequences.get((oid, cyc))
         if seq is None:
             ranks = t.order_ranks[oid]
@@ -856,47 +857,70 @@ class Searcher:
                 ranks[p] for p in range(len(ranks)) if cyc >> p & 1
             )
         k = (cyc & ((1 << ptr) - 1)).bit_count()
-        costs: list[list[int]] = [[] for _ in range(14)]
+        costs: dict[int, list[int]] = {z: [] for z, _n in need}
         for i in range(nres):
             if mask >> i & 1 and wanted[t.res_ranks[i]]:
                 costs[t.res_ranks[i]].append(0)
+        unmet = sum(1 for z, n in need if len(costs[z]) < n)
         used = [0] * 14
         cost = 0
         for z in seq[k:]:
             if wanted[z]:
-                costs[z].append(cost)
+                found = costs[z]
+                found.append(cost)
+                if len(found) == wanted[z]:
+                    unmet -= 1
+                    if not unmet:
+                        break
             cost += price[z][used[z]]
             used[z] += 1
         if k:
-            waste = [1 << 20] * k
-            if t.waste_usable:
-                used2 = [0] * 14
-                c2 = 0
-                for j in range(k - 1, -1, -1):
-                    z = seq[j]
-                    if wanted[z]:
-                        waste[j] = c2
-                    c2 += price[z][used2[z]]
-                    used2[z] += 1
-            if passes < t.max_pass:
-                cost += 2
-                if t.puzzle.reshuffle is not None:
+            if not unmet:
+                # every need met in the stock (costs rising): only a waste card dug out
+                # for less than the dearest of them can lower the bound
+                top = max(costs[z][n - 1] for z, n in need)
+                if t.waste_usable:
+                    used2 = [0] * 14
+                    c2 = 0
+                    for j in range(k - 1, -1, -1):
+                        if c2 >= top:
+                            break
+                        z = seq[j]
+                        if wanted[z]:
+                            costs[z].append(c2)
+                        c2 += price[z][used2[z]]
+                        used2[z] += 1
+            else:
+                far = 1 << 20
+                waste = [far] * k
+                if t.waste_usable:
+                    # dug out: the cards above it leave
+                    used2 = [0] * 14
+                    c2 = 0
+                    for j in range(k - 1, -1, -1):
+                        z = seq[j]
+                        if wanted[z]:
+                            waste[j] = c2
+                        c2 += price[z][used2[z]]
+                        used2[z] += 1
+                if passes < t.max_pass:
+                    # or the rest of the stock goes, a redeal, and the cards before it
+                    cost += 2
+                    through = t.puzzle.reshuffle is None
                     for j in range(k):
-                        if cost < waste[j]:
-                            waste[j] = cost
+                        z = seq[j]
+                        if wanted[z]:
+                            costs[z].append(cost if cost < waste[j] else waste[j])
+                        if through:
+                            cost += price[z][used[z]]
+                            used[z] += 1
                 else:
                     for j in range(k):
                         z = seq[j]
-                        if wanted[z] and cost < waste[j]:
-                            waste[j] = cost
-                        cost += price[z][used[z]]
-                        used[z] += 1
-            for j in range(k):
-                z = seq[j]
-                if wanted[z]:
-                    costs[z].append(waste[j])
+                        if wanted[z]:
+                            costs[z].append(waste[j])
         best = 0
-        for z, n in t.shape(sid)[6]:
+        for z, n in need:
             found = costs[z]
             if len(found) < n:
                 return 1 << 20
@@ -967,8 +991,8 @@ class Searcher:
                 + (cyc & ((1 << s1) - 1)).bit_count()
             )
 
-        def dominated(where: int, mask: int, at: int, g: int, strict: bool) -> bool:
-            for e in seen.get(where, ()):
+        def dominated(kept: list[int], mask: int, at: int, g: int, strict: bool) -> bool:
+            for e in kept:
                 p0 = e >> 8
                 if (p0 < at or (p0 == at and not strict)) and (e & 255) + draws_between(
                     mask, p0, at
@@ -984,6 +1008,10 @@ class Searcher:
 
         push(h0, h0, start << 16)
         shape = self.t.shape
+        goal_sid = self.t.empty_sid
+        clear_board = self.t.clear_board
+        needs = self.needs
+        fast = self.t.waste_usable
         f = h0
         goal = -1
         while goal < 0:
@@ -1011,7 +1039,7 @@ class Searcher:
             where = key >> PTR_SHIFT << SHAPE_BITS | key & SHAPE_MASK
             at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
             mask = key >> MASK_SHIFT
-            if dominated(where, mask, at, g, True):
+            if dominated(seen.get(where, []), mask, at, g, True):
                 continue
             if not lo:
                 self.states += 1
@@ -1029,27 +1057,37 @@ class Searcher:
                 old = best.get(child)
                 if old is not None and old & 255 <= gc:
                     continue
-                if is_goal(child):
+                csid = child & SHAPE_MASK
+                if csid == goal_sid and (clear_board or child >> MASK_SHIFT == 0):
                     best[child] = key << 8 | gc
                     if gc == f:
                         goal = child
                         break
                     push(gc, 0, (child << 8 | gc) << 8)
                     continue
-                cw = child >> PTR_SHIFT << SHAPE_BITS | child & SHAPE_MASK
+                cw = child >> PTR_SHIFT << SHAPE_BITS | csid
                 cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
-                if lost.get(cw, 1 << 30) <= cat or dead(child):
+                if lost.get(cw, 1 << 30) <= cat:
                     continue
                 cmask = child >> MASK_SHIFT
-                if dominated(cw, cmask, cat, gc, False):
+                if fast:
+                    if any((cmask & bits).bit_count() < k for bits, k in needs(child)):
+                        continue
+                elif dead(child):
                     continue
+                kept = seen.get(cw)
+                if kept is not None:
+                    if dominated(kept, cmask, cat, gc, False):
+                        continue
+                else:
+                    kept = seen[cw] = []
                 hc = bound(child)
                 if hc < hn - draws - 1:
                     hc = hn - draws - 1
                 if hc >= big or gc + hc > limit:
                     continue
                 best[child] = key << 8 | gc
-                seen.setdefault(cw, []).append(cat << 8 | gc)
+                kept.append(cat << 8 | gc)
                 push(gc + hc, hc, (child << 8 | gc) << 8)
         chain = [goal]
         key = goal
