@@ -12,8 +12,8 @@ Two parts:
   1 to N (``--deals``, default 1000) under the standard game and under each single variant,
   each deal with a budget of ``--seconds`` (an unknown answer is counted as such).
 
-    python benchmarks/pyramid_solver.py                          # 1500 decks, 2 processes
-    python benchmarks/pyramid_solver.py --limit 100 --jobs 1
+    python benchmarks/pyramid_solver.py                          # 1500 decks, 1 process
+    python benchmarks/pyramid_solver.py --limit 100 --jobs 2
     python benchmarks/pyramid_solver.py --verdicts --deals 1000 --seconds 60
     python benchmarks/pyramid_solver.py --verdicts --deals 200 --rules standard --rules small
 
@@ -87,10 +87,17 @@ def verdict_one(
     return result.solvable, result.states, ms, peak_mb()
 
 
+def percentile(values: Sequence[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` lie (nearest rank)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
 def times(ms: Sequence[float], states: Sequence[int]) -> str:
     """One line of per-deal figures."""
     return (
         f"ms/deal: mean {statistics.mean(ms):.0f}  median {statistics.median(ms):.0f}  "
+        f"90% {percentile(ms, 0.9):.0f}  99% {percentile(ms, 0.99):.0f}  "
         f"max {max(ms):.0f}   positions/deal: mean {statistics.mean(states):.0f}  "
         f"max {max(states)}"
     )
@@ -100,7 +107,7 @@ def shortest_part(path: Path, limit: int | None, jobs: int) -> None:
     """The 1500 decks under clear-the-board, shortest lines."""
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     lines = lines[:limit]
-    print(f"{len(lines)} decks from {path}, clear-the-board, shortest lines, {jobs} processes")
+    print(f"{len(lines)} decks from {path}, clear-the-board, shortest lines, {jobs} process(es)")
     wall = time.perf_counter()
     results = list(parallel_map(shortest_one, lines, jobs=jobs))
     wall = time.perf_counter() - wall
@@ -120,8 +127,14 @@ def shortest_part(path: Path, limit: int | None, jobs: int) -> None:
     others = [r for r in results if r[0] is not True]
     if others:
         print("lost   " + times([r[4] for r in others], [r[3] for r in others]))
-    slowest = max(range(len(results)), key=lambda i: results[i][4])
-    print(f"slowest deck: line {slowest + 1} ({results[slowest][4]:.0f} ms)")
+    slowest = sorted(range(len(results)), key=lambda i: -results[i][4])[:8]
+    print(
+        "slowest decks: "
+        + "  ".join(
+            f"line {i + 1} ({results[i][4]:.0f} ms, {'won' if results[i][0] else 'lost'})"
+            for i in slowest
+        )
+    )
     print(f"peak memory of a worker: {max(r[5] for r in results):.0f} MB")
     print(f"total {wall:.0f} s wall clock")
     if won:
@@ -156,7 +169,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="Benchmark the exact Pyramid solver.")
     parser.add_argument("--decks", type=Path, default=BUNDLED if BUNDLED.exists() else EXTERNAL)
     parser.add_argument("--limit", type=int, default=None, help="only the first N decks")
-    parser.add_argument("--jobs", type=int, default=2, help="processes side by side")
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="processes side by side (1: per-deck times alone)"
+    )
     parser.add_argument("--verdicts", action="store_true", help="the verdict part instead")
     parser.add_argument("--deals", type=int, default=1000, help="numbered deals 1..N")
     parser.add_argument("--seconds", type=float, default=60.0, help="budget a deal (verdicts)")

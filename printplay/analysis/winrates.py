@@ -9,8 +9,9 @@ interval.  The result is stored as computed data with its provenance in
     python -m printplay.analysis.winrates pyramid --last 400 --max-seconds 3 --jobs 2
 
 A game whose hardest deals take long to prove may be given a time per deal
-(``--max-seconds``): deals not decided by then are counted apart, left out of the share,
-and the rulebook says how many.
+(``--max-seconds``): deals not decided by then are counted apart, and the 95% range then
+holds whatever they turn out to be (see :attr:`WinRate.interval`); the rulebook shows the
+shares proved won, proved lost and undecided.
 
 A game names the option sets worth a row in ``WIN_RATE_OPTIONS`` (a tuple of option-text
 tuples) on its game class.
@@ -76,13 +77,39 @@ class WinRate:
 
     @property
     def interval(self) -> tuple[float, float]:
-        """The 95% Wilson interval of :attr:`rate`."""
-        return wilson(self.won, self.won + self.lost)
+        """The 95% range of the share of all deals that can be won.
+
+        With every deal decided, the Wilson interval of :attr:`rate`.  With some
+        undecided, the range holds whatever they turn out to be: from the Wilson low of
+        the deals proved winnable to the Wilson high of those plus the undecided.
+
+        >>> WinRate((), "x", deals=100, won=60, lost=40, unknown=0).interval[0] > 0.5
+        True
+        >>> low, high = WinRate((), "x", deals=100, won=50, lost=30, unknown=20).interval
+        >>> round(low, 3), round(high, 3)
+        (0.404, 0.781)
+        """
+        if not self.unknown:
+            return wilson(self.won, self.won + self.lost)
+        total = self.won + self.lost + self.unknown
+        return wilson(self.won, total)[0], wilson(self.won + self.unknown, total)[1]
+
+    def share(self, count: int) -> float:
+        """``count`` as a share of all the deals."""
+        total = self.won + self.lost + self.unknown
+        return count / total if total else 0.0
 
     def percent(self) -> str:
-        """``"64.5% (62.3–66.6%)"``."""
+        """``"64.5% (62.3–66.6%)"``; with undecided deals, the proved shares and the range:
+        ``"won 57.5%, lost 11.4%, undecided 31.2% (55.3–90.0%)"``."""
         low, high = self.interval
-        return f"{100 * self.rate:.1f}% ({100 * low:.1f}–{100 * high:.1f}%)"
+        span = f"({100 * low:.1f}–{100 * high:.1f}%)"
+        if not self.unknown:
+            return f"{100 * self.rate:.1f}% {span}"
+        return (
+            f"won {100 * self.share(self.won):.1f}%, lost {100 * self.share(self.lost):.1f}%, "
+            f"undecided {100 * self.share(self.unknown):.1f}% {span}"
+        )
 
 
 def _solve_one(job: tuple[str, tuple[str, ...], int, float | None]) -> bool | None:
@@ -118,7 +145,7 @@ def compute(
 ) -> list[WinRate]:
     """Solve deals ``first`` … ``last`` under each option set; verdicts in input order.
     With ``max_seconds``, a deal the solver has not decided in that time counts as
-    unknown (and is left out of the share)."""
+    unknown."""
     name = entry(game).name
     if not entry(name).is_solitaire:
         raise GameError(f"{name} has no solver")
@@ -208,13 +235,17 @@ def rulebook_rows(game: str) -> list[dict[str, Any]]:
     rows = []
     for rate in load(game) or []:
         low, high = rate.interval
+        name = rate.label[:1].upper() + rate.label[1:]
+        span = f"{100 * low:.1f}–{100 * high:.1f}%"
         rows.append(
             {
-                "row": [
-                    rate.label[:1].upper() + rate.label[1:],
-                    f"{100 * rate.rate:.1f}%",
-                    f"{100 * low:.1f}–{100 * high:.1f}%",
-                    f"{rate.won + rate.lost:,}",
+                "row": [name, f"{100 * rate.rate:.1f}%", span, f"{rate.won + rate.lost:,}"],
+                "row_undecided": [
+                    name,
+                    f"{100 * rate.share(rate.won):.1f}%",
+                    f"{100 * rate.share(rate.lost):.1f}%",
+                    f"{100 * rate.share(rate.unknown):.1f}%",
+                    span,
                 ],
                 "first": rate.first,
                 "last": rate.first + rate.deals - 1,
@@ -275,8 +306,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         encoding="utf-8",
     )
     for rate in rates:
-        unknown = f"  ({rate.unknown} undecided)" if rate.unknown else ""
-        print(f"{rate.label:<40} {rate.won:5}/{rate.won + rate.lost:<5} {rate.percent()}{unknown}")
+        counts = f"{rate.won}/{rate.won + rate.lost + rate.unknown}"
+        print(f"{rate.label:<40} {counts:>11}  {rate.percent()}")
     print(f"{time.perf_counter() - start:.0f} s; written to {path}")
     return 0
 
