@@ -181,6 +181,10 @@ class Puzzle:
         return self.cycle_ids or tuple(range(len(self.cycle)))
 
 
+Prices = tuple[list[int], list[list[int]], tuple[tuple[int, int], ...]]
+"""Per shape, for the access bound: the count wanted per rank, the price in half steps of
+the n-th card of each rank leaving, and the shape's needs."""
+
 ShapeInfo = tuple[
     int,
     int,
@@ -370,9 +374,8 @@ class Searcher:
         self.rank_masks: list[tuple[int, ...]] = []
         self.adjacent: dict[tuple[int, int], int] = {}
         self.hot_pos: dict[tuple[int, int], int] = {}
-        self.prices: dict[int, tuple[list[int], list[list[int]]]] = {}
+        self.prices: dict[int, Prices] = {}
         self.need_bits: dict[int, tuple[tuple[int, int], ...]] = {}
-        self.sequences: dict[tuple[int, int], tuple[int, ...]] = {}
         positions = {i: p for p, i in enumerate(t.orders[0])}
         cycle_mask = 0
         for i, r in zip(puzzle.ids, puzzle.cycle, strict=True):
@@ -848,23 +851,23 @@ class Searcher:
         if prices is None:
             info = t.shape(sid)
             prices = self.prices[sid] = self._prices(info[6], info[7])
-        wanted, price = prices
-        need = t.shape(sid)[6]
-        seq = self.sequences.get((oid, cyc))
-        if seq is None:
-            ranks = t.order_ranks[oid]
-            seq = self.sequences[(oid, cyc)] = tuple(
-                ranks[p] for p in range(len(ranks)) if cyc >> p & 1
-            )
-        k = (cyc & ((1 << ptr) - 1)).bit_count()
+        wanted, price, need = prices
+        ranks = t.order_ranks[oid]
         costs: dict[int, list[int]] = {z: [] for z, _n in need}
-        for i in range(nres):
-            if mask >> i & 1 and wanted[t.res_ranks[i]]:
-                costs[t.res_ranks[i]].append(0)
-        unmet = sum(1 for z, n in need if len(costs[z]) < n)
+        unmet = len(need)
+        if nres:
+            for i in range(nres):
+                if mask >> i & 1 and wanted[t.res_ranks[i]]:
+                    costs[t.res_ranks[i]].append(0)
+            unmet = sum(1 for z, n in need if len(costs[z]) < n)
         used = [0] * 14
         cost = 0
-        for z in seq[k:]:
+        # the stock, top first
+        bits = cyc >> ptr << ptr if unmet else 0
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            z = ranks[low.bit_length() - 1]
             if wanted[z]:
                 found = costs[z]
                 found.append(cost)
@@ -874,7 +877,8 @@ class Searcher:
                         break
             cost += price[z][used[z]]
             used[z] += 1
-        if k:
+        below = cyc & ((1 << ptr) - 1)
+        if below:
             if not unmet:
                 # every need met in the stock (costs rising): only a waste card dug out
                 # for less than the dearest of them can lower the bound
@@ -882,25 +886,31 @@ class Searcher:
                 if t.waste_usable:
                     used2 = [0] * 14
                     c2 = 0
-                    for j in range(k - 1, -1, -1):
-                        if c2 >= top:
-                            break
-                        z = seq[j]
+                    while below and c2 < top:
+                        j = below.bit_length() - 1
+                        below ^= 1 << j
+                        z = ranks[j]
                         if wanted[z]:
                             costs[z].append(c2)
                         c2 += price[z][used2[z]]
                         used2[z] += 1
             else:
+                waste = []
+                while below:
+                    low = below & -below
+                    below ^= low
+                    waste.append(ranks[low.bit_length() - 1])
+                k = len(waste)
                 far = 1 << 20
-                waste = [far] * k
+                dug = [far] * k
                 if t.waste_usable:
                     # dug out: the cards above it leave
                     used2 = [0] * 14
                     c2 = 0
                     for j in range(k - 1, -1, -1):
-                        z = seq[j]
+                        z = waste[j]
                         if wanted[z]:
-                            waste[j] = c2
+                            dug[j] = c2
                         c2 += price[z][used2[z]]
                         used2[z] += 1
                 if passes < t.max_pass:
@@ -908,17 +918,17 @@ class Searcher:
                     cost += 2
                     through = t.puzzle.reshuffle is None
                     for j in range(k):
-                        z = seq[j]
+                        z = waste[j]
                         if wanted[z]:
-                            costs[z].append(cost if cost < waste[j] else waste[j])
+                            costs[z].append(cost if cost < dug[j] else dug[j])
                         if through:
                             cost += price[z][used[z]]
                             used[z] += 1
                 else:
                     for j in range(k):
-                        z = seq[j]
+                        z = waste[j]
                         if wanted[z]:
-                            costs[z].append(waste[j])
+                            costs[z].append(dug[j])
         best = 0
         for z, n in need:
             found = costs[z]
@@ -930,9 +940,7 @@ class Searcher:
         return (best + 1) // 2
 
     @staticmethod
-    def _prices(
-        need: tuple[tuple[int, int], ...], counts: tuple[int, ...]
-    ) -> tuple[list[int], list[list[int]]]:
+    def _prices(need: tuple[tuple[int, int], ...], counts: tuple[int, ...]) -> Prices:
         wanted = [0] * 14
         for z, k in need:
             wanted[z] = k
@@ -944,7 +952,7 @@ class Searcher:
             row = price[z]
             for n in range(min(cap, 4)):
                 row[n] = 0 if n < wanted[z] else 1
-        return wanted, price
+        return wanted, price, need
 
     def shortest(self, limit: int | None = None) -> list[Step] | None:
         """A* over macro steps for a shortest winning line; ``None`` if there is none
@@ -1071,7 +1079,12 @@ class Searcher:
                     continue
                 cmask = child >> MASK_SHIFT
                 if fast:
-                    if any((cmask & bits).bit_count() < k for bits, k in needs(child)):
+                    alive = True
+                    for bits, k in needs(child):
+                        if (cmask & bits).bit_count() < k:
+                            alive = False
+                            break
+                    if not alive:
                         continue
                 elif dead(child):
                     continue
