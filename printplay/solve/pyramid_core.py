@@ -375,6 +375,9 @@ class Searcher:
         self.adjacent: dict[tuple[int, int], int] = {}
         self.hot_pos: dict[tuple[int, int], int] = {}
         self.prices: dict[int, Prices] = {}
+        self.price_kinds: dict[tuple[object, ...], int] = {}
+        self.price_kind: dict[int, int] = {}
+        self.access_memo: dict[int, int] = {}
         self.need_bits: dict[int, tuple[tuple[int, int], ...]] = {}
         positions = {i: p for p, i in enumerate(t.orders[0])}
         cycle_mask = 0
@@ -836,10 +839,18 @@ class Searcher:
                     counts[13 - a] + (mask & masks[13 - a]).bit_count(),
                 )
             return h
-        need = info[6]
-        if not need:
+        if not info[6]:
             return info[5]
-        return info[5] + self.access(sid, passes, ptr, oid, mask)
+        # shapes with the same needs and pairing capacities price the stock alike
+        kind = self.price_kind.get(sid)
+        if kind is None:
+            sig = (info[6], tuple(min(c, 4) for c in info[7][1:KING]))
+            kind = self.price_kind[sid] = self.price_kinds.setdefault(sig, len(self.price_kinds))
+        memo = kind << 72 | key >> SHAPE_BITS
+        found = self.access_memo.get(memo)
+        if found is None:
+            found = self.access_memo[memo] = self.access(sid, passes, ptr, oid, mask)
+        return info[5] + found
 
     def access(self, sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
         """The steps, beyond the pyramid's own bound, needed to bring into play the cards
@@ -901,8 +912,7 @@ class Searcher:
                     below ^= low
                     waste.append(ranks[low.bit_length() - 1])
                 k = len(waste)
-                far = 1 << 20
-                dug = [far] * k
+                dug = [1 << 20] * k
                 if t.waste_usable:
                     # dug out: the cards above it leave
                     used2 = [0] * 14
@@ -984,6 +994,9 @@ class Searcher:
         seen: dict[int, list[int]] = {}
         """Per position without pointer: ``P << 8 | g`` of the positions kept."""
         buckets: dict[int, list[list[int]]] = {}
+        """Per ``f``: per ``h``, the entries waiting (the smallest ``h`` first)."""
+        lows: dict[int, int] = {}
+        """Per ``f``: no entry waits at a smaller ``h``."""
 
         def draws_between(mask: int, p0: int, p1: int) -> int:
             """Draws and redeals from pointer ``p0`` to ``p1`` (``passes << 6 | ptr``)."""
@@ -1012,6 +1025,9 @@ class Searcher:
             rows = buckets.get(f)
             if rows is None:
                 rows = buckets[f] = [[] for _ in range(f + 1)]
+                lows[f] = h
+            elif h < lows[f]:
+                lows[f] = h
             rows[h].append(entry)
 
         push(h0, h0, start << 16)
@@ -1029,12 +1045,13 @@ class Searcher:
                     return None
                 f += 1
                 continue
-            h = 0
+            h = lows[f]
             while h < len(rows) and not rows[h]:
                 h += 1
             if h == len(rows):
                 del buckets[f]
                 continue
+            lows[f] = h
             entry = rows[h].pop()
             lo = entry & 255
             key = entry >> 16
