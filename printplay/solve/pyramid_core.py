@@ -827,10 +827,11 @@ class Searcher:
     def bound(self, key: int) -> int:
         """A lower bound on the steps still needed from ``key`` (consistent)."""
         t = self.t
-        sid, passes, ptr, oid, mask = unpack(key)
-        info = t.shape(sid)
+        sid = key & SHAPE_MASK
+        info = t.info[sid] or t.shape(sid)
         if not t.clear_board:
-            masks = self.masks_of(oid)
+            mask = key >> MASK_SHIFT
+            masks = self.masks_of(key >> ORDER_SHIFT & ORDER_MASK)
             counts = info[7]
             h = counts[KING] + (mask & masks[KING]).bit_count()
             for a in range(1, 7):
@@ -849,6 +850,7 @@ class Searcher:
         memo = kind << 72 | key >> SHAPE_BITS
         found = self.access_memo.get(memo)
         if found is None:
+            _sid, passes, ptr, oid, mask = unpack(key)
             found = self.access_memo[memo] = self.access(sid, passes, ptr, oid, mask)
         return info[5] + found
 
@@ -1032,6 +1034,7 @@ class Searcher:
 
         push(h0, h0, start << 16)
         shape = self.t.shape
+        infos = self.t.info
         goal_sid = self.t.empty_sid
         clear_board = self.t.clear_board
         needs = self.needs
@@ -1072,7 +1075,7 @@ class Searcher:
                     check(self.states)
                     if len(best) > self.max_positions:
                         raise BudgetExhausted("too many positions to hold", self.states)
-            floor = shape(key & SHAPE_MASK)[5]
+            floor = (infos[key & SHAPE_MASK] or shape(key & SHAPE_MASK))[5]
             children, later = expand(key, lost.get(where, 1 << 30), lo, f - g - floor)
             if later >= 0:
                 push(g + later + floor, later + floor, (key << 8 | g) << 8 | later)
@@ -1118,7 +1121,14 @@ class Searcher:
                     continue
                 best[child] = key << 8 | gc
                 kept.append(cat << 8 | gc)
-                push(gc + hc, hc, (child << 8 | gc) << 8)
+                fc = gc + hc
+                rows = buckets.get(fc)
+                if rows is None:
+                    rows = buckets[fc] = [[] for _ in range(fc + 1)]
+                    lows[fc] = hc
+                elif hc < lows[fc]:
+                    lows[fc] = hc
+                rows[hc].append((child << 8 | gc) << 8)
         chain = [goal]
         key = goal
         while key != start:
