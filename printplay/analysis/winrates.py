@@ -210,12 +210,20 @@ def to_json(
     }
 
 
-def load(game: str) -> list[WinRate] | None:
-    """The stored win rates of ``game``, or ``None`` if none are stored."""
+def stored(game: str) -> dict[str, Any] | None:
+    """The stored win rates of ``game`` as the JSON file holds them, or ``None``."""
     source = resources.files("printplay") / "data" / data_file(game)
     if not source.is_file():
         return None
-    data = json.loads(source.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    return data
+
+
+def load(game: str) -> list[WinRate] | None:
+    """The stored win rates of ``game``, or ``None`` if none are stored."""
+    data = stored(game)
+    if data is None:
+        return None
     return [
         WinRate(
             options=tuple(row["options"]),
@@ -233,6 +241,7 @@ def load(game: str) -> list[WinRate] | None:
 def rulebook_rows(game: str) -> list[dict[str, Any]]:
     """The stored win rates as a rulebook prints them (``templates/rulebook.j2``)."""
     rows = []
+    budget = (stored(game) or {}).get("budget_seconds")
     for rate in load(game) or []:
         low, high = rate.interval
         name = rate.label[:1].upper() + rate.label[1:]
@@ -250,6 +259,7 @@ def rulebook_rows(game: str) -> list[dict[str, Any]]:
                 "first": rate.first,
                 "last": rate.first + rate.deals - 1,
                 "unknown": rate.unknown,
+                "budget": f"{budget:g} s" if budget else "a few seconds",
                 "options": list(rate.options),
             }
         )
