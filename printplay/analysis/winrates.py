@@ -222,8 +222,11 @@ def stored(game: str) -> dict[str, Any] | None:
 def load(game: str) -> list[WinRate] | None:
     """The stored win rates of ``game``, or ``None`` if none are stored."""
     data = stored(game)
-    if data is None:
-        return None
+    return None if data is None else _rates(data)
+
+
+def _rates(data: dict[str, Any]) -> list[WinRate]:
+    """The rows of stored win-rate data as :class:`WinRate` values."""
     return [
         WinRate(
             options=tuple(row["options"]),
@@ -241,8 +244,9 @@ def load(game: str) -> list[WinRate] | None:
 def rulebook_rows(game: str) -> list[dict[str, Any]]:
     """The stored win rates as a rulebook prints them (``templates/rulebook.j2``)."""
     rows = []
-    budget = (stored(game) or {}).get("budget_seconds")
-    for rate in load(game) or []:
+    data = stored(game) or {"rows": []}
+    budget = data.get("budget_seconds")
+    for rate in _rates(data):
         low, high = rate.interval
         name = rate.label[:1].upper() + rate.label[1:]
         span = f"{100 * low:.1f}–{100 * high:.1f}%"

@@ -1014,7 +1014,7 @@ class Searcher:
                 + (cyc & ((1 << s1) - 1)).bit_count()
             )
 
-        def dominated(kept: list[int], mask: int, at: int, g: int, strict: bool) -> bool:
+        def dominated(kept: Sequence[int], mask: int, at: int, g: int, strict: bool) -> bool:
             for e in kept:
                 p0 = e >> 8
                 if (p0 < at or (p0 == at and not strict)) and (e & 255) + draws_between(
@@ -1067,7 +1067,7 @@ class Searcher:
             where = key >> PTR_SHIFT << SHAPE_BITS | key & SHAPE_MASK
             at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
             mask = key >> MASK_SHIFT
-            if dominated(seen.get(where, []), mask, at, g, True):
+            if dominated(seen.get(where, ()), mask, at, g, True):
                 continue
             if not lo:
                 self.states += 1
@@ -1086,7 +1086,7 @@ class Searcher:
                 if old is not None and old & 255 <= gc:
                     continue
                 csid = child & SHAPE_MASK
-                if csid == goal_sid and (clear_board or child >> MASK_SHIFT == 0):
+                if csid == goal_sid and (clear_board or is_goal(child)):
                     best[child] = key << 8 | gc
                     if gc == f:
                         goal = child
@@ -1121,14 +1121,7 @@ class Searcher:
                     continue
                 best[child] = key << 8 | gc
                 kept.append(cat << 8 | gc)
-                fc = gc + hc
-                rows = buckets.get(fc)
-                if rows is None:
-                    rows = buckets[fc] = [[] for _ in range(fc + 1)]
-                    lows[fc] = hc
-                elif hc < lows[fc]:
-                    lows[fc] = hc
-                rows[hc].append((child << 8 | gc) << 8)
+                push(gc + hc, hc, (child << 8 | gc) << 8)
         chain = [goal]
         key = goal
         while key != start:
