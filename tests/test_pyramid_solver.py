@@ -7,6 +7,7 @@ The full 1500-deck run is a benchmark (benchmarks/pyramid_solver.py), not a test
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections import deque
@@ -20,9 +21,17 @@ from printplay.deal import explicit_deal, numbered_deal
 from printplay.games import make_game, solver_for
 from printplay.games.pyramid import Pyramid, PyramidOptions, PyramidState, deal_key
 from printplay.solve import pyramid
-from printplay.solve.pyramid_core import geometry
+from printplay.solve.pyramid_core import (
+    PASS_SHIFT,
+    PTR_SHIFT,
+    UNREACHABLE,
+    Searcher,
+    Tables,
+    geometry,
+    relaxed_removals,
+)
 from printplay.solve.result import Budget
-from printplay.solve.toolkit import replay_line
+from printplay.solve.toolkit import Clock, replay_line
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "pyramid_solutions.json"
@@ -81,6 +90,10 @@ def check_line(state: PyramidState, result: Any) -> None:
 
 
 CLEAR = PyramidOptions(clear_the_board=True)
+POINTER_BITS = 63 << PTR_SHIFT
+PASS_BITS = 3 << PASS_SHIFT
+LOCKED = {0: "Kh", 1: "9c", 2: "Tc", 3: "3d", 4: "Ks", 5: "4d"}
+"""The top three rows of a pyramid whose two pairs, (9, 4) and (10, 3), lock each other."""
 
 
 @pytest.mark.parametrize(
@@ -109,6 +122,13 @@ CLEAR = PyramidOptions(clear_the_board=True)
         (PyramidOptions(), {}, "5c 8d", "", 2),
         (PyramidOptions(), {}, "Kc", "", 1),
         (PyramidOptions(), {0: "Kd"}, "5c 8d 6s", "", None),
+        # two compatible pairs that lock each other (the 3 waits for the 10, which waits
+        # for the 4, which waits for the 9, which waits for the 3): lost, though the
+        # counting test finds a pyramid partner for every card
+        (CLEAR, LOCKED, "Ac Qc", "", None),
+        # ... an outside 10 unlocks them (and the pyramid's 10 then takes the outside 3)
+        (CLEAR, LOCKED, "Th 3h", "", 5),
+        (CLEAR, LOCKED, "3h Th", "", 6),
     ],
 )
 def test_hand_built_positions(
@@ -142,6 +162,84 @@ def test_reshuffle_takes_the_engines_stock() -> None:
 def test_pyramid_shapes_are_the_catalan_numbers() -> None:
     assert len(geometry(7).shapes) == 1430
     assert len(geometry(6).shapes) == 429
+
+
+def test_locked_pyramid_is_lost_without_a_search() -> None:
+    state = position(CLEAR, LOCKED, "Ac Qc")
+    assert pyramid.solve(state).states == 0
+    assert pyramid.best_line(state).solvable is False
+
+
+@pytest.mark.parametrize("reshuffle", [False, True])
+def test_lost_positions_cover_every_later_pointer(reshuffle: bool) -> None:
+    """The lost table is keyed without the pointer (and, except under reshuffle, without
+    the pass), so one proof covers the later pointers too."""
+    game = Pyramid(PyramidOptions(clear_the_board=True, reshuffle=reshuffle))
+    puzzle = pyramid.encode(game.initial_state(numbered_deal(game.deck(), 2))).puzzle
+    searcher = Searcher(puzzle, Clock(None))
+    assert searcher.decide() is not None
+    assert len(searcher.lost) > 10
+    kept = PASS_BITS if reshuffle else 0
+    assert all(key & POINTER_BITS == 0 and key & PASS_BITS == key & kept for key in searcher.lost)
+
+
+def plain_relaxed_steps(rows: int, ranks: list[int], outside: int) -> int | None:
+    """The fewest steps clearing a ``rows``-row pyramid of ``ranks`` when a partner of each
+    rank in ``outside`` (bits) is always at hand: a plain search over sets of (row, card)."""
+    cells = {(r, c): ranks[r * (r + 1) // 2 + c] for r in range(rows) for c in range(r + 1)}
+
+    def free(left: frozenset[tuple[int, int]]) -> list[tuple[int, int]]:
+        return [(r, c) for r, c in left if (r + 1, c) not in left and (r + 1, c + 1) not in left]
+
+    @functools.cache
+    def steps(left: frozenset[tuple[int, int]]) -> int | None:
+        if not left:
+            return 0
+        options = []
+        here = free(left)
+        for i, cell in enumerate(here):
+            rank = cells[cell]
+            if rank == 13 or outside >> (13 - rank) & 1:
+                options.append(steps(left - {cell}))
+            for other in here[i + 1 :]:
+                if cells[other] + rank == 13:
+                    options.append(steps(left - {cell, other}))
+        found = [n for n in options if n is not None]
+        return 1 + min(found) if found else None
+
+    return steps(frozenset(cells))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_relaxed_removals_match_a_plain_search(seed: int) -> None:
+    rng = random.Random(seed)
+    rows = rng.choice((3, 4, 5))
+    geo = geometry(rows)
+    ranks = [rng.randint(1, 13) for _ in range(geo.size)]
+    outside = rng.getrandbits(13) << 1
+    table = relaxed_removals(geo, ranks, geo.shapes[0], outside)
+    expected = plain_relaxed_steps(rows, ranks, outside)
+    assert table[0] == (UNREACHABLE if expected is None else expected)
+
+
+@pytest.mark.parametrize("deal", [1, 2, 3, 6])
+def test_removal_bound_and_stuck_test_agree_with_the_counting_test(deal: int) -> None:
+    """Per shape: the relaxed removal bound is at least the counting bound (the slack is
+    never negative), and the stuck test clears exactly the shapes it can clear."""
+    game = Pyramid(CLEAR)
+    puzzle = pyramid.encode(game.initial_state(numbered_deal(game.deck(), deal))).puzzle
+    tables = Tables(puzzle)
+    searcher = Searcher(puzzle, Clock(None))
+    outside = 0
+    for rank in puzzle.cycle:
+        outside |= 1 << rank
+    outside &= ~1
+    for sid in range(len(tables.geo.shapes)):
+        info = tables.shape(sid)
+        clearable = searcher.clearable(sid, outside)
+        assert clearable is (info[5] < UNREACHABLE)
+        if clearable:
+            assert info[8] >= 0 and info[8] % 2 == 0
 
 
 def test_registry_binds_the_solver() -> None:

@@ -31,28 +31,43 @@ mask.  A position packs into one Python integer::
   lies on or under).  A maximum matching ``M`` of that compatibility graph, computed per
   shape, says at least ``n_a - M`` pyramid cards of rank ``a`` need a partner of rank ``b``
   from outside the pyramid; fewer such cards left is a dead position.
+* *Stuck pyramids.*  Suppose every rank with a card left outside the pyramid could partner
+  any number of pyramid cards.  The pyramid must still come apart in an order, and a
+  pyramid pair needs both its cards free at once, so two pairs can lock each other (each
+  lies on a card of the other).  :meth:`Searcher.clearable` searches the shapes under that
+  assumption, remembered per shape and set of outside ranks; a shape it cannot clear is a
+  dead position.  This proves lost, at the first position, 333 of the 502 published decks
+  that cannot be won, which the counting test alone leaves to a full search.
 * *Lost positions.*  The verdict search (:func:`decide`) proves positions lost; a position
   lost with the pointer at ``(pass, p)`` is lost at every later ``(pass', p')`` (the earlier
   one can draw through to it), so per position-without-pointer only the earliest lost
-  pointer is kept, and the shortest-line search skips every position it covers.
+  pointer is kept, and both searches skip every position it covers.  Under ``reshuffle``
+  a redeal deals a new order, so there a position covers only later pointers of its pass.
 
-**Shortest lines** are found by A* (:func:`shortest`) with a consistent lower bound, so the
-first goal reached at the lowest ``f`` is a shortest line, and the proof is the search
-itself.  The bound counts the steps that remove pyramid cards and, separately, the steps
-that remove none (draws, redeals, pairs outside the pyramid), which are disjoint:
+**Shortest lines** are found by A* (:func:`shortest`) with an admissible lower bound.  A
+child's bound is never taken below its parent's less the steps between them, and a
+position reached again in fewer steps is searched again, so the first goal reached at the
+lowest ``f`` is a shortest line, and the proof is the search itself.  The bound counts the
+steps that remove pyramid cards and the steps that remove none (draws, redeals, pairs and
+kings outside the pyramid), which are disjoint:
 
-* removing: per rank pair ``n_a + n_b - M`` (each step removes at most two pyramid cards,
-  two only as a compatible pair), plus one per king;
+* removing: the fewest steps that clear the shape if a partner from outside were at hand
+  whenever wanted (:func:`relaxed_removals`, computed once per deal for every shape).  It
+  is never below the counting bound ``sum (n_a + n_b - M)`` plus one per king, because a
+  step removes at most two pyramid cards, two only as a compatible pair.  Written with
+  ``O`` the pyramid cards that take an outside partner, a line's removing steps are
+  ``(N + K + O) / 2`` for ``N`` pyramid cards and ``K`` kings, so each outside partner
+  beyond the counting test's need costs half a step over the counting bound; the first
+  ``2 (relaxed - counting)`` of them (the shape's *slack*) are already in the relaxed
+  count.
 * not removing: the ``k``-th pyramid card that needs a partner of rank ``b`` from outside
   needs the ``k``-th such card brought into play; a stock card comes into play only when
-  every card above it has left the stock, and each card that leaves by a draw, a pair
-  outside the pyramid or a king is such a step.  At most ``n_{13-z}`` cards of rank ``z``
-  can leave by pairing with pyramid cards, so the cards above it cost at least
-  ``sum_z max(0, above_z - n_{13-z})``.  A waste card needs the cards above it removed
-  (the same count), or the stock emptied, a redeal and the cards before it in the cycle.
-  The largest such cost over the needed cards bounds the non-removing steps.
-
-Each step lowers each part by at most one, so the sum is consistent.
+  every card above it has left the stock.  A card leaving by a draw, a pair outside the
+  pyramid or a king is a non-removing step; one leaving by pairing with a pyramid card
+  costs nothing within the need of its rank, half a step beyond it (after the slack), and
+  at most ``n_{13-z}`` cards of rank ``z`` can leave so.  A waste card needs the cards
+  above it gone (priced the same), or the stock emptied, a redeal and the cards before it
+  in the cycle.  The largest such cost over the needed cards bounds the non-removing steps.
 """
 
 from __future__ import annotations
@@ -66,6 +81,10 @@ from printplay.solve.result import BudgetExhausted
 from printplay.solve.toolkit import Clock
 
 KING = 13
+UNREACHABLE = 1 << 20
+"""A bound meaning no line reaches the goal."""
+RANK_BITS = (1 << 14) - 1
+LAST_SHIFT = 14
 SHAPE_BITS = 11
 PASS_SHIFT = SHAPE_BITS
 PTR_SHIFT = PASS_SHIFT + 2
@@ -104,6 +123,12 @@ class Geometry:
     index: dict[int, int]
     free: tuple[int, ...]
     """Per shape: the remaining slots with nothing on them."""
+    removals: tuple[tuple[tuple[int, int], ...], ...]
+    """Per shape: ``(slot, next shape)`` for each free slot."""
+    two_removals: tuple[tuple[tuple[int, int, int], ...], ...]
+    """Per shape: ``(slot, slot, next shape)`` for each two free slots."""
+    smallest_first: tuple[int, ...]
+    """Every shape, the ones with fewest cards first."""
 
 
 @cache
@@ -146,7 +171,30 @@ def geometry(rows: int) -> Geometry:
                 index[nxt] = len(shapes)
                 shapes.append(nxt)
         at += 1
-    return Geometry(rows, size, tuple(covered_by), tuple(cone), tuple(shapes), index, tuple(frees))
+    removals = tuple(
+        tuple((s, index[shape ^ 1 << s]) for s in range(size) if free >> s & 1)
+        for shape, free in zip(shapes, frees, strict=True)
+    )
+    two_removals = tuple(
+        tuple(
+            (s, u, index[shape ^ 1 << s ^ 1 << u])
+            for (s, _a), (u, _b) in itertools.combinations(moves, 2)
+        )
+        for shape, moves in zip(shapes, removals, strict=True)
+    )
+    smallest_first = tuple(sorted(range(len(shapes)), key=lambda i: shapes[i].bit_count()))
+    return Geometry(
+        rows,
+        size,
+        tuple(covered_by),
+        tuple(cone),
+        tuple(shapes),
+        index,
+        tuple(frees),
+        removals,
+        two_removals,
+        smallest_first,
+    )
 
 
 @dataclass(frozen=True)
@@ -181,9 +229,9 @@ class Puzzle:
         return self.cycle_ids or tuple(range(len(self.cycle)))
 
 
-Prices = tuple[list[int], list[list[int]], tuple[tuple[int, int], ...]]
+Prices = tuple[list[int], list[list[int]], tuple[tuple[int, int], ...], int]
 """Per shape, for the access bound: the count wanted per rank, the price in half steps of
-the n-th card of each rank leaving, and the shape's needs."""
+the n-th card of each rank leaving, the shape's needs and its slack."""
 
 ShapeInfo = tuple[
     int,
@@ -194,13 +242,16 @@ ShapeInfo = tuple[
     int,
     tuple[tuple[int, int], ...],
     tuple[int, ...],
+    int,
 ]
 """What a search needs about one shape in one deal: the shape after its free king (-1 if
 none) and the king's slot; the free pyramid pairs ``(next shape, slot, slot)``; per rank
 ``z`` the free cards pairing with a card of rank ``z`` ``(next shape, slot)``; the ranks
 with such a card, as a bitmask (kings always set); the lower bound on the steps removing
-pyramid cards; the cards of each rank needed from outside the pyramid ``(rank, count)``;
-the pyramid cards left by rank."""
+pyramid cards (:func:`relaxed_removals`); the cards of each rank needed from outside the
+pyramid ``(rank, count)`` by the counting test; the pyramid cards left by rank; the
+*slack*: how many pyramid cards beyond that need must take a partner from outside, as the
+removal bound shows (see :meth:`Searcher.access`)."""
 
 
 class Tables:
@@ -220,6 +271,10 @@ class Tables:
         if start_shape not in geo.index:
             raise ValueError("impossible position: a pyramid card is gone but still covered")
         self.start_sid = geo.index[start_shape]
+        outside = 0
+        for rank in (*puzzle.cycle, *puzzle.reserve):
+            outside |= 1 << rank
+        self.removal_bound = relaxed_removals(geo, self.ranks, start_shape, outside)
         self.empty_sid = geo.index[0]
         self.info: list[ShapeInfo | None] = [None] * len(geo.shapes)
         self.sides = [
@@ -308,18 +363,52 @@ class Tables:
                 need.append((13 - (c + 1), na - m))
             if nb > m:
                 need.append((c + 1, nb - m))
+        # each step removes two pyramid cards or one, so every pyramid card that takes a
+        # partner from outside beyond the counting test's need is half a step above ``h``
+        removal = self.removal_bound[sid]
+        slack = 2 * (removal - h) if removal < UNREACHABLE else 0
         info: ShapeInfo = (
             forced,
             forced_slot,
             tuple(pairs),
             tuple(tuple(x) for x in singles),
             hot,
-            h,
+            removal,
             tuple(need),
             tuple(counts),
+            slack,
         )
         self.info[sid] = info
         return info
+
+
+def relaxed_removals(geo: Geometry, ranks: Sequence[int], start: int, outside: int) -> list[int]:
+    """Per shape (a subset of ``start``): the fewest steps that clear it when a partner from
+    outside the pyramid is at hand whenever wanted, for every rank in the bitmask
+    ``outside``; ``UNREACHABLE`` for a shape that cannot be cleared that way (or is not a
+    subset of ``start``).  This relaxes only the outside cards, so it bounds the steps
+    removing pyramid cards in any real line."""
+    steps = [UNREACHABLE] * len(geo.shapes)
+    shapes, removals, two_removals = geo.shapes, geo.removals, geo.two_removals
+    alone = outside | 1  # a king (13 - 13 = 0) goes alone
+    partner = [alone >> (13 - r) & 1 if r else 0 for r in ranks]
+    for sid in geo.smallest_first:
+        if shapes[sid] & ~start:
+            continue
+        moves = removals[sid]
+        if not moves:
+            steps[sid] = 0
+            continue
+        best = UNREACHABLE
+        for s, nxt in moves:
+            if partner[s] and steps[nxt] < best:
+                best = steps[nxt]
+        for s, u, nxt in two_removals[sid]:
+            if ranks[s] + ranks[u] == 13 and steps[nxt] < best:
+                best = steps[nxt]
+        if best < UNREACHABLE:
+            steps[sid] = best + 1
+    return steps
 
 
 def _matching(side_a: list[int], side_b: list[int], cone: Sequence[int]) -> int:
@@ -368,10 +457,18 @@ class Searcher:
         t = self.t = Tables(puzzle)
         self.clock = clock
         self.max_positions = max_positions
+        self.where_mask = ~(63 << PTR_SHIFT | 3 << PASS_SHIFT)
+        """Keeps of a position what draws and redeals leave alone (``position &
+        where_mask``).  A redeal under ``reshuffle`` deals a new order, so a position there
+        is only compared with others of its pass."""
+        if puzzle.reshuffle is not None:
+            self.where_mask = ~(63 << PTR_SHIFT)
         self.lost: dict[int, int] = {}
-        """Per position without pointer (``key >> PTR_SHIFT << SHAPE_BITS | shape``): the
-        earliest ``passes << 6 | pointer`` proved lost."""
+        """Per position without pointer (``position & where_mask``): the earliest
+        ``passes << 6 | pointer`` proved lost."""
         self.rank_masks: list[tuple[int, ...]] = []
+        self.bit_ranks: list[tuple[int, ...]] = []
+        """Per stock order: the rank of each bit of the mask."""
         self.adjacent: dict[tuple[int, int], int] = {}
         self.hot_pos: dict[tuple[int, int], int] = {}
         self.prices: dict[int, Prices] = {}
@@ -379,6 +476,9 @@ class Searcher:
         self.price_kind: dict[int, int] = {}
         self.access_memo: dict[int, int] = {}
         self.need_bits: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.outside: dict[int, int] = {}
+        """Per mask and stock order: :meth:`outside_ranks`."""
+        self.clear_tables: dict[int, bytearray] = {}
         positions = {i: p for p, i in enumerate(t.orders[0])}
         cycle_mask = 0
         for i, r in zip(puzzle.ids, puzzle.cycle, strict=True):
@@ -400,6 +500,7 @@ class Searcher:
                 if r:
                     masks[r] |= 1 << i
             self.rank_masks.append(tuple(masks))
+            self.bit_ranks.append(t.res_ranks + t.order_ranks[len(self.bit_ranks)])
         return self.rank_masks[oid]
 
     def is_goal(self, key: int) -> bool:
@@ -421,7 +522,97 @@ class Searcher:
                 if not t.clear_board:
                     return True
                 mask &= ~waste
-        return any((mask & bits).bit_count() < k for bits, k in self.needs(key))
+        return any((mask & bits).bit_count() < k for bits, k in self.needs(key)) or self.stuck(
+            key, mask
+        )
+
+    def stuck(self, key: int, mask: int) -> bool:
+        """Whether ``key``'s pyramid cannot be cleared even if every rank with a card left
+        in ``mask`` (outside the pyramid) could partner any number of pyramid cards."""
+        at = mask << ORDER_BITS | key >> ORDER_SHIFT & ORDER_MASK
+        outside = self.outside.get(at)
+        if outside is None:
+            outside = self.outside_ranks(at)
+        outside &= RANK_BITS
+        return not self.clearable(key & SHAPE_MASK, outside)
+
+    def fewer_ranks(self, outside: int, key: int, child: int) -> int:
+        """:meth:`outside_ranks` of ``child``, a position after ``key``, whose
+        :meth:`outside_ranks` is ``outside``: only the cards gone from the mask can change
+        it."""
+        oid = child >> ORDER_SHIFT & ORDER_MASK
+        if oid != key >> ORDER_SHIFT & ORDER_MASK:
+            found = self.outside.get(child >> ORDER_SHIFT)
+            return self.outside_ranks(child >> ORDER_SHIFT) if found is None else found
+        masks = self.masks_of(oid)
+        ranks = self.bit_ranks[oid]
+        mask = child >> MASK_SHIFT
+        gone = (key >> MASK_SHIFT) ^ mask
+        left = outside & RANK_BITS
+        last = outside >> LAST_SHIFT & mask
+        while gone:
+            low = gone & -gone
+            gone ^= low
+            z = ranks[low.bit_length() - 1]
+            here = mask & masks[z]
+            if not here:
+                left &= ~(1 << z)
+            elif not here & (here - 1):
+                last |= here
+        return last << LAST_SHIFT | left
+
+    def outside_ranks(self, at: int) -> int:
+        """The ranks (as bits) with a card in the mask and stock order ``at`` (``mask <<
+        ORDER_BITS | order``) and, shifted by ``LAST_SHIFT``, the bits of the mask holding
+        the last card of its rank; remembered in :attr:`outside`."""
+        masks = self.masks_of(at & ORDER_MASK)
+        mask = at >> ORDER_BITS
+        outside = 0
+        last = 0
+        for z in range(1, KING):
+            here = mask & masks[z]
+            if here:
+                outside |= 1 << z
+                if not here & (here - 1):
+                    last |= here
+        found = self.outside[at] = last << LAST_SHIFT | outside
+        return found
+
+    def clear_table(self, outside: int) -> bytearray:
+        """Per shape, whether it can be cleared with the outside ranks ``outside`` (see
+        :meth:`clearable`): 1 yes, 2 no, 0 not known yet."""
+        table = self.clear_tables.get(outside)
+        if table is None:
+            table = self.clear_tables[outside] = bytearray(len(self.t.geo.shapes))
+        return table
+
+    def clearable(self, sid: int, outside: int) -> bool:
+        """Whether shape ``sid`` can be cleared by kings, pyramid pairs and pairs with cards
+        from outside of the ranks in the bitmask ``outside``, as many as wanted."""
+        table = self.clear_table(outside)
+        known = table[sid]
+        if known:
+            return known == 1
+        geo = self.t.geo
+        ranks = self.t.ranks
+        moves = geo.removals[sid]
+        result = not moves
+        kings = [nxt for s, nxt in moves if ranks[s] == KING]
+        if kings:
+            # a free king can go first in any line
+            result = self.clearable(kings[0], outside)
+        elif moves:
+            for s, nxt in moves:
+                if outside >> (13 - ranks[s]) & 1 and self.clearable(nxt, outside):
+                    result = True
+                    break
+            else:
+                result = any(
+                    ranks[s] + ranks[u] == 13 and self.clearable(nxt, outside)
+                    for s, u, nxt in geo.two_removals[sid]
+                )
+        table[sid] = 1 if result else 2
+        return result
 
     def needs(self, key: int) -> tuple[tuple[int, int], ...]:
         """The counting test of ``key``'s shape and stock order: pairs ``(bits, k)``, at
@@ -773,49 +964,79 @@ class Searcher:
         goal_sid = self.t.empty_sid
         clear_board = self.t.clear_board
         needs = self.needs
+        clear_table, clearable, fewer = self.clear_table, self.clearable, self.fewer_ranks
         fast = self.t.waste_usable
+        # under reshuffle a redeal renumbers the mask's bits
+        same = self.t.puzzle.reshuffle is None
+        where_mask = self.where_mask
 
-        def search(key: int, where: int, at: int) -> bool:
+        masks = self.masks_of(0)
+        bit_ranks = self.bit_ranks[0]
+
+        def search(key: int, where: int, at: int, out: int, table: bytearray) -> bool:
+            """``out``: the ranks outside the pyramid, as bits; ``table``: its
+            :meth:`clear_table`."""
             known = lost.get(where, big)
             self.states += 1
             if not self.states & check_mask:
                 check(self.states)
                 if len(lost) > self.max_positions:
                     raise BudgetExhausted("too many positions to hold", self.states)
+            pmask = key >> MASK_SHIFT
             for child, _draws in expand(key, known)[0]:
                 csid = child & SHAPE_MASK
                 if csid == goal_sid and (clear_board or is_goal(child)):
                     chain.append(child)
                     return True
-                cwhere = child >> PTR_SHIFT << SHAPE_BITS | csid
+                cwhere = child & where_mask
                 cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
                 if lost.get(cwhere, big) <= cat:
                     continue
-                if fast:
-                    cmask = child >> MASK_SHIFT
-                    for bits, k in needs(child):
-                        if (cmask & bits).bit_count() < k:
-                            break
-                    else:
-                        if search(child, cwhere, cat):
-                            chain.append(child)
-                            return True
+                cmask = child >> MASK_SHIFT
+                if not fast:
+                    cout = fewer(out, key, child) & RANK_BITS
+                    if not dead(child) and search(child, cwhere, cat, cout, clear_table(cout)):
+                        chain.append(child)
+                        return True
                     continue
-                if dead(child):
-                    continue
-                if search(child, cwhere, cat):
-                    chain.append(child)
-                    return True
+                for bits, k in needs(child):
+                    if (cmask & bits).bit_count() < k:
+                        break
+                else:
+                    cout = out
+                    ctable = table
+                    gone = pmask ^ cmask
+                    if gone:
+                        if same:
+                            while gone:
+                                low = gone & -gone
+                                gone ^= low
+                                z = bit_ranks[low.bit_length() - 1]
+                                if not cmask & masks[z]:
+                                    cout &= ~(1 << z)
+                        else:
+                            cout = fewer(out, key, child) & RANK_BITS
+                        if cout != out:
+                            ctable = clear_table(cout)
+                    clear = ctable[csid]
+                    if not clear:
+                        clear = 1 if clearable(csid, cout) else 2
+                    if clear == 1 and search(child, cwhere, cat, cout, ctable):
+                        chain.append(child)
+                        return True
             lost[where] = at
             return False
 
         start = self.start
+        root_out = self.outside_ranks(start >> ORDER_SHIFT) & RANK_BITS
         if is_goal(start):
             return []
         if dead(start) or not search(
             start,
-            start >> PTR_SHIFT << SHAPE_BITS | start & SHAPE_MASK,
+            start & where_mask,
             (start >> PASS_SHIFT & 3) << 6 | start >> PTR_SHIFT & 63,
+            root_out,
+            clear_table(root_out),
         ):
             return None
         chain.append(start)
@@ -839,13 +1060,13 @@ class Searcher:
                     counts[a] + (mask & masks[a]).bit_count(),
                     counts[13 - a] + (mask & masks[13 - a]).bit_count(),
                 )
-            return h
+            return h if h > info[5] else info[5]
         if not info[6]:
             return info[5]
         # shapes with the same needs and pairing capacities price the stock alike
         kind = self.price_kind.get(sid)
         if kind is None:
-            sig = (info[6], tuple(min(c, 4) for c in info[7][1:KING]))
+            sig = (info[6], tuple(min(c, 4) for c in info[7][1:KING]), info[8])
             kind = self.price_kind[sid] = self.price_kinds.setdefault(sig, len(self.price_kinds))
         memo = kind << 72 | key >> SHAPE_BITS
         found = self.access_memo.get(memo)
@@ -863,8 +1084,9 @@ class Searcher:
         prices = self.prices.get(sid)
         if prices is None:
             info = t.shape(sid)
-            prices = self.prices[sid] = self._prices(info[6], info[7])
-        wanted, price, need = prices
+            prices = self.prices[sid] = self._prices(info[6], info[7], info[8])
+        wanted, price, need, slack_all = prices
+        slack = slack_all
         ranks = t.order_ranks[oid]
         costs: dict[int, list[int]] = {z: [] for z, _n in need}
         unmet = len(need)
@@ -888,8 +1110,12 @@ class Searcher:
                     unmet -= 1
                     if not unmet:
                         break
-            cost += price[z][used[z]]
+            p = price[z][used[z]]
             used[z] += 1
+            if p == 1 and slack:
+                slack -= 1
+            else:
+                cost += p
         below = cyc & ((1 << ptr) - 1)
         if below:
             if not unmet:
@@ -899,14 +1125,19 @@ class Searcher:
                 if t.waste_usable:
                     used2 = [0] * 14
                     c2 = 0
+                    slack = slack_all
                     while below and c2 < top:
                         j = below.bit_length() - 1
                         below ^= 1 << j
                         z = ranks[j]
                         if wanted[z]:
                             costs[z].append(c2)
-                        c2 += price[z][used2[z]]
+                        p = price[z][used2[z]]
                         used2[z] += 1
+                        if p == 1 and slack:
+                            slack -= 1
+                        else:
+                            c2 += p
             else:
                 waste = []
                 while below:
@@ -919,12 +1150,17 @@ class Searcher:
                     # dug out: the cards above it leave
                     used2 = [0] * 14
                     c2 = 0
+                    slack2 = slack_all
                     for j in range(k - 1, -1, -1):
                         z = waste[j]
                         if wanted[z]:
                             dug[j] = c2
-                        c2 += price[z][used2[z]]
+                        p = price[z][used2[z]]
                         used2[z] += 1
+                        if p == 1 and slack2:
+                            slack2 -= 1
+                        else:
+                            c2 += p
                 if passes < t.max_pass:
                     # or the rest of the stock goes, a redeal, and the cards before it
                     cost += 2
@@ -934,8 +1170,12 @@ class Searcher:
                         if wanted[z]:
                             costs[z].append(cost if cost < dug[j] else dug[j])
                         if through:
-                            cost += price[z][used[z]]
+                            p = price[z][used[z]]
                             used[z] += 1
+                            if p == 1 and slack:
+                                slack -= 1
+                            else:
+                                cost += p
                 else:
                     for j in range(k):
                         z = waste[j]
@@ -952,7 +1192,7 @@ class Searcher:
         return (best + 1) // 2
 
     @staticmethod
-    def _prices(need: tuple[tuple[int, int], ...], counts: tuple[int, ...]) -> Prices:
+    def _prices(need: tuple[tuple[int, int], ...], counts: tuple[int, ...], slack: int) -> Prices:
         wanted = [0] * 14
         for z, k in need:
             wanted[z] = k
@@ -964,7 +1204,7 @@ class Searcher:
             row = price[z]
             for n in range(min(cap, 4)):
                 row[n] = 0 if n < wanted[z] else 1
-        return wanted, price, need
+        return wanted, price, need, slack
 
     def shortest(self, limit: int | None = None) -> list[Step] | None:
         """A* over macro steps for a shortest winning line; ``None`` if there is none
@@ -1038,7 +1278,12 @@ class Searcher:
         goal_sid = self.t.empty_sid
         clear_board = self.t.clear_board
         needs = self.needs
+        outside_get, outside_ranks = self.outside.get, self.outside_ranks
+        clear_table, clearable, fewer = self.clear_table, self.clearable, self.fewer_ranks
         fast = self.t.waste_usable
+        root_out = self.outside_ranks(start >> ORDER_SHIFT) & RANK_BITS
+        reshuffling = self.t.puzzle.reshuffle is not None
+        where_mask = self.where_mask
         f = h0
         goal = -1
         while goal < 0:
@@ -1064,7 +1309,7 @@ class Searcher:
             if is_goal(key):
                 goal = key
                 break
-            where = key >> PTR_SHIFT << SHAPE_BITS | key & SHAPE_MASK
+            where = key & where_mask
             at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
             mask = key >> MASK_SHIFT
             if dominated(seen.get(where, ()), mask, at, g, True):
@@ -1080,6 +1325,12 @@ class Searcher:
             if later >= 0:
                 push(g + later + floor, later + floor, (key << 8 | g) << 8 | later)
             hn = h if not lo else 0
+            pfull = outside_get(key >> ORDER_SHIFT)
+            if pfull is None:
+                pfull = outside_ranks(key >> ORDER_SHIFT)
+            plast = -1 if reshuffling else pfull >> LAST_SHIFT
+            pout = pfull & RANK_BITS
+            table = clear_table(pout)
             for child, draws in children:
                 gc = g + draws + 1
                 old = best.get(child)
@@ -1093,7 +1344,7 @@ class Searcher:
                         break
                     push(gc, 0, (child << 8 | gc) << 8)
                     continue
-                cw = child >> PTR_SHIFT << SHAPE_BITS | csid
+                cw = child & where_mask
                 cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
                 if lost.get(cw, 1 << 30) <= cat:
                     continue
@@ -1106,6 +1357,17 @@ class Searcher:
                             break
                     if not alive:
                         continue
+                    # (with every rank still outside, the bound tells a stuck pyramid)
+                    if (mask ^ cmask) & plast:
+                        outside = fewer(pfull, key, child) & RANK_BITS
+                    else:
+                        outside = pout
+                    if outside != root_out:
+                        clear = (table if outside == pout else clear_table(outside))[csid]
+                        if not clear:
+                            clear = 1 if clearable(csid, outside) else 2
+                        if clear == 2:
+                            continue
                 elif dead(child):
                     continue
                 kept = seen.get(cw)
