@@ -322,10 +322,60 @@ def random_position(rng: random.Random) -> PyramidState:
     return position(options, tableau, stock, waste, reserve, rng.randint(1, options.passes))
 
 
+def four_row_position(rng: random.Random) -> PyramidState:
+    """A random 4-row pyramid with a stock rich in partners of its cards, so that about a
+    quarter can be won, with locked pairs, redeals and reshuffles more often than above."""
+    flags = {name: rng.random() < 0.35 for name in ("reserve", "one_deal", "waste_off_limits")}
+    flags["clear_the_board"] = rng.random() < 0.8
+    flags["reshuffle"] = rng.random() < 0.5
+    options = PyramidOptions(**flags)
+    deck = standard_deck()
+    rng.shuffle(deck)
+    tableau = {s: deck.pop() for s in range(10)}
+    partners = [13 - card.rank for card in tableau.values() if card.rank != 13]
+    rng.shuffle(partners)
+    stock = []
+    for rank in partners[: rng.randint(6, 10)]:
+        found = [card for card in deck if card.rank == rank]
+        if found:
+            deck.remove(found[0])
+            stock.append(found[0])
+    stock += [deck.pop() for _ in range(rng.randint(0, 2))]
+    rng.shuffle(stock)
+    reserve = (
+        " ".join(deck.pop().code for _ in range(rng.choice((0, 2)))) if flags["reserve"] else ""
+    )
+    waste = " ".join(deck.pop().code for _ in range(rng.randint(0, 3)))
+    return position(
+        options,
+        {s: card.code for s, card in tableau.items()},
+        " ".join(card.code for card in stock),
+        waste,
+        reserve,
+        rng.randint(1, options.passes),
+    )
+
+
 @pytest.mark.parametrize("seed", range(60))
 def test_agrees_with_breadth_first_search(seed: int) -> None:
     """Verdict and shortest length equal those of a plain search through the engine."""
     state = random_position(random.Random(seed))
+    expected = shortest(state)
+    verdict = pyramid.solve(state)
+    best = pyramid.best_line(state)
+    assert verdict.solvable is (expected is not None)
+    assert best.solvable is (expected is not None)
+    if expected is not None:
+        check_line(state, verdict)
+        check_line(state, best)
+        assert best.optimal is True
+        assert len(best.moves) == expected
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_agrees_with_breadth_first_search_on_four_rows(seed: int) -> None:
+    """The same on 4-row pyramids with up to twelve stock cards."""
+    state = four_row_position(random.Random(seed))
     expected = shortest(state)
     verdict = pyramid.solve(state)
     best = pyramid.best_line(state)

@@ -790,9 +790,13 @@ class Searcher:
         hot = info[4]
         # the reserve, alone or with the pyramid
         for i in range(nres):
-            if mask >> i & 1 and lo == 0:
+            if mask >> i & 1:
                 r = res_ranks[i]
+                # a stock card pairing with this reserve card is a stop of the walk below,
+                # in a later part of the expansion too
                 hot |= 1 << 13 - r
+                if lo:
+                    continue
                 m1 = mask ^ 1 << i
                 if r == KING:
                     out.append((pack(sid, passes, ptr, oid, m1), 0))
@@ -921,8 +925,9 @@ class Searcher:
                 if d < lo:
                     pass
                 elif r == KING:
+                    # not the end of the walk, as without reshuffle: a king drawn instead
+                    # stays in the waste, and the next shuffle depends on the waste
                     out.append((pack(sid, q, nptr, oid, m1), d))
-                    return -1
                 else:
                     for nsid, _s in singles[r]:
                         out.append((pack(nsid, q, nptr, oid, m1), d))
