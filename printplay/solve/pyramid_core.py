@@ -766,8 +766,9 @@ class Searcher:
         redeal only removals with the stock top.  Only the stock cards that some removal
         uses are stopped at.  A stock king ends the walk (drawn, it only lies in the way),
         except under ``reshuffle``, where the next shuffle depends on the cards in the
-        waste.  None of these reorderings changes the waste at a redeal.  ``stop`` (``passes << 6 | pointer``) ends the walk: from
-        there on the stock was already searched.  Each item is ``(position, draws and
+        waste.  None of these reorderings changes the waste at a redeal.  ``stop``
+        (``passes << 6 | pointer``) ends the walk: from there on the stock was already
+        searched.  Each item is ``(position, draws and
         redeals before the removal)``.  Only removals after ``lo`` to ``hi`` draws are
         listed; the second result is the fewest draws of a removal after ``hi`` (-1: none).
         """
