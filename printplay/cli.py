@@ -77,8 +77,10 @@ RulesDirOpt = Annotated[
     Path | None,
     typer.Option(
         "--rules-dir",
-        help="A folder of house rulebook sources and templates (rules/*.md, templates/*.j2), "
-        "read before the bundled ones.",
+        help="A folder of house rulebook sources and templates (tripeaks.md, sheet.j2, ...), "
+        "at its top or in rules/ and templates/ inside it, read before the bundled ones. "
+        "House files run sandboxed: they can reach no Python, no shell and no file outside "
+        "the folder.",
         show_default=False,
     ),
 ]

@@ -34,23 +34,26 @@ from __future__ import annotations
 import numbers
 import re
 import shlex
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 import jinja2
 from reportlab.platypus import Flowable
 
 from printplay.cards import Card, format_labels, parse_card, parse_cards
-from printplay.errors import PrintplayError
 from printplay.render.document import PageSetup, build_pdf, check_writable
 from printplay.render.markdown_pdf import DiagramFactory, RulebookError, markdown_to_flowables
 from printplay.render.styles import Styles
+from printplay.templating import (
+    bounded_call,
+    bounded_render,
+    house_folders,
+    sandboxed_environment,
+    template_errors,
+    time_limit,
+)
 
 __all__ = [
     "RulebookError",
@@ -68,8 +71,6 @@ __all__ = [
     "template_exists",
 ]
 
-TEMPLATE_PACKAGES = ("printplay.rules", "printplay.templates")
-"""The packages searched for rulebook sources and templates, in order."""
 
 _TEMPLATE_NAME = re.compile(r"^[\w][\w.-]*(/[\w][\w.-]*)*\.(md|j2|jinja|jinja2|txt)$")
 
@@ -194,61 +195,18 @@ def _row(cells: Sequence[str], ncols: int, widths: Sequence[int] | None) -> str:
 # The Jinja environment
 
 
-def _package_folders() -> list[Traversable]:
-    return [resources.files(package) for package in TEMPLATE_PACKAGES]
-
-
-def _load_packaged(name: str) -> tuple[str, str | None, None] | None:
-    """Load a template from the package folders through importlib.resources."""
-    parts = name.split("/")
-    if any(part in ("", ".", "..") for part in parts):
-        return None
-    for folder in _package_folders():
-        candidate = folder.joinpath(*parts)
-        if candidate.is_file():
-            filename = str(candidate) if isinstance(candidate, Path) else None
-            return candidate.read_text(encoding="utf-8"), filename, None
-    return None
-
-
 def rulebook_environment(search_path: Sequence[str | Path] = ()) -> jinja2.Environment:
-    """The Jinja2 environment rulebooks are rendered in.
+    """The sandboxed Jinja2 environment rulebooks are rendered in, with the helpers above.
 
-    Templates are looked up in ``search_path`` first, then in the bundled ``rules/`` and
-    ``templates/``.
+    Templates are looked up in each folder of ``search_path`` (and its ``rules/`` and
+    ``templates/``, if it has them) first, then in the bundled ``rules/`` and ``templates/``.
+    See :mod:`printplay.templating` for what the sandbox refuses.
     """
-    loader = jinja2.ChoiceLoader(
-        [
-            jinja2.FileSystemLoader([str(folder) for folder in search_path]),
-            jinja2.FunctionLoader(_load_packaged),
-        ]
-    )
-    env = jinja2.Environment(
-        loader=loader,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        autoescape=False,
-    )
+    folders = [sub for folder in search_path for sub in house_folders(Path(folder))]
+    env = sandboxed_environment(folders)
     env.globals.update(diagram=diagram, pagebreak=pagebreak, table=table, card=card, cards=cards)
     env.filters.update(card=card, cards=cards, table=table)
     return env
-
-
-def _template_line(error: BaseException, filename: str | None) -> int | None:
-    """The template line an error was raised at, from Jinja's rewritten traceback."""
-    line = getattr(error, "lineno", None)
-    if isinstance(line, int):
-        return line
-    tb: TracebackType | None = error.__traceback__
-    found: int | None = None
-    while tb is not None:
-        code_file = tb.tb_frame.f_code.co_filename
-        if code_file == "<template>" or (filename is not None and code_file == filename):
-            found = tb.tb_lineno
-        tb = tb.tb_next
-    return found
 
 
 def render_rulebook_source(
@@ -280,40 +238,8 @@ def render_rulebook_source(
             holder.template = env.get_template(source)
         else:
             holder.template = env.from_string(source)
-        return holder.template.render(dict(context))
+        return bounded_render(holder.template, dict(context))
     raise AssertionError("unreachable")  # pragma: no cover
-
-
-class _Holder:
-    """The template being rendered, for error messages that name its file."""
-
-    template: jinja2.Template | None = None
-
-
-@contextmanager
-def template_errors(where: str, search_path: Sequence[str | Path] = ()) -> Iterator[_Holder]:
-    """Turn any template error inside the block into one :class:`RulebookError` line that
-    names the file and line (``where`` names the source when no file is known)."""
-    holder = _Holder()
-    try:
-        yield holder
-    except RulebookError:
-        raise
-    except jinja2.TemplateNotFound as error:
-        folders = [str(p) for p in search_path] + ["rules/", "templates/"]
-        raise RulebookError(
-            f"no rulebook template {error.name!r} (looked in {', '.join(folders)})"
-        ) from None
-    except (jinja2.TemplateError, PrintplayError) as error:
-        filename = getattr(error, "filename", None)
-        template = holder.template
-        if not isinstance(filename, str):
-            filename = template.filename if template is not None else None
-        line = _template_line(error, filename)
-        name = getattr(error, "name", None) or (filename and Path(filename).name) or where
-        at = f"{name}, line {line}" if line else str(name)
-        message = error.message if isinstance(error, jinja2.TemplateError) else str(error)
-        raise RulebookError(f"{at}: {message}") from error
 
 
 def template_exists(name: str, search_path: Sequence[str | Path] = ()) -> bool:
@@ -371,7 +297,8 @@ class Words:
         self.search_path = tuple(search_path)
         with template_errors(template, self.search_path) as holder:
             holder.template = rulebook_environment(self.search_path).get_template(template)
-            self._module = holder.template.make_module(dict(context or {}))
+            with time_limit():
+                self._module = holder.template.make_module(dict(context or {}))
         self._holder = holder
 
     def has(self, macro: str) -> bool:
@@ -389,7 +316,7 @@ class Words:
             function = getattr(self._module, macro, None)
             if function is None:
                 raise RulebookError(f"{self.name}: no macro {macro!r}")
-            return str(function(**kwargs))
+            return bounded_call(function, **kwargs)
         raise AssertionError("unreachable")  # pragma: no cover
 
 

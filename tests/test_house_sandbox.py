@@ -1,0 +1,183 @@
+"""House rulebooks are untrusted: every attack is refused in one line and nothing is written.
+
+Each case puts a hostile line into a copy of the bundled TriPeaks rulebook in a house folder
+and prints the rulebook from it; a house source must never reach Python, the shell, or a
+file outside its folder, and must never hang or exhaust memory.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from printplay import templating
+from printplay.cli import main
+from printplay.templating import MAX_SOURCE_BYTES
+
+REPO = Path(__file__).resolve().parents[1]
+SOURCE = (REPO / "rules" / "tripeaks.md").read_text(encoding="utf-8")
+HOSTILE_LINE = SOURCE[: SOURCE.index("\n## ")].count("\n") + 3
+"""The line of the house source the hostile text is put on."""
+
+
+def house(folder: Path, hostile: str, *, name: str = "tripeaks.md") -> Path:
+    """A house folder whose ``name`` is the bundled rulebook with ``hostile`` inserted."""
+    folder.mkdir(parents=True, exist_ok=True)
+    cut = SOURCE.index("\n## ")
+    (folder / name).write_text(SOURCE[:cut] + "\n\n" + hostile + "\n" + SOURCE[cut:], "utf-8")
+    return folder
+
+
+def refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], folder: Path, *words: str) -> str:
+    """Print the rulebook from ``folder``; check it fails in one line holding ``words``."""
+    out = tmp_path / "rules.pdf"
+    status = main(["rules", "tripeaks", "-o", str(out), "--rules-dir", str(folder)])
+    err = capsys.readouterr().err.strip()
+    assert status == 1, err
+    assert len(err.splitlines()) == 1, err
+    assert len(err) < 400, err
+    for word in words:
+        assert word in err, err
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house"]
+    return err
+
+
+SHELL = "{{ cycler.__init__.__globals__.os.popen('touch %s').read() }}"
+
+ATTACKS = [
+    pytest.param(SHELL, "unsafe", id="shell through cycler"),
+    pytest.param("{{ joiner.__init__.__globals__ }}", "unsafe", id="globals through joiner"),
+    pytest.param("{{ ''.__class__.__mro__ }}", "unsafe", id="class hierarchy"),
+    pytest.param("{{ self.__init__ }}", "unsafe", id="template reference"),
+    pytest.param("{{ range(3)|list|attr('__class__') }}", "unsafe", id="attr filter"),
+    pytest.param("{{ lipsum(n=100000) }}", "lipsum", id="lipsum is not offered"),
+    pytest.param("{% include '/etc/passwd' %}", "no rulebook template '/etc/passwd'", id="abs"),
+    pytest.param("{% include '../../../etc/passwd' %}", "no rulebook template", id="dotdot"),
+    pytest.param("{% import '../x.j2' as x %}", "no rulebook template", id="import outside"),
+    pytest.param("{{ 1/0 }}", "ZeroDivisionError", id="runtime error"),
+    pytest.param("{{ [].pop() }}", "IndexError", id="pop of an empty list"),
+    pytest.param("{% macro f() %}{{ f() }}{% endmacro %}{{ f() }}", "calls itself", id="recursion"),
+    pytest.param("{{ 'x' * 10**9 }}", "too long", id="huge repeat"),
+    pytest.param("{{ [0] * 10**9 }}", "too long", id="huge list"),
+    pytest.param("{{ (10**4000) ** 4000 }}", "too large", id="huge power"),
+    pytest.param("{{ 'x'.center(10**9) }}", "too large", id="huge width"),
+    pytest.param("{{ 'x'|center(10**9) }}", "too large", id="huge filter width"),
+    pytest.param("{{ '%0999999999d' % 1 }}", "format", id="huge percent format"),
+    pytest.param("{{ '{:>999999999}'.format(1) }}", "format", id="huge str.format"),
+    pytest.param(
+        "{% macro f(s) %}{{ f(s ~ s) }}{% endmacro %}{{ f('x') }}", "too long", id="doubling"
+    ),
+    pytest.param(
+        "{% set l = [1] %}{% for i in range(60) %}{% set _ = l.extend(l) %}{% endfor %}",
+        "too long",
+        id="list doubling",
+    ),
+    pytest.param(
+        "{% for i in range(100000) %}{{ 'x' * 999999 }}{% endfor %}", "runs past", id="output"
+    ),
+    pytest.param(
+        "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}{% endfor %}",
+        "ran longer than",
+        id="endless loop",
+    ),
+]
+
+
+@pytest.mark.parametrize(("hostile", "words"), ATTACKS)
+def test_a_hostile_house_source_is_refused_in_one_line(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    hostile: str,
+    words: str,
+) -> None:
+    monkeypatch.setattr(templating, "MAX_SECONDS", 1.0)  # the endless loop stops sooner
+    witness = tmp_path / "house" / "RAN"
+    folder = house(tmp_path / "house", hostile.replace("%s", str(witness)))
+    err = refused(tmp_path, capsys, folder, words)
+    assert not witness.exists()
+    if "no rulebook template" not in err and "runs past" not in err:
+        assert f"tripeaks.md, line {HOSTILE_LINE}" in err
+
+
+def test_a_source_in_rules_subfolder_is_found_as_the_help_says(tmp_path: Path) -> None:
+    folder = tmp_path / "house"
+    house(folder / "rules", "The house plays with a kitty.")
+    out = tmp_path / "rules.pdf"
+    assert main(["rules", "tripeaks", "-o", str(out), "--rules-dir", str(folder)]) == 0
+    assert "kitty" in "".join(page.extract_text() for page in PdfReader(out).pages)
+
+
+def test_a_symbolic_link_out_of_the_folder_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "house"
+    folder.mkdir()
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.md"
+    outside.write_text("secret\n", encoding="utf-8")
+    try:
+        (folder / "tripeaks.md").symlink_to(outside)
+        refused(tmp_path, capsys, folder, "leads out of", "not read")
+    finally:
+        outside.unlink()
+
+
+def test_a_source_that_is_not_utf8_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "tripeaks.md").write_bytes(b"# Rules\n\ncaf\xe9\n")
+    refused(tmp_path, capsys, folder, "tripeaks.md, line 3", "not UTF-8")
+
+
+def test_a_huge_source_is_refused_without_reading_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "house"
+    folder.mkdir()
+    with open(folder / "tripeaks.md", "wb") as handle:
+        handle.truncate(300 * 1024 * 1024)  # sparse: nothing is really written
+    refused(tmp_path, capsys, folder, "too large", f"{MAX_SOURCE_BYTES:,}")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads every file")
+def test_an_unreadable_source_says_it_cannot_be_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = house(tmp_path / "house", "")
+    (folder / "tripeaks.md").chmod(0)
+    refused(tmp_path, capsys, folder, "cannot read")
+
+
+RAW_HTML = """
+<img src="{image}"/> <a href="file:///etc/passwd">link</a> <font name="Courier">f</font>
+
+<script>alert(1)</script>
+
+<object data="file:///etc/passwd"></object> <embed src="{image}"/>
+"""
+
+
+def test_raw_html_smuggles_nothing_into_the_pdf(tmp_path: Path) -> None:
+    from PIL import Image
+
+    image = tmp_path / "picture.png"
+    Image.new("RGB", (4, 4), "red").save(image)
+    folder = house(tmp_path / "house", RAW_HTML.format(image=image))
+    out = tmp_path / "rules.pdf"
+    assert main(["rules", "tripeaks", "-o", str(out), "--rules-dir", str(folder)]) == 0
+    reader = PdfReader(out)
+    for page in reader.pages:
+        assert "/Annots" not in page
+        resources = page["/Resources"]
+        for xobject in (resources.get("/XObject") or {}).values():
+            assert xobject.get_object()["/Subtype"] != "/Image"
+    catalog = reader.trailer["/Root"]
+    assert "/Names" not in catalog and "/OpenAction" not in catalog and "/AA" not in catalog
+    raw = out.read_bytes()
+    assert b"/JavaScript" not in raw and b"/Launch" not in raw and b"/URI" not in raw
