@@ -40,7 +40,7 @@ from printplay.deal import explicit_deal, numbered_deal  # noqa: E402
 from printplay.games.pyramid import Pyramid, PyramidOptions  # noqa: E402
 from printplay.parallel import parallel_map  # noqa: E402
 from printplay.solve.pyramid import best_line, solve  # noqa: E402
-from printplay.solve.result import Budget  # noqa: E402
+from printplay.verdicts import Budget  # noqa: E402
 
 BUNDLED = REPO / "tests" / "data" / "random-decks-1500.txt"
 EXTERNAL = REPO.parent / "shared" / "data" / "external" / "random-decks-1500.txt"

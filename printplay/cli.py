@@ -12,7 +12,7 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 
@@ -38,7 +38,7 @@ from printplay.deal import Deal, choose_deal, read_deal_file
 from printplay.errors import DealError, GameError, PrintplayError
 from printplay.games import BEST_LINES, REGISTRY, load, make_solitaire
 from printplay.games import entry as game_entry
-from printplay.games.protocols import Solitaire
+from printplay.games.protocols import RegisteredSolitaire
 from printplay.parallel import cpu_count, worker_count
 from printplay.render.faces import CARD_SIZES, DEFAULT_CARD
 from printplay.solve.toolkit import read_line, replay_line
@@ -53,7 +53,7 @@ app = typer.Typer(
 )
 for _entry in REGISTRY.values():
     if _entry.verbs is not None:
-        app.add_typer(load(_entry.verbs[1]), name=_entry.verbs[0])
+        app.add_typer(cast("typer.Typer", load(_entry.verbs[1])), name=_entry.verbs[0])
 
 
 GameArg = Annotated[
@@ -86,11 +86,11 @@ RulesDirOpt = Annotated[
 ]
 
 
-def _game(name: str, options: list[str] | None) -> Solitaire:
+def _game(name: str, options: list[str] | None) -> RegisteredSolitaire:
     return make_solitaire(name, options or [])
 
 
-def _deal(game: Solitaire, seed: int | None, codes: str | None) -> Deal:
+def _deal(game: RegisteredSolitaire, seed: int | None, codes: str | None) -> Deal:
     return choose_deal(game.deck(), seed=seed, codes=codes)
 
 
@@ -213,10 +213,23 @@ def solve(
     jobs: Annotated[
         int, typer.Option("--jobs", "-j", help="Processes for --deal-file.", min=1)
     ] = 1,
+    timings: Annotated[
+        bool,
+        typer.Option(
+            "--timings",
+            help="Put the seconds spent in the JSON's stats (left out by default, so the same "
+            "deal always gives the same bytes).",
+        ),
+    ] = False,
 ) -> None:
     """Decide whether deals can be won, with a winning line replayed through the engine."""
-    from printplay.analysis.batch import result_json, solve_deal, solve_deals
-    from printplay.solve.result import Budget
+    from functools import partial
+
+    from printplay.analysis import batch
+    from printplay.analysis.batch import solve_deal, solve_deals
+    from printplay.verdicts import Budget
+
+    result_json = partial(batch.result_json, timings=timings)
 
     the_game = _game(game, option)
     best = _best_line(the_game, best_score=best_score, shortest=shortest)
@@ -242,7 +255,7 @@ def solve(
     _print_solution(the_game, the_deal, result)
 
 
-def _best_line(game: Solitaire, *, best_score: bool, shortest: bool) -> bool:
+def _best_line(game: RegisteredSolitaire, *, best_score: bool, shortest: bool) -> bool:
     """Whether the game's best line is asked for; refuses a flag the game does not offer."""
     wanted = [kind for kind, flag in (("score", best_score), ("shortest", shortest)) if flag]
     if not wanted:
@@ -256,7 +269,7 @@ def _best_line(game: Solitaire, *, best_score: bool, shortest: bool) -> bool:
 
 
 def _solve_batch(
-    game: Solitaire,
+    game: RegisteredSolitaire,
     deals: list[Deal],
     best: bool,
     budget: Any,
@@ -298,7 +311,7 @@ def _solve_batch(
     stderr.print(summary)
 
 
-def _print_solution(game: Solitaire, the_deal: Deal, result: Any) -> None:
+def _print_solution(game: RegisteredSolitaire, the_deal: Deal, result: Any) -> None:
     head = f"{game.title} {the_deal.name} ({opts.summary(game.options)}), code {the_deal.code}"
     stdout.print(head)
     verdict = {True: "winnable", False: "not winnable", None: "unknown (the budget ran out)"}
@@ -314,7 +327,7 @@ def _print_solution(game: Solitaire, the_deal: Deal, result: Any) -> None:
     title = "Winning line" if result.solvable else "Best attempt"
     stdout.print(f"\n{title} ({len(result.moves)} moves):")
     for number, move in enumerate(result.moves, start=1):
-        text = game.describe(states[number - 1], move, states[number])
+        text = states[number - 1].describe(move, states[number])
         points = states[number].running_score
         score = f"  [dim](score {points})[/dim]" if points is not None else ""
         stdout.print(f"{number:3}. {text}{score}")

@@ -29,11 +29,19 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from printplay.errors import OptionError
 
-T = TypeVar("T")
+
+class GameOptions(Protocol):
+    """A game's options: a dataclass whose fields are declared with :func:`switch` and
+    :func:`setting`."""
+
+    __dataclass_fields__: ClassVar[dict[str, dataclasses.Field[Any]]]
+
+
+T = TypeVar("T", bound=GameOptions)
 
 
 @dataclass(frozen=True)
@@ -125,7 +133,7 @@ def setting(
     )
 
 
-def option_specs(cls: type[Any]) -> list[OptionSpec]:
+def option_specs(cls: type[GameOptions]) -> list[OptionSpec]:
     """The options of an options dataclass, in declaration order."""
     specs = []
     for f in dataclasses.fields(cls):
@@ -220,7 +228,7 @@ def check_value(spec: OptionSpec, value: Any) -> Any:
     return value
 
 
-def validate(options: Any) -> None:
+def validate(options: GameOptions) -> None:
     """Check every option of an options object, for dataclasses built directly in code.
 
     Call it from ``__post_init__``; :func:`parse_options` checks values as it reads them.
@@ -229,12 +237,12 @@ def validate(options: Any) -> None:
         check_value(spec, getattr(options, spec.field))
 
 
-def to_json(options: Any) -> dict[str, Any]:
+def to_json(options: GameOptions) -> dict[str, Any]:
     """Every option's value, keyed by the dataclass field name."""
     return {spec.field: getattr(options, spec.field) for spec in option_specs(type(options))}
 
 
-def chosen(options: Any) -> list[str]:
+def chosen(options: GameOptions) -> list[str]:
     """The options that differ from the defaults, written as a user would write them."""
     out = []
     for spec in option_specs(type(options)):
@@ -244,12 +252,12 @@ def chosen(options: Any) -> list[str]:
     return out
 
 
-def summary(options: Any) -> str:
+def summary(options: GameOptions) -> str:
     """A one-line description: the chosen options, or ``"standard rules"``."""
     return ", ".join(chosen(options)) or "standard rules"
 
 
-def describe(options: Any) -> str:
+def describe(options: GameOptions) -> str:
     """The chosen options as print names them (``"two jokers, no wrap-around"``), or
     ``"standard rules"``: for titles, subtitles, footers and PDF metadata."""
     phrases = [

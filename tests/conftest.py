@@ -12,7 +12,7 @@ import pytest
 from printplay import options as opts
 from printplay.deal import Deal
 from printplay.render.sheet import build_sheet, choose_line
-from printplay.solve.result import SolveResult
+from printplay.verdicts import SolveResult
 
 REPO = Path(__file__).resolve().parent.parent
 EXTERNAL = REPO.parent / "shared" / "data" / "external" / "random-decks-1500.txt"

@@ -320,9 +320,7 @@ def test_ruling_clear_the_board_with_a_reserve_counts_only_the_pyramid() -> None
     assert state.cards_left == 1
     after = state.apply(King(C("Kh"), t(27)))
     assert after.is_won and after.is_over and after.legal_moves() == []
-    assert "the pyramid is clear: won" in Pyramid(options).describe(
-        state, King(C("Kh"), t(27)), after
-    )
+    assert "the pyramid is clear: won" in state.describe(King(C("Kh"), t(27)), after)
 
 
 def test_clear_the_board_wins_with_the_stock_and_waste_left() -> None:
@@ -594,49 +592,45 @@ def test_illegal_moves_are_refused_with_reasons() -> None:
 
 
 def test_describe_says_what_each_move_did() -> None:
-    game = Pyramid()
     state = position({15: "4d", 21: "8h", 22: "5c", 27: "Ks"}, stock="9c 3c", waste="6s Qd")
     pair = Pair((C("8h"), C("5c")), (t(21), t(22)))
-    assert game.describe(state, pair, state.apply(pair)) == (
+    assert state.describe(pair, state.apply(pair)) == (
         "Pair 8♥ in row 7 with 5♣ in row 7; frees 4♦ in row 6"
     )
     king = King(C("Ks"), t(27))
-    assert game.describe(state, king, state.apply(king)) == "Remove K♠ from row 7"
+    assert state.describe(king, state.apply(king)) == "Remove K♠ from row 7"
     both = Pair((C("9c"), C("4d")), (STOCK_TOP, WASTE_TOP))
     here = position({}, stock="9c 3c", waste="6s 4d")
-    assert game.describe(here, both, here.apply(both)) == (
+    assert here.describe(both, here.apply(both)) == (
         "Pair 9♣ on the stock with 4♦ on the waste; the stock now shows 3♣; the waste now shows 6♠"
     )
     last_stock = position({21: "Kc"}, stock="Kd")
-    assert game.describe(
-        last_stock, King(C("Kd"), STOCK_TOP), last_stock.apply(King(C("Kd"), STOCK_TOP))
+    assert last_stock.describe(
+        King(C("Kd"), STOCK_TOP), last_stock.apply(King(C("Kd"), STOCK_TOP))
     ) == ("Remove K♦ from the stock; the stock is empty")
     draw = Draw(C("9c"))
-    assert game.describe(state, draw, state.apply(draw)) == (
+    assert state.describe(draw, state.apply(draw)) == (
         "Turn 9♣ from the stock onto the waste (1 left; 3♣ on top)"
     )
     turned = position({21: "8h"}, waste="2c 3c")
-    assert game.describe(turned, Redeal(), turned.apply(Redeal())) == (
+    assert turned.describe(Redeal(), turned.apply(Redeal())) == (
         "Redeal: turn the waste over for pass 2 of 3 (2 cards, 2♣ on top)"
     )
     last = position({0: "Kh"})
     end = King(C("Kh"), t(0))
-    assert (
-        game.describe(last, end, last.apply(end)) == "Remove K♥ from row 1; every card is out: won"
-    )
+    assert last.describe(end, last.apply(end)) == "Remove K♥ from row 1; every card is out: won"
 
 
 def test_milestones_at_a_redeal_and_a_cleared_row() -> None:
-    game = Pyramid()
     state = position({21: "8h", 22: "5c", 27: "Ks", 1: "Kd", 2: "Kc"}, waste="3c")
-    assert not game.milestone(state, King(C("Ks"), t(27)), state.apply(King(C("Ks"), t(27))))
+    assert not state.milestone(King(C("Ks"), t(27)), state.apply(King(C("Ks"), t(27))))
     row7 = state.apply(King(C("Ks"), t(27)))
     pair = Pair((C("8h"), C("5c")), (t(21), t(22)))
     after = row7.apply(pair)
-    assert game.milestone(row7, pair, after)
-    assert game.describe(row7, pair, after).endswith("row 7 cleared")
-    assert game.milestone(state, Redeal(), state.apply(Redeal()))
-    assert not game.milestone(position({}, stock="2c 3c"), Draw(C("2c")), position({}, stock="3c"))
+    assert row7.milestone(pair, after)
+    assert row7.describe(pair, after).endswith("row 7 cleared")
+    assert state.milestone(Redeal(), state.apply(Redeal()))
+    assert not position({}, stock="2c 3c").milestone(Draw(C("2c")), position({}, stock="3c"))
 
 
 def test_status_board_and_positions() -> None:

@@ -30,8 +30,8 @@ from printplay.solve.pyramid_core import (
     geometry,
     relaxed_removals,
 )
-from printplay.solve.result import Budget
 from printplay.solve.toolkit import Clock, replay_line
+from printplay.verdicts import Budget
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "pyramid_solutions.json"

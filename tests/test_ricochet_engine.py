@@ -25,7 +25,6 @@ from printplay.games.ricochet import (
     RicochetOptions,
     RicochetState,
     are_neighbours,
-    describe,
     move_from_json,
     next_text,
 )
@@ -341,7 +340,7 @@ def test_face_down_cards_turn_up_when_both_covers_go() -> None:
     mid = position({2: "9c", 13: "Qd", 24: "As", 12: "Jh", 0: "5s"}, "8d", "Kd", ball=5)
     after = mid.apply(Play(2, C("9c")))
     assert after.is_face_up(13) and after.is_open(13)
-    assert describe(mid, Play(2, C("9c")), after).endswith(
+    assert mid.describe(Play(2, C("9c")), after).endswith(
         "; Q♦ in the north wall (middle, 2nd card) turns face up"
     )
     assert not after.is_face_up(24)  # still under the Jh
@@ -416,42 +415,43 @@ def test_move_json_round_trip() -> None:
 def test_describe_plays_and_turns() -> None:
     state = position({1: "9c", 3: "7d", 7: "8s", 9: "6h"}, "8d", "5c Ks")
     first = state.apply(Play(1, C("9c")))
-    assert describe(state, Play(1, C("9c")), first) == (
+    assert state.describe(Play(1, C("9c")), first) == (
         "Destroy 9♣ in the north wall (inner, 2nd card) with 8♦: the first card, so the ball "
         "goes onto the board at the north wall; next comes east, south or west, not the NW "
         "or NE corner"
     )
     second = first.apply(Play(7, C("8s")))
-    assert describe(first, Play(7, C("8s")), second).startswith(
+    assert first.describe(Play(7, C("8s")), second).startswith(
         "Destroy 8♠ in the south wall (inner, 2nd card) with 9♣: the ball goes from the north "
         "wall to the south wall; next comes north, east or west, not the SE or SW corner"
     )
     third = second.apply(Play(3, C("7d")))
-    assert describe(second, Play(3, C("7d")), third).endswith(
+    assert second.describe(Play(3, C("7d")), third).endswith(
         "the ball goes from the south wall to the NE corner; the corner takes both north and "
         "east, so next comes south or west, not the NW or SE corner"
     )
     fourth = third.apply(Play(9, C("6h")))
-    assert describe(third, Play(9, C("6h")), fourth).endswith("; the walls are clear")
+    assert third.describe(Play(9, C("6h")), fourth).endswith("; the walls are clear")
     stuck = position({1: "Tc"}, "2d", "Ks", ball=2)
     turned = stuck.apply(Draw(C("Ks")))
-    assert describe(stuck, Draw(C("Ks")), turned) == (
+    assert stuck.describe(Draw(C("Ks")), turned) == (
         "Turn K♠ from the stock (0 left): the ball stays in the north wall; next comes east, "
         "south or west, not the NW or NE corner"
     )
     options = RicochetOptions(ball_resets=True)
     lifted_before = position({1: "Tc"}, "2d", "Ks", ball=2, options=options)
     lifted = lifted_before.apply(Draw(C("Ks")))
-    assert "the ball is lifted from the north wall, so any open card may come next" in describe(
-        lifted_before, Draw(C("Ks")), lifted
+    assert (
+        "the ball is lifted from the north wall, so any open card may come next"
+        in lifted_before.describe(Draw(C("Ks")), lifted)
     )
     no_ball = position({1: "Tc"}, "2d", "Js", options=options)
-    assert "the ball is not on the board" in describe(
-        no_ball, Draw(C("Js")), no_ball.apply(Draw(C("Js")))
+    assert "the ball is not on the board" in no_ball.describe(
+        Draw(C("Js")), no_ball.apply(Draw(C("Js")))
     )
     relaunch = position({1: "Qc", 2: "Tc"}, "Js", options=options)
-    assert "the ball was lifted, so any open card could come: it lands at" in describe(
-        relaunch, Play(1, C("Qc")), relaunch.apply(Play(1, C("Qc")))
+    assert "the ball was lifted, so any open card could come: it lands at" in relaunch.describe(
+        Play(1, C("Qc")), relaunch.apply(Play(1, C("Qc")))
     )
 
 
@@ -539,7 +539,7 @@ def test_random_games_keep_the_invariants(
         held.update(after.waste)
         held.update(after.stock)
         assert held == everything  # no card created or lost
-        describe(state, move, after)
+        state.describe(move, after)
         if isinstance(move, Play):
             # never a covered card; always a neighbour; never against the ricochet rule
             assert state.is_open(move.slot) and state.is_face_up(move.slot)

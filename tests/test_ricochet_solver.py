@@ -36,7 +36,6 @@ from printplay.games.ricochet import (
     RicochetState,
     move_from_json,
 )
-from printplay.solve.result import Budget, SolveResult
 from printplay.solve.ricochet import (
     LostTables,
     best_line,
@@ -45,6 +44,7 @@ from printplay.solve.ricochet import (
     solve,
 )
 from printplay.solve.toolkit import deep_recursion
+from printplay.verdicts import Budget, SolveResult
 
 GOLDEN = Path(__file__).parent / "golden" / "ricochet_solutions.json"
 

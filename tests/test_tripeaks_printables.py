@@ -24,7 +24,6 @@ from printplay.games.tripeaks import (
     TriPeaks,
     TriPeaksOptions,
     TriPeaksState,
-    describe,
 )
 from printplay.render.books import build_game_rulebook
 
@@ -204,7 +203,7 @@ def test_describe_names_the_completion_bonus() -> None:
         options = TriPeaksOptions(completion_bonus=bonus)
         before = TriPeaksState(options, tuple(tableau), (Card.parse("8h"),), ())
         after = before.apply(move)
-        assert describe(before, move, after) == (
+        assert before.describe(move, after) == (
             f"Play 9♠ from row 4, 10th card onto 8♥: chain 1, +{1 + bonus} point"
             f"{'s' if bonus else ''}{words}; the tableau is clear"
         )

@@ -15,7 +15,6 @@ from printplay.games.tripeaks import (
     TriPeaksOptions,
     TriPeaksState,
     are_neighbours,
-    describe,
     move_from_json,
 )
 
@@ -137,7 +136,7 @@ def test_a_card_turns_face_up_as_soon_as_nothing_covers_it() -> None:
     state = position({9: "5h", 19: "4d"}, waste="3c")
     after = state.apply(Play(19, C("4d")))
     assert after.is_face_up(9) and after.is_exposed(9)
-    assert describe(state, Play(19, C("4d")), after).endswith("; 5♥ in row 3 turns up")
+    assert state.describe(Play(19, C("4d")), after).endswith("; 5♥ in row 3 turns up")
 
 
 def test_ruling_the_stock_may_be_turned_at_any_time() -> None:
@@ -273,11 +272,11 @@ def test_playing_the_wrong_card_from_a_slot_is_refused() -> None:
 def test_describe_a_peak_top_and_a_draw() -> None:
     state = position({0: "5c", 1: "Kh", 2: "Kc", 19: "9s"}, waste="4s", stock="Kd")
     after = state.apply(Play(0, C("5c")))
-    assert describe(state, Play(0, C("5c")), after) == (
+    assert state.describe(Play(0, C("5c")), after) == (
         "Play 5♣ from row 1, 1st card onto 4♠: chain 1, +16 points (peak bonus 15)"
     )
     after = state.apply(Draw(C("Kd")))
-    assert describe(state, Draw(C("Kd")), after) == "Turn K♦ from the stock (0 left)"
+    assert state.describe(Draw(C("Kd")), after) == "Turn K♦ from the stock (0 left)"
 
 
 def test_external_deck_line_reads_in_layout_order(external_decks: list[str]) -> None:

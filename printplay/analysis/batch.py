@@ -8,45 +8,52 @@ from typing import Any
 from printplay import options as opts
 from printplay.deal import Deal
 from printplay.games import solver_for
-from printplay.games.protocols import Solitaire
+from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.parallel import parallel_map
-from printplay.solve.result import Budget, SolveResult
+from printplay.verdicts import Budget, SolveResult
 
 
 def solve_deal(
-    game: Solitaire, deal: Deal, *, best: bool = False, budget: Budget | None = None
-) -> SolveResult:
+    game: RegisteredSolitaire, deal: Deal, *, best: bool = False, budget: Budget | None = None
+) -> SolveResult[SolitaireMove]:
     """Solve one deal (or find the game's best line); the line is replayed by the solver."""
     state = game.initial_state(deal)
     solver = solver_for(game)
     return (solver.best_line if best else solver.solve)(state, budget=budget)
 
 
-def result_json(game: Solitaire, deal: Deal, result: SolveResult) -> dict[str, Any]:
-    """The ``solve --json`` object for one deal: the deal's name, then the result."""
+def result_json(
+    game: RegisteredSolitaire,
+    deal: Deal,
+    result: SolveResult[SolitaireMove],
+    *,
+    timings: bool = False,
+) -> dict[str, Any]:
+    """The ``solve --json`` object for one deal: the deal's name, then the result (with the
+    seconds spent only given ``timings``)."""
     return {
         "game": game.name,
         "seed": deal.seed,
         "deal_code": deal.code,
         "options": opts.to_json(game.options),
-        **result.to_json(),
+        **result.to_json(timings=timings),
     }
 
 
-def _work(job: tuple[Solitaire, Deal, bool, Budget | None]) -> SolveResult:
+def _work(job: tuple[RegisteredSolitaire, Deal, bool, Budget | None]) -> SolveResult[SolitaireMove]:
     game, deal, best, budget = job
     return solve_deal(game, deal, best=best, budget=budget)
 
 
 def solve_deals(
-    game: Solitaire,
+    game: RegisteredSolitaire,
     deals: Sequence[Deal],
     *,
     best: bool = False,
     budget: Budget | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-) -> Iterator[SolveResult]:
+) -> Iterator[SolveResult[SolitaireMove]]:
     """Solve ``deals``, yielding results in input order; ``progress(done)`` after each."""
     work = [(game, deal, best, budget) for deal in deals]
     return parallel_map(_work, work, jobs=jobs, chunksize=4, progress=progress)

@@ -13,8 +13,8 @@ A game whose hardest deals take long to prove may be given a time per deal
 holds whatever they turn out to be (see :attr:`WinRate.interval`); the rulebook shows the
 shares proved won, proved lost and undecided.
 
-A game names the option sets worth a row in ``WIN_RATE_OPTIONS`` (a tuple of option-text
-tuples) on its game class.
+A game names the option sets worth a row in its registry entry's ``win_rates`` (a tuple of
+option-text tuples).
 
 >>> interval = wilson(998, 1500)
 >>> round(interval[0], 4), round(interval[1], 4)
@@ -40,7 +40,7 @@ from printplay.deal import SHUFFLE_NAME, numbered_deal
 from printplay.errors import GameError
 from printplay.games import entry, make_solitaire, solver_for
 from printplay.parallel import parallel_map
-from printplay.solve.result import Budget
+from printplay.verdicts import Budget
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
@@ -122,9 +122,7 @@ def _solve_one(job: tuple[str, tuple[str, ...], int, float | None]) -> bool | No
 
 def option_sets(game: str) -> tuple[tuple[str, ...], ...]:
     """The option sets ``game`` reports win rates for (the standard game by default)."""
-    cls = entry(game).game_class()
-    sets: tuple[tuple[str, ...], ...] = getattr(cls, "WIN_RATE_OPTIONS", ((),))
-    return sets
+    return entry(game).win_rates
 
 
 def label(game: str, options: Sequence[str]) -> str:

@@ -1,10 +1,11 @@
 """The game registry: every game printplay knows, by name, and what each can do.
 
 A game is an engine module, a solver module, a rulebook source and one :class:`GameEntry`
-line in :data:`REGISTRY`.  The entry names its modules as strings, so importing one game
-loads no other, and binds the engine to its solver (the engine never imports it).  The
-command line, ``demo`` and the rulebook builder ask an entry what the game can do
-(:attr:`GameEntry.capabilities`) and never branch on a game's name.
+in :data:`REGISTRY`: the game's one declaration (its names, pieces, best line, the rule
+sets worth a win-rate row, its printables).  The entry names its modules as strings, so
+importing one game loads no other, and binds the engine to its solver (the engine never
+imports it).  The command line, ``demo`` and the rulebook builder ask an entry what the
+game can do (:attr:`GameEntry.capabilities`) and never branch on a game's name.
 
 >>> sorted(REGISTRY)
 ['pyramid', 'ricochet', 'ricochet-poker', 'tripeaks']
@@ -22,11 +23,11 @@ import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Literal, Protocol, cast
 
 from printplay.errors import GameError
-from printplay.games.protocols import Solitaire, SolverModule
-from printplay.options import parse_options, shown
+from printplay.games.protocols import Position, RegisteredSolitaire, SolverModule
+from printplay.options import GameOptions, parse_options, shown
 
 SOLITAIRE_SHEET = "printplay.render.sheet:make_sheet"
 """The printable maker of a solitaire's setup sheet and walkthrough."""
@@ -40,8 +41,43 @@ SOLITAIRE_MAT = "printplay.render.mats:make_mat"
 SOLITAIRE_SOURCE = "printplay.render.books:rulebook_source"
 """What reads a solitaire's rulebook source with its context (for quick-reference cards)."""
 
-BEST_LINES = {"score": "--best-score", "shortest": "--shortest"}
+BestLine = Literal["score", "shortest"]
+"""What a game's best line is: the highest score or the fewest moves."""
+
+BEST_LINES: dict[str, str] = {"score": "--best-score", "shortest": "--shortest"}
 """What a game's best line can be, and the ``solve`` flag that asks for it."""
+
+OptionTexts = tuple[str, ...]
+"""Options as a user writes them (``("no-wrap", "jokers=1")``)."""
+
+
+class Game(Protocol):
+    """Any game as the registry builds it, solitaire or not: a name and options."""
+
+    @property
+    def name(self) -> str:
+        """The registry name."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The name as printed."""
+        ...
+
+    @property
+    def options(self) -> GameOptions:
+        """The options the game is played under."""
+        ...
+
+
+class GameClass(Protocol):
+    """A game's class: built from its options."""
+
+    options_type: type[GameOptions]
+
+    def __call__(self, options: GameOptions) -> Game:
+        """The game under ``options``."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -60,14 +96,15 @@ class GameEntry:
     :data:`printplay.render.components.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``).
     ``rulebook_source`` is the ``"module:function"`` giving the rulebook's source and
     context (:class:`printplay.render.rulebook.RulebookSource`), from which the kit's
-    quick-reference cards take their words.
+    quick-reference cards take their words.  ``win_rates`` are the rule sets whose win
+    rates the rulebook prints, one row each (``()`` is the standard game).
     """
 
     name: str
     title: str
     engine: str
     solver: str | None = None
-    best_line: str | None = None
+    best_line: BestLine | None = None
     printables: Mapping[str, str] = field(
         default_factory=lambda: {
             "rulebook": SOLITAIRE_RULEBOOK,
@@ -83,6 +120,7 @@ class GameEntry:
     pieces: tuple[str, ...] = ()
     """Print-and-play pieces the game needs besides a deck (``"chips"``, ``"ball"`` …)."""
     rulebook_source: str = SOLITAIRE_SOURCE
+    win_rates: tuple[OptionTexts, ...] = ((),)
 
     @property
     def capabilities(self) -> frozenset[str]:
@@ -104,23 +142,20 @@ class GameEntry:
         """Whether the game has a layout to deal, solve and draw."""
         return self.solver is not None
 
-    def game_class(self) -> type[Any]:
+    def game_class(self) -> GameClass:
         """The engine's game class (imported on first use)."""
-        cls: type[Any] = load(self.engine)
-        return cls
+        return cast("GameClass", load(self.engine))
 
     @property
-    def options_type(self) -> type[Any]:
+    def options_type(self) -> type[GameOptions]:
         """The game's options dataclass."""
-        options_type: type[Any] = self.game_class().options_type
-        return options_type
+        return self.game_class().options_type
 
-    def solver_module(self) -> SolverModule:
+    def solver_module(self) -> SolverModule[Position]:
         """The game's solver module (imported on first use)."""
         if self.solver is None:
             raise GameError(f"{self.name} has no solver")
-        module: SolverModule = importlib.import_module(self.solver)
-        return module
+        return cast("SolverModule[Position]", importlib.import_module(self.solver))
 
 
 REGISTRY: dict[str, GameEntry] = {
@@ -133,6 +168,7 @@ REGISTRY: dict[str, GameEntry] = {
             solver="printplay.solve.tripeaks",
             best_line="score",
             aliases=("tri-peaks", "tritowers", "tri-towers", "three-peaks"),
+            win_rates=((), ("no-wrap",), ("strict-draw",), ("jokers=1",), ("jokers=2",)),
         ),
         GameEntry(
             "pyramid",
@@ -141,6 +177,15 @@ REGISTRY: dict[str, GameEntry] = {
             solver="printplay.solve.pyramid",
             best_line="shortest",
             aliases=("pile-of-twenty-eight", "pile-of-28", "pyramid-solitaire"),
+            win_rates=(
+                (),
+                ("reserve",),
+                ("clear-the-board",),
+                ("small",),
+                ("one-deal",),
+                ("waste-off-limits",),
+                ("reshuffle",),
+            ),
         ),
         GameEntry(
             "ricochet",
@@ -150,6 +195,7 @@ REGISTRY: dict[str, GameEntry] = {
             best_line="shortest",
             pieces=("ball",),
             aliases=("ricochet-solitaire", "breakout"),
+            win_rates=((), ("ball-resets",), ("free-draw",), ("ball-resets", "free-draw")),
         ),
         GameEntry(
             "ricochet-poker",
@@ -174,10 +220,11 @@ REGISTRY: dict[str, GameEntry] = {
 
 
 @cache
-def load(path: str) -> Any:
+def load(path: str) -> object:
     """The object named by ``"module:attribute"``, importing the module on first use."""
     module, _, attribute = path.partition(":")
-    return getattr(importlib.import_module(module), attribute)
+    found: object = getattr(importlib.import_module(module), attribute)
+    return found
 
 
 def game_name(name: str) -> str:
@@ -194,13 +241,13 @@ def entry(name: str) -> GameEntry:
     return REGISTRY[game_name(name)]
 
 
-def make_game(name: str, option_texts: Sequence[str] = ()) -> Any:
+def make_game(name: str, option_texts: Sequence[str] = ()) -> Game:
     """The game ``name`` with options read from ``NAME`` / ``NAME=VALUE`` strings."""
     cls = entry(name).game_class()
     return cls(parse_options(cls.options_type, option_texts))
 
 
-def make_solitaire(name: str, option_texts: Sequence[str] = ()) -> Solitaire:
+def make_solitaire(name: str, option_texts: Sequence[str] = ()) -> RegisteredSolitaire:
     """Like :func:`make_game`, for verbs that need a layout (deal, solve)."""
     game_entry = entry(name)
     if not game_entry.is_solitaire:
@@ -209,11 +256,10 @@ def make_solitaire(name: str, option_texts: Sequence[str] = ()) -> Solitaire:
         raise GameError(
             f"{game_entry.name} has no layout to deal or solve (solitaires: {solitaires}){hint}"
         )
-    game: Solitaire = make_game(game_entry.name, option_texts)
-    return game
+    return cast("RegisteredSolitaire", make_game(game_entry.name, option_texts))
 
 
-def solver_for(game: Solitaire) -> SolverModule:
+def solver_for(game: RegisteredSolitaire) -> SolverModule[Position]:
     """The solver bound to ``game`` in the registry."""
     return entry(game.name).solver_module()
 

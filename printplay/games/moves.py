@@ -120,6 +120,18 @@ class PlayOrDrawState:
         """Over without being won."""
         return self.is_over and not self.is_won
 
+    def milestone(self, move: object, after: object) -> bool:
+        """Whether a walkthrough draws the board afresh at ``move``: at each stock turn."""
+        return isinstance(move, Draw)
+
+
+def own_move(move: object, game: str) -> Play | Draw:
+    """``move`` as a play or a draw; any other move is not one of ``game``'s
+    (:class:`MoveError`)."""
+    if isinstance(move, Play | Draw):
+        return move
+    raise MoveError(f"not a {game} move: {shown(move)}")
+
 
 def read_play_or_draw(data: Mapping[str, Any], game: str) -> Play | Draw:
     """Read a move written by :meth:`Play.to_json` or :meth:`Draw.to_json`; ``game`` names

@@ -1,4 +1,4 @@
-"""What shared code may ask of any solitaire: its game, its states and its moves.
+"""What shared code may ask of any solitaire: its game, its states, its moves, its solver.
 
 Sheets, walkthroughs, rulebooks, batch solving and the command line work on TriPeaks,
 Pyramid and Ricochet alike through these protocols, and never through a game's own
@@ -6,17 +6,26 @@ attributes.  A game module provides a class satisfying :class:`Solitaire`, whose
 satisfy :class:`SolitaireState` and whose moves satisfy :class:`SolitaireMove`; its solver
 module satisfies :class:`SolverModule`.  The registry (:mod:`printplay.games`) binds the
 two, so an engine never imports its solver.
+
+The protocols are generic, ``Solitaire[S, M]`` over a game's state and move types and
+``SolitaireState[M]`` over its moves, so a function written for any game keeps the game's
+own types (a TriPeaks walkthrough holds TriPeaks moves).  Both parameters are covariant:
+a state's :meth:`~SolitaireState.apply` takes any :class:`SolitaireMove` and refuses (with
+:class:`~printplay.errors.MoveError`) one that is not legal, as it refuses any illegal
+move; so every game is a :data:`RegisteredSolitaire`, which is what the registry hands out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import Protocol, Self, TypeAlias, TypeVar
 
 from printplay.cards import Card
 from printplay.deal import Deal
 from printplay.games.layout import BoardView, Layout
-from printplay.solve.result import Budget, SolveResult
+from printplay.jsontypes import JsonObject, JsonValue
+from printplay.options import GameOptions
+from printplay.verdicts import Budget, SolveResult
 
 
 class SolitaireMove(Protocol):
@@ -49,12 +58,16 @@ class SolitaireMove(Protocol):
         """The cards this move moves."""
         ...
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The move in the JSON vocabulary of ``docs/json.md``."""
         ...
 
 
-class SolitaireState(Protocol):
+M_co = TypeVar("M_co", bound=SolitaireMove, covariant=True)
+"""A game's move type."""
+
+
+class SolitaireState(Protocol[M_co]):
     """A position of a solitaire: immutable; :meth:`apply` returns the next one."""
 
     @property
@@ -62,12 +75,13 @@ class SolitaireState(Protocol):
         """The layout the cards lie in."""
         ...
 
-    def legal_moves(self) -> Sequence[Any]:
-        """Every legal move (each a :class:`SolitaireMove`), in a fixed order."""
+    def legal_moves(self) -> Sequence[M_co]:
+        """Every legal move, in a fixed order."""
         ...
 
-    def apply(self, move: Any) -> Any:
-        """The state after ``move``; raises :class:`~printplay.errors.MoveError` if illegal."""
+    def apply(self, move: SolitaireMove) -> Self:
+        """The state after ``move``; raises :class:`~printplay.errors.MoveError` if it is
+        not legal here (a move of another game never is)."""
         ...
 
     @property
@@ -109,18 +123,49 @@ class SolitaireState(Protocol):
         """The position as a renderer draws it, with optional badges on layout slots."""
         ...
 
-    def to_json(self) -> dict[str, Any]:
-        """The position in the JSON layout of DESIGN.md."""
+    def to_json(self) -> JsonObject:
+        """The position in the JSON layout of ``docs/json.md``."""
+        ...
+
+    def describe(self, move: SolitaireMove, after: Self) -> str:
+        """``move`` (legal here, leading to ``after``) in words, with what it did."""
+        ...
+
+    def milestone(self, move: SolitaireMove, after: Self) -> bool:
+        """Whether a walkthrough draws the board afresh at ``move``: a stock turn in
+        TriPeaks, a redeal or a cleared row in Pyramid."""
         ...
 
 
-class Solitaire(Protocol):
+Position: TypeAlias = SolitaireState[SolitaireMove]
+"""A position of any solitaire."""
+
+S_co = TypeVar("S_co", bound=Position, covariant=True)
+"""A game's state type."""
+
+
+class Solitaire(Protocol[S_co, M_co]):
     """A solitaire game under some options: deck, layout, deals, words and rulebook facts."""
 
-    name: str
-    title: str
-    options_type: type[Any]
-    options: Any
+    @property
+    def name(self) -> str:
+        """The registry name (``"tripeaks"``)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The name as printed (``"TriPeaks"``)."""
+        ...
+
+    @property
+    def options_type(self) -> type[GameOptions]:
+        """The game's options dataclass."""
+        ...
+
+    @property
+    def options(self) -> GameOptions:
+        """The options this game is played under."""
+        ...
 
     @property
     def layout(self) -> Layout:
@@ -131,26 +176,16 @@ class Solitaire(Protocol):
         """The deck in canonical order under the game's options."""
         ...
 
-    def initial_state(self, deal: Deal) -> Any:
-        """The starting position of a deal in layout order (a :class:`SolitaireState`)."""
+    def initial_state(self, deal: Deal) -> S_co:
+        """The starting position of a deal in layout order."""
         ...
 
-    def deal_json(self, deal: Deal) -> dict[str, Any]:
+    def deal_json(self, deal: Deal) -> JsonObject:
         """The layout of a deal as ``deal --json`` prints it."""
         ...
 
-    def move_from_json(self, data: Mapping[str, Any]) -> Any:
+    def move_from_json(self, data: Mapping[str, JsonValue]) -> M_co:
         """Read one move of ``docs/json.md``; raises :class:`~printplay.errors.MoveError`."""
-        ...
-
-    def describe(self, before: Any, move: Any, after: Any) -> str:
-        """A move in words, with what it did."""
-        ...
-
-    def milestone(self, before: Any, move: Any, after: Any) -> bool:
-        """Whether a walkthrough draws the board afresh at ``move``: a stock turn in
-        TriPeaks, a redeal or a cleared row in Pyramid (see
-        :func:`printplay.render.sheet.segments`)."""
         ...
 
     def deal_positions(self) -> list[str]:
@@ -163,22 +198,44 @@ class Solitaire(Protocol):
         ring), so a setup sheet's deal order can be followed card by card."""
         ...
 
-    def rulebook_context(self) -> dict[str, Any]:
+    def rulebook_context(self) -> Mapping[str, object]:
         """Facts the rulebook source uses, computed from the engine."""
         ...
 
 
-class SolverModule(Protocol):
+RegisteredSolitaire: TypeAlias = Solitaire[Position, SolitaireMove]
+"""A solitaire of whichever game, as the registry hands it out."""
+
+S_contra = TypeVar("S_contra", bound=Position, contravariant=True)
+
+
+class SolverModule(Protocol[S_contra]):
     """A game's solver: an exact verdict, and the game's best line (best score or shortest).
 
     Every line a solver returns has been replayed through the engine
-    (:func:`printplay.solve.toolkit.checked_result`).
+    (:func:`printplay.solve.toolkit.checked_result`).  A solver bound to a game in the
+    registry is an ``SolverModule[Position]``: it refuses, with
+    :class:`~printplay.errors.GameError`, a position of another game.
     """
 
-    def solve(self, state: Any, *, budget: Budget | None = None) -> SolveResult:
+    def solve(self, state: S_contra, *, budget: Budget | None = None) -> SolveResult[SolitaireMove]:
         """Decide whether ``state`` can be won, with a winning line if it can."""
         ...
 
-    def best_line(self, state: Any, *, budget: Budget | None = None) -> SolveResult:
+    def best_line(
+        self, state: S_contra, *, budget: Budget | None = None
+    ) -> SolveResult[SolitaireMove]:
         """The game's best line: the highest score or the fewest moves, proved if it can."""
         ...
+
+
+__all__ = [
+    "M_co",
+    "Position",
+    "RegisteredSolitaire",
+    "S_co",
+    "Solitaire",
+    "SolitaireMove",
+    "SolitaireState",
+    "SolverModule",
+]

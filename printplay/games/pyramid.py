@@ -25,7 +25,7 @@ a redeal under ``reshuffle``.
 >>> move.to_json()
 {'type': 'pair', 'cards': ['2s', 'Js'], 'from': ['t:23', 'stock']}
 >>> after = state.apply(move)
->>> game.describe(state, move, after)
+>>> state.describe(move, after)
 'Pair 2♠ in row 7 with J♠ on the stock; the stock now shows ...'
 """
 
@@ -52,6 +52,7 @@ from printplay.games.layout import (
     ordinal,
 )
 from printplay.games.moves import Draw as Draw
+from printplay.games.protocols import SolitaireMove
 from printplay.options import shown
 
 DECK_SIZE = 52
@@ -690,7 +691,7 @@ class PyramidState:
             )
         )
 
-    def apply(self, move: Move) -> PyramidState:
+    def apply(self, move: SolitaireMove) -> PyramidState:
         """The state after ``move``; raises :class:`MoveError` if it is not legal."""
         if self.is_won:
             raise MoveError("the game is won: no move is left to make")
@@ -721,7 +722,18 @@ class PyramidState:
             return self._replace(stock=self.stock[1:], waste=(*self.waste, self.stock[0]))
         if isinstance(move, Redeal):
             return self._redeal(move)
-        raise MoveError(f"not a Pyramid move: {move!r}")
+        raise MoveError(f"not a Pyramid move: {shown(move)}")
+
+    def describe(self, move: SolitaireMove, after: PyramidState) -> str:
+        """``move`` in words; see :func:`describe_move`."""
+        if not isinstance(move, Pair | King | Draw | Redeal):
+            raise MoveError(f"not a Pyramid move: {shown(move)}")
+        return describe_move(self, move, after)
+
+    def milestone(self, move: SolitaireMove, after: PyramidState) -> bool:
+        """Whether a walkthrough draws the board afresh at ``move``: at a redeal, and when a
+        pyramid row is cleared."""
+        return isinstance(move, Redeal) or bool(after.rows_cleared() - self.rows_cleared())
 
     def _check_available(self, place: Place, card: Card) -> None:
         if place.pile == TABLEAU and not 0 <= place.index < len(self.tableau):
@@ -873,7 +885,7 @@ def _names(cards: Sequence[tuple[Card, str]]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def describe(before: PyramidState, move: Move, after: PyramidState) -> str:
+def describe_move(before: PyramidState, move: Move, after: PyramidState) -> str:
     """A move in words, with what it did: cards freed, rows cleared, the next pass."""
     options = before.options
     if isinstance(move, Draw):
@@ -927,16 +939,6 @@ class Pyramid:
     name = "pyramid"
     title = "Pyramid"
     options_type = PyramidOptions
-    WIN_RATE_OPTIONS: ClassVar[tuple[tuple[str, ...], ...]] = (
-        (),
-        ("reserve",),
-        ("clear-the-board",),
-        ("small",),
-        ("one-deal",),
-        ("waste-off-limits",),
-        ("reshuffle",),
-    )
-    """The rule sets whose win rates the rulebook prints (printplay.analysis.winrates)."""
 
     def __init__(self, options: PyramidOptions | None = None) -> None:
         self.options = options or PyramidOptions()
@@ -1015,18 +1017,9 @@ class Pyramid:
             ],
         }
 
-    def milestone(self, before: PyramidState, move: Move, after: PyramidState) -> bool:
-        """Whether a walkthrough draws the board afresh at ``move``: at a redeal, and when a
-        pyramid row is cleared."""
-        return isinstance(move, Redeal) or bool(after.rows_cleared() - before.rows_cleared())
-
     def move_from_json(self, data: Mapping[str, Any]) -> Move:
         """Read a move of ``docs/json.md``; see :func:`move_from_json`."""
         return move_from_json(data, self.options)
-
-    def describe(self, before: PyramidState, move: Move, after: PyramidState) -> str:
-        """A move in words; see :func:`describe`."""
-        return describe(before, move, after)
 
 
 __all__ = [
@@ -1045,7 +1038,7 @@ __all__ = [
     "PyramidState",
     "Redeal",
     "deal_key",
-    "describe",
+    "describe_move",
     "layout_for",
     "move_from_json",
     "pairs_with",

@@ -20,7 +20,7 @@ Play(slot=0, card=Card.parse('7h'))
 >>> after = state.apply(move)
 >>> after.ball, sorted(after.ball_walls)
 (0, ['north', 'west'])
->>> describe(state, move, after).split("; ")
+>>> state.describe(move, after).split("; ")
 ['Destroy 7♥ in the NW corner with 8♦: the first card, so the ball goes onto the board at
   the NW corner',
  'the corner takes both north and west, so next comes east or south, not the NE or SW corner']
@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any
 
 from printplay import options as opts
 from printplay.cards import Card, standard_deck
@@ -50,7 +50,8 @@ from printplay.games.layout import (
 )
 from printplay.games.moves import Draw as Draw
 from printplay.games.moves import Play as Play
-from printplay.games.moves import PlayOrDrawState, read_play_or_draw
+from printplay.games.moves import PlayOrDrawState, own_move, read_play_or_draw
+from printplay.games.protocols import SolitaireMove
 
 WALL_CARDS = 32
 """Cards in the four walls."""
@@ -468,12 +469,11 @@ class RicochetState(PlayOrDrawState):
         """How many cards are left in the stock and the walls, for walkthrough headings."""
         return f"{len(self.stock)} left in the stock, {self.cards_left} in the walls"
 
-    def apply(self, move: Move) -> RicochetState:
+    def apply(self, move: SolitaireMove) -> RicochetState:
         """The state after ``move``; raises :class:`MoveError` if it is not legal."""
+        move = own_move(move, "Ricochet")
         if isinstance(move, Draw):
             return self._draw(move)
-        if not isinstance(move, Play):
-            raise MoveError(f"not a Ricochet move: {move!r}")
         self._check_play(move)
         walls = list(self.walls)
         walls[move.slot] = None
@@ -556,6 +556,10 @@ class RicochetState(PlayOrDrawState):
             pitch=LAYOUT.pitch,
         )
 
+    def describe(self, move: SolitaireMove, after: RicochetState) -> str:
+        """``move`` in words; see :func:`describe_move`."""
+        return describe_move(self, own_move(move, "Ricochet"), after)
+
     def to_json(self) -> dict[str, Any]:
         """The position in the JSON layout of DESIGN.md (``null`` for destroyed cards),
         with the ball's slot (``null`` when it is not on the board)."""
@@ -567,7 +571,7 @@ class RicochetState(PlayOrDrawState):
         }
 
 
-def describe(before: RicochetState, move: Move, after: RicochetState) -> str:
+def describe_move(before: RicochetState, move: Move, after: RicochetState) -> str:
     """A move in words: where the ball goes and what may come next, cards turned up."""
     if isinstance(move, Draw):
         text = f"Turn {move.card.label} from the stock ({len(after.stock)} left)"
@@ -626,13 +630,6 @@ class Ricochet:
     name = "ricochet"
     title = "Ricochet"
     options_type = RicochetOptions
-    WIN_RATE_OPTIONS: ClassVar[tuple[tuple[str, ...], ...]] = (
-        (),
-        ("ball-resets",),
-        ("free-draw",),
-        ("ball-resets", "free-draw"),
-    )
-    """The rule sets whose win rates the rulebook prints (printplay.analysis.winrates)."""
 
     def __init__(self, options: RicochetOptions | None = None) -> None:
         self.options = options or RicochetOptions()
@@ -725,17 +722,9 @@ class Ricochet:
         }
         return replace(state.board(badges), piles=())
 
-    def milestone(self, before: RicochetState, move: Move, after: RicochetState) -> bool:
-        """Whether a walkthrough draws the room afresh at ``move``: at each stock turn."""
-        return move.turns_stock
-
     def move_from_json(self, data: Mapping[str, Any]) -> Move:
         """Read a move of ``docs/json.md``; see :func:`move_from_json`."""
         return move_from_json(data)
-
-    def describe(self, before: RicochetState, move: Move, after: RicochetState) -> str:
-        """A move in words; see :func:`describe`."""
-        return describe(before, move, after)
 
 
 __all__ = [
@@ -760,7 +749,7 @@ __all__ = [
     "allowed_next_table",
     "are_neighbours",
     "ball_place",
-    "describe",
+    "describe_move",
     "move_from_json",
     "next_text",
     "where",

@@ -13,7 +13,7 @@ first waste card, then the stock (next card first).
 >>> move
 Play(slot=21, card=Card.parse('Tc'))
 >>> after = state.apply(move)
->>> after.chain, after.score, describe(state, move, after)
+>>> after.chain, after.score, state.describe(move, after)
 (1, 1, 'Play 10♣ from row 4, 4th card onto J♠: chain 1, +1 point')
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any
 
 from printplay import options as opts
 from printplay.cards import Card, standard_deck
@@ -41,7 +41,8 @@ from printplay.games.layout import (
 )
 from printplay.games.moves import Draw as Draw
 from printplay.games.moves import Play as Play
-from printplay.games.moves import PlayOrDrawState, read_play_or_draw
+from printplay.games.moves import PlayOrDrawState, own_move, read_play_or_draw
+from printplay.games.protocols import SolitaireMove
 
 TABLEAU_SIZE = 28
 PEAK_TOPS = (0, 1, 2)
@@ -281,8 +282,9 @@ class TriPeaksState(PlayOrDrawState):
             return self.points - self.options.card_penalty * self.cards_left
         return self.points
 
-    def apply(self, move: Move) -> TriPeaksState:
+    def apply(self, move: SolitaireMove) -> TriPeaksState:
         """The state after ``move``; raises :class:`MoveError` if it is not legal."""
+        move = own_move(move, "TriPeaks")
         if isinstance(move, Draw):
             if not self.stock or move.card != self.stock[0]:
                 raise MoveError(
@@ -334,8 +336,13 @@ class TriPeaksState(PlayOrDrawState):
             slots, piles, LAYOUT.width, PILE_Y + 1, labels=LAYOUT.labels, pitch=LAYOUT.pitch
         )
 
+    def describe(self, move: SolitaireMove, after: TriPeaksState) -> str:
+        """``move`` in words; see :func:`describe_move`."""
+        return describe_move(self, own_move(move, "TriPeaks"), after)
+
     def to_json(self) -> dict[str, Any]:
-        """The position in the JSON layout of DESIGN.md (``null`` for played slots)."""
+        """The position in the JSON layout of ``docs/json.md`` (``null`` for played
+        slots)."""
         return {
             "tableau": [card.code if card else None for card in self.tableau],
             "waste": [card.code for card in self.waste],
@@ -343,7 +350,7 @@ class TriPeaksState(PlayOrDrawState):
         }
 
 
-def describe(before: TriPeaksState, move: Move, after: TriPeaksState) -> str:
+def describe_move(before: TriPeaksState, move: Move, after: TriPeaksState) -> str:
     """A move in words, with its effect: chain, points and cards turned up."""
     if isinstance(move, Draw):
         return f"Turn {move.card.label} from the stock ({len(after.stock)} left)"
@@ -375,14 +382,6 @@ class TriPeaks:
     name = "tripeaks"
     title = "TriPeaks"
     options_type = TriPeaksOptions
-    WIN_RATE_OPTIONS: ClassVar[tuple[tuple[str, ...], ...]] = (
-        (),
-        ("no-wrap",),
-        ("strict-draw",),
-        ("jokers=1",),
-        ("jokers=2",),
-    )
-    """The rule sets whose win rates the rulebook prints (printplay.analysis.winrates)."""
 
     def __init__(self, options: TriPeaksOptions | None = None) -> None:
         self.options = options or TriPeaksOptions()
@@ -440,14 +439,6 @@ class TriPeaks:
         """Cards are dealt in layout order: each row overlaps the one dealt before it."""
         return list(range(self.options.deal_size))
 
-    def milestone(self, before: TriPeaksState, move: Move, after: TriPeaksState) -> bool:
-        """Whether a walkthrough draws the board afresh at ``move``: at each stock turn."""
-        return move.turns_stock
-
     def move_from_json(self, data: Mapping[str, Any]) -> Move:
         """Read a move of ``docs/json.md``; see :func:`move_from_json`."""
         return move_from_json(data)
-
-    def describe(self, before: TriPeaksState, move: Move, after: TriPeaksState) -> str:
-        """A move in words; see :func:`describe`."""
-        return describe(before, move, after)

@@ -24,9 +24,9 @@ from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 from printplay import options as opts
 from printplay.analysis.winrates import rulebook_rows
 from printplay.deal import numbered_deal
-from printplay.games import make_game
+from printplay.games import make_solitaire
 from printplay.games.layout import BoardView
-from printplay.games.protocols import Solitaire
+from printplay.games.protocols import RegisteredSolitaire
 from printplay.render.board import BoardDiagram
 from printplay.render.document import PageSetup, check_writable
 from printplay.render.printables import PrintRequest
@@ -48,7 +48,7 @@ def _face_up_count(state: Any) -> int:
     return sum(view.face_up for view in state.board().slots if view.card is not None)
 
 
-def example_move(game: Solitaire) -> Example:
+def example_move(game: RegisteredSolitaire) -> Example:
     """The first numbered deal whose opening position has a move taking a layout card that
     turns another card face up, or failing that any such move: the example the rulebook
     draws and explains."""
@@ -59,7 +59,7 @@ def example_move(game: Solitaire) -> Example:
             if not move.slots:
                 continue
             after = state.apply(move)
-            caption = f"Example: {game.describe(state, move, after)}."
+            caption = f"Example: {state.describe(move, after)}."
             example = Example(state, move, after, caption)
             if _face_up_count(after) + len(move.slots) > _face_up_count(state):
                 return example
@@ -117,7 +117,9 @@ def _share(small: str) -> float:
     return share
 
 
-def rulebook_parts(game: Solitaire, setup: PageSetup) -> tuple[dict[str, Any], dict[str, Any]]:
+def rulebook_parts(
+    game: RegisteredSolitaire, setup: PageSetup
+) -> tuple[dict[str, Any], dict[str, Any]]:
     """The template context and the diagram factories for ``game``'s rulebook."""
     styles = book_styles()
     width = setup.frame_width
@@ -167,7 +169,7 @@ def rulebook_parts(game: Solitaire, setup: PageSetup) -> tuple[dict[str, Any], d
 
 
 def build_game_rulebook(
-    game: Solitaire, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
+    game: RegisteredSolitaire, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
 ) -> Path:
     """Write ``game``'s rulebook, with the variant text its options switch on, to ``path``."""
     summary = opts.describe(game.options)
@@ -198,7 +200,7 @@ def rulebook_source(
 ) -> RulebookSource:
     """The registry's rulebook source of a solitaire: ``rules/<game>.md`` with the context
     and diagrams of :func:`rulebook_parts` (quick-reference cards are read from it)."""
-    game: Solitaire = make_game(game_name, option_texts)
+    game = make_solitaire(game_name, option_texts)
     context, diagrams = rulebook_parts(game, PageSetup(paper=paper))
     return RulebookSource(
         f"{game.name}.md", context, diagrams, (rules_dir,) if rules_dir is not None else ()
@@ -207,7 +209,7 @@ def rulebook_source(
 
 def make_rulebook(request: PrintRequest) -> Path:
     """The registry's rulebook maker for solitaires."""
-    game: Solitaire = make_game(request.game, request.option_texts)
+    game = make_solitaire(request.game, request.option_texts)
     check_writable(request.path)
     return build_game_rulebook(game, request.path, paper=request.paper, rules_dir=request.rules_dir)
 

@@ -39,7 +39,7 @@ from printplay.deal import numbered_deal
 from printplay.errors import RulebookError
 from printplay.games import make_solitaire
 from printplay.games.layout import BoardView
-from printplay.games.protocols import Solitaire
+from printplay.games.protocols import RegisteredSolitaire
 from printplay.render.cards import CARD_RATIO
 from printplay.render.document import (
     MARGIN,
@@ -249,13 +249,13 @@ def _grown(box: Box, by: float) -> Box:
     return box[0] - by, box[1] - by, box[2] + by, box[3] + by
 
 
-def start_view(game: Solitaire) -> BoardView:
+def start_view(game: RegisteredSolitaire) -> BoardView:
     """The board at the start of a deal (deal 1): the layout, the piles and any tokens."""
     view: BoardView = game.initial_state(numbered_deal(game.deck(), 1)).board()
     return view
 
 
-def _places(game: Solitaire, view: BoardView) -> list[Place]:
+def _places(game: RegisteredSolitaire, view: BoardView) -> list[Place]:
     width = CARD_MM[0]
     layout = game.layout
     depth: dict[int, int] = {}
@@ -279,7 +279,7 @@ def _places(game: Solitaire, view: BoardView) -> list[Place]:
     return places
 
 
-def _covering(game: Solitaire) -> list[set[int]]:
+def _covering(game: RegisteredSolitaire) -> list[set[int]]:
     """For each slot, every slot lying on it, directly or through other cards."""
     slots = game.layout.slots
     found: list[set[int]] = [set() for _ in slots]
@@ -324,7 +324,9 @@ def _text_point(place: Place, over: Sequence[Box]) -> tuple[float, float]:
     return min(good, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
 
 
-def plan_mat(game: Solitaire, paper: str = "a4", *, words: Words | None = None) -> MatPlan:
+def plan_mat(
+    game: RegisteredSolitaire, paper: str = "a4", *, words: Words | None = None
+) -> MatPlan:
     """The mat of ``game``'s layout on ``paper``: places, words, size and tiles."""
     register_fonts()
     words = words or Words("kit.j2")
@@ -763,7 +765,7 @@ class MatOverview(Flowable):
 
 
 def build_mat(
-    game: Solitaire | str,
+    game: RegisteredSolitaire | str,
     path: Path | str,
     *,
     paper: str = "a4",
@@ -805,7 +807,9 @@ def build_mat(
     return write_atomically(path, produce)
 
 
-def _draw_instructions(canvas: Canvas, plan: MatPlan, game: Solitaire, words: Words) -> None:
+def _draw_instructions(
+    canvas: Canvas, plan: MatPlan, game: RegisteredSolitaire, words: Words
+) -> None:
     """The first page: the mat as a whole, the tiles on it, how to put it together."""
     from reportlab.platypus import Frame
 
@@ -847,7 +851,7 @@ def make_mat(request: PrintRequest) -> Path:
     return build_mat(game, request.path, paper=request.paper, rules_dir=request.rules_dir)
 
 
-def mat_page_count(game: Solitaire, paper: str = "a4") -> int:
+def mat_page_count(game: RegisteredSolitaire, paper: str = "a4") -> int:
     """How many pages :func:`build_mat` writes: the first page and the tiles."""
     return 1 + len(plan_mat(game, paper).tiles)
 

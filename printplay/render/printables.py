@@ -7,9 +7,10 @@ command line builds the request from its arguments; nothing here knows any game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from printplay.errors import GameError
 from printplay.games import entry, load
@@ -50,8 +51,8 @@ def make_printable(kind: str, request: PrintRequest) -> Path:
     if maker is None:
         offered = ", ".join(game.printables) or "none"
         raise GameError(f"{game.title} has no {kind} (it prints: {offered})")
-    path: Path = load(maker)(request)
-    return path
+    write = cast("Callable[[PrintRequest], Path]", load(maker))
+    return write(request)
 
 
 __all__ = ["PrintRequest", "make_printable", "printable_names"]

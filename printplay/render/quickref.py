@@ -17,10 +17,10 @@ any place on a canvas; the deck prints the cards as extra cards
 from __future__ import annotations
 
 import io
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.styles import ParagraphStyle
@@ -82,10 +82,8 @@ def rulebook_source(
 ) -> RulebookSource:
     """The rulebook source of ``game`` with its context, as its registry entry gives it."""
     game_entry = entry(game)
-    source: RulebookSource = load(game_entry.rulebook_source)(
-        game_entry.name, tuple(option_texts), rules_dir=rules_dir
-    )
-    return source
+    read = cast("Callable[..., RulebookSource]", load(game_entry.rulebook_source))
+    return read(game_entry.name, tuple(option_texts), rules_dir=rules_dir)
 
 
 def quick_card_text(

@@ -36,7 +36,7 @@ from printplay import options as opts
 from printplay.deal import Deal, choose_deal
 from printplay.games import entry, make_solitaire, solver_for
 from printplay.games.layout import BoardView
-from printplay.games.protocols import Solitaire
+from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.render.board import BoardDiagram, board_size
 from printplay.render.cards import CARD_RATIO
 from printplay.render.components import KINDS, pieces_row
@@ -47,8 +47,8 @@ from printplay.render.markdown_pdf import outline_entry
 from printplay.render.printables import PrintRequest
 from printplay.render.rulebook import Words
 from printplay.render.styles import Styles, book_styles, suit_markup
-from printplay.solve.result import Budget, SolveResult
 from printplay.solve.toolkit import replay_line
+from printplay.verdicts import Budget, SolveResult
 
 WALKTHROUGH_BUDGET = Budget(max_states=6_000_000)
 """How far a sheet searches for the best-scoring line before settling for any win.
@@ -69,7 +69,7 @@ class Step:
     after: Any
 
 
-def choose_line(game: Solitaire, state: Any) -> SolveResult:
+def choose_line(game: RegisteredSolitaire, state: Any) -> SolveResult[SolitaireMove]:
     """The line a walkthrough shows: the game's best line if found in time, else any win."""
     solver = solver_for(game)
     result = solver.best_line(state, budget=WALKTHROUGH_BUDGET)
@@ -87,7 +87,7 @@ def replay(state: Any, moves: Sequence[Any]) -> list[Step]:
     ]
 
 
-def segments(game: Solitaire, steps: Sequence[Step]) -> list[list[Step]]:
+def segments(game: RegisteredSolitaire, steps: Sequence[Step]) -> list[list[Step]]:
     """Split a line where the walkthrough draws the board afresh: at the game's milestones.
 
     A milestone that takes no card of the layout (a stock turn, a redeal) opens a segment,
@@ -97,7 +97,7 @@ def segments(game: Solitaire, steps: Sequence[Step]) -> list[list[Step]]:
     """
     groups: list[list[Step]] = [[]]
     for step in steps:
-        milestone = game.milestone(step.before, step.move, step.after)
+        milestone = step.before.milestone(step.move, step.after)
         leads = milestone and not step.move.slots
         if leads and any(not _opens(game, s) for s in groups[-1]):
             groups.append([])
@@ -107,7 +107,7 @@ def segments(game: Solitaire, steps: Sequence[Step]) -> list[list[Step]]:
     return _join_short(game, [group for group in groups if group])
 
 
-def _join_short(game: Solitaire, groups: list[list[Step]]) -> list[list[Step]]:
+def _join_short(game: RegisteredSolitaire, groups: list[list[Step]]) -> list[list[Step]]:
     """Segments of fewer than :data:`MIN_SEGMENT` moves that take cards (Pyramid's end
     game, where nearly every pair clears a row) run on into the segment after them, unless
     that one opens with a stock turn or a redeal: a diagram per move would spend a page on
@@ -122,9 +122,9 @@ def _join_short(game: Solitaire, groups: list[list[Step]]) -> list[list[Step]]:
     return joined
 
 
-def _opens(game: Solitaire, step: Step) -> bool:
+def _opens(game: RegisteredSolitaire, step: Step) -> bool:
     """Whether ``step`` is a milestone that opens its segment (see :func:`segments`)."""
-    return not step.move.slots and game.milestone(step.before, step.move, step.after)
+    return not step.move.slots and step.before.milestone(step.move, step.after)
 
 
 @dataclass(frozen=True)
@@ -132,7 +132,7 @@ class Sheet:
     """What every part of a sheet shares: the game, the deal, the page, the styles and the
     words (``templates/sheet.j2``, or a house edition of it)."""
 
-    game: Solitaire
+    game: RegisteredSolitaire
     deal: Deal
     setup: PageSetup
     styles: Styles
@@ -318,7 +318,7 @@ MIN_SEGMENT = 3
 """A walkthrough segment of fewer moves that take cards runs on into the next one."""
 
 
-def _deal_order_table(game: Solitaire, deal: Deal, width: float, styles: Styles) -> Table:
+def _deal_order_table(game: RegisteredSolitaire, deal: Deal, width: float, styles: Styles) -> Table:
     names = game.deal_positions()
     order = game.deal_order()
     columns = 3
@@ -362,7 +362,9 @@ def _deal_order_table(game: Solitaire, deal: Deal, width: float, styles: Styles)
     return table
 
 
-def walkthrough(sheet: Sheet, result: SolveResult, *, spoiler_free: bool) -> list[Flowable]:
+def walkthrough(
+    sheet: Sheet, result: SolveResult[SolitaireMove], *, spoiler_free: bool
+) -> list[Flowable]:
     """The walkthrough: the verdict, the start, then each segment of the line with a diagram.
 
     The starting position is always drawn first; when the line opens with a turn of the
@@ -557,12 +559,12 @@ def _segment_heading(
 
 
 def _step_text(sheet: Sheet, step: Step) -> str:
-    text = suit_markup(sheet.game.describe(step.before, step.move, step.after))
+    text = suit_markup(step.before.describe(step.move, step.after))
     return sheet.text("step", number=step.number, text=text, score=step.after.running_score)
 
 
 def _verdict(
-    sheet: Sheet, result: SolveResult, steps: Sequence[Step], start: Any, final: Any
+    sheet: Sheet, result: SolveResult[SolitaireMove], steps: Sequence[Step], start: Any, final: Any
 ) -> str:
     counts: dict[str, int] = {}
     for step in steps:
@@ -594,13 +596,13 @@ def _ending(sheet: Sheet, final: Any, moves: int) -> str:
 
 
 def build_sheet(
-    game: Solitaire,
+    game: RegisteredSolitaire,
     deal: Deal,
     path: Path,
     *,
     paper: str = "a4",
     spoiler_free: bool = False,
-    result: SolveResult | None = None,
+    result: SolveResult[SolitaireMove] | None = None,
     rules_dir: Path | None = None,
 ) -> Path:
     """Write the setup sheet and walkthrough of ``deal`` to ``path``.

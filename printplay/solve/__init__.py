@@ -1,9 +1,9 @@
-"""Exact solvers: shared result type and budgets, and one module per game.
+"""Exact solvers, one module per game, and the toolkit they share.
 
-``printplay.solve.tripeaks`` holds the TriPeaks solver (:func:`~printplay.solve.tripeaks.solve`
-and :func:`~printplay.solve.tripeaks.best_score`).
+``tripeaks`` (a verdict, the best score), ``pyramid`` (a verdict, the shortest line, with
+its search core in ``pyramid_core``) and ``ricochet`` (a verdict, the shortest line); each
+satisfies :class:`printplay.games.protocols.SolverModule`.  ``toolkit`` holds the clocks
+that keep budgets and the replay that checks every line through the engine; ``packed``
+the bit tricks the searches share.  What a solver returns is a
+:class:`printplay.verdicts.SolveResult`.
 """
-
-from printplay.solve.result import Budget, BudgetExhausted, SolveResult
-
-__all__ = ["Budget", "BudgetExhausted", "SolveResult"]

@@ -19,7 +19,7 @@ always-available cards, ``small`` the pyramid's size, ``one-deal`` the passes,
 ``waste-off-limits`` takes the waste out of play, and under ``reshuffle`` the solver asks
 the engine for each new stock (:func:`printplay.games.pyramid.reshuffled`).
 
-**Budgets.**  A :class:`~printplay.solve.result.Budget` bounds the positions examined and
+**Budgets.**  A :class:`~printplay.verdicts.Budget` bounds the positions examined and
 the seconds; the searches also stop, with an unknown answer, when they hold more than
 :data:`MAX_POSITIONS` positions, so memory stays bounded (about 1 GB at that size).  A
 budget that runs out in :func:`best_line` after a winning line was found returns that line
@@ -38,6 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printplay.cards import Card
+from printplay.games.protocols import Position
 from printplay.games.pyramid import (
     STOCK_TOP,
     WASTE_TOP,
@@ -51,8 +52,8 @@ from printplay.games.pyramid import (
     reshuffled,
 )
 from printplay.solve.pyramid_core import KING, Puzzle, Searcher, Step
-from printplay.solve.result import Budget, BudgetExhausted, SolveResult
-from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion
+from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion, own_state
+from printplay.verdicts import Budget, BudgetExhausted, SolveResult
 
 MAX_POSITIONS = 3_000_000
 """The most positions a search may hold before it gives up with an unknown answer."""
@@ -139,12 +140,13 @@ def _searcher(state: PyramidState, clock: Clock) -> Searcher:
     return Searcher(encode(state).puzzle, clock, MAX_POSITIONS)
 
 
-def solve(state: PyramidState, *, budget: Budget | None = None) -> SolveResult:
+def solve(position: Position, *, budget: Budget | None = None) -> SolveResult[Move]:
     """Decide whether ``state`` can be won, with a winning line if it can.
 
     ``solvable`` is ``True`` with a line replayed through the engine, ``False`` after the
     whole reachable space was searched, ``None`` if ``budget`` ran out first.
     """
+    state = own_state(position, PyramidState, "Pyramid")
     clock = Clock(budget)
     decided = _decide(state, clock, optimal=None)
     if isinstance(decided, SolveResult):
@@ -156,7 +158,7 @@ def solve(state: PyramidState, *, budget: Budget | None = None) -> SolveResult:
 
 def _decide(
     state: PyramidState, clock: Clock, *, optimal: bool | None
-) -> SolveResult | tuple[Searcher, list[Step]]:
+) -> SolveResult[Move] | tuple[Searcher, list[Step]]:
     """The verdict search: a finished :class:`SolveResult` (won at once, lost, or unknown
     when the budget ran out) or the searcher and its winning steps.  ``optimal`` is what a
     won-at-once or lost answer says of its line."""
@@ -173,7 +175,7 @@ def _decide(
     return searcher, steps
 
 
-def best_line(state: PyramidState, *, budget: Budget | None = None) -> SolveResult:
+def best_line(position: Position, *, budget: Budget | None = None) -> SolveResult[Move]:
     """A shortest winning line (every pair, king, draw and redeal one step).
 
     ``optimal`` is ``True`` when the line is proved shortest (the A* search finished).  If
@@ -181,6 +183,7 @@ def best_line(state: PyramidState, *, budget: Budget | None = None) -> SolveResu
     ``optimal=False``; before, the answer is unknown.  A position that cannot be won comes
     back with ``solvable=False`` and no moves.
     """
+    state = own_state(position, PyramidState, "Pyramid")
     clock = Clock(budget)
     decided = _decide(state, clock, optimal=True)
     if isinstance(decided, SolveResult):

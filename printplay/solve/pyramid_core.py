@@ -77,8 +77,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from printplay.solve.result import BudgetExhausted
 from printplay.solve.toolkit import Clock
+from printplay.verdicts import BudgetExhausted
 
 KING = 13
 UNREACHABLE = 1 << 20

@@ -93,6 +93,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from printplay.cards import Card
+from printplay.games.protocols import Position
 from printplay.games.ricochet import (
     LAYOUT,
     SLOT_WALLS,
@@ -111,8 +112,8 @@ from printplay.solve.packed import (
     places,
     rank_unit,
 )
-from printplay.solve.result import Budget, BudgetExhausted, SolveResult
-from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion
+from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion, own_state
+from printplay.verdicts import Budget, BudgetExhausted, SolveResult
 
 FULL = (1 << WALL_CARDS) - 1
 """The mask of walls with every card destroyed."""
@@ -535,12 +536,13 @@ def steps_to_moves(enc: Encoded, steps: list[int]) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def solve(state: RicochetState, *, budget: Budget | None = None) -> SolveResult:
+def solve(position: Position, *, budget: Budget | None = None) -> SolveResult[Move]:
     """Decide whether ``state`` can be won, with a winning line if it can.
 
     ``solvable`` is ``True`` with a line replayed through the engine, ``False`` after the
     whole reachable space was searched, ``None`` if ``budget`` ran out first.
     """
+    state = own_state(position, RicochetState, "Ricochet")
     clock = Clock(budget)
     enc = encode(state)
     try:
@@ -602,7 +604,7 @@ def _most_destroyed(
     return best, states, ""
 
 
-def best_line(state: RicochetState, *, budget: Budget | None = None) -> SolveResult:
+def best_line(position: Position, *, budget: Budget | None = None) -> SolveResult[Move]:
     """The shortest win (the fewest moves: every win destroys all the wall cards, so the
     fewest stock turns), or for a position that cannot be won, a line that destroys as many
     wall cards as any line can (so leaves the fewest), played to the end of the game.
@@ -613,6 +615,7 @@ def best_line(state: RicochetState, *, budget: Budget | None = None) -> SolveRes
     was, else a line played to the end of the game (``solvable`` is ``None`` unless the
     position was proved lost).  Every line is replayed through the engine.
     """
+    state = own_state(position, RicochetState, "Ricochet")
     clock = Clock(budget)
     tables = LostTables()
     enc = encode(state)

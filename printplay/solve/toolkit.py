@@ -1,7 +1,7 @@
 """The shared solver toolkit: clocks that keep budgets, replaying lines, checked results.
 
 Every solver counts its work on a :class:`Clock`, which raises
-:class:`~printplay.solve.result.BudgetExhausted` when the :class:`~printplay.solve.result.Budget`
+:class:`~printplay.verdicts.BudgetExhausted` when the :class:`~printplay.verdicts.Budget`
 is spent, and hands its line to :func:`checked_result`, which replays it through the
 readable engine and refuses (:class:`LineError`) a line the engine does not accept.
 
@@ -26,11 +26,15 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from printplay.errors import MoveError, PrintplayError
-from printplay.solve.result import CHECK_EVERY, Budget, BudgetExhausted, SolveResult
+from printplay.errors import GameError, MoveError, PrintplayError
+from printplay.games.protocols import Position, Solitaire, SolitaireMove
 from printplay.textfile import read_text
+from printplay.verdicts import CHECK_EVERY, Budget, BudgetExhausted, SolveResult
+
+S = TypeVar("S", bound=Position)
+M = TypeVar("M", bound=SolitaireMove)
 
 
 class LineError(PrintplayError, ValueError):
@@ -95,7 +99,15 @@ def _name(move: Any) -> str:
     return " ".join(parts)
 
 
-def replay_line(state: Any, moves: Sequence[Any]) -> list[Any]:
+def own_state(state: Position, cls: type[S], game: str) -> S:
+    """``state`` as a position of ``game`` (of class ``cls``); a position of another game
+    is refused with :class:`~printplay.errors.GameError`."""
+    if not isinstance(state, cls):
+        raise GameError(f"not a {game} position: {type(state).__name__}")
+    return state
+
+
+def replay_line(state: S, moves: Sequence[SolitaireMove]) -> list[S]:
     """Every state along ``moves`` from ``state``, each move applied by the engine.
 
     Raises :class:`LineError` naming the first move the engine refuses.
@@ -109,7 +121,7 @@ def replay_line(state: Any, moves: Sequence[Any]) -> list[Any]:
     return states
 
 
-def read_line(game: Any, path: Path) -> list[Any]:
+def read_line(game: Solitaire[Position, M], path: Path) -> list[M]:
     """The moves of a line file (``"-"``: standard input): JSON, either what
     ``solve --json`` prints (an object with ``moves``) or a list of moves, each read by
     ``game.move_from_json``.  Raises :class:`LineError` naming the file and the first bad
@@ -140,8 +152,8 @@ def read_line(game: Any, path: Path) -> list[Any]:
 
 
 def checked_result(
-    state: Any,
-    moves: Sequence[Any],
+    state: Position,
+    moves: Sequence[M],
     *,
     solvable: bool | None,
     clock: Clock,
@@ -149,7 +161,7 @@ def checked_result(
     optimal: bool | None = None,
     reason: str = "",
     score: int | None = None,
-) -> SolveResult:
+) -> SolveResult[M]:
     """A :class:`SolveResult` for ``moves`` from ``state``, after replaying them.
 
     A line given as winning (``solvable=True``) must win in the engine; a best line must
@@ -182,6 +194,7 @@ __all__ = [
     "SolveResult",
     "checked_result",
     "deep_recursion",
+    "own_state",
     "read_line",
     "replay_line",
 ]

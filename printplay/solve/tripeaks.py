@@ -66,6 +66,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printplay.cards import Card
+from printplay.games.protocols import Position
 from printplay.games.tripeaks import (
     LAYOUT,
     PEAK_TOPS,
@@ -85,8 +86,15 @@ from printplay.solve.packed import (
     places,
     rank_unit,
 )
-from printplay.solve.result import Budget, BudgetExhausted, SolveResult
-from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion, replay_line
+from printplay.solve.toolkit import (
+    Clock,
+    LineError,
+    checked_result,
+    deep_recursion,
+    own_state,
+    replay_line,
+)
+from printplay.verdicts import Budget, BudgetExhausted, SolveResult
 
 FULL = (1 << TABLEAU_SIZE) - 1
 """The mask of a cleared tableau."""
@@ -410,13 +418,14 @@ def _solve(
     return _Verdict(True, moves, states, score=final.score)
 
 
-def solve(state: TriPeaksState, *, budget: Budget | None = None) -> SolveResult:
+def solve(position: Position, *, budget: Budget | None = None) -> SolveResult[Move]:
     """Decide whether ``state`` can be won, with a winning line if it can.
 
     ``solvable`` is ``True`` with a line replayed through the engine, ``False`` after the
     whole reachable space was searched, ``None`` if ``budget`` ran out first.  ``score`` is
     the final score of the winning line (not the best possible: see :func:`best_score`).
     """
+    state = own_state(position, TriPeaksState, "TriPeaks")
     clock = Clock(budget)
     found = _solve(state, encode(state), clock)
     return SolveResult(
@@ -640,7 +649,7 @@ def _greedy_steps(enc: Encoded) -> list[int]:
     return steps
 
 
-def best_score(state: TriPeaksState, *, budget: Budget | None = None) -> SolveResult:
+def best_score(position: Position, *, budget: Budget | None = None) -> SolveResult[Move]:
     """The highest score: of a winning line if the deal can be won, else of any line.
 
     The score is the engine's final score (a lost game pays the card penalty).  ``optimal``
@@ -649,6 +658,7 @@ def best_score(state: TriPeaksState, *, budget: Budget | None = None) -> SolveRe
     winning line was found, else ``None``).  The line is replayed through the engine and
     its final score checked against the claimed one.
     """
+    state = own_state(position, TriPeaksState, "TriPeaks")
     clock = Clock(budget)
     enc = encode(state)
     if state.is_over:

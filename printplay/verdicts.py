@@ -4,8 +4,12 @@ A :class:`SolveResult` is exact by construction: ``solvable`` is ``True`` only w
 line that was replayed through the readable engine, ``False`` only after the whole reachable
 space was searched, and ``None`` (unknown) only when a :class:`Budget` ran out.
 
+Its JSON leaves the time out unless asked, so the same deal always prints the same bytes:
+
 >>> result = SolveResult(solvable=None, moves=(), states=4096, seconds=0.25, reason="budget")
 >>> result.to_json()["stats"]
+{'states': 4096}
+>>> result.to_json(timings=True)["stats"]
 {'states': 4096, 'seconds': 0.25}
 """
 
@@ -13,14 +17,27 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Generic, Protocol, TypeVar
+
+from printplay.jsontypes import JsonObject, JsonValue
+
+
+class JsonMove(Protocol):
+    """A move as a result holds it: something that writes itself as JSON."""
+
+    def to_json(self) -> JsonObject:
+        """The move in the JSON vocabulary of its game."""
+        ...
+
+
+M_co = TypeVar("M_co", bound=JsonMove, covariant=True)
 
 CHECK_EVERY = 4096
 """A search looks at its budget once every this many states (a power of two)."""
 
 
 @dataclass(frozen=True)
-class SolveResult:
+class SolveResult(Generic[M_co]):
     """The answer of a solver for one deal.
 
     ``solvable`` is ``True`` (a winning line is in ``moves``), ``False`` (proved lost) or
@@ -32,21 +49,26 @@ class SolveResult:
     """
 
     solvable: bool | None
-    moves: tuple[Any, ...]
+    moves: tuple[M_co, ...]
     states: int
     seconds: float
     score: int | None = None
     optimal: bool | None = None
     reason: str = ""
 
-    def to_json(self) -> dict[str, Any]:
-        """The result as the ``solve --json`` object: verdict, moves, score and statistics."""
-        data: dict[str, Any] = {
+    def to_json(self, *, timings: bool = False) -> JsonObject:
+        """The result as the ``solve --json`` object: verdict, moves, score and statistics
+        (the seconds spent only with ``timings``: they differ from run to run)."""
+        stats: JsonObject = {"states": self.states}
+        if timings:
+            stats["seconds"] = round(self.seconds, 6)
+        moves: list[JsonValue] = [move.to_json() for move in self.moves]
+        data: JsonObject = {
             "solvable": self.solvable,
-            "moves": [move.to_json() for move in self.moves],
+            "moves": moves,
             "score": self.score,
             "optimal": self.optimal,
-            "stats": {"states": self.states, "seconds": round(self.seconds, 6)},
+            "stats": stats,
         }
         if self.reason:
             data["reason"] = self.reason
