@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Annotated, Any, cast
 
 import typer
+from rich.markup import escape
 
 from printplay import options as opts
 from printplay.cards import format_labels
@@ -40,6 +41,7 @@ from printplay.games import BEST_LINES, REGISTRY, load, make_solitaire
 from printplay.games import entry as game_entry
 from printplay.games.protocols import RegisteredSolitaire
 from printplay.parallel import cpu_count, worker_count
+from printplay.printables.model import Line
 from printplay.render.faces import CARD_SIZES, DEFAULT_CARD
 from printplay.solve.toolkit import read_line, replay_line
 
@@ -225,8 +227,8 @@ def solve(
     """Decide whether deals can be won, with a winning line replayed through the engine."""
     from functools import partial
 
-    from printplay.analysis import batch
-    from printplay.analysis.batch import solve_deal, solve_deals
+    from printplay.printables import batch
+    from printplay.printables.batch import solve_deal, solve_deals
     from printplay.verdicts import Budget
 
     result_json = partial(batch.result_json, timings=timings)
@@ -311,9 +313,11 @@ def _solve_batch(
     stderr.print(summary)
 
 
-def _print_solution(game: RegisteredSolitaire, the_deal: Deal, result: Any) -> None:
+def _print_solution(game: RegisteredSolitaire, the_deal: Deal, result: Line) -> None:
+    from printplay.printables.walkthrough import build_walkthrough
+
     head = f"{game.title} {the_deal.name} ({opts.summary(game.options)}), code {the_deal.code}"
-    stdout.print(head)
+    stdout.print(head, markup=False)
     verdict = {True: "winnable", False: "not winnable", None: "unknown (the budget ran out)"}
     line = f"Verdict: {verdict[result.solvable]}"
     if result.score is not None:
@@ -323,14 +327,13 @@ def _print_solution(game: RegisteredSolitaire, the_deal: Deal, result: Any) -> N
     stdout.print(line + f". Searched {result.states:,} states in {result.seconds:.3f} s.")
     if not result.moves:
         return
-    states = replay_line(game.initial_state(the_deal), result.moves)
+    walk = build_walkthrough(game, the_deal, result)
     title = "Winning line" if result.solvable else "Best attempt"
-    stdout.print(f"\n{title} ({len(result.moves)} moves):")
-    for number, move in enumerate(result.moves, start=1):
-        text = states[number - 1].describe(move, states[number])
-        points = states[number].running_score
+    stdout.print(f"\n{title} ({len(walk.steps)} moves):")
+    for step in walk.steps:
+        points = step.after.running_score
         score = f"  [dim](score {points})[/dim]" if points is not None else ""
-        stdout.print(f"{number:3}. {text}{score}")
+        stdout.print(f"{step.number:3}. {escape(step.words)}{score}")
 
 
 @app.command()
@@ -415,7 +418,8 @@ def sheet(
     rules_dir: RulesDirOpt = None,
 ) -> None:
     """Write a setup sheet and walkthrough of a deal (see :data:`SHEET_HELP`)."""
-    from printplay.render.printables import PrintRequest, make_printable
+    from printplay.printables.model import PrintRequest
+    from printplay.printables.requests import make_printable
 
     request = PrintRequest(
         game_entry(game).name,
@@ -453,7 +457,8 @@ def _print_printable(
     rules_dir: Path | None,
 ) -> None:
     """Write printable ``kind`` of ``game`` (no deal) and print its path."""
-    from printplay.render.printables import PrintRequest, make_printable
+    from printplay.printables.model import PrintRequest
+    from printplay.printables.requests import make_printable
 
     request = PrintRequest(
         game_entry(game).name,
@@ -590,8 +595,10 @@ def deck(
 ) -> None:
     """Write a printable deck: 52 cards and two jokers at true size, backs for duplex
     printing, crop marks and a print check."""
+    from printplay.printables.quickref import quick_card_texts
     from printplay.render.deck import build_deck
 
+    texts = quick_card_texts(quick_ref or (), rules_dir=_rules_dir(rules_dir))
     path = build_deck(
         output,
         paper=paper.value,
@@ -604,8 +611,7 @@ def deck(
         large_index=large_index,
         back_text=back_text,
         calibration=not no_calibration,
-        quick_ref=tuple(quick_ref or ()),
-        rules_dir=_rules_dir(rules_dir),
+        quick_ref=texts,
     )
     stdout.print(str(path))
 
@@ -671,7 +677,7 @@ def kit(
 ) -> None:
     """Write a game's print-and-play kit: cover, contents, rulebook, mat or pieces, setup
     sheets of curated deals and the deck with quick-reference cards, in one PDF."""
-    from printplay.render.kit import build_kit
+    from printplay.printables.kit import build_kit
 
     numbers = _numbers(deals, "'--deals'")
     with stderr.status("building the kit: rulebook, sheets (solving the deals), deck…"):

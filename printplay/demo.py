@@ -4,12 +4,12 @@ print-and-play kit of one game."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from printplay.curated import SeedDeal, collections
 from printplay.errors import OutputError
 from printplay.games import REGISTRY
-from printplay.render.printables import PrintRequest, make_printable
+from printplay.printables.model import Line, PrintRequest
+from printplay.printables.requests import make_printable
 
 DEMO_DEAL = 1
 """The deal number the demo's sheets show when a game has no ``demo`` seed collection."""
@@ -50,7 +50,7 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
         raise OutputError(f"cannot create {folder}: {error.strerror or error}") from None
     paths = []
     kit_name = kit_game()
-    lines: dict[int, Any] = {}  # the kit's deals, solved once for its sheets and the kit
+    lines: dict[int, Line] = {}  # the kit's deals, solved once for its sheets and the kit
     for game in REGISTRY.values():
         deal = demo_deals(game.name)[0]
         if game.name == kit_name and deal.seed is not None:
@@ -67,7 +67,7 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
             )
             paths.append(make_printable(printable, request))
     if kit_name is not None:
-        from printplay.render.kit import build_kit
+        from printplay.printables.kit import build_kit
 
         seeds = [deal.seed for deal in demo_deals(kit_name) if deal.seed is not None]
         path = folder / f"{kit_name}-kit.pdf"
@@ -75,10 +75,10 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
     return paths
 
 
-def _line(deal: SeedDeal) -> Any:
+def _line(deal: SeedDeal) -> Line:
     """The walkthrough's line of a solitaire's deal (searched once, printed twice)."""
     from printplay.games import make_solitaire
-    from printplay.render.sheet import choose_line
+    from printplay.printables.walkthrough import choose_line
 
     game = make_solitaire(deal.game, deal.options)
     return choose_line(game, game.initial_state(deal.deal()))

@@ -11,7 +11,9 @@ import pytest
 
 from printplay import options as opts
 from printplay.deal import Deal
-from printplay.render.sheet import build_sheet, choose_line
+from printplay.printables.sheet import build_sheet
+from printplay.printables.walkthrough import choose_line
+from printplay.render.sheet import draw_sheet
 from printplay.verdicts import SolveResult
 
 REPO = Path(__file__).resolve().parent.parent
@@ -86,5 +88,6 @@ def walkthrough_line(game: Any, deal: Deal) -> SolveResult:
 
 
 def sheet_with_line(game: Any, deal: Deal, path: Path, **kwargs: Any) -> Path:
-    """:func:`~printplay.render.sheet.build_sheet` with the line of :func:`walkthrough_line`."""
-    return build_sheet(game, deal, path, result=walkthrough_line(game, deal), **kwargs)
+    """The sheet of ``deal`` (:func:`~printplay.render.sheet.draw_sheet`) with the line of
+    :func:`walkthrough_line`."""
+    return draw_sheet(build_sheet(game, deal, walkthrough_line(game, deal)), path, **kwargs)

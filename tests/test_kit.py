@@ -20,8 +20,9 @@ from printplay.curated import SeedDeal
 from printplay.deal import numbered_deal
 from printplay.errors import DealError
 from printplay.games import entry, make_solitaire
+from printplay.printables.kit import Kit, _parts, build_kit, kit_deals
 from printplay.render.deck import DeckOptions, plan_deck
-from printplay.render.kit import FRONT_PAGES, Kit, _parts, build_kit, kit_deals
+from printplay.render.kit import FRONT_PAGES
 from printplay.render.mats import mat_page_count
 from printplay.render.rulebook import Words
 

@@ -20,6 +20,8 @@ from printplay.deal import Deal
 from printplay.errors import GameError
 from printplay.games import make_solitaire
 from printplay.games.layout import BoardView, Layout, PileView, Slot, SlotView
+from printplay.printables.model import PrintRequest
+from printplay.printables.requests import make_printable
 from printplay.render.mats import (
     CARD_MM,
     GUIDE,
@@ -31,7 +33,6 @@ from printplay.render.mats import (
     build_mat,
     plan_mat,
 )
-from printplay.render.printables import PrintRequest, make_printable
 
 FILL = (PLACE_FILL.red, PLACE_FILL.green, PLACE_FILL.blue)
 INK = (GUIDE.red, GUIDE.green, GUIDE.blue)

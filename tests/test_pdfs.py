@@ -15,7 +15,7 @@ from printplay.deal import explicit_deal, numbered_deal
 from printplay.demo import run_demo
 from printplay.games import make_game
 from printplay.games.tripeaks import TriPeaks
-from printplay.render.books import build_game_rulebook
+from printplay.printables.rulebook import write_rulebook
 from printplay.solve.tripeaks import best_score
 
 A4 = (595.28, 841.89)
@@ -83,7 +83,7 @@ def test_output_is_byte_identical_for_identical_input(tmp_path: Path) -> None:
         )
     assert len(digests) == 1
     rules = {
-        hashlib.sha256(build_game_rulebook(game, tmp_path / n).read_bytes()).hexdigest()
+        hashlib.sha256(write_rulebook(game, tmp_path / n).read_bytes()).hexdigest()
         for n in ("r1.pdf", "r2.pdf")
     }
     assert len(rules) == 1
@@ -112,7 +112,7 @@ UNWINNABLE_DECK = 50
 
 
 def test_rulebook_text_and_rulings(tmp_path: Path) -> None:
-    path = build_game_rulebook(TriPeaks(), tmp_path / "rules.pdf")
+    path = write_rulebook(TriPeaks(), tmp_path / "rules.pdf")
     text = text_of(path)
     for heading in (
         "The layout",
@@ -133,7 +133,7 @@ def test_rulebook_text_and_rulings(tmp_path: Path) -> None:
 
 def test_options_switch_the_variant_text(tmp_path: Path) -> None:
     game = make_game("tripeaks", ["strict-draw", "no-wrap", "jokers=2", "card-penalty=3"])
-    text = text_of(build_game_rulebook(game, tmp_path / "rules.pdf", paper="letter"))
+    text = text_of(write_rulebook(game, tmp_path / "rules.pdf", paper="letter"))
     assert "only when no free card can be played" in text
     assert "Ace and King are the ends of the ranks" in text
     assert "plus 2 jokers (54 cards in all)" in text

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from printplay.deal import numbered_deal
 from printplay.games.pyramid import Pyramid, PyramidOptions
-from printplay.render.books import build_game_rulebook
-from printplay.render.sheet import MIN_SEGMENT, _opens, replay, segments
+from printplay.printables.rulebook import write_rulebook
+from printplay.printables.walkthrough import MIN_SEGMENT, segments, steps_of
 from tests.conftest import sheet_with_line, walkthrough_line
 from tests.pdftext import page_texts, pdf_text
 
@@ -29,11 +29,11 @@ def test_the_sheet_deals_row_by_row_and_walks_through_every_pass(tmp_path: Path)
 def test_short_segments_run_on_but_redeals_still_open_a_diagram() -> None:
     game = Pyramid(PyramidOptions(reserve=True, reshuffle=True))
     deal = numbered_deal(game.deck(), 4)
-    steps = replay(game.initial_state(deal), walkthrough_line(game, deal).moves)
-    groups = segments(game, steps)
+    steps = steps_of(game.initial_state(deal), walkthrough_line(game, deal))
+    groups = segments(steps)
     assert sum(len(group) for group in groups) == len(steps)
     for group, following in itertools.pairwise(groups):
-        assert len(group) >= MIN_SEGMENT or _opens(game, following[0])
+        assert len(group) >= MIN_SEGMENT or following[0].opens
 
 
 def test_an_unwinnable_deal_says_so(tmp_path: Path) -> None:
@@ -44,12 +44,12 @@ def test_an_unwinnable_deal_says_so(tmp_path: Path) -> None:
 
 
 def test_the_rulebook_follows_the_options(tmp_path: Path) -> None:
-    standard = pdf_text(build_game_rulebook(Pyramid(), tmp_path / "standard.pdf"))
+    standard = pdf_text(write_rulebook(Pyramid(), tmp_path / "standard.pdf"))
     assert "cannot pair with the last card that covers it" in standard
     assert "3 passes through the stock in all, so 2 redeals" in standard
     assert "Quick reference: Pyramid" in standard
     assert "Undecided" in standard and "Proved winnable" in standard  # the stored win rates
     options = PyramidOptions(reserve=True, clear_the_board=True, one_deal=True)
-    varied = pdf_text(build_game_rulebook(Pyramid(options), tmp_path / "varied.pdf"))
+    varied = pdf_text(write_rulebook(Pyramid(options), tmp_path / "varied.pdf"))
     assert "reserve of 6 cards" in varied and "No redeal" in varied
     assert "cards left in the stock, the waste or the reserve do not matter" in varied

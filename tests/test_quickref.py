@@ -15,15 +15,10 @@ from pdf_geometry import MM, close, page_shapes
 from printplay.cli import main
 from printplay.errors import GameError, RulebookError
 from printplay.games import REGISTRY
+from printplay.printables.quickref import quick_card_text, quick_card_texts
 from printplay.render.deck import DeckOptions, QuickRef, build_deck, plan_deck, quick_ref_cards
 from printplay.render.faces import OUTLINE
-from printplay.render.quickref import (
-    MIN_TEXT,
-    SAFE_MM,
-    card_styles,
-    quick_card,
-    quick_card_text,
-)
+from printplay.render.quickref import MIN_TEXT, SAFE_MM, card_styles, quick_card
 from printplay.render.rulebook import render_rulebook_source
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
@@ -34,7 +29,9 @@ GAMES = ("tripeaks", "ricochet-poker")
 @pytest.fixture(scope="module")
 def deck(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_deck(
-        tmp_path_factory.mktemp("quick") / "deck.pdf", quick_ref=GAMES, calibration=False
+        tmp_path_factory.mktemp("quick") / "deck.pdf",
+        quick_ref=quick_card_texts(GAMES),
+        calibration=False,
     )
 
 
@@ -69,9 +66,9 @@ def test_the_quick_reference_page_says_what_the_card_says() -> None:
 
 
 def _tripeaks_context() -> dict[str, object]:
-    from printplay.render.quickref import rulebook_source
+    from printplay.printables.quickref import rulebook_model
 
-    return dict(rulebook_source("tripeaks").context)
+    return dict(rulebook_model("tripeaks").context)
 
 
 def test_styles_never_go_below_the_smallest_legible_size() -> None:
@@ -177,7 +174,7 @@ def test_a_source_without_the_macros_has_no_card(
     house = _house_without_cards(tmp_path)
     assert quick_card_text("tripeaks", rules_dir=house) is None
     with pytest.raises(GameError, match="TriPeaks has no quick-reference card yet"):
-        quick_card("tripeaks", rules_dir=house)
+        quick_card_texts(["tripeaks"], rules_dir=house)
     out = tmp_path / "deck.pdf"
     args = ["deck", "-o", str(out), "--quick-ref", "tripeaks", "--rules-dir", str(house)]
     assert main(args) == 1
@@ -193,14 +190,15 @@ def test_a_card_side_too_long_to_fit_is_an_error_naming_the_macro(tmp_path: Path
     long = "{% macro quick_card_back(card=true) -%}\n" + "Words, words. " * 400
     text = text.replace("{% macro quick_card_back(card=true) -%}", long, 1)
     (house / "tripeaks.md").write_text(text, encoding="utf-8")
+    text = quick_card_texts(["tripeaks"], rules_dir=house)["tripeaks"]
     with pytest.raises(RulebookError, match=r"tripeaks.md: .*back \(macro quick_card_back\)"):
-        quick_card("tripeaks", rules_dir=house)
+        quick_card(text)
     shutil.rmtree(house)
 
 
 @pytest.mark.parametrize("game", sorted(REGISTRY))
 def test_every_games_card_fits_in_both_sizes(game: str) -> None:
     for size in ("poker", "bridge"):
-        card = quick_card(game, size)
+        card = quick_card(quick_card_texts([game])[game], size)
         assert set(card.font_sizes) == {"front", "back"}
         assert all(points >= MIN_TEXT for points in card.font_sizes.values())

@@ -8,8 +8,7 @@ from pathlib import Path
 from printplay.deal import numbered_deal
 from printplay.games import REGISTRY, make_solitaire
 from printplay.games.ricochet import LAYER_STARTS, Ricochet, RicochetOptions
-from printplay.render.books import build_game_rulebook, rulebook_parts
-from printplay.render.document import PageSetup
+from printplay.printables.rulebook import rulebook_for, write_rulebook
 from tests.conftest import sheet_with_line
 from tests.pdftext import pdf_text
 
@@ -46,9 +45,9 @@ def test_the_setup_sheet_deals_outer_first_and_gives_a_ball_to_cut_out(tmp_path:
 
 
 def test_the_rulebook_draws_the_ricochet_rule_and_prints_its_rulings(tmp_path: Path) -> None:
-    context, diagrams = rulebook_parts(Ricochet(), PageSetup())
-    assert "figures" not in context and "ricochet" in diagrams
-    path = build_game_rulebook(Ricochet(RicochetOptions(ball_resets=True)), tmp_path / "r.pdf")
+    model = rulebook_for(Ricochet())
+    assert "figures" not in model.context and "ricochet" in model.figures
+    path = write_rulebook(Ricochet(RicochetOptions(ball_resets=True)), tmp_path / "r.pdf")
     text = pdf_text(path)
     assert "Bram Tebbutt" in text
     assert "lifts the ball" in text and "this book follows it" in text

@@ -25,7 +25,7 @@ from printplay.games.tripeaks import (
     TriPeaksOptions,
     TriPeaksState,
 )
-from printplay.render.books import build_game_rulebook
+from printplay.printables.rulebook import write_rulebook
 
 CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])\s?([♠♥♦♣])")
 FOOTER = re.compile(r"^(printplay · .*|page \d+)$")
@@ -163,7 +163,7 @@ def test_jokers_fit_the_deal_order_on_one_page(tmp: Path) -> None:
 )
 def test_no_rulebook_page_is_nearly_empty(tmp: Path, options: list[str], paper: str) -> None:
     name = f"rules-{'-'.join(options)}-{paper}.pdf"
-    path = build_game_rulebook(make_game("tripeaks", options), tmp / name, paper=paper)
+    path = write_rulebook(make_game("tripeaks", options), tmp / name, paper=paper)
     for number, text in enumerate(pages_of(path), start=1):
         assert len(text) >= SHORT_PAGE, f"page {number} holds only {text!r}"
 
@@ -214,7 +214,7 @@ def test_describe_names_the_completion_bonus() -> None:
 
 def rulebook_text(tmp: Path, options: list[str]) -> str:
     name = f"book-{'-'.join(options) or 'standard'}.pdf"
-    return " ".join(pages_of(build_game_rulebook(make_game("tripeaks", options), tmp / name)))
+    return " ".join(pages_of(write_rulebook(make_game("tripeaks", options), tmp / name)))
 
 
 def test_rulebook_tips_follow_the_options(tmp: Path) -> None:
@@ -244,7 +244,7 @@ def test_variant_names_are_never_broken_in_the_table(tmp: Path) -> None:
 
 def test_walkthrough_search_is_bounded_by_states_not_time() -> None:
     # a time budget would make the chosen line, and so the PDF, depend on the machine
-    from printplay.render.sheet import WALKTHROUGH_BUDGET
+    from printplay.printables.walkthrough import WALKTHROUGH_BUDGET
 
     assert WALKTHROUGH_BUDGET.max_seconds is None and WALKTHROUGH_BUDGET.max_states
 

@@ -29,16 +29,16 @@ from printplay.errors import GameError
 from printplay.games.protocols import Position, RegisteredSolitaire, SolverModule
 from printplay.options import GameOptions, parse_options, shown
 
-SOLITAIRE_SHEET = "printplay.render.sheet:make_sheet"
+SOLITAIRE_SHEET = "printplay.printables.sheet:make_sheet"
 """The printable maker of a solitaire's setup sheet and walkthrough."""
 
-SOLITAIRE_RULEBOOK = "printplay.render.books:make_rulebook"
+SOLITAIRE_RULEBOOK = "printplay.printables.rulebook:make_rulebook"
 """The printable maker of a game's rulebook from ``rules/<name>.md``."""
 
 SOLITAIRE_MAT = "printplay.render.mats:make_mat"
 """The printable maker of a solitaire's table mat: its layout at true size, tiled."""
 
-SOLITAIRE_SOURCE = "printplay.render.books:rulebook_source"
+SOLITAIRE_SOURCE = "printplay.printables.rulebook:rulebook_model"
 """What reads a solitaire's rulebook source with its context (for quick-reference cards)."""
 
 BestLine = Literal["score", "shortest"]
@@ -90,13 +90,13 @@ class GameEntry:
     solver's best line is: ``"score"`` (the highest score) or ``"shortest"`` (the fewest
     moves).  ``printables`` map a name (``"sheet"``, ``"rulebook"``, …) to the
     ``"module:function"`` that writes it from a
-    :class:`~printplay.render.printables.PrintRequest`.  ``verbs`` names a typer app of
+    :class:`~printplay.printables.model.PrintRequest`.  ``verbs`` names a typer app of
     extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` names the
     print-and-play pieces a table needs besides the deck (kinds of
     :data:`printplay.render.components.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``).
-    ``rulebook_source`` is the ``"module:function"`` giving the rulebook's source and
-    context (:class:`printplay.render.rulebook.RulebookSource`), from which the kit's
-    quick-reference cards take their words.  ``win_rates`` are the rule sets whose win
+    ``rulebook_source`` is the ``"module:function"`` giving the rulebook's model
+    (:class:`printplay.printables.model.Rulebook`: source, context and figures), from which
+    the kit's quick-reference cards take their words.  ``win_rates`` are the rule sets whose win
     rates the rulebook prints, one row each (``()`` is the standard game).
     """
 

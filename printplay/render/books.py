@@ -1,72 +1,27 @@
-"""Rulebooks for the solitaires: the game's source, its computed facts, its diagrams.
+"""Rulebooks typeset from their models: the source rendered in its context, the figures
+drawn as diagrams.
 
-A game's rulebook is ``rules/<game>.md`` rendered with the context below and diagrams
-drawn by the engine: ``layout`` (a deal as dealt) and ``move`` (an example move, before
-and after).  The game supplies its computed tables through ``rulebook_context()``; a
-``figures`` entry there maps more diagram names to board views the engine drew, or to
-several views drawn side by side (Ricochet's allowed next walls); the source draws them
-like the layout, with ``diagram(NAME)`` and an optional size, ``small="yes"`` or a share of
-the text width (``small="0.5"``).  A
-``rules_dir`` holding a house edition of the source (or of any template it includes) is
-read first.
+The model (:class:`printplay.printables.model.Rulebook`) names the figures a source's
+``[[diagram NAME …]]`` markers may draw: board views (one, or several side by side) and
+an example move (before and after).  The source draws them with ``diagram(NAME)`` and an
+optional size, ``small="yes"`` or a share of the text width (``small="0.5"``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Paragraph, Table, TableStyle
 
-from printplay import options as opts
-from printplay.analysis.winrates import rulebook_rows
-from printplay.deal import numbered_deal
-from printplay.games import make_solitaire
 from printplay.games.layout import BoardView
-from printplay.games.protocols import RegisteredSolitaire
+from printplay.printables.model import ExampleMove, Figure, Rulebook
 from printplay.render.board import BoardDiagram
-from printplay.render.document import PageSetup, check_writable
-from printplay.render.printables import PrintRequest
-from printplay.render.rulebook import RulebookSource, build_rulebook
+from printplay.render.document import PageSetup
+from printplay.render.markdown_pdf import DiagramFactory
+from printplay.render.rulebook import build_rulebook
 from printplay.render.styles import Styles, book_styles
-
-
-@dataclass(frozen=True)
-class Example:
-    """A sample position and one legal play from it, for the rulebook's example move."""
-
-    before: Any
-    move: Any
-    after: Any
-    caption: str
-
-
-def _face_up_count(state: Any) -> int:
-    return sum(view.face_up for view in state.board().slots if view.card is not None)
-
-
-def example_move(game: RegisteredSolitaire) -> Example:
-    """The first numbered deal whose opening position has a move taking a layout card that
-    turns another card face up, or failing that any such move: the example the rulebook
-    draws and explains."""
-    fallback: Example | None = None
-    for seed in range(1, 200):
-        state = game.initial_state(numbered_deal(game.deck(), seed))
-        for move in state.legal_moves():
-            if not move.slots:
-                continue
-            after = state.apply(move)
-            caption = f"Example: {state.describe(move, after)}."
-            example = Example(state, move, after, caption)
-            if _face_up_count(after) + len(move.slots) > _face_up_count(state):
-                return example
-            fallback = fallback or example
-    if fallback is None:
-        raise AssertionError("no sample deal has an opening move that takes a card")
-    return fallback
 
 
 def _side_by_side(
@@ -95,7 +50,7 @@ def _side_by_side(
     return table
 
 
-def _move_diagram(example: Example, width: float, styles: Styles) -> Flowable:
+def _move_diagram(example: ExampleMove, width: float, styles: Styles) -> Flowable:
     badge = {slot: "1" for slot in example.move.slots}
     views = (example.before.board(badge), example.after.board())
     return _side_by_side(views, ("Before", "After"), width, styles)
@@ -117,108 +72,65 @@ def _share(small: str) -> float:
     return share
 
 
-def rulebook_parts(
-    game: RegisteredSolitaire, setup: PageSetup
-) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The template context and the diagram factories for ``game``'s rulebook."""
+def figure_diagram(figure: Figure | ExampleMove, width: float, styles: Styles) -> DiagramFactory:
+    """What draws ``figure`` for a ``[[diagram …]]`` marker across ``width``: an example
+    move at full width, board views at the share ``small`` asks for."""
+    if isinstance(figure, ExampleMove):
+        example = figure
+
+        def move() -> Flowable:
+            return _move_diagram(example, width, styles)
+
+        return move
+
+    def draw(small: str = "no") -> Flowable:
+        if isinstance(figure, BoardView):
+            return BoardDiagram(figure, width * _share(small), show_hidden=False)
+        return _side_by_side(figure, [""] * len(figure), width * _share(small), styles)
+
+    return draw
+
+
+def rulebook_diagrams(
+    figures: Mapping[str, Figure | ExampleMove], width: float
+) -> dict[str, DiagramFactory]:
+    """The diagram factories of a rulebook's figures, drawn across ``width``."""
     styles = book_styles()
-    width = setup.frame_width
-    layout_state = game.initial_state(numbered_deal(game.deck(), 1))
-    example = example_move(game)
-    variant_rows = []
-    for spec in opts.option_specs(game.options_type):
-        value = getattr(game.options, spec.field)
-        on = value != spec.default
-        shown = (
-            ("on" if on else "off")
-            if spec.is_switch
-            else (f"{value}" + (" (changed)" if on else " (standard)"))
-        )
-        # The name is set in the text face, not as `code`: the table measures its columns in
-        # the text face, and a monospaced name came out wider than its column
-        # ("completion-bonu/s").
-        variant_rows.append([spec.name, spec.help, shown])
-    context: dict[str, Any] = {
-        "game": game,
-        "options": game.options,
-        "rules_summary": opts.describe(game.options),
-        "variants_on": bool(opts.chosen(game.options)),
-        "variant_rows": variant_rows,
-        "example": example,
-        "win_rates": rulebook_rows(game.name),
-        **game.rulebook_context(),
-    }
-    figures: dict[str, BoardView | Sequence[BoardView]] = context.pop("figures", {})
-
-    def layout(small: str = "no") -> Flowable:
-        return BoardDiagram(layout_state.board(), width * _share(small), show_hidden=False)
-
-    def move() -> Flowable:
-        return _move_diagram(example, width, styles)
-
-    def figure(views: BoardView | Sequence[BoardView]) -> Callable[..., Flowable]:
-        def draw(small: str = "no") -> Flowable:
-            if isinstance(views, BoardView):
-                return BoardDiagram(views, width * _share(small), show_hidden=False)
-            return _side_by_side(views, [""] * len(views), width * _share(small), styles)
-
-        return draw
-
-    diagrams = {name: figure(view) for name, view in figures.items()}
-    return context, {"layout": layout, "move": move, **diagrams}
+    return {name: figure_diagram(figure, width, styles) for name, figure in figures.items()}
 
 
-def build_game_rulebook(
-    game: RegisteredSolitaire, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
-) -> Path:
-    """Write ``game``'s rulebook, with the variant text its options switch on, to ``path``."""
-    summary = opts.describe(game.options)
-    setup = PageSetup(
+def rulebook_setup(model: Rulebook, paper: str) -> PageSetup:
+    """The page setup of a rulebook: paper, title, footer and metadata."""
+    return PageSetup(
         paper=paper,
-        title=f"{game.title} rules ({summary})",
-        footer=f"printplay · {game.title} rules · {summary}",
-        subject=f"The rules of {game.title}, {summary}, with diagrams and computed tables",
-        keywords=(game.title, "rules", "rulebook", *opts.chosen(game.options)),
-    )
-    context, diagrams = rulebook_parts(game, setup)
-    return build_rulebook(
-        path,
-        template=f"{game.name}.md",
-        context=context,
-        setup=setup,
-        diagrams=diagrams,
-        search_path=[rules_dir] if rules_dir is not None else [],
+        title=f"{model.title} rules ({model.rules})",
+        footer=f"printplay · {model.title} rules · {model.rules}",
+        subject=f"The rules of {model.title}, {model.rules}, with diagrams and computed tables",
+        keywords=(model.title, "rules", "rulebook", *model.chosen),
     )
 
 
-def rulebook_source(
-    game_name: str,
-    option_texts: Sequence[str] = (),
+def draw_rulebook(
+    model: Rulebook,
+    path: Path,
     *,
     paper: str = "a4",
-    rules_dir: Path | None = None,
-) -> RulebookSource:
-    """The registry's rulebook source of a solitaire: ``rules/<game>.md`` with the context
-    and diagrams of :func:`rulebook_parts` (quick-reference cards are read from it)."""
-    game = make_solitaire(game_name, option_texts)
-    context, diagrams = rulebook_parts(game, PageSetup(paper=paper))
-    return RulebookSource(
-        f"{game.name}.md", context, diagrams, (rules_dir,) if rules_dir is not None else ()
+    diagrams: Mapping[str, Callable[..., Flowable]] | None = None,
+    setup: PageSetup | None = None,
+) -> Path:
+    """Typeset the rulebook ``model`` to ``path``; ``diagrams`` adds factories for markers
+    the model's figures do not name (a game's own charts)."""
+    setup = setup or rulebook_setup(model, paper)
+    factories = rulebook_diagrams(model.figures, setup.frame_width)
+    factories.update(diagrams or {})
+    return build_rulebook(
+        path,
+        template=model.template,
+        context=model.context,
+        setup=setup,
+        diagrams=factories,
+        search_path=model.search_path,
     )
 
 
-def make_rulebook(request: PrintRequest) -> Path:
-    """The registry's rulebook maker for solitaires."""
-    game = make_solitaire(request.game, request.option_texts)
-    check_writable(request.path)
-    return build_game_rulebook(game, request.path, paper=request.paper, rules_dir=request.rules_dir)
-
-
-__all__ = [
-    "Example",
-    "build_game_rulebook",
-    "example_move",
-    "make_rulebook",
-    "rulebook_parts",
-    "rulebook_source",
-]
+__all__ = ["draw_rulebook", "figure_diagram", "rulebook_diagrams", "rulebook_setup"]

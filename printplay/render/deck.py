@@ -22,7 +22,7 @@ their backs mirrored on the right; fold along the line in the gutter, glue, then
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -35,8 +35,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printplay import __version__
 from printplay.cards import Card, standard_deck
-from printplay.errors import OptionError
+from printplay.errors import GameError, OptionError
 from printplay.games import game_name
+from printplay.printables.model import QuickCardText
 from printplay.render.document import (
     bookmark_page,
     check_writable,
@@ -101,8 +102,6 @@ class DeckOptions:
     calibration: bool = True
     quick_ref: tuple[str, ...] = ()
     """Games whose quick-reference cards are printed with the deck (registry names)."""
-    rules_dir: Path | None = None
-    """A folder of house rulebook sources, read before the bundled ones (quick references)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -504,14 +503,13 @@ def build_deck(
     large_index: bool = False,
     back_text: str | None = None,
     calibration: bool = True,
-    quick_ref: Sequence[str] = (),
-    rules_dir: Path | None = None,
+    quick_ref: Mapping[str, QuickCardText] | None = None,
 ) -> Path:
     """Write the printable deck (52 cards and two jokers) to ``path``; see the module text.
 
-    ``quick_ref`` names games whose quick-reference cards follow the deck, on a sheet of
-    their own (its free places filled with more of them); their words come from the games'
-    rulebook sources (a house edition in ``rules_dir`` first).
+    ``quick_ref`` holds the words of the games whose quick-reference cards follow the deck
+    (:func:`printplay.printables.quickref.quick_card_texts`), on a sheet of their own (its
+    free places filled with more of them).
 
     Bad options raise :class:`~printplay.errors.OptionError` (unknown paper an
     :class:`~printplay.errors.OutputError`, as everywhere; a game without a quick-reference
@@ -529,18 +527,20 @@ def build_deck(
         large_index=large_index,
         back_text=back_text,
         calibration=calibration,
-        quick_ref=tuple(quick_ref),
-        rules_dir=rules_dir,
+        quick_ref=tuple(quick_ref or ()),
     )
-    return write_deck(path, options)
+    return write_deck(path, options, quick_ref or {})
 
 
-def write_deck(path: Path | str, options: DeckOptions) -> Path:
-    """Write the deck described by ``options`` to ``path`` (atomically)."""
+def write_deck(
+    path: Path | str, options: DeckOptions, quick_texts: Mapping[str, QuickCardText] | None = None
+) -> Path:
+    """Write the deck described by ``options`` to ``path`` (atomically); ``quick_texts``
+    holds the words of the quick-reference cards ``options.quick_ref`` names."""
     check_writable(Path(path))
     pages = plan_deck(options)
     register_fonts()
-    quick = _quick_cards(options)
+    quick = _quick_cards(options, quick_texts or {})
 
     def produce(tmp_name: str) -> None:
         canvas = Canvas(tmp_name, pagesize=pages[0].size, invariant=1)
@@ -606,15 +606,15 @@ def _summary(options: DeckOptions) -> str:
     return " · ".join(parts)
 
 
-def _quick_cards(options: DeckOptions) -> dict[str, QuickCard]:
-    """The quick-reference cards of ``options.quick_ref``, read and fitted (errors now,
-    before anything is written)."""
+def _quick_cards(options: DeckOptions, texts: Mapping[str, QuickCardText]) -> dict[str, QuickCard]:
+    """The quick-reference cards of ``options.quick_ref``, fitted (errors now, before
+    anything is written)."""
     from printplay.render.quickref import quick_card
 
-    return {
-        game: quick_card(game, options.card, rules_dir=options.rules_dir)
-        for game in options.quick_ref
-    }
+    missing = [game for game in options.quick_ref if game not in texts]
+    if missing:
+        raise GameError(f"no quick-reference words given for {', '.join(missing)}")
+    return {game: quick_card(texts[game], options.card) for game in options.quick_ref}
 
 
 _BACK_FORM = "printplay-back"

@@ -40,6 +40,7 @@ from printplay.errors import RulebookError
 from printplay.games import make_solitaire
 from printplay.games.layout import BoardView
 from printplay.games.protocols import RegisteredSolitaire
+from printplay.printables.model import PrintRequest
 from printplay.render.cards import CARD_RATIO
 from printplay.render.document import (
     MARGIN,
@@ -50,7 +51,6 @@ from printplay.render.document import (
 )
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.markdown_pdf import fill_frame, markdown_to_flowables
-from printplay.render.printables import PrintRequest
 from printplay.render.rulebook import Words
 
 CARD_MM = (63.0, 88.0)

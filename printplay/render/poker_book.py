@@ -62,6 +62,7 @@ from printplay.games.poker.standard import (
     standard_options,
 )
 from printplay.games.poker.strategy import strategy_table
+from printplay.printables.model import PrintRequest, Rulebook
 from printplay.render.cards import CardStyle
 from printplay.render.document import (
     PageSetup,
@@ -73,8 +74,7 @@ from printplay.render.document import (
 from printplay.render.fonts import SANS, SANS_BOLD, SANS_BOLD_ITALIC, SANS_ITALIC, register_fonts
 from printplay.render.hands import HandsDiagram
 from printplay.render.markdown_pdf import DiagramFactory, markdown_to_flowables, outline_entry
-from printplay.render.printables import PrintRequest
-from printplay.render.rulebook import RulebookSource, render_rulebook_source
+from printplay.render.rulebook import render_rulebook_source
 from printplay.render.styles import Styles, book_palette, book_styles, hex_color, suit_markup
 
 EDGE_FILES = {False: "house-edge.json", True: "house-edge-home-cap.json"}
@@ -421,15 +421,18 @@ def rulebook_source(
     *,
     paper: str = "a4",
     rules_dir: Path | None = None,
-) -> RulebookSource:
-    """The registry's rulebook source: ``ricochet-poker.md`` with its context (the options
-    are the rulebook's: limit, jokers, home-cap)."""
+) -> Rulebook:
+    """The registry's rulebook model: ``ricochet-poker.md`` with its context (the options
+    are the rulebook's: limit, jokers, home-cap); its charts are drawn by the maker."""
     game = RicochetPoker(opts.parse_options(PokerBookOptions, option_texts))
-    return RulebookSource(
-        "ricochet-poker.md",
-        poker_rulebook_context(game),
-        _diagrams(game),
-        (rules_dir,) if rules_dir is not None else (),
+    return Rulebook(
+        game="ricochet-poker",
+        title="Ricochet Poker",
+        template="ricochet-poker.md",
+        context=poker_rulebook_context(game),
+        search_path=(rules_dir,) if rules_dir is not None else (),
+        rules=opts.describe(game.options),
+        chosen=tuple(opts.chosen(game.options)),
     )
 
 

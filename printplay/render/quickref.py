@@ -17,10 +17,8 @@ any place on a canvas; the deck prints the cards as extra cards
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
-from pathlib import Path
-from typing import Any, cast
+from dataclasses import fields, replace
+from typing import Any
 
 from reportlab.lib.colors import HexColor, white
 from reportlab.lib.styles import ParagraphStyle
@@ -28,13 +26,14 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame
 
-from printplay.deal import numbered_deal
-from printplay.errors import GameError, RulebookError
-from printplay.games import entry, load, make_solitaire
+from printplay.errors import RulebookError
+from printplay.games.layout import BoardView
+from printplay.printables.model import QuickCardText
 from printplay.render.board import BoardDiagram
+from printplay.render.books import rulebook_diagrams
+from printplay.render.document import PageSetup
 from printplay.render.faces import DEFAULT_CARD, OUTLINE, CardSize, card_size
 from printplay.render.markdown_pdf import DiagramFactory, fill_frame, markdown_to_flowables
-from printplay.render.rulebook import RulebookSource
 from printplay.render.styles import Styles, quickref_styles
 
 SAFE_MM = 4.0
@@ -51,62 +50,13 @@ MIN_TEXT = 6.5
 """No text on a card is set smaller than this (points)."""
 
 MACROS = ("quick_card_front", "quick_card_back")
-"""The macros a rulebook source defines for its quick-reference card."""
+"""The macros a rulebook source defines for its quick-reference card (as read by
+:mod:`printplay.printables.quickref`)."""
 
 SIDES = ("front", "back")
 
 FRAME = HexColor("#1f5640")
 """The frame's ink: the book's accent green."""
-
-
-@dataclass(frozen=True)
-class QuickCardText:
-    """The Markdown of both sides of a game's quick-reference card, read from its source."""
-
-    game: str
-    title: str
-    front: str
-    back: str
-    source: str
-    """The template the words came from (for messages)."""
-    diagrams: Mapping[str, DiagramFactory] = field(default_factory=dict)
-    """The diagrams the source's markers may name (drawn shrunk to the card's width)."""
-
-    def side(self, side: str) -> str:
-        """The Markdown of ``side`` (``"front"`` or ``"back"``)."""
-        return self.front if side == "front" else self.back
-
-
-def rulebook_source(
-    game: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
-) -> RulebookSource:
-    """The rulebook source of ``game`` with its context, as its registry entry gives it."""
-    game_entry = entry(game)
-    read = cast("Callable[..., RulebookSource]", load(game_entry.rulebook_source))
-    return read(game_entry.name, tuple(option_texts), rules_dir=rules_dir)
-
-
-def quick_card_text(
-    game: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
-) -> QuickCardText | None:
-    """The words of ``game``'s quick-reference card, or ``None`` if its rulebook source is
-    missing or defines no quick-card macros (a rulebook still being written)."""
-    source = rulebook_source(game, option_texts, rules_dir=rules_dir)
-    if not source.exists():
-        return None
-    words = source.words()
-    if not all(words.has(macro) for macro in MACROS):
-        return None
-    game_entry = entry(game)
-    front, back = (words.markdown(macro) for macro in MACROS)
-    return QuickCardText(
-        game_entry.name, game_entry.title, front, back, source.template, source.diagrams
-    )
-
-
-def has_quick_card(game: str, *, rules_dir: Path | None = None) -> bool:
-    """Whether ``game``'s rulebook source defines its quick-reference card."""
-    return quick_card_text(game, rules_dir=rules_dir) is not None
 
 
 def card_styles(size: float) -> Styles:
@@ -164,14 +114,12 @@ def _fitted(factory: DiagramFactory) -> DiagramFactory:
     return make
 
 
-def layout_schematic(game: str) -> DiagramFactory:
-    """A card-sized ``layout`` diagram of a solitaire: every place of the layout and the
-    piles as a card back, no text (a diagram shrunk to a card would print its row labels
-    and indices too small to read)."""
+def layout_schematic(view: BoardView) -> DiagramFactory:
+    """A card-sized ``layout`` diagram of a solitaire (``view``: its layout as dealt): every
+    place of the layout and the piles as a card back, no text (a diagram shrunk to a card
+    would print its row labels and indices too small to read)."""
 
     def make(**_: str) -> Flowable:
-        solitaire = make_solitaire(game)
-        view = solitaire.initial_state(numbered_deal(solitaire.deck(), 1)).board()
         blank = replace(
             view,
             slots=tuple(replace(slot, face_up=False, badge=None) for slot in view.slots),
@@ -188,9 +136,12 @@ _SCHEMATIC_WIDTH = 1000.0
 
 
 def _card_diagrams(text: QuickCardText) -> dict[str, DiagramFactory]:
-    diagrams = {name: _fitted(factory) for name, factory in text.diagrams.items()}
-    if entry(text.game).is_solitaire:
-        diagrams["layout"] = _fitted(layout_schematic(text.game))
+    width = PageSetup().frame_width
+    drawn = rulebook_diagrams(text.figures, width)
+    diagrams = {name: _fitted(factory) for name, factory in drawn.items()}
+    layout = text.figures.get("layout")
+    if isinstance(layout, BoardView):
+        diagrams["layout"] = _fitted(layout_schematic(layout))
     return diagrams
 
 
@@ -269,18 +220,8 @@ class QuickCard:
             raise AssertionError(f"{self.name}: the {side} did not fit")
 
 
-def quick_card(
-    game: str, size: CardSize | str = DEFAULT_CARD, *, rules_dir: Path | None = None
-) -> QuickCard:
-    """``game``'s quick-reference card in ``size``; raises :class:`GameError` if its rulebook
-    source defines none."""
-    text = quick_card_text(game, rules_dir=rules_dir)
-    if text is None:
-        game_entry = entry(game)
-        raise GameError(
-            f"{game_entry.title} has no quick-reference card yet: its rulebook source "
-            f"({game_entry.name}.md) defines no {' and '.join(MACROS)} macros"
-        )
+def quick_card(text: QuickCardText, size: CardSize | str = DEFAULT_CARD) -> QuickCard:
+    """The quick-reference card of ``text`` in ``size``."""
     return QuickCard(text, size if isinstance(size, CardSize) else card_size(size))
 
 
@@ -289,10 +230,7 @@ __all__ = [
     "MIN_TEXT",
     "SAFE_MM",
     "QuickCard",
-    "QuickCardText",
     "card_styles",
-    "has_quick_card",
+    "layout_schematic",
     "quick_card",
-    "quick_card_text",
-    "rulebook_source",
 ]

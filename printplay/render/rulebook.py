@@ -35,7 +35,6 @@ import numbers
 import re
 import shlex
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,7 +56,6 @@ from printplay.templating import (
 
 __all__ = [
     "RulebookError",
-    "RulebookSource",
     "Words",
     "build_rulebook",
     "card",
@@ -252,25 +250,6 @@ def template_exists(name: str, search_path: Sequence[str | Path] = ()) -> bool:
     except jinja2.TemplateNotFound:
         return False
     return True
-
-
-@dataclass(frozen=True)
-class RulebookSource:
-    """A game's rulebook source, ready to render: the template name, its context, the
-    diagram factories its markers name, and the folders searched before the bundled ones."""
-
-    template: str
-    context: Mapping[str, Any]
-    diagrams: Mapping[str, DiagramFactory] = field(default_factory=dict)
-    search_path: tuple[Path, ...] = ()
-
-    def exists(self) -> bool:
-        """Whether the source is there to read."""
-        return template_exists(self.template, self.search_path)
-
-    def words(self) -> Words:
-        """The source's macros, called in its context."""
-        return Words(self.template, self.search_path, context=self.context)
 
 
 class Words:

@@ -32,111 +32,37 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from printplay import options as opts
-from printplay.deal import Deal, choose_deal
-from printplay.games import entry, make_solitaire, solver_for
 from printplay.games.layout import BoardView
-from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
+from printplay.games.protocols import Position
+from printplay.printables.model import DealOrderEntry, Segment, Setup, Step, Walkthrough
+from printplay.printables.model import Sheet as SheetModel
 from printplay.render.board import BoardDiagram, board_size
 from printplay.render.cards import CARD_RATIO
 from printplay.render.components import KINDS, pieces_row
-from printplay.render.document import PageSetup, build_pdf, check_writable
+from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import register_fonts
 from printplay.render.hands import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry
-from printplay.render.printables import PrintRequest
 from printplay.render.rulebook import Words
 from printplay.render.styles import Styles, book_styles, suit_markup
-from printplay.solve.toolkit import replay_line
-from printplay.verdicts import Budget, SolveResult
-
-WALKTHROUGH_BUDGET = Budget(max_states=6_000_000)
-"""How far a sheet searches for the best-scoring line before settling for any win.
-
-A count of states, never a time: the same deal must give the same sheet on any machine.
-Six million states (about 10 s here) prove the best score of nearly every deal."""
 
 RULE = HexColor("#BBBBBB")
 
 
 @dataclass(frozen=True)
-class Step:
-    """One move of a line, with the states around it and its number."""
-
-    number: int
-    move: Any
-    before: Any
-    after: Any
-
-
-def choose_line(game: RegisteredSolitaire, state: Any) -> SolveResult[SolitaireMove]:
-    """The line a walkthrough shows: the game's best line if found in time, else any win."""
-    solver = solver_for(game)
-    result = solver.best_line(state, budget=WALKTHROUGH_BUDGET)
-    if result.solvable is None:
-        result = solver.solve(state)
-    return result
-
-
-def replay(state: Any, moves: Sequence[Any]) -> list[Step]:
-    """The steps of ``moves`` from ``state``, each applied by the engine."""
-    states = replay_line(state, moves)
-    return [
-        Step(number, move, states[number - 1], states[number])
-        for number, move in enumerate(moves, start=1)
-    ]
-
-
-def segments(game: RegisteredSolitaire, steps: Sequence[Step]) -> list[list[Step]]:
-    """Split a line where the walkthrough draws the board afresh: at the game's milestones.
-
-    A milestone that takes no card of the layout (a stock turn, a redeal) opens a segment,
-    together with the milestones right after it: the segment's diagram shows the board
-    after them.  A milestone that takes cards (a pair that clears a row) closes its
-    segment, so its cards are marked on the diagram before it.
-    """
-    groups: list[list[Step]] = [[]]
-    for step in steps:
-        milestone = step.before.milestone(step.move, step.after)
-        leads = milestone and not step.move.slots
-        if leads and any(not _opens(game, s) for s in groups[-1]):
-            groups.append([])
-        groups[-1].append(step)
-        if milestone and not leads:
-            groups.append([])
-    return _join_short(game, [group for group in groups if group])
-
-
-def _join_short(game: RegisteredSolitaire, groups: list[list[Step]]) -> list[list[Step]]:
-    """Segments of fewer than :data:`MIN_SEGMENT` moves that take cards (Pyramid's end
-    game, where nearly every pair clears a row) run on into the segment after them, unless
-    that one opens with a stock turn or a redeal: a diagram per move would spend a page on
-    three moves.  A last move alone is read on the diagram before it."""
-    joined: list[list[Step]] = []
-    for group in groups:
-        lone_last = group is groups[-1] and len(group) == 1
-        if joined and not _opens(game, group[0]) and (len(joined[-1]) < MIN_SEGMENT or lone_last):
-            joined[-1].extend(group)
-            continue
-        joined.append(list(group))
-    return joined
-
-
-def _opens(game: RegisteredSolitaire, step: Step) -> bool:
-    """Whether ``step`` is a milestone that opens its segment (see :func:`segments`)."""
-    return not step.move.slots and step.before.milestone(step.move, step.after)
-
-
-@dataclass(frozen=True)
 class Sheet:
-    """What every part of a sheet shares: the game, the deal, the page, the styles and the
+    """What every part of a sheet shares: the model drawn, the page, the styles and the
     words (``templates/sheet.j2``, or a house edition of it)."""
 
-    game: RegisteredSolitaire
-    deal: Deal
+    model: SheetModel
     setup: PageSetup
     styles: Styles
     words: Words
+
+    @property
+    def deal_setup(self) -> Setup:
+        """The deal's setup."""
+        return self.model.setup
 
     def text(self, macro: str, **kwargs: object) -> str:
         """A sentence of the sheet: ``macro`` of the words template."""
@@ -145,11 +71,10 @@ class Sheet:
 
 def _title(sheet: Sheet, what: str, *, spoiler: str | None = None) -> list[Flowable]:
     """The page heading and the line naming the deal; under a "Spoilers" heading if given."""
-    game, deal, styles = sheet.game, sheet.deal, sheet.styles
-    details = sheet.text(
-        "details", rules=opts.describe(game.options), code=deal.code, seed=deal.seed
-    )
-    title = sheet.text("title", game=game.title, deal=deal.name, what=what)
+    deal_setup, styles = sheet.deal_setup, sheet.styles
+    deal = deal_setup.deal
+    details = sheet.text("details", rules=deal_setup.rules, code=deal.code, seed=deal.seed)
+    title = sheet.text("title", game=deal_setup.title, deal=deal.name, what=what)
     if spoiler is None:
         return [
             outline_entry(what[:1].upper() + what[1:], 0),
@@ -164,7 +89,7 @@ def _title(sheet: Sheet, what: str, *, spoiler: str | None = None) -> list[Flowa
     ]
 
 
-def _piles_text(sheet: Sheet, state: Any) -> str:
+def _piles_text(sheet: Sheet, state: Position) -> str:
     piles = [
         {
             "name": pile.name,
@@ -183,11 +108,11 @@ def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     Spoiler-free, it is two pages: the player's page (the layout as a player sees it, the
     stock as a count) and, after a page break, the dealer's page with every card.
     """
-    state = sheet.game.initial_state(sheet.deal)
+    state = sheet.deal_setup.start
     styles = sheet.styles
     story = _title(sheet, "setup")
     if not spoiler_free:
-        return story + _dealer_story(sheet, state)
+        return story + _dealer_story(sheet)
     story.append(Spacer(1, 3 * mm))
     story.append(
         BoardDiagram(
@@ -197,7 +122,7 @@ def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
             show_hidden=False,
         )
     )
-    hidden = _dealt_face_down(state)
+    hidden = sheet.deal_setup.face_down
     caption = sheet.text("player_caption", hidden=hidden, piles_text=_piles_text(sheet, state))
     story.append(Paragraph(caption, styles.caption))
     story.append(Paragraph(sheet.text("where_heading"), styles.h3))
@@ -209,7 +134,7 @@ def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     story.append(Paragraph(sheet.text("back_text"), styles.small))
     story.append(PageBreak())
     story += _title(sheet, sheet.text("dealer_what"), spoiler="the dealer's page")
-    story += _dealer_story(sheet, state)
+    story += _dealer_story(sheet)
     return story
 
 
@@ -235,21 +160,17 @@ def _setup_height(sheet: Sheet) -> float:
     """The most height the setup page's layout may take: 78 mm for a wide layout (TriPeaks'
     peaks, Pyramid); a layout about as deep as it is wide (Ricochet's square room) grows to
     nearly half the page, leaving room for the stock below it."""
-    layout = sheet.game.layout
+    layout = sheet.deal_setup.start.layout
     if layout.height * CARD_RATIO < 0.9 * layout.width:
         return 78 * mm
     return max(78 * mm, sheet.setup.frame_height * 0.46)
 
 
-def _dealt_face_down(state: Any) -> bool:
-    """Whether any card of the layout starts face down (not under the face-up variant)."""
-    return any(not view.face_up for view in state.board().slots if view.card is not None)
-
-
-def _dealer_story(sheet: Sheet, state: Any) -> list[Flowable]:
-    """Everything needed to lay out the deal (``state``, its start): the layout with every
-    face, the stock in order and the deal order."""
-    styles = sheet.styles
+def _dealer_story(sheet: Sheet) -> list[Flowable]:
+    """Everything needed to lay out the deal: the layout with every face, the stock in order
+    and the deal order."""
+    deal_setup, styles = sheet.deal_setup, sheet.styles
+    state = deal_setup.start
     width = sheet.setup.frame_width
     story: list[Flowable] = [Spacer(1, 3 * mm)]
     story.append(
@@ -258,9 +179,9 @@ def _dealer_story(sheet: Sheet, state: Any) -> list[Flowable]:
         )
     )
     story.append(
-        Paragraph(sheet.text("dealer_caption", hidden=_dealt_face_down(state)), styles.caption)
+        Paragraph(sheet.text("dealer_caption", hidden=deal_setup.face_down), styles.caption)
     )
-    stock = _stock_cards(state)
+    stock = deal_setup.stock
     if stock:
         story.append(Paragraph(sheet.text("stock_heading", count=len(stock)), styles.h3))
         rows = -(-len(stock) // STOCK_PER_ROW)
@@ -285,19 +206,11 @@ def _dealer_story(sheet: Sheet, state: Any) -> list[Flowable]:
                 Paragraph(sheet.text("deal_order_heading"), styles.h3),
                 Paragraph(sheet.text("deal_order_help"), styles.small),
                 Spacer(1, 1.5 * mm),
-                _deal_order_table(sheet.game, sheet.deal, width, styles),
+                _deal_order_table(deal_setup.deal_order, width, styles),
             ]
         )
     )
     return story
-
-
-def _stock_cards(state: Any) -> list[Any]:
-    """The stock, next card to turn first (the board's ``stock`` pile runs bottom to top)."""
-    for pile in state.board().piles:
-        if pile.name == "stock":
-            return list(reversed(pile.cards))
-    return []
 
 
 STOCK_PER_ROW = 13
@@ -314,32 +227,27 @@ MOVES_RULE = HexColor("#C9D3DD")
 KEEP_MOVES = 3
 """At most this many moves below a walkthrough diagram are never parted from it."""
 
-MIN_SEGMENT = 3
-"""A walkthrough segment of fewer moves that take cards runs on into the next one."""
 
-
-def _deal_order_table(game: RegisteredSolitaire, deal: Deal, width: float, styles: Styles) -> Table:
-    names = game.deal_positions()
-    order = game.deal_order()
+def _deal_order_table(order: Sequence[DealOrderEntry], width: float, styles: Styles) -> Table:
     columns = 3
-    rows_per_column = -(-len(deal.cards) // columns)
+    rows_per_column = -(-len(order) // columns)
     cells: list[list[Any]] = [[] for _ in range(rows_per_column)]
     for column in range(columns):
         for row in range(rows_per_column):
             i = column * rows_per_column + row
-            if i < len(deal.cards):
-                card = deal.cards[order[i]]
+            if i < len(order):
+                entry = order[i]
                 cells[row] += [
-                    Paragraph(str(i + 1), styles.cell_right),
-                    Paragraph(suit_markup(card.label), styles.cell_bold),
-                    Paragraph(names[order[i]], styles.cell),
+                    Paragraph(str(entry.number), styles.cell_right),
+                    Paragraph(suit_markup(entry.card.label), styles.cell_bold),
+                    Paragraph(entry.place, styles.cell),
                 ]
             else:
                 cells[row] += [Paragraph("", styles.cell)] * 3
     third = width / columns
     padding = 2
     bold, size = str(styles.cell_bold.fontName), float(styles.cell_bold.fontSize)
-    widest = max(stringWidth(card.label, bold, size) for card in deal.cards)
+    widest = max(stringWidth(entry.card.label, bold, size) for entry in order)
     card_column = max(third * 0.16, widest + 2 * padding + 1)  # "Joker" must not wrap
     number_column = third * 0.12
     table = Table(
@@ -362,27 +270,23 @@ def _deal_order_table(game: RegisteredSolitaire, deal: Deal, width: float, style
     return table
 
 
-def walkthrough(
-    sheet: Sheet, result: SolveResult[SolitaireMove], *, spoiler_free: bool
-) -> list[Flowable]:
+def walkthrough(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     """The walkthrough: the verdict, the start, then each segment of the line with a diagram.
 
     The starting position is always drawn first; when the line opens with a turn of the
     stock, the start says so.  The ending is set under the last move.
     """
-    game, styles = sheet.game, sheet.styles
-    state = game.initial_state(sheet.deal)
-    steps = replay(state, result.moves)
-    final = steps[-1].after if steps else state
+    styles = sheet.styles
+    line = sheet.model.walkthrough
+    state, steps, final = line.start, line.steps, line.final
     spoiler = "the solution" if spoiler_free else None
     story = _title(sheet, "walkthrough", spoiler=spoiler)
-    story.append(Paragraph(_verdict(sheet, result, steps, state, final), styles.body))
+    story.append(Paragraph(_verdict(sheet, line), styles.body))
     story.append(Spacer(1, 2 * mm))
     width = sheet.setup.frame_width
     diagram_width = width * 0.56
     text_width = width - diagram_width - 4 * mm - MOVES_INDENT
     show_hidden = not spoiler_free
-    groups = segments(game, steps)
     start = BoardDiagram(state.board(), diagram_width, show_hidden=show_hidden)
     # The ending is set like the moves it closes (one face in one block).
     last = ParagraphStyle("ending", parent=styles.step, leftIndent=0, firstLineIndent=0)
@@ -390,23 +294,17 @@ def walkthrough(
         Spacer(1, 1.5 * mm),
         Paragraph(_ending(sheet, final, len(steps)), last),
     ]
-    if not groups or _opens(game, groups[0][0]):
+    if line.opens_with_stock:
         note = ParagraphStyle("opening", parent=styles.step, leftIndent=0, firstLineIndent=0)
-        lines: list[Flowable] = [Paragraph(_opening(sheet, state), note)]
-        if not groups:
+        lines: list[Flowable] = [Paragraph(_opening(sheet, line), note)]
+        if not line.segments:
             lines += ending
         story += _segment(Paragraph(sheet.text("start_heading"), styles.h3), start, lines, width)
-    previous: Step | None = None
-    for group in groups:
-        leading = []
-        for step in group:
-            if not _opens(game, step):
-                break
-            leading.append(step)
-        board_state = leading[-1].after if leading else group[0].before
-        heading = _segment_heading(sheet, leading, previous, board_state)
-        tail = ending if group is groups[-1] else []
-        todo = list(group)
+    for part in line.segments:
+        board_state = part.board
+        heading = _segment_heading(sheet, part)
+        tail = ending if part is line.segments[-1] else []
+        todo = list(part.steps)
         while todo:
             lines = [Paragraph(_step_text(sheet, step), styles.step) for step in todo] + tail
             # A segment too long to list beside its diagram goes on under a new diagram of
@@ -432,7 +330,6 @@ def walkthrough(
                 heading = sheet.text("goes_on", number=rest[0].number)
                 board_state = rest[0].before
             todo = rest
-        previous = group[-1]
     return story
 
 
@@ -529,61 +426,46 @@ def _segment(
     return story
 
 
-def _opening(sheet: Sheet, state: Any) -> str:
+def _opening(sheet: Sheet, line: Walkthrough) -> str:
     """Words for a line that opens by turning the stock: what could have been played."""
-    cards = [
-        suit_markup(move.cards[0].label)
-        for move in state.legal_moves()
-        if move.slots and move.cards
-    ]
-    shows = [
-        f"the {pile.name} shows {suit_markup(pile.cards[-1].label)}"
-        for pile in state.board().piles
-        if pile.face_up and pile.cards
-    ]
+    cards = [suit_markup(card.label) for card in line.opening_plays]
+    shows = [f"the {name} shows {suit_markup(card.label)}" for name, card in line.showing]
     return sheet.text("opening", cards=cards, shows=shows)
 
 
-def _segment_heading(
-    sheet: Sheet, leading: Sequence[Step], previous: Step | None, board_state: Any
-) -> str:
+def _segment_heading(sheet: Sheet, part: Segment) -> str:
     """The heading of a segment: the stock turns that open it, or the move it follows."""
-    status = board_state.status()
-    if leading:
-        kind = leading[-1].move.kind
-        cards = [suit_markup(card.label) for step in leading for card in step.move.cards]
-        return sheet.text("segment_heading", kind=kind, cards=cards, status=status)
-    if previous is not None:
-        return sheet.text("after_heading", number=previous.number, status=status)
+    status = part.board.status()
+    if part.kind is not None:
+        cards = [suit_markup(card.label) for card in part.opening_cards]
+        return sheet.text("segment_heading", kind=part.kind, cards=cards, status=status)
+    if part.previous is not None:
+        return sheet.text("after_heading", number=part.previous, status=status)
     return sheet.text("start_heading")
 
 
 def _step_text(sheet: Sheet, step: Step) -> str:
-    text = suit_markup(step.before.describe(step.move, step.after))
+    text = suit_markup(step.words)
     return sheet.text("step", number=step.number, text=text, score=step.after.running_score)
 
 
-def _verdict(
-    sheet: Sheet, result: SolveResult[SolitaireMove], steps: Sequence[Step], start: Any, final: Any
-) -> str:
-    counts: dict[str, int] = {}
-    for step in steps:
-        counts[step.move.kind] = counts.get(step.move.kind, 0) + 1
+def _verdict(sheet: Sheet, line: Walkthrough) -> str:
+    result = line.result
     return sheet.text(
         "verdict",
         solvable=result.solvable,
         optimal=result.optimal,
-        best_line=entry(sheet.game.name).best_line,
-        moves=len(steps),
-        counts=list(counts.items()),
-        score=final.score,
+        best_line=line.best_line,
+        moves=len(line.steps),
+        counts=list(line.counts),
+        score=line.final.score,
         states=result.states,
-        cleared=start.cards_left - final.cards_left,
-        total=start.cards_left,
+        cleared=line.cleared,
+        total=line.start.cards_left,
     )
 
 
-def _ending(sheet: Sheet, final: Any, moves: int) -> str:
+def _ending(sheet: Sheet, final: Position, moves: int) -> str:
     return sheet.text(
         "ending",
         won=final.is_won,
@@ -595,52 +477,34 @@ def _ending(sheet: Sheet, final: Any, moves: int) -> str:
     )
 
 
-def build_sheet(
-    game: RegisteredSolitaire,
-    deal: Deal,
+def draw_sheet(
+    model: SheetModel,
     path: Path,
     *,
     paper: str = "a4",
     spoiler_free: bool = False,
-    result: SolveResult[SolitaireMove] | None = None,
     rules_dir: Path | None = None,
 ) -> Path:
-    """Write the setup sheet and walkthrough of ``deal`` to ``path``.
-
-    ``result`` is the line to walk through (by default the game's best line, searched
-    now); ``rules_dir`` a folder whose ``sheet.j2`` rewords the sheet.
-    """
+    """Write the setup sheet and walkthrough ``model`` to ``path``; ``rules_dir`` is a
+    folder whose ``sheet.j2`` rewords the sheet."""
     register_fonts()
-    rules = opts.describe(game.options)
+    deal_setup = model.setup
+    deal, rules, title = deal_setup.deal, deal_setup.rules, deal_setup.title
     what = "setup sheet and walkthrough" + (", spoiler-free" if spoiler_free else "")
     setup = PageSetup(
         paper=paper,
-        title=f"{game.title} {deal.name} ({rules})",
-        footer=f"printplay · {game.title} {deal.name} · {rules} · code {deal.code}",
-        subject=f"{game.title}, {deal.name}, {rules}: {what}",
-        keywords=(game.title, deal.name, f"deal code {deal.code}", *opts.chosen(game.options)),
+        title=f"{title} {deal.name} ({rules})",
+        footer=f"printplay · {title} {deal.name} · {rules} · code {deal.code}",
+        subject=f"{title}, {deal.name}, {rules}: {what}",
+        keywords=(title, deal.name, f"deal code {deal.code}", *deal_setup.chosen),
     )
     search = [rules_dir] if rules_dir is not None else []
-    sheet = Sheet(game, deal, setup, book_styles(), Words("sheet.j2", search))
-    line = result or choose_line(game, game.initial_state(deal))
+    sheet = Sheet(model, setup, book_styles(), Words("sheet.j2", search))
     story = setup_page(sheet, spoiler_free=spoiler_free)
-    story += _pieces(sheet, entry(game.name).pieces)
+    story += _pieces(sheet, deal_setup.pieces)
     story.append(PageBreak())
-    story += walkthrough(sheet, line, spoiler_free=spoiler_free)
+    story += walkthrough(sheet, spoiler_free=spoiler_free)
     return build_pdf(path, story, setup)
 
 
-def make_sheet(request: PrintRequest) -> Path:
-    """The registry's sheet maker for solitaires: deal, solve and write the sheet."""
-    game = make_solitaire(request.game, request.option_texts)
-    deal = choose_deal(game.deck(), seed=request.seed, codes=request.deal_codes)
-    check_writable(request.path)
-    return build_sheet(
-        game,
-        deal,
-        request.path,
-        paper=request.paper,
-        spoiler_free=request.spoiler_free,
-        result=request.result,
-        rules_dir=request.rules_dir,
-    )
+__all__ = ["Sheet", "draw_sheet", "setup_page", "walkthrough"]

@@ -8,34 +8,12 @@ command line builds the request from its arguments; nothing here knows any game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from printplay.errors import GameError
 from printplay.games import entry, load
-
-
-@dataclass(frozen=True)
-class PrintRequest:
-    """Everything a printable may need: the game, its options, the deal, paper and place.
-
-    ``option_texts`` are ``NAME`` / ``NAME=VALUE`` strings as the user wrote them (a maker
-    reads them with the options its printable takes).  ``seed`` and ``deal_codes`` name a
-    deal, for sheets.  ``rules_dir`` is a folder of house rulebook sources and templates,
-    searched before the bundled ones.  ``result`` is a solver result to print instead of
-    searching again (tests pass one in).
-    """
-
-    game: str
-    path: Path
-    option_texts: tuple[str, ...] = ()
-    seed: int | None = None
-    deal_codes: str | None = None
-    paper: str = "a4"
-    spoiler_free: bool = False
-    rules_dir: Path | None = None
-    result: Any = None
+from printplay.printables.model import PrintRequest
 
 
 def printable_names(game: str) -> list[str]:

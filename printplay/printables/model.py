@@ -1,0 +1,237 @@
+"""The data a printable is drawn from: setups, walkthroughs, sheets, rulebooks.
+
+Everything here is plain, frozen data built by the model layer's builders
+(:mod:`printplay.printables.walkthrough`, :mod:`~printplay.printables.sheet`,
+:mod:`~printplay.printables.rulebook`) from engines and solvers.  A renderer (the PDF
+one in :mod:`printplay.render`, an HTML one later) draws it and computes nothing: the
+engine states a diagram shows, the words of each move, where the walkthrough draws the
+board afresh, are all decided here.  This module imports no solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printplay.cards import Card
+from printplay.deal import Deal
+from printplay.games.layout import BoardView
+from printplay.games.protocols import Position, SolitaireMove
+from printplay.verdicts import SolveResult
+
+Line = SolveResult[SolitaireMove]
+"""A solver's answer for a deal, with its line."""
+
+
+@dataclass(frozen=True)
+class PrintRequest:
+    """Everything a printable may need: the game, its options, the deal, paper and place.
+
+    ``option_texts`` are ``NAME`` / ``NAME=VALUE`` strings as the user wrote them (a maker
+    reads them with the options its printable takes).  ``seed`` and ``deal_codes`` name a
+    deal, for sheets.  ``rules_dir`` is a folder of house rulebook sources and templates,
+    searched before the bundled ones.  ``result`` is a solver result to print instead of
+    searching again (tests and kits pass one in).
+    """
+
+    game: str
+    path: Path
+    option_texts: tuple[str, ...] = ()
+    seed: int | None = None
+    deal_codes: str | None = None
+    paper: str = "a4"
+    spoiler_free: bool = False
+    rules_dir: Path | None = None
+    result: Line | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One move of a line: its number, the move, the engine states around it and the move
+    in the engine's words."""
+
+    number: int
+    move: SolitaireMove
+    before: Position
+    after: Position
+    words: str
+
+    @property
+    def opens(self) -> bool:
+        """Whether the move is a milestone that takes no layout card (a stock turn, a
+        redeal): it opens a new segment of the walkthrough."""
+        return not self.move.slots and self.before.milestone(self.move, self.after)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A stretch of a walkthrough drawn on one diagram.
+
+    ``leading`` are the stock turns or redeals that open it (the diagram shows the board
+    after them: :attr:`board`); ``previous`` is the number of the move before the segment
+    (for its heading when nothing opens it).
+    """
+
+    steps: tuple[Step, ...]
+    leading: tuple[Step, ...]
+    board: Position
+    previous: int | None
+
+    @property
+    def kind(self) -> str | None:
+        """The kind of move that opens the segment (``"draw"``, ``"redeal"``), if any."""
+        return self.leading[-1].move.kind if self.leading else None
+
+    @property
+    def opening_cards(self) -> tuple[Card, ...]:
+        """The cards the opening stock turns show."""
+        return tuple(card for step in self.leading for card in step.move.cards)
+
+
+@dataclass(frozen=True)
+class Walkthrough:
+    """A line of a deal, replayed through the engine, cut into segments to draw.
+
+    ``best_line`` is what the game's best line is (``"score"``, ``"shortest"``) and
+    ``result`` the solver's answer the line came from.  ``opening_plays`` are the layout
+    cards that could have been played at the start, and ``showing`` the face-up pile tops
+    then, for a line that opens by turning the stock.
+    """
+
+    result: Line
+    best_line: str | None
+    start: Position
+    steps: tuple[Step, ...]
+    segments: tuple[Segment, ...]
+    opening_plays: tuple[Card, ...]
+    showing: tuple[tuple[str, Card], ...]
+
+    @property
+    def final(self) -> Position:
+        """The position the line ends in."""
+        return self.steps[-1].after if self.steps else self.start
+
+    @property
+    def opens_with_stock(self) -> bool:
+        """Whether the start is drawn on its own: no moves, or the line opens by turning
+        the stock."""
+        return not self.segments or bool(self.segments[0].leading)
+
+    @property
+    def counts(self) -> tuple[tuple[str, int], ...]:
+        """How many moves of each kind the line makes, in order of first appearance."""
+        counts: dict[str, int] = {}
+        for step in self.steps:
+            counts[step.move.kind] = counts.get(step.move.kind, 0) + 1
+        return tuple(counts.items())
+
+    @property
+    def cleared(self) -> int:
+        """Layout cards the line clears."""
+        return self.start.cards_left - self.final.cards_left
+
+
+@dataclass(frozen=True)
+class DealOrderEntry:
+    """One card of the deal order: its number in the pile, the card, where it goes."""
+
+    number: int
+    card: Card
+    place: str
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a player needs to lay out a deal: the start, the stock in order, the order to
+    stack a deck in, the pieces to cut out, and the command that remakes the sheet."""
+
+    game: str
+    title: str
+    deal: Deal
+    rules: str
+    chosen: tuple[str, ...]
+    start: Position
+    stock: tuple[Card, ...]
+    deal_order: tuple[DealOrderEntry, ...]
+    face_down: bool
+    """Whether any layout card is dealt face down."""
+    pieces: tuple[str, ...]
+    remake: str
+    """The command that prints this deal's sheet again."""
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A setup sheet and its walkthrough."""
+
+    setup: Setup
+    walkthrough: Walkthrough
+
+
+Figure = BoardView | Sequence[BoardView]
+"""A rulebook figure: one board view, or several drawn side by side."""
+
+
+@dataclass(frozen=True)
+class ExampleMove:
+    """A sample position and one legal play from it, for a rulebook's example move."""
+
+    before: Position
+    move: SolitaireMove
+    after: Position
+    caption: str
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    """A rulebook, ready to typeset: its source, the context the source's Jinja sees, and
+    the figures its ``[[diagram NAME …]]`` markers name, as data.
+
+    ``figures`` map a diagram name to what it draws: board views (one, or several side by
+    side), or an :class:`ExampleMove` (before and after).  ``search_path`` holds the house
+    folders read before the bundled sources.
+    """
+
+    game: str
+    title: str
+    template: str
+    context: Mapping[str, object]
+    figures: Mapping[str, Figure | ExampleMove] = field(default_factory=dict)
+    search_path: tuple[Path, ...] = ()
+    rules: str = "standard rules"
+    chosen: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class QuickCardText:
+    """The Markdown of both sides of a game's quick-reference card, read from its source,
+    and the figures its markers may draw (shrunk to the card's width)."""
+
+    game: str
+    title: str
+    front: str
+    back: str
+    source: str
+    """The template the words came from (for messages)."""
+    figures: Mapping[str, Figure | ExampleMove] = field(default_factory=dict)
+
+    def side(self, side: str) -> str:
+        """The Markdown of ``side`` (``"front"`` or ``"back"``)."""
+        return self.front if side == "front" else self.back
+
+
+__all__ = [
+    "DealOrderEntry",
+    "ExampleMove",
+    "Figure",
+    "Line",
+    "PrintRequest",
+    "QuickCardText",
+    "Rulebook",
+    "Segment",
+    "Setup",
+    "Sheet",
+    "Step",
+    "Walkthrough",
+]

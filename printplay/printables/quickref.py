@@ -1,0 +1,72 @@
+"""The words of quick-reference cards, read from the games' rulebook models.
+
+A rulebook source defines two macros, ``quick_card_front(card=true)`` and
+``quick_card_back(card=true)``; they are called in the rulebook's own context, so a card
+says what the rulebook says.  The deck and the kit print the cards
+(:mod:`printplay.render.quickref` typesets them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import cast
+
+from printplay.errors import GameError
+from printplay.games import entry, load
+from printplay.printables.model import QuickCardText, Rulebook
+from printplay.render.rulebook import Words, template_exists
+
+MACROS = ("quick_card_front", "quick_card_back")
+"""The macros a rulebook source defines for its quick-reference card."""
+
+
+def rulebook_model(
+    game: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
+) -> Rulebook:
+    """The rulebook model of ``game``, as its registry entry builds it."""
+    game_entry = entry(game)
+    build = cast("Callable[..., Rulebook]", load(game_entry.rulebook_source))
+    return build(game_entry.name, tuple(option_texts), rules_dir=rules_dir)
+
+
+def source_exists(model: Rulebook) -> bool:
+    """Whether the rulebook's source is there to read (a game whose rulebook is not written
+    yet has none)."""
+    return template_exists(model.template, model.search_path)
+
+
+def quick_card_text(
+    game: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
+) -> QuickCardText | None:
+    """The words of ``game``'s quick-reference card, or ``None`` if its rulebook source is
+    missing or defines no quick-card macros (a rulebook still being written)."""
+    model = rulebook_model(game, option_texts, rules_dir=rules_dir)
+    if not source_exists(model):
+        return None
+    words = Words(model.template, model.search_path, context=model.context)
+    if not all(words.has(macro) for macro in MACROS):
+        return None
+    front, back = (words.markdown(macro) for macro in MACROS)
+    return QuickCardText(model.game, model.title, front, back, model.template, model.figures)
+
+
+def quick_card_texts(
+    games: Sequence[str], *, rules_dir: Path | None = None
+) -> dict[str, QuickCardText]:
+    """The quick-reference card words of each of ``games``; raises :class:`GameError` for a
+    game whose rulebook source defines none."""
+    texts = {}
+    for game in games:
+        text = quick_card_text(game, rules_dir=rules_dir)
+        if text is None:
+            game_entry = entry(game)
+            raise GameError(
+                f"{game_entry.title} has no quick-reference card yet: its rulebook source "
+                f"({game_entry.name}.md) defines no {' and '.join(MACROS)} macros"
+            )
+        texts[entry(game).name] = text
+    return texts
+
+
+__all__ = ["MACROS", "quick_card_text", "quick_card_texts", "rulebook_model", "source_exists"]

@@ -1,0 +1,132 @@
+"""Rulebooks of the solitaires, as models: the source, its computed context, its figures.
+
+A game's rulebook is ``rules/<game>.md`` rendered with the context built here and figures
+drawn from the engine: ``layout`` (deal 1 as dealt) and ``move`` (an example move, before
+and after).  The game supplies its computed tables through ``rulebook_context()``; a
+``figures`` entry there maps more diagram names to board views, or to several views drawn
+side by side (Ricochet's allowed next walls).  The win-rate rows come from the stored
+win rates.  :func:`make_rulebook` is the registry's rulebook maker: it builds the model
+and hands it to the PDF renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from printplay import options as opts
+from printplay.analysis.winrates import rulebook_rows
+from printplay.deal import numbered_deal
+from printplay.games import make_solitaire
+from printplay.games.protocols import Position, RegisteredSolitaire
+from printplay.printables.model import ExampleMove, Figure, PrintRequest, Rulebook
+
+
+def _face_up_count(state: Position) -> int:
+    return sum(view.face_up for view in state.board().slots if view.card is not None)
+
+
+def example_move(game: RegisteredSolitaire) -> ExampleMove:
+    """The first numbered deal whose opening position has a move taking a layout card that
+    turns another card face up, or failing that any such move: the example the rulebook
+    draws and explains."""
+    fallback: ExampleMove | None = None
+    for seed in range(1, 200):
+        state = game.initial_state(numbered_deal(game.deck(), seed))
+        for move in state.legal_moves():
+            if not move.slots:
+                continue
+            after = state.apply(move)
+            caption = f"Example: {state.describe(move, after)}."
+            example = ExampleMove(state, move, after, caption)
+            if _face_up_count(after) + len(move.slots) > _face_up_count(state):
+                return example
+            fallback = fallback or example
+    if fallback is None:
+        raise AssertionError("no sample deal has an opening move that takes a card")
+    return fallback
+
+
+def variant_rows(game: RegisteredSolitaire) -> list[list[str]]:
+    """The variants table: each option's name, what it does, and its setting here."""
+    rows = []
+    for spec in opts.option_specs(game.options_type):
+        value = getattr(game.options, spec.field)
+        on = value != spec.default
+        shown = (
+            ("on" if on else "off")
+            if spec.is_switch
+            else (f"{value}" + (" (changed)" if on else " (standard)"))
+        )
+        rows.append([spec.name, spec.help, shown])
+    return rows
+
+
+def rulebook_model(
+    game_name: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
+) -> Rulebook:
+    """The rulebook of solitaire ``game_name`` under ``option_texts`` (the registry's
+    rulebook source); see :func:`rulebook_for`."""
+    return rulebook_for(make_solitaire(game_name, option_texts), rules_dir=rules_dir)
+
+
+def rulebook_for(game: RegisteredSolitaire, *, rules_dir: Path | None = None) -> Rulebook:
+    """The rulebook of ``game``: ``rules/<game>.md`` with its context and figures
+    (``rules_dir``: a folder of house sources read first)."""
+    example = example_move(game)
+    context: dict[str, object] = {
+        "game": game,
+        "options": game.options,
+        "rules_summary": opts.describe(game.options),
+        "variants_on": bool(opts.chosen(game.options)),
+        "variant_rows": variant_rows(game),
+        "example": example,
+        "win_rates": rulebook_rows(game.name),
+        **game.rulebook_context(),
+    }
+    extra = context.pop("figures", {})
+    assert isinstance(extra, dict)
+    start = game.initial_state(numbered_deal(game.deck(), 1))
+    figures: dict[str, Figure | ExampleMove] = {"layout": start.board(), "move": example}
+    figures.update(extra)
+    return Rulebook(
+        game=game.name,
+        title=game.title,
+        template=f"{game.name}.md",
+        context=context,
+        figures=figures,
+        search_path=(rules_dir,) if rules_dir is not None else (),
+        rules=opts.describe(game.options),
+        chosen=tuple(opts.chosen(game.options)),
+    )
+
+
+def write_rulebook(
+    game: RegisteredSolitaire, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
+) -> Path:
+    """Write ``game``'s rulebook, with the variant text its options switch on, to ``path``."""
+    from printplay.render.books import draw_rulebook
+    from printplay.render.document import check_writable
+
+    model = rulebook_for(game, rules_dir=rules_dir)
+    return draw_rulebook(model, check_writable(Path(path)), paper=paper)
+
+
+def make_rulebook(request: PrintRequest) -> Path:
+    """The registry's rulebook maker for solitaires."""
+    from printplay.render.books import draw_rulebook
+    from printplay.render.document import check_writable
+
+    model = rulebook_model(request.game, request.option_texts, rules_dir=request.rules_dir)
+    check_writable(request.path)
+    return draw_rulebook(model, request.path, paper=request.paper)
+
+
+__all__ = [
+    "example_move",
+    "make_rulebook",
+    "rulebook_for",
+    "rulebook_model",
+    "variant_rows",
+    "write_rulebook",
+]

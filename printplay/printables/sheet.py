@@ -1,0 +1,85 @@
+"""Setup sheets: the model of a deal's setup and walkthrough, and the sheet maker.
+
+:func:`build_setup` gathers what a player needs to lay out a deal (the start, the stock in
+order, the deal order, the pieces, the command that remakes the sheet); :func:`build_sheet`
+adds the walkthrough; :func:`make_sheet` is the registry's sheet maker: it builds the model
+and hands it to the PDF renderer.
+"""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from printplay import options as opts
+from printplay.deal import Deal, choose_deal
+from printplay.games import entry, make_solitaire
+from printplay.games.protocols import RegisteredSolitaire
+from printplay.printables.model import DealOrderEntry, Line, PrintRequest, Setup, Sheet
+from printplay.printables.walkthrough import build_walkthrough
+
+
+def remake_command(verb: str, game: RegisteredSolitaire, deal: Deal) -> str:
+    """The command that prints ``deal`` again, e.g.
+    ``printplay sheet pyramid --seed 5 --option reserve``."""
+    words = ["printplay", verb, game.name]
+    if deal.seed is not None:
+        words += ["--seed", str(deal.seed)]
+    else:
+        words += ["--deal", " ".join(deal.codes)]
+    chosen = opts.chosen(game.options)
+    if chosen:
+        words += ["--option", ",".join(chosen)]
+    return shlex.join(words)
+
+
+def build_setup(game: RegisteredSolitaire, deal: Deal) -> Setup:
+    """The setup of ``deal``: its start, stock, deal order, pieces and remake command."""
+    start = game.initial_state(deal)
+    board = start.board()
+    stock = next((tuple(reversed(pile.cards)) for pile in board.piles if pile.name == "stock"), ())
+    names = game.deal_positions()
+    order = tuple(
+        DealOrderEntry(number, deal.cards[index], names[index])
+        for number, index in enumerate(game.deal_order(), start=1)
+    )
+    face_down = any(not view.face_up for view in board.slots if view.card is not None)
+    return Setup(
+        game=game.name,
+        title=game.title,
+        deal=deal,
+        rules=opts.describe(game.options),
+        chosen=tuple(opts.chosen(game.options)),
+        start=start,
+        stock=stock,
+        deal_order=order,
+        face_down=face_down,
+        pieces=entry(game.name).pieces,
+        remake=remake_command("sheet", game, deal),
+    )
+
+
+def build_sheet(game: RegisteredSolitaire, deal: Deal, result: Line | None = None) -> Sheet:
+    """The setup sheet and walkthrough of ``deal``; ``result`` is the line to walk through
+    (by default the game's best line, searched now)."""
+    return Sheet(build_setup(game, deal), build_walkthrough(game, deal, result))
+
+
+def make_sheet(request: PrintRequest) -> Path:
+    """The registry's sheet maker for solitaires: deal, solve and write the sheet."""
+    from printplay.render.document import check_writable
+    from printplay.render.sheet import draw_sheet
+
+    game = make_solitaire(request.game, request.option_texts)
+    deal = choose_deal(game.deck(), seed=request.seed, codes=request.deal_codes)
+    check_writable(request.path)
+    return draw_sheet(
+        build_sheet(game, deal, request.result),
+        request.path,
+        paper=request.paper,
+        spoiler_free=request.spoiler_free,
+        rules_dir=request.rules_dir,
+    )
+
+
+__all__ = ["build_setup", "build_sheet", "make_sheet", "remake_command"]

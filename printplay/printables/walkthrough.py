@@ -1,0 +1,129 @@
+"""Walkthroughs: the line a sheet shows, replayed through the engine and cut into segments.
+
+:func:`choose_line` asks the game's solver for the line (the best line if found within a
+fixed budget of states, else any win); :func:`build_walkthrough` replays it through the
+engine, words every move, and decides where the walkthrough draws the board afresh (at
+the game's milestones: a stock turn in TriPeaks, a redeal or a cleared row in Pyramid).
+The command line's solution listing and the PDF sheet both read the same
+:class:`~printplay.printables.model.Walkthrough`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from printplay.deal import Deal
+from printplay.games import entry, solver_for
+from printplay.games.protocols import Position, RegisteredSolitaire
+from printplay.printables.model import Line, Segment, Step, Walkthrough
+from printplay.solve.toolkit import replay_line
+from printplay.verdicts import Budget
+
+WALKTHROUGH_BUDGET = Budget(max_states=6_000_000)
+"""How far a sheet searches for the best line before settling for any win.
+
+A count of states, never a time: the same deal must give the same sheet on any machine.
+Six million states (about 10 s here) prove the best line of nearly every deal."""
+
+MIN_SEGMENT = 3
+"""A walkthrough segment of fewer moves that take cards runs on into the next one."""
+
+
+def choose_line(game: RegisteredSolitaire, state: Position) -> Line:
+    """The line a walkthrough shows: the game's best line if found in time, else any win."""
+    solver = solver_for(game)
+    result = solver.best_line(state, budget=WALKTHROUGH_BUDGET)
+    if result.solvable is None:
+        result = solver.solve(state)
+    return result
+
+
+def steps_of(start: Position, result: Line) -> tuple[Step, ...]:
+    """The steps of ``result``'s line from ``start``, each applied and worded by the
+    engine (:class:`~printplay.solve.toolkit.LineError` if one is not legal)."""
+    states = replay_line(start, result.moves)
+    return tuple(
+        Step(number, move, states[number - 1], states[number], "")
+        for number, move in enumerate(result.moves, start=1)
+    )
+
+
+def _worded(steps: Sequence[Step]) -> tuple[Step, ...]:
+    return tuple(
+        Step(s.number, s.move, s.before, s.after, s.before.describe(s.move, s.after)) for s in steps
+    )
+
+
+def segments(steps: Sequence[Step]) -> list[list[Step]]:
+    """Split a line where the walkthrough draws the board afresh: at the game's milestones.
+
+    A milestone that takes no card of the layout (a stock turn, a redeal) opens a segment,
+    together with the milestones right after it: the segment's diagram shows the board
+    after them.  A milestone that takes cards (a pair that clears a row) closes its
+    segment, so its cards are marked on the diagram before it.
+    """
+    groups: list[list[Step]] = [[]]
+    for step in steps:
+        milestone = step.before.milestone(step.move, step.after)
+        leads = milestone and not step.move.slots
+        if leads and any(not s.opens for s in groups[-1]):
+            groups.append([])
+        groups[-1].append(step)
+        if milestone and not leads:
+            groups.append([])
+    return _join_short([group for group in groups if group])
+
+
+def _join_short(groups: list[list[Step]]) -> list[list[Step]]:
+    """Segments of fewer than :data:`MIN_SEGMENT` moves that take cards (Pyramid's end
+    game, where nearly every pair clears a row) run on into the segment after them, unless
+    that one opens with a stock turn or a redeal: a diagram per move would spend a page on
+    three moves.  A last move alone is read on the diagram before it."""
+    joined: list[list[Step]] = []
+    for group in groups:
+        lone_last = group is groups[-1] and len(group) == 1
+        if joined and not group[0].opens and (len(joined[-1]) < MIN_SEGMENT or lone_last):
+            joined[-1].extend(group)
+            continue
+        joined.append(list(group))
+    return joined
+
+
+def _segment(group: Sequence[Step], previous: int | None) -> Segment:
+    leading: list[Step] = []
+    for step in group:
+        if not step.opens:
+            break
+        leading.append(step)
+    board = leading[-1].after if leading else group[0].before
+    return Segment(tuple(group), tuple(leading), board, previous)
+
+
+def build_walkthrough(
+    game: RegisteredSolitaire, deal: Deal, result: Line | None = None
+) -> Walkthrough:
+    """The walkthrough of ``deal``: ``result``'s line (by default :func:`choose_line`'s),
+    replayed, worded and cut into segments."""
+    start = game.initial_state(deal)
+    line = result if result is not None else choose_line(game, start)
+    steps = _worded(steps_of(start, line))
+    parts: list[Segment] = []
+    previous: int | None = None
+    for group in segments(steps):
+        parts.append(_segment(group, previous))
+        previous = group[-1].number
+    plays = tuple(move.cards[0] for move in start.legal_moves() if move.slots and move.cards)
+    showing = tuple(
+        (pile.name, pile.cards[-1]) for pile in start.board().piles if pile.face_up and pile.cards
+    )
+    return Walkthrough(line, entry(game.name).best_line, start, steps, tuple(parts), plays, showing)
+
+
+__all__ = [
+    "MIN_SEGMENT",
+    "WALKTHROUGH_BUDGET",
+    "build_walkthrough",
+    "choose_line",
+    "segments",
+    "steps_of",
+]
