@@ -20,6 +20,7 @@ from rich.markup import escape
 from printplay import options as opts
 from printplay.cards import format_labels
 from printplay.cli_common import (
+    MESSAGE_LIMIT,
     JsonOpt,
     OptionsOpt,
     Paper,
@@ -28,9 +29,12 @@ from printplay.cli_common import (
     catch_signals,
     clip,
     guard_streams,
-    output_arguments,
-    output_problem,
+    one_line,
+    os_problem,
+    output_file,
+    output_folder,
     print_json,
+    print_path,
     progress_bar,
     stderr,
     stdout,
@@ -73,7 +77,10 @@ DealOpt = Annotated[
     ),
 ]
 OutputOpt = Annotated[
-    Path, typer.Option("--output", "-o", help="The PDF file to write.", show_default=False)
+    Path,
+    typer.Option(
+        "--output", "-o", help="The PDF file to write.", show_default=False, parser=output_file
+    ),
 ]
 RulesDirOpt = Annotated[
     Path | None,
@@ -127,6 +134,7 @@ def deal(
             "-o",
             help="Write the layout picture to this file: .svg, .png or .pdf.",
             show_default=False,
+            parser=output_file,
         ),
     ] = None,
 ) -> None:
@@ -140,7 +148,7 @@ def deal(
     if output is not None:
         from printplay.render.board import write_board
 
-        stdout.print(str(write_board(state.board(), output)))
+        print_path(write_board(state.board(), output))
         return
     if as_json:
         print_json(
@@ -433,7 +441,7 @@ def sheet(
     )
     with stderr.status("working out the line and typesetting the sheet…"):
         path = make_printable("sheet", request)
-    stdout.print(str(path))
+    print_path(path)
 
 
 @app.command()
@@ -467,7 +475,7 @@ def _print_printable(
         paper=paper.value,
         rules_dir=_rules_dir(rules_dir),
     )
-    stdout.print(str(make_printable(kind, request)))
+    print_path(make_printable(kind, request))
 
 
 class DuplexChoice(StrEnum):
@@ -512,7 +520,8 @@ def _numbers(text: str | None, flag: str) -> list[int] | None:
         return None
     numbers = []
     for part in text.replace(" ", "").split(","):
-        if not part.lstrip("-").isdigit():
+        digits = part[1:] if part.startswith("-") else part
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 20:
             raise typer.BadParameter(
                 f"{clip(text)!r} is not a list of deal numbers such as 1,5,9", param_hint=flag
             )
@@ -613,7 +622,7 @@ def deck(
         calibration=not no_calibration,
         quick_ref=texts,
     )
-    stdout.print(str(path))
+    print_path(path)
 
 
 @app.command()
@@ -641,7 +650,7 @@ def components(
             raise GameError(f"{found.title} needs no pieces besides the deck")
         kinds = found.pieces
     path = build_components(output, paper=paper.value, players=players, kinds=kinds)
-    stdout.print(str(path))
+    print_path(path)
 
 
 @app.command()
@@ -691,13 +700,13 @@ def kit(
         )
     for note in made.left_out:
         stderr.print(f"printplay: note: {note}", markup=False)
-    stdout.print(str(made.path))
+    print_path(made.path)
 
 
 @app.command()
 def demo(
     output_dir: Annotated[
-        Path, typer.Option("--output-dir", help="Where to write the PDFs.")
+        Path, typer.Option("--output-dir", help="Where to write the PDFs.", parser=output_folder)
     ] = Path("output"),
     paper: PaperOpt = Paper.a4,
 ) -> None:
@@ -705,13 +714,16 @@ def demo(
     from printplay.demo import run_demo
 
     for path in run_demo(output_dir, paper=paper.value):
-        stdout.print(str(path))
+        print_path(path)
 
 
 def _fail(message: str) -> None:
-    """One line on stderr (or nowhere, if stderr is gone too)."""
-    with contextlib.suppress(OSError):
-        stderr.print(f"printplay: {message}", markup=False)
+    """One line on stderr (or nowhere, if stderr is gone too): control characters shown
+    as escapes, at most :data:`MESSAGE_LIMIT` characters, written in one piece."""
+    line = one_line(f"printplay: {message}", MESSAGE_LIMIT)
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -733,11 +745,6 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:
         _fail("error: standard output is closed")
         return 1
-    for flag, value in output_arguments(args):
-        problem = output_problem(flag, value)
-        if problem:
-            _fail(f"error: {problem}")
-            return 2
     try:
         result = app(args=args, prog_name="printplay", standalone_mode=False)
         sys.stdout.flush()
@@ -759,7 +766,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except OSError as error:
         _quiet_stdout()
-        _fail(f"error: cannot write: {error.strerror or error}")
+        _fail(f"error: {os_problem(error)}")
         return 1
     return result if isinstance(result, int) else 0
 

@@ -3,13 +3,14 @@ and the guards around a run: terminals without suit symbols, signals, output arg
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import os
 import signal
 import sys
-from collections.abc import Sequence
 from enum import StrEnum
+from pathlib import Path
 from types import FrameType
 from typing import Annotated, Any
 
@@ -134,30 +135,69 @@ def catch_signals() -> None:
             signal.signal(getattr(signal, name), _stop)
 
 
-def output_arguments(argv: Sequence[str]) -> list[tuple[str, str]]:
-    """The ``(flag, value)`` of every ``-o`` / ``--output`` / ``--output-dir`` in ``argv``,
-    the value as typed (a ``Path`` would drop a trailing slash)."""
-    found = []
-    for i, arg in enumerate(argv):
-        if arg in ("-o", "--output", "--output-dir") and i + 1 < len(argv):
-            found.append((arg, argv[i + 1]))
-        elif arg.startswith(("--output=", "--output-dir=")):
-            flag, _, value = arg.partition("=")
-            found.append((flag, value))
-        elif arg.startswith("-o") and len(arg) > 2:
-            found.append(("-o", arg[2:]))
-    return found
-
-
-def output_problem(flag: str, value: str) -> str | None:
-    """What is wrong with an output path as typed, if anything: empty, or (for a file)
-    ending in a slash."""
-    what = "folder" if flag == "--output-dir" else "file name"
+def _output_problem(value: str, what: str) -> str | None:
     if not value.strip():
-        return f"{flag}: the path is empty: give a {what}"
+        return f"the path is empty: give a {what}"
     if what == "file name" and value.endswith(("/", os.sep)) and value.strip("/" + os.sep):
-        return f"{flag} {clip(value)} ends in a slash: give a file name, not a folder"
+        return f"{clip(value)} ends in a slash: give a file name, not a folder"
     return None
+
+
+def output_file(value: str) -> Path:
+    """Read an output file path as typed (a usage error if empty or ending in a slash,
+    which a :class:`~pathlib.Path` would silently drop)."""
+    problem = _output_problem(str(value), "file name")
+    if problem:
+        raise typer.BadParameter(problem)
+    return Path(value)
+
+
+def output_folder(value: str) -> Path:
+    """Read an output folder path as typed (a usage error if empty)."""
+    problem = _output_problem(str(value), "folder")
+    if problem:
+        raise typer.BadParameter(problem)
+    return Path(value)
+
+
+MESSAGE_LIMIT = 600
+"""The longest error line printed (the rest is cut, with an ellipsis)."""
+
+
+def one_line(text: str, limit: int = MESSAGE_LIMIT) -> str:
+    """``text`` made safe for a terminal line: line breaks as spaces, other control
+    characters (an escape sequence in a file name) as ``\\x1b``-style escapes, cut to
+    ``limit`` characters.
+
+    >>> one_line("bad\\nname\\x1b[31m")
+    'bad name\\\\x1b[31m'
+    """
+    text = " ".join(text.splitlines())
+    safe = "".join(
+        char if char.isprintable() else char.encode("unicode_escape").decode("ascii")
+        for char in text
+    )
+    return clip(safe, limit)
+
+
+def os_problem(error: OSError) -> str:
+    """What an operating-system failure that reached the top means, in words: too many open
+    files, no memory or processes left, or the system's own words with the file it names."""
+    number = error.errno
+    if number in (errno.EMFILE, errno.ENFILE):
+        return "too many open files (raise the limit, e.g. `ulimit -n 1024`, or use fewer --jobs)"
+    if number in (errno.EAGAIN, errno.ENOMEM):
+        return f"the system refused to start a process or give memory: {error.strerror or error}"
+    if number in (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EFBIG):
+        return f"cannot write: {error.strerror or error}"
+    where = f" ({error.filename})" if error.filename else ""
+    return f"{error.strerror or error}{where}"
+
+
+def print_path(path: object) -> None:
+    """Print a path the program wrote, literally: no console markup (``[red]`` stays), no raw
+    control characters."""
+    stdout.print(one_line(str(path), 10_000), markup=False, highlight=False)
 
 
 def clip(text: str, limit: int = 60) -> str:

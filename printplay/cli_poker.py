@@ -19,7 +19,9 @@ from printplay.cli_common import (
     OptionsOpt,
     Paper,
     PaperOpt,
+    output_file,
     print_json,
+    print_path,
     progress_bar,
     stdout,
 )
@@ -357,7 +359,10 @@ def strategy(
 @poker_app.command("table-card")
 def table_card(
     output: Annotated[
-        Path, typer.Option("--output", "-o", help="The PDF file to write.", show_default=False)
+        Path,
+        typer.Option(
+            "--output", "-o", help="The PDF file to write.", show_default=False, parser=output_file
+        ),
     ],
     paper: PaperOpt = Paper.a4,
     home_cap: Annotated[bool, typer.Option("--home-cap", help="Print the home cap of 10.")] = False,
@@ -367,4 +372,4 @@ def table_card(
     from printplay.render.poker_book import build_table_card
 
     check_writable(output)
-    stdout.print(str(build_table_card(output, paper=paper.value, home_cap=home_cap)))
+    print_path(build_table_card(output, paper=paper.value, home_cap=home_cap))

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from printplay.cards import Card, parse_card, split_codes, standard_deck
 from printplay.errors import CardError, DealError
-from printplay.textfile import TEXT_FILE_LIMIT, read_text
+from printplay.textfile import TEXT_FILE_LIMIT, read_lines
 
 SHUFFLE_VERSION = 1
 """The version of the numbered shuffle; a new version would get a new name and prefix."""
@@ -171,6 +171,10 @@ def explicit_deal(text: str | Sequence[str | Card], deck: Sequence[Card]) -> Dea
     return Deal(tuple(validate_cards(cards, deck)))
 
 
+QUOTED_PLACES = 5
+"""An error message names at most this many places of a repeated card, then counts the rest."""
+
+
 def validate_cards(cards: Sequence[Card], deck: Sequence[Card]) -> list[Card]:
     """Check that ``cards`` holds every card of ``deck`` exactly once; name any problem."""
     allowed = set(deck)
@@ -187,13 +191,20 @@ def validate_cards(cards: Sequence[Card], deck: Sequence[Card]) -> list[Card]:
     if repeated:
         card = repeated[0]
         places = [str(i) for i, c in enumerate(cards, start=1) if c == card]
-        raise DealError(f"{card.code} appears {len(places)} times (cards {', '.join(places)})")
+        shown = ", ".join(places[:QUOTED_PLACES])
+        if len(places) > QUOTED_PLACES:
+            shown += f" and {len(places) - QUOTED_PLACES:,} more"
+        raise DealError(f"{card.code} appears {len(places):,} times (cards {shown})")
     if len(cards) != len(deck):
         missing = [card.code for card in deck if card not in counts]
         hint = f" ({len(missing)} missing, among them {' '.join(missing[:3])})" if missing else ""
-        raise DealError(f"a deal needs {len(deck)} cards, got {len(cards)}{hint}")
+        raise DealError(f"a deal needs {len(deck)} cards, got {len(cards):,}{hint}")
     return list(cards)
 
+
+DEAL_LINE_LIMIT = 64 * 1024
+"""The longest line of a deal file in bytes (a deal of 54 codes is under 300; comments may
+run long)."""
 
 DEAL_FILE_LIMIT = TEXT_FILE_LIMIT
 """The largest deal file read (64 MB, about 400,000 deals); a larger one, or an endless
@@ -204,11 +215,11 @@ def read_deal_file(path: Path, deck: Sequence[Card]) -> list[Deal]:
     """Read a file of explicit deals, one per line; blank lines and ``#`` comments are skipped.
 
     The file is UTF-8 text (a byte-order mark is allowed), at most :data:`DEAL_FILE_LIMIT`
-    bytes.  An error names the file and line.
+    bytes, read line by line: the first bad line stops the reading, and the error names
+    the file and line.
     """
-    text = read_text(path, "deal file", error=DealError)
     deals = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in read_lines(path, "deal file", error=DealError, line_limit=DEAL_LINE_LIMIT):
         content = line.split("#", 1)[0].strip()
         if not content:
             continue

@@ -45,7 +45,7 @@ BAD_INPUTS = [
     (["solve", "tripeaks"], 1, "give a deal"),
     (["solve", "tripeaks", "--seed", "1", "--shortest"], 1, "has no --shortest"),
     (["solve", "ricochet-poker", "--seed", "1"], 1, "no layout"),
-    (["solve", "tripeaks", "--deal-file", "/dev/zero"], 1, "larger than 64 MB"),
+    (["solve", "tripeaks", "--deal-file", "/dev/zero"], 1, "line 1 is longer than"),
     (["solve", "tripeaks", "--deal-file", "{tmp}/none.txt"], 1, "cannot read deal file"),
     (["rules", "tripeaks", "-o", "{tmp}/newdir/"], 2, "ends in a slash"),
     (["rules", "tripeaks", "-o", ""], 2, "path is empty"),
@@ -103,6 +103,19 @@ BAD_INPUTS = [
     (["check", "pyramid", "--seed", "1", "-l", "{tmp}/king.json"], 1, "holds 7h, not Ks"),
     (["check", "pyramid", "--seed", "1", "-l", "{tmp}/redeal.json"], 1, "cannot redeal"),
     (["sheet", "pyramid", "-o", "{tmp}/s.pdf", "-O", "small"], 1, "give a deal"),
+    (["check", "tripeaks", "--seed", "1", "-l", "{tmp}/deep.json"], 1, "nested too deeply"),
+    (["check", "tripeaks", "--seed", "1", "-l", "{tmp}/nested.json"], 1, "more than 64 deep"),
+    (["check", "tripeaks", "--seed", "1", "-l", "{tmp}/bigint.json"], 1, "5,000 characters"),
+    (["check", "tripeaks", "--seed", "1", "-l", "{tmp}/nan.json"], 1, "NaN is not a JSON"),
+    (["check", "tripeaks", "--seed", "1", "-l", "{tmp}/long.json"], 1, "(450000 characters)"),
+    (["solve", "tripeaks", "--deal-file", "{tmp}/one-card.txt"], 1, "line 1 is longer than"),
+    (["solve", "tripeaks", "--deal-file", "{tmp}/latin1.txt"], 1, "line 2 is not UTF-8"),
+    (["deal", "tripeaks", "--deal", " ".join(["7h"] * 100_000)], 1, "and 99,995 more"),
+    (["kit", "tripeaks", "-o", "{tmp}/k.pdf", "--deals", "²"], 2, "'--deals'"),
+    (["kit", "tripeaks", "-o", "{tmp}/k.pdf", "--deals", "1²"], 2, "'--deals'"),
+    (["kit", "tripeaks", "-o", "{tmp}/k.pdf", "--deals=--1"], 2, "'--deals'"),
+    (["kit", "tripeaks", "-o", "{tmp}/k.pdf", "--deals", LONG], 2, "'--deals'"),
+    (["deck", "-o", "{tmp}/d.pdf", "--back-text", "\u0301\u0302"], 1, "no character that"),
 ]
 
 
@@ -117,6 +130,13 @@ def scratch(tmp_path: Path) -> Path:
     king = '[{"type": "king", "card": "Ks", "from": "t:0"}]'
     (tmp_path / "king.json").write_text(king, encoding="utf-8")
     (tmp_path / "redeal.json").write_text('[{"type": "redeal"}]', encoding="utf-8")
+    (tmp_path / "deep.json").write_text("[" * 100_000, encoding="utf-8")
+    (tmp_path / "nested.json").write_text("[" * 200 + "]" * 200, encoding="utf-8")
+    (tmp_path / "bigint.json").write_text(f'[{{"type": "play", "slot": {LONG}}}]', "utf-8")
+    (tmp_path / "nan.json").write_text('[{"type": "play", "slot": NaN}]', encoding="utf-8")
+    (tmp_path / "long.json").write_text('[{"type": "' + "x" * 450_000 + '"}]', "utf-8")
+    (tmp_path / "one-card.txt").write_text(" ".join(["7h"] * 3_000_000), encoding="utf-8")
+    (tmp_path / "latin1.txt").write_bytes(DEAL_1.encode() + b"\ncaf\xe9\n")
     return tmp_path
 
 
@@ -133,6 +153,88 @@ def test_bad_input_gives_one_line_and_leaves_nothing(
     assert words in lines[0]
     assert len(lines[0]) < 400
     assert set(scratch.rglob("*")) == before  # no file, no hidden temporary file
+
+
+@pytest.mark.parametrize(
+    "path", ["[/]x.svg", "[red]x.svg", "esc\x1b[31mx.svg"], ids=["close", "colour", "escape"]
+)
+def test_an_output_path_is_printed_literally_and_safely(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, path: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    target = Path(path)
+    if "/" in path:
+        target.parent.mkdir()
+    code, out, err = run(capsys, "deal", "tripeaks", "--seed", "1", "-o", path)
+    assert code == 0, err
+    assert target.exists()
+    assert out.strip() == path.replace("\x1b", "\\x1b")
+
+
+def test_a_back_text_that_looks_like_an_option_is_a_back_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "deck.pdf"
+    code, printed, err = run(capsys, "deck", "--back-text", "-ofoo", "-o", str(out))
+    assert code == 0, err
+    assert printed.strip() == str(out) and not (tmp_path / "foo").exists()
+
+
+@pytest.mark.parametrize("value", ["garbage", "1.5", "-5", "99999999999999"])
+def test_a_bad_source_date_epoch_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, value: str
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", value)
+    out = tmp_path / "board.pdf"
+    code, _, err = run(capsys, "deal", "tripeaks", "--seed", "1", "-o", str(out))
+    assert code == 1 and len(err.strip().splitlines()) == 1
+    assert "SOURCE_DATE_EPOCH must be whole seconds" in err and not out.exists()
+
+
+def test_a_good_source_date_epoch_dates_the_pdf(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from pypdf import PdfReader
+
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    out = tmp_path / "board.pdf"
+    assert run(capsys, "deal", "tripeaks", "--seed", "1", "-o", str(out))[0] == 0
+    assert PdfReader(out).metadata["/CreationDate"].startswith("D:19700101")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH")
+    assert run(capsys, "deal", "tripeaks", "--seed", "1", "-o", str(out))[0] == 0
+    assert PdfReader(out).metadata["/CreationDate"].startswith("D:20261126")
+
+
+def test_a_replaced_file_keeps_its_mode_and_its_hard_links(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "board.svg"
+    out.write_text("old", encoding="utf-8")
+    out.chmod(0o600)
+    (tmp_path / "link.svg").hardlink_to(out)
+    assert run(capsys, "deal", "tripeaks", "--seed", "1", "-o", str(out))[0] == 0
+    assert out.stat().st_mode & 0o777 == 0o600
+    assert (tmp_path / "link.svg").read_bytes() == out.read_bytes() != b"old"
+    assert out.stat().st_nlink == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.svg", "link.svg"]
+
+
+@pytest.mark.parametrize("flag", ["--deal-file", "--line"])
+def test_a_closed_standard_input_is_one_line(flag: str) -> None:
+    verb = "solve" if flag == "--deal-file" else "check"
+    argv = [verb, "tripeaks", flag, "-"] + (["--seed", "1"] if verb == "check" else [])
+    done = subprocess.run(
+        [*SCRIPT, *argv],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert done.returncode == 1
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "standard input: it is closed" in lines[0]
 
 
 def test_no_arguments_prints_the_help(capsys: pytest.CaptureFixture[str]) -> None:

@@ -35,7 +35,7 @@ from printplay.render.cards import (
     gap_shapes,
     round_rect,
 )
-from printplay.render.document import write_atomically
+from printplay.render.document import pdf_dates, write_atomically
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
 LABEL_COLOUR = HexColor("#555555")
@@ -498,7 +498,8 @@ def write_board(view: BoardView, path: Path, *, show_hidden: bool = True) -> Pat
     if writer is None:
         raise OutputError(f"cannot write {path}: give a file ending in .svg, .png or .pdf")
     drawing = board_drawing(view, PICTURE_WIDTH, show_hidden=show_hidden)
-    data = writer(drawing)
+    with pdf_dates():
+        data = writer(drawing)
 
     def produce(name: str) -> None:
         Path(name).write_bytes(data)

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import signal
+import stat
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -84,9 +87,13 @@ def _check_writable(path: Path) -> Path:
 def write_atomically(path: Path, produce: Callable[[str], None]) -> Path:
     """Call ``produce(tmp_name)`` to write a temporary file, then move it onto ``path``.
 
-    Nothing is left behind if ``produce`` fails: no half-written file at ``path``.
+    Nothing is left behind if ``produce`` fails: no half-written file at ``path``.  A file
+    being replaced keeps its permissions, and a file with other hard links is rewritten in
+    place once the new content is complete (so every link sees it); a new file gets the
+    usual permissions under the umask.  PDF dates come from :func:`pdf_dates`.
     """
     path = check_writable(Path(path))
+    epoch = pdf_epoch()
     tmp_name: str | None = None
     try:
         # Made inside the try, with signals held until its name is known, so that a signal
@@ -96,9 +103,9 @@ def write_atomically(path: Path, produce: Callable[[str], None]) -> Path:
                 prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
             )
         os.close(handle)
-        produce(tmp_name)
-        os.chmod(tmp_name, 0o644)
-        os.replace(tmp_name, path)
+        with pdf_dates(epoch):
+            produce(tmp_name)
+        _put_in_place(tmp_name, path)
     except OSError as error:
         _remove(tmp_name)
         raise OutputError(f"cannot write {_short(path)}: {error.strerror or error}") from None
@@ -106,6 +113,76 @@ def write_atomically(path: Path, produce: Callable[[str], None]) -> Path:
         _remove(tmp_name)
         raise
     return path
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _put_in_place(tmp_name: str, path: Path) -> None:
+    """Move the finished ``tmp_name`` onto ``path``, keeping what the user set on a file
+    being replaced: its permissions, and its hard links."""
+    try:
+        old = os.stat(path)
+    except FileNotFoundError:
+        os.chmod(tmp_name, 0o666 & ~_umask())
+        os.replace(tmp_name, path)
+        return
+    if stat.S_ISREG(old.st_mode) and old.st_nlink > 1:
+        with open(tmp_name, "rb") as source, open(path, "r+b") as target:
+            shutil.copyfileobj(source, target)
+            target.truncate()
+        os.remove(tmp_name)
+        return
+    os.chmod(tmp_name, stat.S_IMODE(old.st_mode))
+    os.replace(tmp_name, path)
+
+
+RELEASE_EPOCH = 1_795_651_200
+"""2026-11-26 00:00 UTC, the date of this version: every PDF says it was made then (a real
+date that does not change from run to run), unless ``SOURCE_DATE_EPOCH`` says otherwise."""
+
+_LAST_EPOCH = 253_402_300_799
+"""9999-12-31 23:59:59 UTC, the last moment a PDF date can hold."""
+
+
+def pdf_epoch() -> int:
+    """The time PDFs are dated with: ``SOURCE_DATE_EPOCH`` (the reproducible-builds
+    convention: whole seconds since 1970) if set, else :data:`RELEASE_EPOCH`.  A value that
+    is not such a number is refused in one line."""
+    raw = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not raw:
+        return RELEASE_EPOCH
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 12 or int(raw) > _LAST_EPOCH:
+        raise OutputError(
+            f"SOURCE_DATE_EPOCH must be whole seconds since 1970 (up to the year 9999), "
+            f"not {raw[:40]!r}: unset it or fix it"
+        )
+    return int(raw)
+
+
+@contextlib.contextmanager
+def pdf_dates(epoch: int | None = None) -> Iterator[None]:
+    """Within the block, reportlab dates PDFs at ``epoch`` (by default :func:`pdf_epoch`)."""
+    value = str(pdf_epoch() if epoch is None else epoch)
+    previous = os.environ.get("SOURCE_DATE_EPOCH")
+    os.environ["SOURCE_DATE_EPOCH"] = value
+    try:
+        yield
+    finally:
+        if previous is None:
+            del os.environ["SOURCE_DATE_EPOCH"]
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = previous
+
+
+def pdf_date(epoch: int | None = None) -> str:
+    """A PDF date string (``D:20261126000000+00'00'``) for ``epoch`` (default
+    :func:`pdf_epoch`)."""
+    moment = time.gmtime(pdf_epoch() if epoch is None else epoch)
+    return time.strftime("D:%Y%m%d%H%M%S+00'00'", moment)
 
 
 @contextlib.contextmanager

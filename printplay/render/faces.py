@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import struct
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -765,6 +766,8 @@ def check_back_text(text: str | None) -> str | None:
         raise OptionError(
             f"back text: the bundled font has no {' '.join(missing)} (choose other characters)"
         )
+    if not any(unicodedata.category(c)[0] in "LNPS" for c in cleaned):
+        raise OptionError("back text: it has no character that prints (only accents or spaces)")
     return cleaned
 
 

@@ -28,6 +28,7 @@ from printplay.render.document import (
     PageSetup,
     build_pdf,
     paper_size,
+    pdf_date,
     write_atomically,
 )
 from printplay.render.fonts import SANS
@@ -39,9 +40,6 @@ FRONT_PAGES = 2
 
 TOC_DEPTH = {"rulebook": 2}
 """How deep the contents page lists a part's own outline (1: its top entries)."""
-
-FIXED_DATE = "D:20000101000000+00'00'"
-"""The kit's creation date, as reportlab's invariant mode writes it: no clock in the file."""
 
 
 @dataclass(frozen=True)
@@ -293,8 +291,8 @@ def merge(
             "/Producer": f"printplay {__version__} (reportlab, pypdf)",
             "/Subject": f"{title}" + (f": deals {numbers}" if numbers else ""),
             "/Keywords": ", ".join([game.title, "print and play", "kit"]),
-            "/CreationDate": FIXED_DATE,
-            "/ModDate": FIXED_DATE,
+            "/CreationDate": pdf_date(),
+            "/ModDate": pdf_date(),
         }
     )
     out = io.BytesIO()

@@ -31,7 +31,7 @@ from printplay.games.layout import BoardView
 from printplay.printables.model import QuickCardText
 from printplay.render.board import BoardDiagram
 from printplay.render.books import rulebook_diagrams
-from printplay.render.document import PageSetup
+from printplay.render.document import PageSetup, pdf_dates
 from printplay.render.faces import DEFAULT_CARD, OUTLINE, CardSize, card_size
 from printplay.render.markdown_pdf import DiagramFactory, fill_frame, markdown_to_flowables
 from printplay.render.styles import Styles, quickref_styles
@@ -158,7 +158,9 @@ def _flowables(text: QuickCardText, side: str, size: float, width: float) -> lis
 
 def _fits(text: QuickCardText, side: str, size: float, width: float, height: float) -> bool:
     story = _flowables(text, side, size, width)
-    return fill_frame(_frame(0.0, 0.0, width, height), story, Canvas(io.BytesIO()))
+    with pdf_dates():
+        canvas = Canvas(io.BytesIO())
+    return fill_frame(_frame(0.0, 0.0, width, height), story, canvas)
 
 
 def _frame(x: float, y: float, width: float, height: float) -> Frame:

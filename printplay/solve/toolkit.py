@@ -20,7 +20,6 @@ printplay.solve.toolkit.LineError: move 2 (play Tc from slot 21) is not legal: .
 
 from __future__ import annotations
 
-import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -30,7 +29,7 @@ from typing import Any, TypeVar
 
 from printplay.errors import GameError, MoveError, PrintplayError
 from printplay.games.protocols import Position, Solitaire, SolitaireMove
-from printplay.textfile import read_text
+from printplay.textfile import parse_json, read_text
 from printplay.verdicts import CHECK_EVERY, Budget, BudgetExhausted, SolveResult
 
 S = TypeVar("S", bound=Position)
@@ -127,12 +126,7 @@ def read_line(game: Solitaire[Position, M], path: Path) -> list[M]:
     ``game.move_from_json``.  Raises :class:`LineError` naming the file and the first bad
     move."""
     text = read_text(path, "line file", error=LineError)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise LineError(
-            f"line file {path} is not JSON: {error.msg} (line {error.lineno})"
-        ) from None
+    data = parse_json(text, f"line file {path}", error=LineError)
     if isinstance(data, dict):
         data = data.get("moves")
     if not isinstance(data, list):
