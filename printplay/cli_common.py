@@ -18,8 +18,18 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-stdout = Console(highlight=False, soft_wrap=True)
-stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+
+def _console_width() -> int | None:
+    """The width to give the consoles: ``None`` (the terminal's, or ``COLUMNS``), or 80 when
+    ``COLUMNS`` holds no positive whole number (``COLUMNS=0`` would print nothing at all)."""
+    columns = os.environ.get("COLUMNS")
+    if columns is None or (columns.isascii() and columns.isdigit() and 0 < int(columns) < 10**5):
+        return None
+    return 80
+
+
+stdout = Console(highlight=False, soft_wrap=True, width=_console_width())
+stderr = Console(stderr=True, highlight=False, soft_wrap=True, width=_console_width())
 
 OptionsOpt = Annotated[
     list[str] | None,
