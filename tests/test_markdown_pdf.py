@@ -18,7 +18,7 @@ from printplay.render.document import PageSetup
 from printplay.render.fonts import SANS
 from printplay.render.markdown_pdf import (
     RulebookError,
-    html_to_markup,
+    markdown_markup,
     markdown_to_flowables,
 )
 from printplay.render.rulebook import (
@@ -106,13 +106,17 @@ def test_suit_markup_escapes_and_colours() -> None:
     assert suit_markup("♠♣") == f"{BLACK}♠</font>{BLACK}♣</font>"
 
 
-def test_html_to_markup() -> None:
-    assert html_to_markup("<strong>Q♥</strong> &amp; <em>J</em>") == (
-        f"<b>Q{RED}♥</font></b> &amp; <i>J</i>"
+def test_markdown_markup() -> None:
+    assert markdown_markup("**Q♥** &amp; *J*") == f"<b>Q{RED}♥</font></b> &amp; <i>J</i>"
+    assert markdown_markup("[the <site>](https://x.org)") == "the &lt;site&gt;"
+    assert markdown_markup("`a<b`").endswith(">a&lt;b</font>")
+    assert markdown_markup("one<br />two") == "one<br/>two"
+    assert markdown_markup("~~gone~~ _it_ ![alt ♦](x.png)") == (
+        f"<strike>gone</strike> <i>it</i> alt {RED}♦</font>"
     )
-    assert html_to_markup('<a href="https://x.org">the &lt;site&gt;</a>') == "the &lt;site&gt;"
-    assert html_to_markup("<code>a&lt;b</code>").endswith(">a&lt;b</font>")
-    assert html_to_markup("one<br />two") == "one<br/>two"
+    assert (
+        markdown_markup("<em>raw</em> <img src=x>") == "&lt;em&gt;raw&lt;/em&gt; &lt;img src=x&gt;"
+    )
 
 
 def test_suits_are_coloured_in_paragraphs_lists_and_tables() -> None:

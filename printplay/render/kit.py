@@ -435,7 +435,7 @@ def _build_front(
         if part.kind == "mat":
             facts["sheets"] -= 1  # its first page shows the whole mat
         detail = words("part_detail", kind=part.kind, **facts)
-        what = f"<b>{part.title}</b>" + (f": {detail}" if detail else "")
+        what = f"**{part.title}**" + (f": {detail}" if detail else "")
         rows.append([pages, what, words("print_note", kind=part.kind, sides=part.sides)])
         if part.kind == "deck":
             check = f"{where.first}–{where.first + 1}"
