@@ -86,8 +86,8 @@ def read_marker(body: str, *, line: int, source: str | None = None) -> Marker:
     kind = words[0].removeprefix("/") if words else ""
     closing = bool(words) and words[0].startswith("/")
     if kind not in KINDS or (closing and kind not in REGIONS):
-        known = ", ".join(f"[[{k}]]" for k in KINDS)
-        raise problem(f"unknown marker {text} (known markers: {known} and [[/columns]] …)")
+        known = ", ".join(f"[[{k}]] … [[/{k}]]" if k in REGIONS else f"[[{k}]]" for k in KINDS)
+        raise problem(f"unknown marker {text} (known markers: {known})")
     args = words[1:]
     if kind == "diagram":
         if not args:

@@ -439,7 +439,7 @@ def _build_front(
         rows.append([pages, what, words("print_note", kind=part.kind, sides=part.sides)])
         if part.kind == "deck":
             check = f"{where.first}–{where.first + 1}"
-    from printplay.render.markdown_pdf import markdown_to_flowables
+    from printplay.render.markdown_pdf import markdown_to_flowables, page_errors
 
     cover = words.markdown(
         "cover_markdown",
@@ -451,11 +451,18 @@ def _build_front(
     )
     width = setup.frame_width
     for depth in (None, 1, 0):
-        story: list[Flowable] = markdown_to_flowables(cover, width=width, outline=False)
+        story: list[Flowable] = markdown_to_flowables(
+            cover,
+            width=width,
+            height=setup.frame_height,
+            outline=False,
+            source="kit.j2 (cover_markdown)",
+        )
         story.append(PageBreak())
         story.append(Paragraph(words("contents_heading"), styles.h1))
         story.append(_toc_table(_toc_rows(parts, depth), width, styles))
-        build_pdf(path, story, setup)
+        with page_errors("kit.j2 (cover_markdown)"):
+            build_pdf(path, story, setup)
         if len(PdfReader(path).pages) == FRONT_PAGES:
             return
     raise OutputError("the kit's cover and contents do not fit on two pages")

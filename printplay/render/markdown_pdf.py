@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import contextlib
 import inspect
+import io
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -48,6 +49,7 @@ from typing import Any, cast
 
 from markdown_it.token import Token
 from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
@@ -67,7 +69,7 @@ from reportlab.platypus.flowables import BalancedColumns, CallerMacro, HRFlowabl
 from printplay.errors import PrintplayError, RulebookError
 from printplay.markup import SyntaxTreeNode, classes, line_of, located, marker_of, tree, where
 from printplay.render.inline import inline_markup, markdown_markup, plain_text
-from printplay.render.md_table import typeset_table
+from printplay.render.md_table import narrowest_column, row_heights, table_rows, typeset_table
 from printplay.render.styles import Styles, book_styles, suit_markup
 
 __all__ = [
@@ -91,6 +93,8 @@ its text would be narrower is refused."""
 
 _BULLETS = ("•", "–", "◦")
 _COLUMN_GAP = 16.0
+_COLUMNS_NEED = 72.0
+"""Room balanced columns need on a page to start there (reportlab's default)."""
 _TALL = 10_000.0
 _SHORT_TABLE = 15
 """Tables of at most this many rows are not split across pages or columns."""
@@ -99,6 +103,13 @@ _SHORT_LIST = 6
 _KEEP_SPACE = 96.0
 """Room needed below a heading that precedes a long list or table, else a new page."""
 _DEFINITION_INDENT = 16.0
+_NAMES = {
+    "columns": "a [[columns]] region",
+    "bullet_list": "a list",
+    "ordered_list": "a list",
+    "dl": "a definition list",
+    "blockquote": "a blockquote",
+}
 _NO_PADDING = [
     (f"{side}PADDING", (0, 0), (-1, -1), 0) for side in ("LEFT", "RIGHT", "TOP", "BOTTOM")
 ]
@@ -113,6 +124,8 @@ class _Context:
     para: ParagraphStyle
     item: ParagraphStyle
     depth: int = 0
+    inside: str = ""
+    """The block being set inside (``a blockquote``), where a page break cannot go."""
 
 
 def _inline_tokens(node: SyntaxTreeNode) -> list[Token]:
@@ -141,18 +154,20 @@ class _Converter:
         self.diagram_holders: set[int] = set()
         self.unsplittable: set[int] = set()  # short tables: never split
         self.big: set[int] = set()  # long lists and tables: never kept whole with a heading
+        self.units: set[int] = set()  # groups held whole in balanced columns
 
     def error(self, node: SyntaxTreeNode, problem: str) -> RulebookError:
         """A :class:`RulebookError` about ``node``, naming the source and its line."""
         return located(self.source, line_of(node), problem)
 
-    def narrower(self, ctx: _Context, width: float, node: SyntaxTreeNode) -> float:
+    def narrower(self, width: float, node: SyntaxTreeNode) -> float:
         """``width`` for the content of ``node``, if text still fits in it."""
         if width < MIN_WIDTH:
+            what = _NAMES.get(node.type, node.type.replace("_", " "))
             raise self.error(
                 node,
-                f"a {node.type.replace('_', ' ')} nested this deep leaves {max(width, 0):.0f} pt "
-                f"for its text, less than {MIN_WIDTH:.0f} pt: nest it less deeply",
+                f"{what} nested this deep leaves {max(width, 0):.0f} pt for its text, "
+                f"less than {MIN_WIDTH:.0f} pt: nest it less deeply",
             )
         return width
 
@@ -187,13 +202,21 @@ class _Converter:
             _room_for(out, flowables, ctx.width)
             return flowables
         count = marker_of(node).columns
-        width = self.narrower(ctx, (ctx.width - (count - 1) * _COLUMN_GAP) / count, node)
-        flowables = self.blocks(node, replace(ctx, width=width))
+        width = self.narrower((ctx.width - (count - 1) * _COLUMN_GAP) / count, node)
+        flowables = self.blocks(node, replace(ctx, width=width, inside=_NAMES[node.type]))
         if not flowables:
             return []
+        content = self.keep_together(flowables, column_width=width)
+        # reportlab first lays the content out as one column nCols times the room left on
+        # the page, and fails if the first block cannot be split to fit there: a block
+        # kept whole asks for that much room, else the columns start on the next page.
+        first = content[0]
+        whole = id(first) in self.units or id(first) in self.diagram_holders
+        needed = max(_COLUMNS_NEED, _height([first], width) / count + 1) if whole else None
         columns = BalancedColumns(
-            self.keep_together(flowables, column_width=width),
+            content,
             nCols=count,
+            needed=needed or _COLUMNS_NEED,
             innerPadding=_COLUMN_GAP,
             leftPadding=0,
             rightPadding=0,
@@ -231,9 +254,14 @@ class _Converter:
                 out.append(flowable)
             elif run or id(flowable) in self.unsplittable:
                 group = [*run, flowable]
-                out.append(
-                    _KeepWhole(group) if column_width is None else _unit(group, column_width)
-                )
+                if column_width is None:
+                    out.append(_KeepWhole(group))
+                elif self.height is None or _height(group, column_width) <= self.height:
+                    unit = _unit(group, column_width)
+                    self.units.add(id(unit))
+                    out.append(unit)
+                else:  # a unit taller than a page could never be placed: let it flow
+                    out += group
             else:
                 out.append(flowable)
             for kept in run:
@@ -245,7 +273,11 @@ class _Converter:
 
     def marker(self, node: SyntaxTreeNode, ctx: _Context) -> list[Flowable]:
         """The flowables of a ``[[diagram ...]]`` or ``[[pagebreak]]`` marker."""
-        if marker_of(node).kind == "pagebreak":
+        marker = marker_of(node)
+        if marker.kind == "pagebreak":
+            if ctx.inside:
+                message = f"{marker.text} inside {ctx.inside}: a page break goes between blocks"
+                raise self.error(node, message)
             return [PageBreak()]
         return [self.diagram(node, ctx)]
 
@@ -367,8 +399,8 @@ class _Converter:
         styles = ctx.styles
         ordered = node.type == "ordered_list"
         indent = styles.list_indent * (1.25 if ordered else 1.0)
-        width = self.narrower(ctx, ctx.width - indent, node)
-        inner = replace(ctx, width=width, para=ctx.item, depth=ctx.depth + 1)
+        width = self.narrower(ctx.width - indent, node)
+        inner = replace(ctx, width=width, para=ctx.item, depth=ctx.depth + 1, inside="a list")
         items: list[Any] = [
             ListItem(self.blocks(item, inner) or [Paragraph("", inner.para)])
             for item in node.children
@@ -408,8 +440,9 @@ class _Converter:
             if child.type == "dt":
                 out.extend(self.paragraph(child, styles.term, ctx))
             else:
-                width = self.narrower(ctx, ctx.width - _DEFINITION_INDENT, node)
-                out.extend(self.blocks(child, replace(ctx, width=width, para=styles.definition)))
+                width = self.narrower(ctx.width - _DEFINITION_INDENT, node)
+                inner = replace(ctx, width=width, para=styles.definition, inside=_NAMES["dl"])
+                out.extend(self.blocks(child, inner))
         return out
 
     def rule(self, ctx: _Context) -> Flowable:
@@ -427,11 +460,13 @@ class _Converter:
         """A blockquote, set as a shaded box with an accent bar: rulings, notes, examples."""
         styles = ctx.styles
         pad_left, pad_right, bar = 10.0, 9.0, 2.6
-        inner_width = self.narrower(ctx, ctx.width - pad_left - pad_right, node)
+        inner_width = self.narrower(ctx.width - pad_left - pad_right, node)
         item = ParagraphStyle(
             "callout_item", parent=styles.callout, spaceAfter=styles.list_item.spaceAfter
         )
-        inner = replace(ctx, width=inner_width, para=styles.callout, item=item)
+        inner = replace(
+            ctx, width=inner_width, para=styles.callout, item=item, inside=_NAMES["blockquote"]
+        )
         content = self.blocks(node, inner)
         if not content:
             return Paragraph("", styles.body)
@@ -458,11 +493,32 @@ class _Converter:
         return box
 
     def table(self, node: SyntaxTreeNode, ctx: _Context) -> list[Flowable]:
-        """A Markdown table (see :mod:`printplay.render.md_table`); short ones never split."""
+        """A Markdown table (see :mod:`printplay.render.md_table`); short ones never split.
+
+        A table whose columns cannot all be given room for text, or with a row taller than
+        a page (with the header above it), is refused."""
+        header, body = table_rows(node)
+        columns = max(len(row.children) for row in header + body)
+        least = narrowest_column(ctx.styles)
+        if columns * least > ctx.width:
+            raise self.error(
+                node,
+                f"a table of {columns} columns needs {columns * least:.0f} pt, "
+                f"more than the {ctx.width:.0f} pt available",
+            )
         table = typeset_table(node, ctx.styles, ctx.width)
         if table is None:
             return []
-        rows = len(table._cellvalues)  # type: ignore[attr-defined]
+        if self.height is not None:
+            heights = row_heights(table, ctx.styles)
+            tallest = sum(heights[: len(header)]) + max(heights[len(header) :], default=0.0)
+            if tallest > self.height:
+                raise self.error(
+                    node,
+                    f"a row of this table is {tallest:.0f} pt tall with the header, "
+                    f"more than the {self.height:.0f} pt of a page",
+                )
+        rows = len(header) + len(body)
         (self.big if rows > _SHORT_TABLE else self.unsplittable).add(id(table))
         return [table]
 
@@ -495,6 +551,17 @@ def _is_emphasis_only(node: SyntaxTreeNode) -> bool:
         if depth == 0:  # the first emphasis closed before the end
             return False
     return True
+
+
+def _height(flowables: list[Flowable], width: float) -> float:
+    """How tall ``flowables`` are, one under the other in ``width``, with their spaces."""
+    canvas = Canvas(io.BytesIO())  # lists measure their items on a canvas
+    return sum(
+        float(f.wrapOn(canvas, width, _TALL)[1])
+        + float(f.getSpaceBefore())
+        + float(f.getSpaceAfter())
+        for f in flowables
+    )
 
 
 def _family(font: str) -> str:
@@ -596,22 +663,31 @@ def outline_entry(title: str, level: int) -> Flowable:
     return entry
 
 
-def fill_frame(frame: Frame, flowables: Sequence[Flowable], canvas: Any) -> bool:
+def fill_frame(
+    frame: Frame, flowables: Sequence[Flowable], canvas: Any, *, source: str | None = None
+) -> bool:
     """Draw ``flowables`` into ``frame`` on ``canvas`` whole, nothing split, outside any
     document (a card, a page drawn by hand); whether they all fit.
 
     Groups kept together are opened and conditional page breaks dropped: they only matter
-    between pages.  A page break is an error.
+    between pages.  A page break, or balanced columns (which only a document lays out),
+    is a :class:`RulebookError` naming ``source``.
     """
-    return all(frame.add(flowable, canvas, trySplit=0) for flowable in _opened(flowables))
+    opened = _opened(flowables, where(source, None))
+    return all(frame.add(flowable, canvas, trySplit=0) for flowable in opened)
 
 
-def _opened(flowables: Sequence[Flowable]) -> Iterator[Flowable]:
+def _opened(flowables: Sequence[Flowable], source: str) -> Iterator[Flowable]:
     for flowable in flowables:
         if isinstance(flowable, KeepTogether):
-            yield from _opened(flowable._content)  # type: ignore[attr-defined]
+            yield from _opened(flowable._content, source)  # type: ignore[attr-defined]
         elif isinstance(flowable, PageBreak):
-            raise RulebookError("a page break where the text must fit in one frame")
+            raise RulebookError(f"{source}: a page break where the text must fit in one frame")
+        elif isinstance(flowable, BalancedColumns):
+            raise RulebookError(
+                f"{source}: [[columns]] where the text must fit in one frame (a card, the "
+                "first page of a mat): columns need a page of a book"
+            )
         elif not isinstance(flowable, CondPageBreak | ActionFlowable):
             yield flowable
 
@@ -621,18 +697,25 @@ _PAGE = re.compile(r"on page (\d+)")
 
 @contextlib.contextmanager
 def page_errors(source: str | None) -> Iterator[None]:
-    """Inside the block, reportlab's :class:`LayoutError` (a block of the text too large for
-    any page, found while the pages are laid out) is a :class:`RulebookError` naming
-    ``source``."""
+    """Inside the block, reportlab's :class:`LayoutError`, raised while the pages are laid
+    out (a block of the text too large for any page, or page after page left empty), is a
+    :class:`RulebookError` naming ``source``."""
     try:
         yield
     except LayoutError as error:
-        page = _PAGE.search(str(error))
-        at = f" (on page {page.group(1)})" if page else ""
-        raise RulebookError(
-            f"{where(source, None)}: a block of the text is too large for a page{at}: "
-            "make it smaller or split it"
-        ) from None
+        text = str(error)
+        if "without content" in text:
+            problem = (
+                "page after page is left empty (page breaks in a row, or a block too large "
+                "for any page)"
+            )
+        else:
+            page = _PAGE.search(text)
+            at = f" (on page {page.group(1)})" if page else ""
+            problem = (
+                f"a block of the text is too large for a page{at}: make it smaller or split it"
+            )
+        raise RulebookError(f"{where(source, None)}: {problem}") from None
 
 
 def markdown_to_flowables(

@@ -43,9 +43,14 @@ def table_rows(node: SyntaxTreeNode) -> tuple[list[SyntaxTreeNode], list[SyntaxT
     return header, body
 
 
+def narrowest_column(styles: Styles) -> float:
+    """The narrowest a table column is made: its padding and one em of text."""
+    return 2 * styles.cell_padding + float(styles.table_cell.fontSize)
+
+
 def typeset_table(node: SyntaxTreeNode, styles: Styles, width: float) -> Table | None:
     """The table of a Markdown ``table`` node, ``width`` points wide at most (``None`` for
-    a table without rows)."""
+    a table without rows); :func:`narrowest_column` times the columns must fit in ``width``."""
     header_rows, body_rows = table_rows(node)
     rows = header_rows + body_rows
     if not rows:
@@ -71,7 +76,7 @@ def typeset_table(node: SyntaxTreeNode, styles: Styles, width: float) -> Table |
             sizes.append(text_extent(plain_text(tokens, "\n"), style))
         data.append(line)
         extents.append(sizes)
-    col_widths = fit_columns(extents, width, 2 * styles.cell_padding)
+    col_widths = fit_columns(extents, width, 2 * styles.cell_padding, narrowest_column(styles))
     header = len(header_rows)
     palette = styles.palette
     commands: list[tuple[Any, ...]] = [
@@ -100,6 +105,18 @@ def typeset_table(node: SyntaxTreeNode, styles: Styles, width: float) -> Table |
         spaceBefore=3,
         spaceAfter=float(styles.body.spaceAfter) + 5,
     )
+
+
+def row_heights(table: Table, styles: Styles) -> list[float]:
+    """How tall each row of a table made by :func:`typeset_table` is, padding included."""
+    widths: list[float] = table._colWidths  # type: ignore[attr-defined]
+    rows: list[list[Paragraph]] = table._cellvalues  # type: ignore[attr-defined]
+    padding = sum(styles.row_padding)
+    inner = [w - 2 * styles.cell_padding for w in widths]
+    return [
+        max(float(cell.wrap(w, 10_000.0)[1]) for cell, w in zip(row, inner, strict=True)) + padding
+        for row in rows
+    ]
 
 
 def _cell_tokens(cell: SyntaxTreeNode | None) -> list[Token]:
@@ -131,13 +148,14 @@ def text_extent(text: str, style: ParagraphStyle) -> tuple[float, float]:
 
 
 def fit_columns(
-    extents: list[list[tuple[float, float]]], width: float, padding: float
+    extents: list[list[tuple[float, float]]], width: float, padding: float, least: float = 0.0
 ) -> list[float]:
     """Column widths that fit ``width``: natural widths if they fit, else shared out.
 
     ``extents`` holds each cell's (longest word, longest line) by row.  Each column gets at
     least its longest word; the room left is shared in proportion to how much more each
-    column would like.
+    column would like.  If even the longest words do not fit, the width is shared in
+    proportion to them, no column narrower than ``least`` (their long words break).
     """
     ncols = len(extents[0])
     slack = 1.0  # rounding in text measurement
@@ -147,8 +165,23 @@ def fit_columns(
     if sum(high) <= width:
         return high
     if sum(low) >= width:
-        return [width * lo / sum(low) for lo in low]
+        return _shared(low, width, least)
     room = width - sum(low)
     wants = [h - lo for h, lo in zip(high, low, strict=True)]
     total = sum(wants)
     return [lo + room * want / total for lo, want in zip(low, wants, strict=True)]
+
+
+def _shared(weights: list[float], width: float, least: float) -> list[float]:
+    """``width`` shared in proportion to ``weights``, no share below ``least``."""
+    floored: set[int] = set()
+    while True:
+        rest = [weights[c] for c in range(len(weights)) if c not in floored]
+        room = width - least * len(floored)
+        shares = [
+            least if c in floored else room * weights[c] / sum(rest) for c in range(len(weights))
+        ]
+        small = {c for c, share in enumerate(shares) if share < least} - floored
+        if not small:
+            return shares
+        floored |= small
