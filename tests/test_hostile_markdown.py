@@ -52,10 +52,16 @@ HOSTILE = [
     pytest.param("> [[quickref]]\n> Text.", 0, "never closed", id="region left in a quote"),
     pytest.param("> Ruling.\n>\n> [[pagebreak]]", 2, "inside a blockquote", id="break in quote"),
     pytest.param(
-        "[[columns 4]]\n" * 3 + "Text.\n" + "[[/columns]]\n" * 3,
+        "[[columns 2]]\n[[columns 2]]\nText.\n[[/columns]]\n[[/columns]]",
         1,
-        "nested this deep leaves 17 pt",
-        id="columns too narrow",
+        "[[columns 2]] inside a [[columns]] region",
+        id="columns in columns",
+    ),
+    pytest.param(
+        "> [[columns 2]]\n> Text.\n> [[/columns]]",
+        0,
+        "inside a blockquote",
+        id="columns in a quote",
     ),
     pytest.param(
         "|" + "a|" * 100 + "\n|" + "-|" * 100, 0, "a table of 100 columns", id="wide table"

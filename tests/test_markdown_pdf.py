@@ -219,11 +219,8 @@ def test_bad_markers(source: str, message: str) -> None:
         ("[[diagram box label=a height=2000]]", r"^line 1: .*2000 pt tall, more than the 700 pt"),
         ("> ruling\n>\n> [[pagebreak]]", r"^line 3: \[\[pagebreak\]\] inside a blockquote"),
         ("- a\n\n  [[pagebreak]]", r"^line 3: \[\[pagebreak\]\] inside a list"),
-        (
-            "[[columns 4]]\n" * 4 + "x\n" + "[[/columns]]\n" * 4,
-            r"^line 2: a \[\[columns\]\] region nested this deep",
-        ),
-        ("> " * 12 + "deep", r"^line 1: a blockquote nested this deep leaves \d+ pt"),
+        ("- a\n\n  [[columns 2]]\n  b\n  [[/columns]]", r"^line 3: .* inside a list: columns go"),
+        ("> " * 12 + "deep", r"^line 1: a blockquote leaves 29 pt for its text here, less than"),
         ("|" + "a|" * 30 + "\n|" + "-|" * 30, r"^line 1: a table of 30 columns needs \d+ pt"),
         ("| a |\n|---|\n| " + "word " * 3000 + "|", r"^line 1: a row of this table is \d+ pt"),
     ],
@@ -231,6 +228,13 @@ def test_bad_markers(source: str, message: str) -> None:
 def test_what_cannot_be_set_is_refused_naming_the_line(source: str, message: str) -> None:
     with pytest.raises(RulebookError, match=message):
         markdown_to_flowables(source, width=200, height=700, diagrams={"box": box})
+
+
+def test_columns_too_narrow_for_text_are_refused() -> None:
+    message = r"^line 2: a \[\[columns\]\] region leaves 26 pt for its text here"
+    with pytest.raises(RulebookError, match=message):
+        markdown_to_flowables("Text.\n[[columns 4]]\nx\n[[/columns]]", width=150)
+    assert len(markdown_to_flowables("Text.\n[[columns 3]]\nx\n[[/columns]]", width=150)) == 2
 
 
 def test_a_diagram_with_a_bad_value_is_refused_naming_the_marker() -> None:

@@ -125,7 +125,8 @@ class _Context:
     item: ParagraphStyle
     depth: int = 0
     inside: str = ""
-    """The block being set inside (``a blockquote``), where a page break cannot go."""
+    """The block being set inside (``a blockquote``), where neither a page break nor
+    columns can go."""
 
 
 def _inline_tokens(node: SyntaxTreeNode) -> list[Token]:
@@ -166,8 +167,8 @@ class _Converter:
             what = _NAMES.get(node.type, node.type.replace("_", " "))
             raise self.error(
                 node,
-                f"{what} nested this deep leaves {max(width, 0):.0f} pt for its text, "
-                f"less than {MIN_WIDTH:.0f} pt: nest it less deeply",
+                f"{what} leaves {max(width, 0):.0f} pt for its text here, "
+                f"less than {MIN_WIDTH:.0f} pt: nest less deeply, or use fewer columns",
             )
         return width
 
@@ -201,7 +202,11 @@ class _Converter:
             # empty before it, or split a card a player cuts out.
             _room_for(out, flowables, ctx.width)
             return flowables
-        count = marker_of(node).columns
+        marker = marker_of(node)
+        if ctx.inside:  # reportlab lays columns out only on a page: in a box they vanished
+            message = f"{marker.text} inside {ctx.inside}: columns go between blocks"
+            raise self.error(node, message)
+        count = marker.columns
         width = self.narrower((ctx.width - (count - 1) * _COLUMN_GAP) / count, node)
         flowables = self.blocks(node, replace(ctx, width=width, inside=_NAMES[node.type]))
         if not flowables:
