@@ -72,6 +72,7 @@ def test_a_marker_in_a_code_block_is_code() -> None:
         ("[[/quickref x]]", "[[/quickref]] takes no arguments"),
         ("[[columns 9]]\n[[/columns]]", "the number of columns must be 2, 3 or 4"),
         ("[[columns two]]\n[[/columns]]", "the number of columns must be 2, 3 or 4"),
+        ("[[columns ²]]\n[[/columns]]", "the number of columns must be 2, 3 or 4"),
         ("text\n\n[[columns]]\n\ntext", "line 3: [[columns]] is never closed"),
         ("text\n[[/quickref]]", "line 2: [[/quickref]] closes no open [[quickref]]"),
         ("[[quickref]]\n[[/columns]]", "line 2: [[/columns]] closes no open [[columns]]"),

@@ -70,11 +70,21 @@ class Marker:
     columns: int = 0
     """The number of columns a ``[[columns N]]`` region is set in."""
 
+    @property
+    def shown(self) -> str:
+        """The marker as messages show it: as written, cut short if it is long."""
+        return shown(self.text)
+
+
+def shown(text: str, most: int = 60) -> str:
+    """``text`` cut to at most ``most`` characters, ``…`` where it was cut."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
 
 def read_marker(body: str, *, line: int, source: str | None = None) -> Marker:
     """Read the words between ``[[`` and ``]]``; a :class:`RulebookError` names ``source``
     and ``line`` if they are not a marker."""
-    text = f"[[{body}]]"
+    text = shown(f"[[{body}]]")
 
     def problem(message: str) -> RulebookError:
         return located(source, line, message)
@@ -93,14 +103,14 @@ def read_marker(body: str, *, line: int, source: str | None = None) -> Marker:
         if not args:
             raise problem(f"{text}: a diagram marker needs a diagram name")
         options = _options(args[1:], lambda message: problem(f"{text}: {message}"))
-        return Marker(kind, line, text, name=args[0], options=options)
+        return Marker(kind, line, f"[[{body}]]", name=args[0], options=options)
     if kind == "columns" and not closing:
-        if len(args) > 1 or (args and not (args[0].isdigit() and int(args[0]) in COLUMNS)):
+        if len(args) > 1 or (args and args[0] not in [str(n) for n in COLUMNS]):
             raise problem(f"{text}: the number of columns must be 2, 3 or 4")
-        return Marker(kind, line, text, columns=int(args[0]) if args else COLUMNS[0])
+        return Marker(kind, line, f"[[{body}]]", columns=int(args[0]) if args else COLUMNS[0])
     if args:
         raise problem(f"{text}: [[{words[0]}]] takes no arguments")
-    return Marker(kind, line, text, closing=closing)
+    return Marker(kind, line, f"[[{body}]]", closing=closing)
 
 
 def _options(pairs: list[str], problem: Callable[[str], RulebookError]) -> dict[str, str]:

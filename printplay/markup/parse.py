@@ -72,7 +72,7 @@ def structure_rule(state: StateCore) -> None:
             _check_closing(token, opening, source)
     for token in open_tokens:
         if token.type.removesuffix("_open") in REGIONS:
-            raise located(source, _line(token), f"{marker_of(token).text} is never closed")
+            raise located(source, _line(token), f"{marker_of(token).shown} is never closed")
 
 
 def _check_closing(closing: Token, opening: Token | None, source: str | None) -> None:
@@ -81,10 +81,10 @@ def _check_closing(closing: Token, opening: Token | None, source: str | None) ->
         kind = closing.info
         if opening is None or opening.type != f"{kind}_open":
             inside = f" in this {_WHAT[opening.type]}" if opening and opening.type in _WHAT else ""
-            message = f"{marker_of(closing).text} closes no open [[{kind}]]{inside}"
+            message = f"{marker_of(closing).shown} closes no open [[{kind}]]{inside}"
             raise located(source, _line(closing), message)
     elif opening is not None and opening.type.removesuffix("_open") in REGIONS:
-        message = f"{marker_of(opening).text} is never closed: close it before its block ends"
+        message = f"{marker_of(opening).shown} is never closed: close it before its block ends"
         raise located(source, _line(opening), message)
 
 

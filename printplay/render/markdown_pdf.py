@@ -204,7 +204,7 @@ class _Converter:
             return flowables
         marker = marker_of(node)
         if ctx.inside:  # reportlab lays columns out only on a page: in a box they vanished
-            message = f"{marker.text} inside {ctx.inside}: columns go between blocks"
+            message = f"{marker.shown} inside {ctx.inside}: columns go between blocks"
             raise self.error(node, message)
         count = marker.columns
         width = self.narrower((ctx.width - (count - 1) * _COLUMN_GAP) / count, node)
@@ -281,7 +281,7 @@ class _Converter:
         marker = marker_of(node)
         if marker.kind == "pagebreak":
             if ctx.inside:
-                message = f"{marker.text} inside {ctx.inside}: a page break goes between blocks"
+                message = f"{marker.shown} inside {ctx.inside}: a page break goes between blocks"
                 raise self.error(node, message)
             return [PageBreak()]
         return [self.diagram(node, ctx)]
@@ -292,33 +292,33 @@ class _Converter:
         name, kwargs = marker.name, marker.options
         if name not in self.diagrams:
             known = ", ".join(sorted(self.diagrams)) or "none"
-            message = f"unknown diagram {name!r} in {marker.text} (known diagrams: {known})"
+            message = f"unknown diagram {name!r} in {marker.shown} (known diagrams: {known})"
             raise self.error(node, message)
         factory = self.diagrams[name]
         try:
             inspect.signature(factory).bind(**kwargs)
         except TypeError as error:
-            message = f"{marker.text}: bad arguments for diagram {name!r}: {error}"
+            message = f"{marker.shown}: bad arguments for diagram {name!r}: {error}"
             raise self.error(node, message) from None
         except ValueError:  # no signature available (a builtin): let the call decide
             pass
         try:
             drawing: Flowable = factory(**kwargs)
         except (ValueError, PrintplayError) as error:
-            raise self.error(node, f"{marker.text}: {error}") from None
+            raise self.error(node, f"{marker.shown}: {error}") from None
         if not hasattr(drawing, "wrapOn"):
             raise RulebookError(f"diagram {name!r} returned {drawing!r}, not a flowable")
         width, height = (float(size) for size in drawing.wrap(ctx.width, _TALL))
         if width > ctx.width + 0.5:
             raise self.error(
                 node,
-                f"{marker.text}: the diagram is {width:.0f} pt wide, "
+                f"{marker.shown}: the diagram is {width:.0f} pt wide, "
                 f"more than the {ctx.width:.0f} pt available",
             )
         if self.height is not None and height > self.height + 0.5:
             raise self.error(
                 node,
-                f"{marker.text}: the diagram is {height:.0f} pt tall, "
+                f"{marker.shown}: the diagram is {height:.0f} pt tall, "
                 f"more than the {self.height:.0f} pt of a page",
             )
         holder: Flowable = Table(

@@ -247,7 +247,7 @@ def render_rulebook_source(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def source_name(template: str | Path) -> str:
+def _source_name(template: str | Path) -> str:
     """How messages name a rulebook source: its file name, or "rulebook source" for text."""
     if isinstance(template, Path):
         return template.name
@@ -352,7 +352,7 @@ def build_rulebook(
     """
     path = check_writable(Path(path))
     text = render_rulebook_source(template, context, search_path=search_path)
-    name = source_name(template)
+    name = _source_name(template)
     flowables: list[Flowable] = markdown_to_flowables(
         text,
         styles=styles,
