@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 from typing import Any
 
@@ -11,15 +12,19 @@ from pypdf import PdfReader
 from reportlab.graphics.shapes import Drawing, Rect, String
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import fp_str
-from reportlab.platypus import Flowable, KeepTogether, ListFlowable, Paragraph, Table
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Flowable, Frame, KeepTogether, ListFlowable, Paragraph, Spacer, Table
+from reportlab.platypus.flowables import BalancedColumns
 
 from printplay.errors import PrintplayError
-from printplay.render.document import PageSetup
+from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import SANS
 from printplay.render.markdown_pdf import (
     RulebookError,
-    html_to_markup,
+    fill_frame,
+    markdown_markup,
     markdown_to_flowables,
+    page_errors,
 )
 from printplay.render.rulebook import (
     build_rulebook,
@@ -106,13 +111,17 @@ def test_suit_markup_escapes_and_colours() -> None:
     assert suit_markup("♠♣") == f"{BLACK}♠</font>{BLACK}♣</font>"
 
 
-def test_html_to_markup() -> None:
-    assert html_to_markup("<strong>Q♥</strong> &amp; <em>J</em>") == (
-        f"<b>Q{RED}♥</font></b> &amp; <i>J</i>"
+def test_markdown_markup() -> None:
+    assert markdown_markup("**Q♥** &amp; *J*") == f"<b>Q{RED}♥</font></b> &amp; <i>J</i>"
+    assert markdown_markup("[the <site>](https://x.org)") == "the &lt;site&gt;"
+    assert markdown_markup("`a<b`").endswith(">a&lt;b</font>")
+    assert markdown_markup("one<br />two") == "one<br/>two"
+    assert markdown_markup("~~gone~~ _it_ ![alt ♦](x.png)") == (
+        f"<strike>gone</strike> <i>it</i> alt {RED}♦</font>"
     )
-    assert html_to_markup('<a href="https://x.org">the &lt;site&gt;</a>') == "the &lt;site&gt;"
-    assert html_to_markup("<code>a&lt;b</code>").endswith(">a&lt;b</font>")
-    assert html_to_markup("one<br />two") == "one<br/>two"
+    assert (
+        markdown_markup("<em>raw</em> <img src=x>") == "&lt;em&gt;raw&lt;/em&gt; &lt;img src=x&gt;"
+    )
 
 
 def test_suits_are_coloured_in_paragraphs_lists_and_tables() -> None:
@@ -139,6 +148,25 @@ def test_attr_list_classes_pick_styles() -> None:
         "# Title {: .title}\n\nUnder it\n{: .subtitle}\n", styles=styles, width=400
     )
     assert [p.style for p in paragraphs(flowables)] == [styles.title, styles.subtitle]
+
+
+def test_raw_html_prints_as_text() -> None:
+    texts = paragraph_texts(markdown_to_flowables("<b>bold?</b> <img src=x>\n\n<div>\n", width=400))
+    assert texts == ["&lt;b&gt;bold?&lt;/b&gt; &lt;img src=x&gt;", "&lt;div&gt;"]
+
+
+def test_blockquotes_parted_by_a_blank_line_are_two_boxes() -> None:
+    flowables = markdown_to_flowables("> One.\n\n> Two.\n>\n> Still two.\n", width=400)
+    assert [type(f) for f in flowables] == [Table, Table]
+    assert paragraph_texts(flowables) == ["One.", "Two.", "Still two."]
+
+
+def test_an_italic_paragraph_after_a_diagram_is_its_caption_kept_with_it() -> None:
+    styles = book_styles()
+    source = "[[diagram box label=x]]\n\n*The caption.*\n\n*Not a caption.*\n"
+    flowables = markdown_to_flowables(source, styles=styles, width=400, diagrams={"box": box})
+    assert isinstance(flowables[0], KeepTogether)  # the diagram and its caption
+    assert [p.style for p in paragraphs(flowables)] == [styles.caption, styles.body]
 
 
 # ------------------------------------------------------------------------------------------
@@ -182,6 +210,85 @@ def test_diagram_arguments_are_passed_as_strings() -> None:
 def test_bad_markers(source: str, message: str) -> None:
     with pytest.raises(RulebookError, match=message):
         markdown_to_flowables(source, width=400, diagrams={"box": box})
+
+
+@pytest.mark.parametrize(
+    ("source", "message"),
+    [
+        ("text\n\n[[frobnicate]]", r"^line 3: unknown marker"),
+        ("[[diagram box label=a height=2000]]", r"^line 1: .*2000 pt tall, more than the 700 pt"),
+        ("> ruling\n>\n> [[pagebreak]]", r"^line 3: \[\[pagebreak\]\] inside a blockquote"),
+        ("- a\n\n  [[pagebreak]]", r"^line 3: \[\[pagebreak\]\] inside a list"),
+        ("- a\n\n  [[columns 2]]\n  b\n  [[/columns]]", r"^line 3: .* inside a list: columns go"),
+        ("> " * 12 + "deep", r"^line 1: a blockquote leaves 29 pt for its text here, less than"),
+        ("|" + "a|" * 30 + "\n|" + "-|" * 30, r"^line 1: a table of 30 columns needs \d+ pt"),
+        ("| a |\n|---|\n| " + "word " * 3000 + "|", r"^line 1: a row of this table is \d+ pt"),
+    ],
+)
+def test_what_cannot_be_set_is_refused_naming_the_line(source: str, message: str) -> None:
+    with pytest.raises(RulebookError, match=message):
+        markdown_to_flowables(source, width=200, height=700, diagrams={"box": box})
+
+
+def test_columns_too_narrow_for_text_are_refused() -> None:
+    message = r"^line 2: a \[\[columns\]\] region leaves 26 pt for its text here"
+    with pytest.raises(RulebookError, match=message):
+        markdown_to_flowables("Text.\n[[columns 4]]\nx\n[[/columns]]", width=150)
+    assert len(markdown_to_flowables("Text.\n[[columns 3]]\nx\n[[/columns]]", width=150)) == 2
+
+
+def test_a_diagram_with_a_bad_value_is_refused_naming_the_marker() -> None:
+    def picky(size: str) -> Drawing:
+        raise ValueError(f"a size is a number, not {size!r}")
+
+    with pytest.raises(RulebookError, match=r"^x\.md, line 1 of the rendered text: \[\[diagram "):
+        markdown_to_flowables(
+            "[[diagram picky size=nan]]", width=400, diagrams={"picky": picky}, source="x.md"
+        )
+
+
+def test_a_block_too_large_for_a_page_is_one_error_and_no_file(tmp_path: Path) -> None:
+    setup = PageSetup("a4")
+    too_large = pytest.raises(RulebookError, match=r"^x\.md: a block of the text is too large")
+    with too_large, page_errors("x.md"):
+        build_pdf(tmp_path / "x.pdf", [Spacer(10, 5000)], setup)
+    empty = pytest.raises(RulebookError, match=r"^x\.md: page after page is left empty")
+    breaks = markdown_to_flowables("[[pagebreak]]\n" * 30, width=400)
+    with empty, page_errors("x.md"):
+        build_pdf(tmp_path / "x.pdf", breaks, setup)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_columns_start_wherever_they_land_on_a_page(tmp_path: Path) -> None:
+    # reportlab failed ("cannot make initial split") when a group held whole at the top
+    # of balanced columns was taller than twice the room left on the page
+    setup = PageSetup("a4")
+    items = "\n".join(f"- item {i} " + "word " * 12 for i in range(6))
+    region = f"[[columns 2]]\n## Heading\n\n{items}\n\nMore text.\n[[/columns]]\n"
+    for filler in range(26, 36):
+        text = "A line of text.\n\n" * filler + region
+        flowables = markdown_to_flowables(text, width=setup.frame_width, height=setup.frame_height)
+        assert isinstance(flowables[-1], BalancedColumns)
+        build_pdf(tmp_path / f"columns-{filler}.pdf", flowables, setup)
+
+
+def test_a_group_taller_than_a_page_in_columns_flows() -> None:
+    # held whole, a heading and a block taller than any page could never be placed
+    text = "[[columns 2]]\n## Heading\n\n" + "word " * 6000 + "\n[[/columns]]\n"
+    (columns,) = markdown_to_flowables(text, width=400, height=700, outline=False)
+    content = vars(columns)["_content"]
+    assert [type(f) for f in content] == [Paragraph, Paragraph]
+    short = "[[columns 2]]\n## Heading\n\nA few words.\n[[/columns]]\n"
+    (columns,) = markdown_to_flowables(short, width=400, height=700, outline=False)
+    assert [type(f) for f in vars(columns)["_content"]] == [Table]
+
+
+def test_fill_frame_refuses_page_breaks_and_columns() -> None:
+    frame = Frame(0, 0, 200, 300)
+    for source in ("a\n\n[[pagebreak]]\n\nb", "[[columns 2]]\na\n[[/columns]]"):
+        flowables = markdown_to_flowables(source, width=180, outline=False)
+        with pytest.raises(RulebookError, match=r"^card\.md: .* where the text must fit"):
+            fill_frame(frame, flowables, Canvas(io.BytesIO()), source="card.md")
 
 
 def test_diagram_helper_refuses_unwritable_values() -> None:

@@ -174,11 +174,11 @@ def draw_front(
         if part.kind == "mat":
             facts["sheets"] -= 1  # its first page shows the whole mat
         detail = words("part_detail", kind=part.kind, **facts)
-        what = f"<b>{part.title}</b>" + (f": {detail}" if detail else "")
+        what = f"**{part.title}**" + (f": {detail}" if detail else "")
         rows.append([pages, what, words("print_note", kind=part.kind, sides=part.sides)])
         if part.kind == "deck":
             check = f"{where.first}–{where.first + 1}"
-    from printplay.render.markdown_pdf import markdown_to_flowables
+    from printplay.render.markdown_pdf import markdown_to_flowables, page_errors
 
     cover = words.markdown(
         "cover_markdown",
@@ -190,11 +190,18 @@ def draw_front(
     )
     width = setup.frame_width
     for depth in (None, 1, 0):
-        story: list[Flowable] = markdown_to_flowables(cover, width=width, outline=False)
+        story: list[Flowable] = markdown_to_flowables(
+            cover,
+            width=width,
+            height=setup.frame_height,
+            outline=False,
+            source="kit.j2 (cover_markdown)",
+        )
         story.append(PageBreak())
         story.append(Paragraph(words("contents_heading"), styles.h1))
         story.append(_toc_table(toc_rows(parts, depth), width, styles))
-        build_pdf(path, story, setup)
+        with page_errors("kit.j2 (cover_markdown)"):
+            build_pdf(path, story, setup)
         if len(PdfReader(path).pages) == FRONT_PAGES:
             return
     raise OutputError("the kit's cover and contents do not fit on two pages")

@@ -1,10 +1,9 @@
 """Markdown to reportlab flowables: the typesetting half of every rulebook.
 
-The Markdown is converted to HTML by the ``markdown`` package (extensions ``tables``, ``smarty``
-(typographic quotes and apostrophes, so that straight and curly ones never mix),
-``sane_lists``, ``def_list``, ``attr_list`` and ``fenced_code``), the HTML is parsed into a
-small tree, and the tree is walked into platypus flowables set in
-:class:`~printplay.render.styles.Styles`.
+The Markdown is parsed once by :mod:`printplay.markup` (markdown-it: CommonMark with
+tables, definition lists, typographic quotes and dashes, ``[[marker]]`` lines and
+``{: .class}`` attribute lists; raw HTML is text) and its syntax tree is walked into
+platypus flowables set in :class:`~printplay.render.styles.Styles`.
 
 Besides ordinary Markdown, a line holding only a marker in double brackets is an instruction:
 
@@ -20,8 +19,8 @@ Besides ordinary Markdown, a line holding only a marker in double brackets is an
 ``[[quickref]]`` … ``[[/quickref]]``
     sets what is between them in the compact quick-reference styles, kept on one page.
 
-A class from ``attr_list`` picks a style: ``# TriPeaks {: .title}``, or a paragraph followed
-by ``{: .subtitle}`` (also ``small``, ``caption``, ``center``, ``lead``, ``callout``).
+A class picks a style: ``# TriPeaks {: .title}``, or a paragraph followed by
+``{: .subtitle}`` (also ``small``, ``caption``, ``center``, ``lead``, ``callout``).
 Headings h1 and h2 (not a title) become entries of the PDF's outline (bookmarks); a heading
 is kept with the start of what follows it.  A blockquote is a shaded callout box: use it for
 rulings and notes; blockquotes parted by a blank line are separate boxes.
@@ -31,24 +30,26 @@ for reportlab's paragraph mini-markup:
 
 >>> suit_markup("A&K <3 ♥")
 'A&amp;K &lt;3 <font color="#c8102e">♥</font>'
->>> html_to_markup("<strong>Q♠</strong> beats <em>J</em>")
+>>> markdown_markup("**Q♠** beats *J*")
 '<b>Q<font color="#000000">♠</font></b> beats <i>J</i>'
+
+Whatever cannot be set is a :class:`RulebookError` naming the source and the line of the
+rendered text: a bad marker, an unknown diagram, nesting too deep for the page.
 """
 
 from __future__ import annotations
 
+import contextlib
 import inspect
+import io
 import re
-import shlex
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from html.parser import HTMLParser
-from typing import Any, Literal, cast
+from dataclasses import dataclass, replace
+from typing import Any, cast
 
-import markdown
-from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
+from markdown_it.token import Token
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     CondPageBreak,
     Flowable,
@@ -62,204 +63,38 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
-from reportlab.platypus.doctemplate import ActionFlowable
+from reportlab.platypus.doctemplate import ActionFlowable, LayoutError
 from reportlab.platypus.flowables import BalancedColumns, CallerMacro, HRFlowable
 
-from printplay.errors import RulebookError
-from printplay.render.fonts import MONO
-from printplay.render.styles import Palette, Styles, book_palette, book_styles, suit_markup
+from printplay.errors import PrintplayError, RulebookError
+from printplay.markup import SyntaxTreeNode, classes, line_of, located, marker_of, tree, where
+from printplay.render.inline import inline_markup, markdown_markup, plain_text
+from printplay.render.md_table import narrowest_column, row_heights, table_rows, typeset_table
+from printplay.render.styles import Styles, book_styles, suit_markup
 
 __all__ = [
+    "MIN_WIDTH",
     "DiagramFactory",
     "RulebookError",
     "fill_frame",
-    "html_to_markup",
+    "markdown_markup",
     "markdown_to_flowables",
-    "markdown_to_html",
+    "outline_entry",
+    "page_errors",
     "suit_markup",
 ]
 
 DiagramFactory = Callable[..., Flowable]
 """Something that draws a diagram: called with the marker's ``key=value`` pairs as strings."""
 
-MARKDOWN_EXTENSIONS = ("tables", "sane_lists", "def_list", "attr_list", "fenced_code", "smarty")
-"""The Python-Markdown extensions a rulebook source may use."""
+MIN_WIDTH = 36.0
+"""The narrowest a block may be set, in points: a blockquote or list nested so deep that
+its text would be narrower is refused."""
 
-
-# --------------------------------------------------------------------------------------------
-# A small HTML tree
-
-
-_VOID = frozenset({"br", "hr", "img", "wbr", "col", "input", "meta", "link", "source"})
-
-
-@dataclass
-class _Node:
-    """An HTML element: tag, attributes and children (elements and text)."""
-
-    tag: str
-    attrs: dict[str, str] = field(default_factory=dict)
-    children: list[_Node | str] = field(default_factory=list)
-
-    def text(self) -> str:
-        """All the text inside, without markup."""
-        return "".join(c if isinstance(c, str) else c.text() for c in self.children)
-
-    def elements(self, *tags: str) -> list[_Node]:
-        """The child elements, those with one of ``tags`` if any are given."""
-        return [c for c in self.children if isinstance(c, _Node) and (not tags or c.tag in tags)]
-
-    @property
-    def classes(self) -> list[str]:
-        """The element's CSS classes."""
-        return self.attrs.get("class", "").split()
-
-
-class _TreeBuilder(HTMLParser):
-    """Parse (Markdown's) HTML into a :class:`_Node` tree, forgiving unclosed elements."""
-
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = _Node("root")
-        self._stack = [self.root]
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        node = _Node(tag, {k: v or "" for k, v in attrs})
-        self._stack[-1].children.append(node)
-        if tag not in _VOID:
-            self._stack.append(node)
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self._stack[-1].children.append(_Node(tag, {k: v or "" for k, v in attrs}))
-
-    def handle_endtag(self, tag: str) -> None:
-        for depth in range(len(self._stack) - 1, 0, -1):
-            if self._stack[depth].tag == tag:
-                del self._stack[depth:]
-                return
-
-    def handle_data(self, data: str) -> None:
-        self._stack[-1].children.append(data)
-
-
-def _parse_html(html: str) -> _Node:
-    builder = _TreeBuilder()
-    builder.feed(html)
-    builder.close()
-    return builder.root
-
-
-_INLINE_WRAP = {
-    "strong": ("<b>", "</b>"),
-    "b": ("<b>", "</b>"),
-    "em": ("<i>", "</i>"),
-    "i": ("<i>", "</i>"),
-    "del": ("<strike>", "</strike>"),
-    "s": ("<strike>", "</strike>"),
-    "strike": ("<strike>", "</strike>"),
-    "u": ("<u>", "</u>"),
-    "ins": ("<u>", "</u>"),
-    "sup": ("<super>", "</super>"),
-    "sub": ("<sub>", "</sub>"),
-}
-
-
-def _inline(children: list[_Node | str], palette: Palette, mono: str) -> str:
-    """Mini-markup for inline content."""
-    out: list[str] = []
-    for child in children:
-        if isinstance(child, str):
-            out.append(suit_markup(child, palette))
-        elif child.tag == "br":
-            out.append("<br/>")
-        elif child.tag == "img":
-            out.append(suit_markup(child.attrs.get("alt", ""), palette))
-        elif child.tag == "code":
-            out.append(f'<font face="{mono}">{_inline(child.children, palette, mono)}</font>')
-        elif child.tag in _INLINE_WRAP:
-            start, end = _INLINE_WRAP[child.tag]
-            out.append(start + _inline(child.children, palette, mono) + end)
-        else:  # links are printed as their text; unknown inline elements as their content
-            out.append(_inline(child.children, palette, mono))
-    return "".join(out)
-
-
-def html_to_markup(html: str, palette: Palette | None = None) -> str:
-    """Convert an inline HTML fragment (``<strong>``, ``<em>``, ``<code>``, …) to mini-markup.
-
-    Links become their text; suits are coloured and text escaped as by :func:`markup_text`.
-    """
-    return _inline(_parse_html(html).children, palette or book_palette(), MONO).strip()
-
-
-def markdown_to_html(text: str) -> str:
-    """Markdown to HTML with the rulebook extensions (markers are not interpreted here)."""
-    html: str = markdown.markdown(text, extensions=list(MARKDOWN_EXTENSIONS), output_format="html")
-    return html
-
-
-# --------------------------------------------------------------------------------------------
-# Markers
-
-
-_MARKER_LINE = re.compile(r"^([ \t]*)\[\[(.*?)\]\][ \t]*$", re.MULTILINE)
-_PLACEHOLDER = re.compile(r"^PPMARKER(\d{4,})END$")
-_QUOTES_APART = re.compile(r"^(>[^\n]*\n)(?:[ \t]*\n)+(?=>)", re.MULTILINE)
-_REGIONS = {"columns", "quickref"}
-_MARKER_KINDS = ("diagram", "pagebreak", "columns", "/columns", "quickref", "/quickref")
-
-
-@dataclass(frozen=True)
-class _Marker:
-    """A parsed ``[[kind args...]]`` marker."""
-
-    kind: str
-    args: tuple[str, ...]
-    source: str
-
-
-def _parse_marker(body: str) -> _Marker:
-    source = f"[[{body}]]"
-    try:
-        words = shlex.split(body)
-    except ValueError as error:
-        raise RulebookError(f"cannot read marker {source}: {error}") from None
-    if not words or words[0] not in _MARKER_KINDS:
-        known = ", ".join(f"[[{kind}]]" for kind in _MARKER_KINDS)
-        raise RulebookError(f"unknown marker {source} (known markers: {known})")
-    return _Marker(words[0], tuple(words[1:]), source)
-
-
-def _extract_markers(text: str) -> tuple[str, list[_Marker]]:
-    """Replace each marker line by a placeholder paragraph Markdown leaves alone."""
-    markers: list[_Marker] = []
-
-    def replace_line(match: re.Match[str]) -> str:
-        markers.append(_parse_marker(match.group(2).strip()))
-        return f"\n{match.group(1)}PPMARKER{len(markers) - 1:04d}END\n"
-
-    def separate(match: re.Match[str]) -> str:
-        markers.append(_Marker("", (), ""))  # sets nothing: only keeps the quotes apart
-        return f"{match.group(1)}\nPPMARKER{len(markers) - 1:04d}END\n\n"
-
-    text = _MARKER_LINE.sub(replace_line, text)
-    # Python-Markdown merges blockquotes parted by a blank line; CommonMark (and the author)
-    # mean two: each blockquote is a callout box of its own.
-    return _QUOTES_APART.sub(separate, text), markers
-
-
-# --------------------------------------------------------------------------------------------
-# Blocks
-
-
-_ALIGN: dict[str, Literal[0, 1, 2, 4]] = {
-    "left": TA_LEFT,
-    "right": TA_RIGHT,
-    "center": TA_CENTER,
-    "justify": TA_JUSTIFY,
-}
 _BULLETS = ("•", "–", "◦")
 _COLUMN_GAP = 16.0
+_COLUMNS_NEED = 72.0
+"""Room balanced columns need on a page to start there (reportlab's default)."""
 _TALL = 10_000.0
 _SHORT_TABLE = 15
 """Tables of at most this many rows are not split across pages or columns."""
@@ -267,6 +102,14 @@ _SHORT_LIST = 6
 """Lists of at most this many items are kept whole with a heading above them."""
 _KEEP_SPACE = 96.0
 """Room needed below a heading that precedes a long list or table, else a new page."""
+_DEFINITION_INDENT = 16.0
+_NAMES = {
+    "columns": "a [[columns]] region",
+    "bullet_list": "a list",
+    "ordered_list": "a list",
+    "dl": "a definition list",
+    "blockquote": "a blockquote",
+}
 _NO_PADDING = [
     (f"{side}PADDING", (0, 0), (-1, -1), 0) for side in ("LEFT", "RIGHT", "TOP", "BOTTOM")
 ]
@@ -281,123 +124,110 @@ class _Context:
     para: ParagraphStyle
     item: ParagraphStyle
     depth: int = 0
+    inside: str = ""
+    """The block being set inside (``a blockquote``), where neither a page break nor
+    columns can go."""
 
 
-@dataclass
-class _Region:
-    """An open ``[[columns]]`` or ``[[quickref]]`` region and what has been set inside it."""
-
-    marker: _Marker
-    outer: _Context
-    flowables: list[Flowable] = field(default_factory=list)
+def _inline_tokens(node: SyntaxTreeNode) -> list[Token]:
+    """The inline tokens of a paragraph, heading or term (its ``inline`` child's)."""
+    for child in node.children:
+        if child.type == "inline" and child.token is not None:
+            return child.token.children or []
+    return []
 
 
 class _Converter:
-    """Walks the HTML tree into flowables."""
+    """Walks the syntax tree into flowables."""
 
     def __init__(
         self,
-        markers: list[_Marker],
         diagrams: Mapping[str, DiagramFactory] | None,
         *,
-        outline: bool = True,
+        outline: bool,
+        source: str | None,
+        height: float | None,
     ) -> None:
-        self.markers = markers
         self.diagrams = diagrams or {}
         self.outline = outline
-        self.mono = MONO
+        self.source = source
+        self.height = height
         self.diagram_holders: set[int] = set()
         self.unsplittable: set[int] = set()  # short tables: never split
         self.big: set[int] = set()  # long lists and tables: never kept whole with a heading
+        self.units: set[int] = set()  # groups held whole in balanced columns
+
+    def error(self, node: SyntaxTreeNode, problem: str) -> RulebookError:
+        """A :class:`RulebookError` about ``node``, naming the source and its line."""
+        return located(self.source, line_of(node), problem)
+
+    def narrower(self, width: float, node: SyntaxTreeNode) -> float:
+        """``width`` for the content of ``node``, if text still fits in it."""
+        if width < MIN_WIDTH:
+            what = _NAMES.get(node.type, node.type.replace("_", " "))
+            raise self.error(
+                node,
+                f"{what} leaves {max(width, 0):.0f} pt for its text here, "
+                f"less than {MIN_WIDTH:.0f} pt: nest less deeply, or use fewer columns",
+            )
+        return width
 
     # -- containers ------------------------------------------------------------------------
 
-    def blocks(self, node: _Node, ctx: _Context) -> list[Flowable]:
+    def blocks(self, node: SyntaxTreeNode, ctx: _Context) -> list[Flowable]:
         """The flowables for the block content of ``node``."""
-        top: list[Flowable] = []
-        out = top  # where flowables go: the top list or the innermost open region's
-        regions: list[_Region] = []
-        inline: list[_Node | str] = []
-
-        def flush() -> None:
-            markup = _inline(inline, ctx.styles.palette, self.mono).strip()
-            if markup:
-                out.append(Paragraph(markup, ctx.para))
-            inline.clear()
-
+        out: list[Flowable] = []
         for child in node.children:
-            if isinstance(child, str) or child.tag not in _BLOCK_TAGS:
-                inline.append(child)
-                continue
-            flush()
-            marker = self._marker_of(child)
-            if marker is None:
-                if out and id(out[-1]) in self.diagram_holders and _is_emphasis_only(child):
-                    child = replace(child, attrs={**child.attrs, "class": "caption"})
-                new = self.block(child, ctx)
+            if child.type in ("columns", "quickref"):
+                out.extend(self.region(child, out, ctx))
+            elif child.type == "marker":
+                out.extend(self.marker(child, ctx))
+            else:
+                caption = bool(out) and id(out[-1]) in self.diagram_holders
+                new = self.block(child, ctx, caption=caption and _is_emphasis_only(child))
                 if new and out:
                     _keep_together(out[-1], new[0], ctx, self.diagram_holders)
                 out.extend(new)
-            elif marker.kind in _REGIONS:
-                regions.append(_Region(marker, ctx))
-                ctx = self._enter(marker, ctx)
-                out = regions[-1].flowables
-            elif marker.kind.startswith("/"):
-                if not regions or regions[-1].marker.kind != marker.kind[1:]:
-                    raise RulebookError(f"{marker.source} closes no open [[{marker.kind[1:]}]]")
-                region = regions.pop()
-                ctx = region.outer
-                out = regions[-1].flowables if regions else top
-                if region.marker.kind == "quickref":
-                    _room_for(out, region.flowables, ctx.width)
-                out.extend(self._close(region, ctx))
-            else:
-                out.extend(self.marker(marker, ctx))
-        flush()
-        if regions:
-            raise RulebookError(f"{regions[-1].marker.source} is never closed")
-        return top
-
-    def _marker_of(self, node: _Node) -> _Marker | None:
-        if node.tag != "p" or node.elements():
-            return None
-        match = _PLACEHOLDER.match(node.text().strip())
-        return self.markers[int(match.group(1))] if match else None
+        return out
 
     # -- regions ---------------------------------------------------------------------------
 
-    def _enter(self, marker: _Marker, ctx: _Context) -> _Context:
-        if marker.kind == "quickref":
+    def region(self, node: SyntaxTreeNode, out: list[Flowable], ctx: _Context) -> list[Flowable]:
+        """A ``[[quickref]]`` or ``[[columns N]]`` region; ``out`` is what comes before it."""
+        if node.type == "quickref":
             compact = ctx.styles.compact or ctx.styles
-            return replace(ctx, styles=compact, para=compact.body, item=compact.list_item)
-        columns = self._column_count(marker)
-        width = (ctx.width - (columns - 1) * _COLUMN_GAP) / columns
-        return replace(ctx, width=width)
-
-    def _column_count(self, marker: _Marker) -> int:
-        text = marker.args[0] if marker.args else "2"
-        if not text.isdigit() or not 2 <= int(text) <= 4:
-            raise RulebookError(f"{marker.source}: the number of columns must be 2, 3 or 4")
-        return int(text)
-
-    def _close(self, region: _Region, outer: _Context) -> list[Flowable]:
-        if region.marker.kind == "quickref":
+            inner = replace(ctx, styles=compact, para=compact.body, item=compact.list_item)
+            flowables = self.blocks(node, inner)
             # One block: it moves to the next page whole rather than leave a page nearly
             # empty before it, or split a card a player cuts out.
-            return region.flowables
-        if not region.flowables:
+            _room_for(out, flowables, ctx.width)
+            return flowables
+        marker = marker_of(node)
+        if ctx.inside:  # reportlab lays columns out only on a page: in a box they vanished
+            message = f"{marker.shown} inside {ctx.inside}: columns go between blocks"
+            raise self.error(node, message)
+        count = marker.columns
+        width = self.narrower((ctx.width - (count - 1) * _COLUMN_GAP) / count, node)
+        flowables = self.blocks(node, replace(ctx, width=width, inside=_NAMES[node.type]))
+        if not flowables:
             return []
-        count = self._column_count(region.marker)
-        width = (outer.width - (count - 1) * _COLUMN_GAP) / count
+        content = self.keep_together(flowables, column_width=width)
+        # reportlab first lays the content out as one column nCols times the room left on
+        # the page, and fails if the first block cannot be split to fit there: a block
+        # kept whole asks for that much room, else the columns start on the next page.
+        first = content[0]
+        whole = id(first) in self.units or id(first) in self.diagram_holders
+        needed = max(_COLUMNS_NEED, _height([first], width) / count + 1) if whole else None
         columns = BalancedColumns(
-            self.keep_together(region.flowables, column_width=width),
+            content,
             nCols=count,
+            needed=needed or _COLUMNS_NEED,
             innerPadding=_COLUMN_GAP,
             leftPadding=0,
             rightPadding=0,
             topPadding=0,
             bottomPadding=0,
-            spaceAfter=float(outer.styles.body.spaceAfter) + 4,
+            spaceAfter=float(ctx.styles.body.spaceAfter) + 4,
         )
         return [columns]
 
@@ -429,9 +259,14 @@ class _Converter:
                 out.append(flowable)
             elif run or id(flowable) in self.unsplittable:
                 group = [*run, flowable]
-                out.append(
-                    _KeepWhole(group) if column_width is None else _unit(group, column_width)
-                )
+                if column_width is None:
+                    out.append(_KeepWhole(group))
+                elif self.height is None or _height(group, column_width) <= self.height:
+                    unit = _unit(group, column_width)
+                    self.units.add(id(unit))
+                    out.append(unit)
+                else:  # a unit taller than a page could never be placed: let it flow
+                    out += group
             else:
                 out.append(flowable)
             for kept in run:
@@ -441,52 +276,54 @@ class _Converter:
 
     # -- markers ---------------------------------------------------------------------------
 
-    def marker(self, marker: _Marker, ctx: _Context) -> list[Flowable]:
+    def marker(self, node: SyntaxTreeNode, ctx: _Context) -> list[Flowable]:
         """The flowables of a ``[[diagram ...]]`` or ``[[pagebreak]]`` marker."""
-        if not marker.kind:
-            return []
+        marker = marker_of(node)
         if marker.kind == "pagebreak":
-            if marker.args:
-                raise RulebookError(f"{marker.source}: [[pagebreak]] takes no arguments")
+            if ctx.inside:
+                message = f"{marker.shown} inside {ctx.inside}: a page break goes between blocks"
+                raise self.error(node, message)
             return [PageBreak()]
-        return [self.diagram(marker, ctx)]
+        return [self.diagram(node, ctx)]
 
-    def diagram(self, marker: _Marker, ctx: _Context) -> Flowable:
+    def diagram(self, node: SyntaxTreeNode, ctx: _Context) -> Flowable:
         """Call the diagram factory a ``[[diagram NAME k=v ...]]`` marker names."""
-        if not marker.args:
-            raise RulebookError(f"{marker.source}: a diagram marker needs a diagram name")
-        name, *pairs = marker.args
+        marker = marker_of(node)
+        name, kwargs = marker.name, marker.options
         if name not in self.diagrams:
             known = ", ".join(sorted(self.diagrams)) or "none"
-            raise RulebookError(
-                f"unknown diagram {name!r} in {marker.source} (known diagrams: {known})"
-            )
-        kwargs: dict[str, str] = {}
-        for pair in pairs:
-            key, equals, value = pair.partition("=")
-            if not equals or not key.isidentifier():
-                raise RulebookError(f"{marker.source}: expected key=value, got {pair!r}")
-            kwargs[key] = value
+            message = f"unknown diagram {name!r} in {marker.shown} (known diagrams: {known})"
+            raise self.error(node, message)
         factory = self.diagrams[name]
         try:
             inspect.signature(factory).bind(**kwargs)
         except TypeError as error:
-            message = f"{marker.source}: bad arguments for diagram {name!r}: {error}"
-            raise RulebookError(message) from None
+            message = f"{marker.shown}: bad arguments for diagram {name!r}: {error}"
+            raise self.error(node, message) from None
         except ValueError:  # no signature available (a builtin): let the call decide
             pass
-        drawing: Flowable = factory(**kwargs)
+        try:
+            drawing: Flowable = factory(**kwargs)
+        except (ValueError, PrintplayError) as error:
+            raise self.error(node, f"{marker.shown}: {error}") from None
         if not hasattr(drawing, "wrapOn"):
             raise RulebookError(f"diagram {name!r} returned {drawing!r}, not a flowable")
-        width, _ = drawing.wrap(ctx.width, _TALL)
-        if float(width) > ctx.width + 0.5:
-            raise RulebookError(
-                f"{marker.source}: the diagram is {float(width):.0f} pt wide, "
-                f"more than the {ctx.width:.0f} pt available"
+        width, height = (float(size) for size in drawing.wrap(ctx.width, _TALL))
+        if width > ctx.width + 0.5:
+            raise self.error(
+                node,
+                f"{marker.shown}: the diagram is {width:.0f} pt wide, "
+                f"more than the {ctx.width:.0f} pt available",
+            )
+        if self.height is not None and height > self.height + 0.5:
+            raise self.error(
+                node,
+                f"{marker.shown}: the diagram is {height:.0f} pt tall, "
+                f"more than the {self.height:.0f} pt of a page",
             )
         holder: Flowable = Table(
             [[drawing]],
-            colWidths=[float(width)],
+            colWidths=[width],
             style=TableStyle(_NO_PADDING),
             hAlign="CENTER",
             spaceBefore=8,
@@ -497,50 +334,56 @@ class _Converter:
 
     # -- single blocks ---------------------------------------------------------------------
 
-    def block(self, node: _Node, ctx: _Context) -> list[Flowable]:
-        """The flowables of one block element."""
-        tag = node.tag
-        if tag == "p":
-            return self.paragraph(node, self._style_for(node, ctx.para, ctx), ctx)
-        if tag in ("h1", "h2", "h3", "h4", "h5", "h6"):
+    def block(self, node: SyntaxTreeNode, ctx: _Context, *, caption: bool) -> list[Flowable]:
+        """The flowables of one block; ``caption`` sets a paragraph as a diagram's caption."""
+        kind = node.type
+        if kind == "paragraph":
+            style = ctx.styles.caption if caption else self._style_for(node, ctx.para, ctx)
+            return self.paragraph(node, style, ctx)
+        if kind == "heading":
             return self.heading(node, ctx)
-        if tag in ("ul", "ol"):
+        if kind in ("bullet_list", "ordered_list"):
             return [self.listing(node, ctx)]
-        if tag == "table":
+        if kind == "table":
             return self.table(node, ctx)
-        if tag == "blockquote":
+        if kind == "blockquote":
             return [self.callout(node, ctx)]
-        if tag == "hr":
+        if kind == "hr":
             return [self.rule(ctx)]
-        if tag == "pre":
-            return [Preformatted(node.text().rstrip("\n"), ctx.styles.code)]
-        if tag == "dl":
+        if kind in ("fence", "code_block"):
+            return [Preformatted(node.content.rstrip("\n"), ctx.styles.code)]
+        if kind == "dl":
             return self.definitions(node, ctx)
-        return self.blocks(node, ctx)  # div and friends: their content
+        return self.blocks(node, ctx)  # anything else: its content
 
-    def paragraph(self, node: _Node, style: ParagraphStyle, ctx: _Context) -> list[Flowable]:
+    def paragraph(
+        self, node: SyntaxTreeNode, style: ParagraphStyle, ctx: _Context
+    ) -> list[Flowable]:
         """A paragraph in ``style`` (nothing for an empty one)."""
-        markup = _inline(node.children, ctx.styles.palette, self.mono).strip()
+        markup = inline_markup(_inline_tokens(node), ctx.styles.palette).strip()
         return [Paragraph(markup, style)] if markup else []
 
-    def _style_for(self, node: _Node, default: ParagraphStyle, ctx: _Context) -> ParagraphStyle:
-        for name in node.classes:
+    def _style_for(
+        self, node: SyntaxTreeNode, default: ParagraphStyle, ctx: _Context
+    ) -> ParagraphStyle:
+        for name in classes(node):
             style = ctx.styles.by_class(name)
             if style is not None:
                 return style
         return default
 
-    def heading(self, node: _Node, ctx: _Context) -> list[Flowable]:
+    def heading(self, node: SyntaxTreeNode, ctx: _Context) -> list[Flowable]:
         """A heading: kept with what follows; h1 and h2 also get a PDF outline entry."""
         styles = ctx.styles
         level = int(node.tag[1])
         default = (styles.h1, styles.h2, styles.h3)[min(level, 3) - 1]
         style = self._style_for(node, default, ctx)
-        markup = _inline(node.children, styles.palette, self.mono).strip()
+        tokens = _inline_tokens(node)
+        markup = inline_markup(tokens, styles.palette).strip()
         if not markup:
             return []
         out: list[Flowable] = []
-        plain = " ".join(node.text().split())
+        plain = " ".join(plain_text(tokens).split())
         if self.outline and (style is styles.h1 or style is styles.h2):
             out.append(outline_entry(plain, 0 if style is styles.h1 else 1))
         out.append(Paragraph(markup, style))
@@ -556,15 +399,16 @@ class _Converter:
             out.append(rule)
         return out
 
-    def listing(self, node: _Node, ctx: _Context) -> Flowable:
-        """A bulleted (``ul``) or numbered (``ol``) list, nested lists inside."""
+    def listing(self, node: SyntaxTreeNode, ctx: _Context) -> Flowable:
+        """A bulleted or numbered list, nested lists inside."""
         styles = ctx.styles
-        ordered = node.tag == "ol"
+        ordered = node.type == "ordered_list"
         indent = styles.list_indent * (1.25 if ordered else 1.0)
-        inner = replace(ctx, width=ctx.width - indent, para=ctx.item, depth=ctx.depth + 1)
+        width = self.narrower(ctx.width - indent, node)
+        inner = replace(ctx, width=width, para=ctx.item, depth=ctx.depth + 1, inside="a list")
         items: list[Any] = [
-            ListItem(self.blocks(li, inner) or [Paragraph("", inner.para)])
-            for li in node.elements("li")
+            ListItem(self.blocks(item, inner) or [Paragraph("", inner.para)])
+            for item in node.children
         ]
         options: dict[str, Any] = {
             "leftIndent": indent,
@@ -575,10 +419,10 @@ class _Converter:
             "spaceAfter": float((ctx.item if ctx.depth else ctx.para).spaceAfter),
         }
         if ordered:
-            start = node.attrs.get("start", "1")
+            start = node.attrs.get("start", 1)
             options.update(
                 bulletType="1",
-                start=int(start) if start.isdigit() else 1,
+                start=start if isinstance(start, int) else 1,
                 bulletFormat="%s.",
                 bulletDedent=indent,
             )
@@ -593,15 +437,16 @@ class _Converter:
             self.big.add(id(listing))
         return listing
 
-    def definitions(self, node: _Node, ctx: _Context) -> list[Flowable]:
+    def definitions(self, node: SyntaxTreeNode, ctx: _Context) -> list[Flowable]:
         """A definition list: each term in bold, its definitions indented below."""
         styles = ctx.styles
         out: list[Flowable] = []
-        for child in node.elements("dt", "dd"):
-            if child.tag == "dt":
+        for child in node.children:
+            if child.type == "dt":
                 out.extend(self.paragraph(child, styles.term, ctx))
             else:
-                inner = replace(ctx, width=ctx.width - 16, para=styles.definition)
+                width = self.narrower(ctx.width - _DEFINITION_INDENT, node)
+                inner = replace(ctx, width=width, para=styles.definition, inside=_NAMES["dl"])
                 out.extend(self.blocks(child, inner))
         return out
 
@@ -616,15 +461,17 @@ class _Converter:
         )
         return rule
 
-    def callout(self, node: _Node, ctx: _Context) -> Flowable:
+    def callout(self, node: SyntaxTreeNode, ctx: _Context) -> Flowable:
         """A blockquote, set as a shaded box with an accent bar: rulings, notes, examples."""
         styles = ctx.styles
         pad_left, pad_right, bar = 10.0, 9.0, 2.6
-        inner_width = ctx.width - pad_left - pad_right
+        inner_width = self.narrower(ctx.width - pad_left - pad_right, node)
         item = ParagraphStyle(
             "callout_item", parent=styles.callout, spaceAfter=styles.list_item.spaceAfter
         )
-        inner = replace(ctx, width=inner_width, para=styles.callout, item=item)
+        inner = replace(
+            ctx, width=inner_width, para=styles.callout, item=item, inside=_NAMES["blockquote"]
+        )
         content = self.blocks(node, inner)
         if not content:
             return Paragraph("", styles.body)
@@ -650,81 +497,35 @@ class _Converter:
         )
         return box
 
-    # -- tables ----------------------------------------------------------------------------
+    def table(self, node: SyntaxTreeNode, ctx: _Context) -> list[Flowable]:
+        """A Markdown table (see :mod:`printplay.render.md_table`); short ones never split.
 
-    def table(self, node: _Node, ctx: _Context) -> list[Flowable]:
-        """A Markdown table: header row shaded, zebra body rows, widths fitted to the text."""
-        styles = ctx.styles
-        header_rows: list[_Node] = []
-        body_rows: list[_Node] = []
-        for part in node.elements():
-            if part.tag == "tr":
-                body_rows.append(part)
-            elif part.tag in ("thead", "tbody", "tfoot"):
-                rows = part.elements("tr")
-                (header_rows if part.tag == "thead" else body_rows).extend(rows)
-        rows = header_rows + body_rows
-        if not rows:
+        A table whose columns cannot all be given room for text, or with a row taller than
+        a page (with the header above it), is refused."""
+        header, body = table_rows(node)
+        columns = max(len(row.children) for row in header + body)
+        least = narrowest_column(ctx.styles)
+        if columns * least > ctx.width:
+            raise self.error(
+                node,
+                f"a table of {columns} columns needs {columns * least:.0f} pt, "
+                f"more than the {ctx.width:.0f} pt available",
+            )
+        table = typeset_table(node, ctx.styles, ctx.width)
+        if table is None:
             return []
-        ncols = max(len(row.elements("th", "td")) for row in rows)
-        data: list[list[Paragraph]] = []
-        widths: list[list[tuple[float, float]]] = []
-        for index, row in enumerate(rows):
-            cells = row.elements("th", "td")
-            cells += [_Node("td")] * (ncols - len(cells))
-            line: list[Paragraph] = []
-            sizes: list[tuple[float, float]] = []
-            for cell in cells:
-                base = styles.table_header if index < len(header_rows) else styles.table_cell
-                align = _cell_alignment(cell)
-                style = (
-                    base
-                    if align is None
-                    else ParagraphStyle(f"{base.name}-{align}", parent=base, alignment=align)
+        if self.height is not None:
+            heights = row_heights(table, ctx.styles)
+            tallest = sum(heights[: len(header)]) + max(heights[len(header) :], default=0.0)
+            if tallest > self.height:
+                raise self.error(
+                    node,
+                    f"a row of this table is {tallest:.0f} pt tall with the header, "
+                    f"more than the {self.height:.0f} pt of a page",
                 )
-                line.append(Paragraph(_inline(cell.children, styles.palette, self.mono), style))
-                sizes.append(_text_extent(_cell_text(cell), style))
-            data.append(line)
-            widths.append(sizes)
-        col_widths = _fit_columns(widths, ctx.width, 2 * styles.cell_padding)
-        header = len(header_rows)
-        palette = styles.palette
-        commands: list[tuple[Any, ...]] = [
-            ("VALIGN", (0, 0), (-1, -1), "TOP"),
-            ("LEFTPADDING", (0, 0), (-1, -1), styles.cell_padding),
-            ("RIGHTPADDING", (0, 0), (-1, -1), styles.cell_padding),
-            ("TOPPADDING", (0, 0), (-1, -1), styles.row_padding[0]),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), styles.row_padding[1]),
-            ("LINEABOVE", (0, 0), (-1, 0), 0.9, palette.accent),
-            ("LINEBELOW", (0, -1), (-1, -1), 0.9, palette.accent),
-        ]
-        if header:
-            commands += [
-                ("BACKGROUND", (0, 0), (-1, header - 1), palette.header_fill),
-                ("LINEBELOW", (0, header - 1), (-1, header - 1), 0.6, palette.accent),
-                ("VALIGN", (0, 0), (-1, header - 1), "BOTTOM"),
-            ]
-        if len(rows) > header + 1:
-            commands.append(("ROWBACKGROUNDS", (0, header), (-1, -1), [None, palette.zebra_fill]))
-        table = Table(
-            data,
-            colWidths=col_widths,
-            repeatRows=header,
-            style=TableStyle(commands),
-            hAlign="LEFT",
-            spaceBefore=3,
-            spaceAfter=float(styles.body.spaceAfter) + 5,
-        )
-        (self.big if len(rows) > _SHORT_TABLE else self.unsplittable).add(id(table))
+        rows = len(header) + len(body)
+        (self.big if rows > _SHORT_TABLE else self.unsplittable).add(id(table))
         return [table]
-
-
-_BLOCK_TAGS = frozenset(
-    {
-        "p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "blockquote", "hr",
-        "pre", "dl", "div", "section", "figure",
-    }
-)  # fmt: skip
 
 
 def _unit(flowables: list[Flowable], width: float) -> Flowable:
@@ -742,12 +543,30 @@ def _unit(flowables: list[Flowable], width: float) -> Flowable:
     return unit
 
 
-def _is_emphasis_only(node: _Node) -> bool:
+def _is_emphasis_only(node: SyntaxTreeNode) -> bool:
     """A paragraph that is all italic (``*like this*``) and has no class of its own."""
-    if node.tag != "p" or "class" in node.attrs:
+    if node.type != "paragraph" or "class" in node.attrs:
         return False
-    content = [c for c in node.children if not (isinstance(c, str) and not c.strip())]
-    return len(content) == 1 and isinstance(content[0], _Node) and content[0].tag == "em"
+    tokens = [t for t in _inline_tokens(node) if not (t.type == "text" and not t.content.strip())]
+    if not tokens or tokens[0].type != "em_open" or tokens[-1].type != "em_close":
+        return False
+    depth = 0
+    for token in tokens[:-1]:
+        depth += token.nesting
+        if depth == 0:  # the first emphasis closed before the end
+            return False
+    return True
+
+
+def _height(flowables: list[Flowable], width: float) -> float:
+    """How tall ``flowables`` are, one under the other in ``width``, with their spaces."""
+    canvas = Canvas(io.BytesIO())  # lists measure their items on a canvas
+    return sum(
+        float(f.wrapOn(canvas, width, _TALL)[1])
+        + float(f.getSpaceBefore())
+        + float(f.getSpaceAfter())
+        for f in flowables
+    )
 
 
 def _family(font: str) -> str:
@@ -792,64 +611,6 @@ def _keep_together(
         and previous.getPlainText().rstrip().endswith(":")
     ):
         previous.keepWithNext = 1
-
-
-def _cell_alignment(cell: _Node) -> Literal[0, 1, 2, 4] | None:
-    align = cell.attrs.get("align", "")
-    match = re.search(r"text-align:\s*(\w+)", cell.attrs.get("style", ""))
-    if match:
-        align = match.group(1)
-    return _ALIGN.get(align.lower())
-
-
-_BREAKING_SPACE = re.compile(r"[ \t\r\f\v]+")
-
-
-def _cell_text(node: _Node | str) -> str:
-    """A cell's text, a line break (``<br>``) as a new line."""
-    if isinstance(node, str):
-        return node
-    if node.tag == "br":
-        return "\n"
-    return "".join(_cell_text(child) for child in node.children)
-
-
-def _text_extent(text: str, style: ParagraphStyle) -> tuple[float, float]:
-    """The widths of the longest word and of the longest line of a cell, set in ``style``.
-
-    Words are parted by breaking white space only: a no-break space joins its neighbours.
-    """
-    font, size = str(style.fontName), float(style.fontSize)
-    lines = [_BREAKING_SPACE.split(line.strip()) for line in text.split("\n")]
-    words = [word for line in lines for word in line if word]
-    if not words:
-        return 0.0, 0.0
-    whole = max(float(stringWidth(" ".join(line), font, size)) for line in lines)
-    longest = max(float(stringWidth(word, font, size)) for word in words)
-    return longest, whole
-
-
-def _fit_columns(
-    extents: list[list[tuple[float, float]]], width: float, padding: float
-) -> list[float]:
-    """Column widths that fit ``width``: natural widths if they fit, else shared out.
-
-    Each column gets at least its longest word; the room left is shared in proportion to
-    how much more each column would like.
-    """
-    ncols = len(extents[0])
-    slack = 1.0  # rounding in text measurement
-    low = [max(row[c][0] for row in extents) + padding + slack for c in range(ncols)]
-    high = [max(row[c][1] for row in extents) + padding + slack for c in range(ncols)]
-    high = [max(h, lo, 2 * padding) for h, lo in zip(high, low, strict=True)]
-    if sum(high) <= width:
-        return high
-    if sum(low) >= width:
-        return [width * lo / sum(low) for lo in low]
-    room = width - sum(low)
-    wants = [h - lo for h, lo in zip(high, low, strict=True)]
-    total = sum(wants)
-    return [lo + room * want / total for lo, want in zip(low, wants, strict=True)]
 
 
 def _trim_space_after(flowables: list[Flowable]) -> None:
@@ -907,24 +668,59 @@ def outline_entry(title: str, level: int) -> Flowable:
     return entry
 
 
-def fill_frame(frame: Frame, flowables: Sequence[Flowable], canvas: Any) -> bool:
+def fill_frame(
+    frame: Frame, flowables: Sequence[Flowable], canvas: Any, *, source: str | None = None
+) -> bool:
     """Draw ``flowables`` into ``frame`` on ``canvas`` whole, nothing split, outside any
     document (a card, a page drawn by hand); whether they all fit.
 
     Groups kept together are opened and conditional page breaks dropped: they only matter
-    between pages.  A page break is an error.
+    between pages.  A page break, or balanced columns (which only a document lays out),
+    is a :class:`RulebookError` naming ``source``.
     """
-    return all(frame.add(flowable, canvas, trySplit=0) for flowable in _opened(flowables))
+    opened = _opened(flowables, where(source, None))
+    return all(frame.add(flowable, canvas, trySplit=0) for flowable in opened)
 
 
-def _opened(flowables: Sequence[Flowable]) -> Iterator[Flowable]:
+def _opened(flowables: Sequence[Flowable], source: str) -> Iterator[Flowable]:
     for flowable in flowables:
         if isinstance(flowable, KeepTogether):
-            yield from _opened(flowable._content)  # type: ignore[attr-defined]
+            yield from _opened(flowable._content, source)  # type: ignore[attr-defined]
         elif isinstance(flowable, PageBreak):
-            raise RulebookError("a page break where the text must fit in one frame")
+            raise RulebookError(f"{source}: a page break where the text must fit in one frame")
+        elif isinstance(flowable, BalancedColumns):
+            raise RulebookError(
+                f"{source}: [[columns]] where the text must fit in one frame (a card, the "
+                "first page of a mat): columns need a page of a book"
+            )
         elif not isinstance(flowable, CondPageBreak | ActionFlowable):
             yield flowable
+
+
+_PAGE = re.compile(r"on page (\d+)")
+
+
+@contextlib.contextmanager
+def page_errors(source: str | None) -> Iterator[None]:
+    """Inside the block, reportlab's :class:`LayoutError`, raised while the pages are laid
+    out (a block of the text too large for any page, or page after page left empty), is a
+    :class:`RulebookError` naming ``source``."""
+    try:
+        yield
+    except LayoutError as error:
+        text = str(error)
+        if "without content" in text:
+            problem = (
+                "page after page is left empty (page breaks in a row, or a block too large "
+                "for any page)"
+            )
+        else:
+            page = _PAGE.search(text)
+            at = f" (on page {page.group(1)})" if page else ""
+            problem = (
+                f"a block of the text is too large for a page{at}: make it smaller or split it"
+            )
+        raise RulebookError(f"{where(source, None)}: {problem}") from None
 
 
 def markdown_to_flowables(
@@ -932,21 +728,24 @@ def markdown_to_flowables(
     *,
     styles: Styles | None = None,
     width: float,
+    height: float | None = None,
     diagrams: Mapping[str, DiagramFactory] | None = None,
     outline: bool = True,
+    source: str | None = None,
 ) -> list[Flowable]:
     """Typeset Markdown ``text`` as platypus flowables for a frame ``width`` points wide.
 
     ``styles`` defaults to :func:`~printplay.render.styles.book_styles`; ``diagrams`` maps the
     names used in ``[[diagram NAME ...]]`` markers to factories returning flowables;
     ``outline=False`` gives headings no outline entry (text drawn on a card, not a page).
-    Raises :class:`RulebookError` for a bad marker or an unknown diagram.
+    ``height``, the height of a page's frame, refuses a diagram taller than a page.
+    Raises :class:`RulebookError` naming ``source`` and the line for a bad marker, an
+    unknown diagram or nesting too deep.
     """
     styles = styles or book_styles()
-    source, markers = _extract_markers(text)
-    tree = _parse_html(markdown_to_html(source))
-    converter = _Converter(markers, diagrams, outline=outline)
+    converter = _Converter(diagrams, outline=outline, source=source, height=height)
+    root = tree(text, source=source)
     flowables = converter.blocks(
-        tree, _Context(styles, float(width), styles.body, styles.list_item)
+        root, _Context(styles, float(width), styles.body, styles.list_item)
     )
     return converter.keep_together(flowables)

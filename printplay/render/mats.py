@@ -835,12 +835,16 @@ def _draw_instructions(
         return MatOverview(plan, min(width, room * 0.45 * aspect), words)
 
     story = markdown_to_flowables(
-        markdown, width=width, diagrams={"overview": overview}, outline=False
+        markdown,
+        width=width,
+        diagrams={"overview": overview},
+        outline=False,
+        source="kit.j2 (mat_markdown)",
     )
     frame = Frame(
         MARGIN, MARGIN, width, room, leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0
     )
-    if not fill_frame(frame, story, canvas):
+    if not fill_frame(frame, story, canvas, source="kit.j2 (mat_markdown)"):
         raise RulebookError("kit.j2: the words of the mat's first page do not fit on it")
 
 

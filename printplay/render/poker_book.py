@@ -73,7 +73,12 @@ from printplay.render.document import (
 )
 from printplay.render.fonts import SANS, SANS_BOLD, SANS_BOLD_ITALIC, SANS_ITALIC, register_fonts
 from printplay.render.hands import HandsDiagram
-from printplay.render.markdown_pdf import DiagramFactory, markdown_to_flowables, outline_entry
+from printplay.render.markdown_pdf import (
+    DiagramFactory,
+    markdown_to_flowables,
+    outline_entry,
+    page_errors,
+)
 from printplay.render.rulebook import render_rulebook_source
 from printplay.render.styles import Styles, book_palette, book_styles, hex_color, suit_markup
 
@@ -186,9 +191,12 @@ def build_poker_rulebook(
     flowables = markdown_to_flowables(
         print_ready(source),
         width=setup.frame_width,
+        height=setup.frame_height,
         diagrams=_diagrams(game),
+        source="ricochet-poker.md",
     )
-    return build_pdf(path, flowables, setup)
+    with page_errors("ricochet-poker.md"):
+        return build_pdf(path, flowables, setup)
 
 
 _CODE_SPAN = re.compile(r"`[^`\n]+`")

@@ -152,15 +152,22 @@ def _flowables(text: QuickCardText, side: str, size: float, width: float) -> lis
         width=width,
         diagrams=_card_diagrams(text),
         outline=False,
+        source=_source(text, side),
     )
     return flowables
+
+
+def _source(text: QuickCardText, side: str) -> str:
+    """How messages name the words of a card's side: the source and its macro."""
+    return f"{text.source} ({MACROS[SIDES.index(side)]})"
 
 
 def _fits(text: QuickCardText, side: str, size: float, width: float, height: float) -> bool:
     story = _flowables(text, side, size, width)
     with pdf_dates():
         canvas = Canvas(io.BytesIO())
-    return fill_frame(_frame(0.0, 0.0, width, height), story, canvas)
+    frame = _frame(0.0, 0.0, width, height)
+    return fill_frame(frame, story, canvas, source=_source(text, side))
 
 
 def _frame(x: float, y: float, width: float, height: float) -> Frame:
@@ -216,7 +223,8 @@ class QuickCard:
         )
         safe = SAFE_MM * mm
         story = _flowables(self.text, side, self.font_sizes[side], self.inner[0])
-        placed = fill_frame(_frame(safe, safe, *self.inner), story, canvas)
+        frame = _frame(safe, safe, *self.inner)
+        placed = fill_frame(frame, story, canvas, source=_source(self.text, side))
         canvas.restoreState()
         if not placed:  # measured to fit: never happens
             raise AssertionError(f"{self.name}: the {side} did not fit")

@@ -43,7 +43,12 @@ from reportlab.platypus import Flowable
 
 from printplay.cards import Card, format_labels, parse_card, parse_cards
 from printplay.render.document import PageSetup, build_pdf, check_writable
-from printplay.render.markdown_pdf import DiagramFactory, RulebookError, markdown_to_flowables
+from printplay.render.markdown_pdf import (
+    DiagramFactory,
+    RulebookError,
+    markdown_to_flowables,
+    page_errors,
+)
 from printplay.render.styles import Styles
 from printplay.templating import (
     bounded_call,
@@ -240,6 +245,15 @@ def render_rulebook_source(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
+def _source_name(template: str | Path) -> str:
+    """How messages name a rulebook source: its file name, or "rulebook source" for text."""
+    if isinstance(template, Path):
+        return template.name
+    if "\n" not in template and _TEMPLATE_NAME.match(template) is not None:
+        return template
+    return "rulebook source"
+
+
 def template_exists(name: str, search_path: Sequence[str | Path] = ()) -> bool:
     """Whether a template called ``name`` is found in ``search_path`` or the bundled
     ``rules/`` and ``templates/`` (a game whose rulebook is not written yet has none)."""
@@ -316,8 +330,15 @@ def build_rulebook(
     (by default the book styles) across ``setup.frame_width``.
     """
     path = check_writable(Path(path))
-    source = render_rulebook_source(template, context, search_path=search_path)
+    text = render_rulebook_source(template, context, search_path=search_path)
+    name = _source_name(template)
     flowables: list[Flowable] = markdown_to_flowables(
-        source, styles=styles, width=setup.frame_width, diagrams=diagrams
+        text,
+        styles=styles,
+        width=setup.frame_width,
+        height=setup.frame_height,
+        diagrams=diagrams,
+        source=name,
     )
-    return build_pdf(path, flowables, setup)
+    with page_errors(name):
+        return build_pdf(path, flowables, setup)

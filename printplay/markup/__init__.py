@@ -1,0 +1,63 @@
+"""printplay's Markdown, parsed once into a token stream that any renderer can walk.
+
+The PDF typesetter (:mod:`printplay.render.markdown_pdf`) walks it; so could a web page.
+Nothing here is HTML: raw HTML in a source is text, and the tokens carry what the text
+says (a heading, a class, a marker and its arguments, the line it came from), not how to
+show it.  See :mod:`printplay.markup.parse` for the syntax, :mod:`.markers` for
+``[[marker]]`` lines and :mod:`.attributes` for ``{: .class}``.
+
+>>> [t.type for t in parse("# Rules {: .title}\\n\\n[[pagebreak]]\\n")]
+['heading_open', 'inline', 'heading_close', 'marker']
+>>> root = tree("[[columns 2]]\\n> One.\\n\\n> Two.\\n[[/columns]]\\n")
+>>> region = root.children[0]
+>>> region.type, marker_of(region).columns, [n.type for n in region.children]
+('columns', 2, ['blockquote', 'blockquote'])
+>>> classes(tree("Kit\\n{: .subtitle}").children[0])
+('subtitle',)
+>>> tree("<b>bold?</b>").children[0].children[0].content
+'<b>bold?</b>'
+"""
+
+from __future__ import annotations
+
+from markdown_it.token import Token
+from markdown_it.tree import SyntaxTreeNode
+
+from printplay.markup.errors import located, where
+from printplay.markup.markers import COLUMNS, KINDS, REGIONS, Marker, marker_of, read_marker
+from printplay.markup.parse import MAX_DEPTH, parse
+
+__all__ = [
+    "COLUMNS",
+    "KINDS",
+    "MAX_DEPTH",
+    "REGIONS",
+    "Marker",
+    "SyntaxTreeNode",
+    "Token",
+    "classes",
+    "line_of",
+    "located",
+    "marker_of",
+    "parse",
+    "read_marker",
+    "tree",
+    "where",
+]
+
+
+def tree(text: str, *, source: str | None = None) -> SyntaxTreeNode:
+    """Parse Markdown ``text`` (as :func:`parse`) into markdown-it's syntax tree: a node for
+    each block, a region's content under its region node."""
+    return SyntaxTreeNode(parse(text, source=source))
+
+
+def classes(item: Token | SyntaxTreeNode) -> tuple[str, ...]:
+    """The classes an attribute list (``{: .title}``) gave a heading or paragraph."""
+    value = item.attrs.get("class", "")
+    return tuple(str(value).split())
+
+
+def line_of(node: SyntaxTreeNode) -> int | None:
+    """The line (from 1) a block starts on, if known."""
+    return node.map[0] + 1 if node.map else None

@@ -1,0 +1,146 @@
+"""The parser: markdown-it set up for printplay's Markdown, and the checks it runs.
+
+CommonMark with tables, strikethrough (``~~gone~~``), definition lists, typographic quotes
+and dashes (markdown-it's typographer), ``[[marker]]`` lines (:mod:`.markers`) and
+``{: .class}`` attribute lists (:mod:`.attributes`).  Raw HTML is not markup: ``<b>`` or
+``<script>`` is printed as written.  The one exception is ``<br>``, a line break (the only
+way to break a line inside a table cell), which becomes a ``hardbreak`` token like a line
+ending in two spaces.
+
+Two checks refuse what cannot be set, in one :class:`~printplay.errors.RulebookError`
+naming the line: regions must be closed where they were opened (not inside a blockquote
+or list they were opened outside, nor the other way round), and blocks (blockquotes,
+lists, definition lists, regions) and inline spans (emphasis, links, strikethrough) may
+nest at most :data:`MAX_DEPTH` deep.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from markdown_it import MarkdownIt
+from markdown_it.token import Token
+from mdit_py_plugins.deflist import deflist_plugin
+
+from printplay.markup.attributes import attributes_rule
+from printplay.markup.errors import located
+from printplay.markup.markers import REGIONS, marker_of, marker_rule
+
+if TYPE_CHECKING:
+    from markdown_it.rules_core import StateCore
+    from markdown_it.rules_inline import StateInline
+
+MAX_DEPTH = 12
+"""How deep blocks, and inline spans, may nest."""
+
+_CONTAINERS = frozenset(
+    {"blockquote_open", "bullet_list_open", "ordered_list_open", "dl_open"}
+    | {f"{kind}_open" for kind in REGIONS}
+)
+_WHAT = {
+    "blockquote_open": "blockquote",
+    "bullet_list_open": "list item",
+    "ordered_list_open": "list item",
+    "list_item_open": "list item",
+    "dl_open": "definition list",
+    "dd_open": "definition",
+}
+_BREAK_TAG = re.compile(r"<br[ \t]*/?>", re.IGNORECASE)
+
+
+def _line(token: Token | None) -> int | None:
+    return token.map[0] + 1 if token is not None and token.map else None
+
+
+def structure_rule(state: StateCore) -> None:
+    """The core rule run after the block rules: regions closed where they were opened, and
+    no block nested deeper than :data:`MAX_DEPTH`."""
+    source = state.env.get("source")
+    open_tokens: list[Token] = []
+    depth = 0
+    for token in state.tokens:
+        if token.nesting == 1:
+            open_tokens.append(token)
+            depth += token.type in _CONTAINERS
+            if depth > MAX_DEPTH:
+                message = f"blocks nested more than {MAX_DEPTH} deep (blockquotes, lists, regions)"
+                raise located(source, _line(token), message)
+        elif token.nesting == -1:
+            opening = open_tokens.pop() if open_tokens else None
+            depth -= opening is not None and opening.type in _CONTAINERS
+            _check_closing(token, opening, source)
+    for token in open_tokens:
+        if token.type.removesuffix("_open") in REGIONS:
+            raise located(source, _line(token), f"{marker_of(token).shown} is never closed")
+
+
+def _check_closing(closing: Token, opening: Token | None, source: str | None) -> None:
+    """Refuse a region closed by another block's end, or a ``[[/kind]]`` closing no region."""
+    if closing.type.removesuffix("_close") in REGIONS:
+        kind = closing.info
+        if opening is None or opening.type != f"{kind}_open":
+            inside = f" in this {_WHAT[opening.type]}" if opening and opening.type in _WHAT else ""
+            message = f"{marker_of(closing).shown} closes no open [[{kind}]]{inside}"
+            raise located(source, _line(closing), message)
+    elif opening is not None and opening.type.removesuffix("_open") in REGIONS:
+        message = f"{marker_of(opening).shown} is never closed: close it before its block ends"
+        raise located(source, _line(opening), message)
+
+
+def inline_depth_rule(state: StateCore) -> None:
+    """The core rule run after the inline rules: no inline span nested deeper than
+    :data:`MAX_DEPTH` (emphasis inside emphasis inside …)."""
+    for token in state.tokens:
+        depth = 0
+        for child in token.children or ():
+            depth += child.nesting
+            if depth > MAX_DEPTH:
+                message = f"emphasis or links nested more than {MAX_DEPTH} deep"
+                raise located(state.env.get("source"), _line(token), message)
+
+
+def break_tag_rule(state: StateInline, silent: bool) -> bool:
+    """The inline rule: ``<br>``, ``<br/>`` or ``<br />`` is a line break."""
+    match = _BREAK_TAG.match(state.src, state.pos)
+    if match is None:
+        return False
+    if not silent:
+        state.push("hardbreak", "br", 0)
+    state.pos = match.end()
+    return True
+
+
+def _parser() -> MarkdownIt:
+    md = MarkdownIt(
+        "commonmark",
+        # maxNesting only guards markdown-it's recursion: MAX_DEPTH refuses deep nesting
+        # long before markdown-it would silently drop what lies deeper.
+        {"html": False, "typographer": True, "maxNesting": 4 * MAX_DEPTH + 16},
+    )
+    md.enable(["table", "strikethrough", "replacements", "smartquotes"])
+    md.use(deflist_plugin)
+    md.block.ruler.before(
+        "table",
+        "marker",
+        marker_rule,
+        {"alt": ["paragraph", "reference", "blockquote", "list"]},
+    )
+    md.core.ruler.after("block", "structure", structure_rule)
+    md.core.ruler.after("structure", "attributes", attributes_rule)
+    md.core.ruler.push("inline_depth", inline_depth_rule)
+    md.inline.ruler.before("autolink", "break_tag", break_tag_rule)
+    return md
+
+
+PARSER = _parser()
+"""The markdown-it parser, set up once."""
+
+
+def parse(text: str, *, source: str | None = None) -> list[Token]:
+    """Parse Markdown ``text`` into markdown-it's token stream.
+
+    ``source`` names the text in errors (a :class:`~printplay.errors.RulebookError` for a
+    bad marker or nesting too deep, naming the line).
+    """
+    return PARSER.parse(text, {"source": source})
