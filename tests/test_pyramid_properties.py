@@ -1,4 +1,6 @@
-"""Property tests: random Pyramid games under random options keep the engine's invariants."""
+"""Property tests: random Pyramid games under random options keep Pyramid's own invariants
+(the protocol's invariants, for every game, are the conformance kit's:
+tests/test_conformance.py)."""
 
 from __future__ import annotations
 
@@ -28,6 +30,7 @@ from printplay.games.pyramid import (
     Redeal,
     pairs_with,
 )
+from printplay.testing import random_playout
 
 options_strategy = st.builds(
     PyramidOptions,
@@ -90,13 +93,11 @@ def test_random_games_keep_the_invariants(
     everything = Counter(deal.cards)
     removed: Counter[Card] = Counter()
     in_play = held(state)
-    while not state.is_over:
-        moves = state.legal_moves()
-        assert moves, "a game that is not over has a legal move"
-        assert not state.is_won and not won_by_the_rules(state)
-        move = rng.choice(moves)
-        assert game.move_from_json(move.to_json()) == move
-        after = state.apply(move)
+    for step in random_playout(state, rng):
+        state, after = step.before, step.after
+        move = step.move
+        assert isinstance(move, Pair | King | Draw | Redeal)
+        assert not won_by_the_rules(state)
         # No card is created or lost: removed cards and cards in play make the deck.
         still = held(after)
         gone = in_play - still
@@ -133,8 +134,8 @@ def test_random_games_keep_the_invariants(
                 covers = after.layout.slots[place.index].covered_by
                 assert all(after.tableau[c] is None for c in covers)
         state, in_play = after, still
+    assert state.is_over
     assert state.is_won == won_by_the_rules(state)
-    assert state.legal_moves() == []
     if not state.is_won:
         # Lost: no removal, no turn, no redeal is left.
         assert not state.stock
@@ -153,10 +154,8 @@ def test_apply_accepts_exactly_the_legal_moves(
 ) -> None:
     game = Pyramid(options)
     state = game.initial_state(numbered_deal(game.deck(), seed))
-    for _ in range(steps):
-        if state.is_over:
-            break
-        state = state.apply(rng.choice(state.legal_moves()))
+    for step in random_playout(state, rng, moves=steps):
+        state = step.after
     legal = state.legal_moves()
     # A bare redeal means the legal one (under reshuffle the engine names its stock).
     named = [Redeal() if isinstance(m, Redeal) else m for m in legal]

@@ -1,6 +1,7 @@
 """Tests of the exact Pyramid solver (printplay.solve.pyramid): hand-built positions with
 known answers, engine replays, a golden file, a sample of the published decks, and a
-comparison with a plain breadth-first search through the engine on small random positions.
+comparison with the conformance kit's breadth-first search through the engine on small
+random positions (:func:`printplay.testing.check_solver`).
 
 The full 1500-deck run is a benchmark (benchmarks/pyramid_solver.py), not a test.
 """
@@ -10,7 +11,6 @@ from __future__ import annotations
 import functools
 import json
 import random
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +31,7 @@ from printplay.solve.pyramid_core import (
     relaxed_removals,
 )
 from printplay.solve.toolkit import Clock, replay_line
+from printplay.testing import check_solver, reference_shortest
 from printplay.verdicts import Budget
 
 HERE = Path(__file__).resolve().parent
@@ -66,21 +67,10 @@ def position(
 
 
 def shortest(state: PyramidState) -> int | None:
-    """The shortest win by breadth-first search through the engine (``None``: lost)."""
-    if state.is_won:
-        return 0
-    seen = {state}
-    queue = deque([(state, 0)])
-    while queue:
-        here, depth = queue.popleft()
-        for move in here.legal_moves():
-            after = here.apply(move)
-            if after.is_won:
-                return depth + 1
-            if after not in seen:
-                seen.add(after)
-                queue.append((after, depth + 1))
-    return None
+    """The length of the shortest win by the kit's breadth-first search through the engine
+    (``None``: lost)."""
+    line = reference_shortest(state, 10**6)
+    return None if line is None else len(line)
 
 
 def check_line(state: PyramidState, result: Any) -> None:
@@ -357,17 +347,9 @@ def four_row_position(rng: random.Random) -> PyramidState:
 
 
 def assert_agrees_with_breadth_first_search(state: PyramidState) -> None:
-    """Verdict and shortest length equal those of a plain search through the engine."""
-    expected = shortest(state)
-    verdict = pyramid.solve(state)
-    best = pyramid.best_line(state)
-    assert verdict.solvable is (expected is not None)
-    assert best.solvable is (expected is not None)
-    if expected is not None:
-        check_line(state, verdict)
-        check_line(state, best)
-        assert best.optimal is True
-        assert len(best.moves) == expected
+    """Verdict, winning lines and shortest length agree with the kit's plain search through
+    the engine."""
+    check_solver(Pyramid(state.options), state, cap=10**6)
 
 
 @pytest.mark.parametrize("seed", range(60))

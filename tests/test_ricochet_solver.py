@@ -1,4 +1,5 @@
-"""The exact Ricochet solver against a brute-force search through the engine, and a golden file.
+"""The exact Ricochet solver against the conformance kit's plain searches through the engine
+(:mod:`printplay.testing`), and a golden file.
 
 The golden file ``tests/golden/ricochet_solutions.json`` pins the solver's answers (verdict,
 line, shortest line and its length) for a few numbered deals under each combination of
@@ -43,7 +44,8 @@ from printplay.solve.ricochet import (
     short_of_places,
     solve,
 )
-from printplay.solve.toolkit import deep_recursion
+from printplay.solve.toolkit import replay_line
+from printplay.testing import SearchTooBig, check_solver, reference_search, reference_verdict
 from printplay.verdicts import Budget, SolveResult
 
 GOLDEN = Path(__file__).parent / "golden" / "ricochet_solutions.json"
@@ -59,66 +61,18 @@ OPTION_SETS = {
 C = parse_card
 
 
-# --- the reference: plain searches through the readable engine ------------------------------
-
-
-class TooBig(Exception):
-    """The reference search met more positions than it was allowed."""
+# --- the reference: the kit's plain searches, with positions merged by what matters ----------
 
 
 def key(state: RicochetState) -> tuple[Any, ...]:
-    """Everything a position's future depends on (the ball only through its walls)."""
+    """Everything a position's future depends on (the ball only through its walls): the
+    kit's searches merge positions of one key."""
     ball = None if state.ball is None else SLOT_WALLS[state.ball]
     return (state.walls, state.waste_top.rank, ball, len(state.stock))
 
 
-def reference_solvable(state: RicochetState, cap: int = 50_000) -> bool:
-    """Plain depth-first search over engine states (legal_moves/apply) with a visited set."""
-    seen: set[tuple[Any, ...]] = set()
-
-    def dfs(s: RicochetState) -> bool:
-        if s.is_won:
-            return True
-        k = key(s)
-        if k in seen:
-            return False
-        seen.add(k)
-        if len(seen) > cap:
-            raise TooBig
-        return any(dfs(s.apply(move)) for move in s.legal_moves())
-
-    with deep_recursion():
-        return dfs(state)
-
-
-def reference_best(state: RicochetState) -> tuple[int | None, int]:
-    """Brute force over engine states: (fewest moves of a win or None, most wall cards
-    destroyed by any line)."""
-    memo: dict[tuple[Any, ...], tuple[int | None, int]] = {}
-
-    def rest(s: RicochetState) -> tuple[int | None, int]:
-        if s.is_won:
-            return 0, 32
-        k = key(s)
-        if k not in memo:
-            fewest: int | None = None
-            most = 32 - s.cards_left
-            for move in s.legal_moves():
-                win, reach = rest(s.apply(move))
-                if win is not None and (fewest is None or win + 1 < fewest):
-                    fewest = win + 1
-                most = max(most, reach)
-            memo[k] = (fewest, most)
-        return memo[k]
-
-    with deep_recursion():
-        return rest(state)
-
-
 def replayed(state: RicochetState, result: SolveResult) -> RicochetState:
-    for move in result.moves:
-        state = state.apply(move)
-    return state
+    return replay_line(state, result.moves)[-1]
 
 
 # --- positions -------------------------------------------------------------------------------
@@ -201,23 +155,17 @@ def test_small_positions_agree_with_brute_force(state: RicochetState) -> None:
 
 
 def check_against_brute_force(state: RicochetState) -> bool:
-    """Solve and find the best line of ``state``; compare with :func:`reference_best`.
-    Returns whether it can be won."""
-    fewest, most = reference_best(state)
-    result = solve(state)
-    assert result.solvable is (fewest is not None)
-    if fewest is not None:
-        assert replayed(state, result).is_won
-    best = best_line(state)
-    assert best.optimal is True and best.solvable is result.solvable
+    """Check the solver on ``state`` against the kit's breadth-first search (verdict, lines,
+    shortest length); a lost position's best line destroys as many wall cards as any line
+    and turns the whole stock.  Returns whether it can be won."""
+    agreement = check_solver(Ricochet(state.options), state, cap=10**6, key=key)
+    best, fewest_left = agreement.best, agreement.reference.fewest_left
     final = replayed(state, best)
     assert final.is_over
-    if fewest is not None:
-        assert final.is_won and len(best.moves) == fewest
-    else:
-        assert 32 - final.cards_left == most
-        assert len(best.moves) == most - (32 - state.cards_left) + len(state.stock)
-    return fewest is not None
+    if not agreement.reference.solvable:
+        assert final.cards_left == fewest_left
+        assert len(best.moves) == state.cards_left - fewest_left + len(state.stock)
+    return agreement.reference.solvable
 
 
 @pytest.mark.parametrize("name", sorted(OPTION_SETS))
@@ -250,8 +198,8 @@ def test_numbered_deals_agree_with_reference(name: str, seed: int) -> None:
     """Whole deals under strict drawing (free drawing is checked on smaller positions)."""
     state = numbered_state(OPTION_SETS[name], seed)
     try:
-        expected = reference_solvable(state, cap=5_000)
-    except TooBig:
+        expected = reference_verdict(state, cap=5_000, key=key)
+    except SearchTooBig:
         assume(False)
     result = solve(state)
     assert result.solvable is expected
@@ -269,7 +217,7 @@ def test_strict_numbered_deals_agree_with_reference(name: str) -> None:
     """Under strict drawing whole deals are small enough for the plain search."""
     for seed in range(1, 9):
         state = numbered_state(OPTION_SETS[name], seed)
-        assert verdicts(name, 8)[seed - 1] is reference_solvable(state, cap=400_000)
+        assert verdicts(name, 8)[seed - 1] is reference_verdict(state, cap=400_000, key=key)
 
 
 def test_options_change_verdicts() -> None:
@@ -292,7 +240,7 @@ def test_hand_made_positions() -> None:
     resets = replace(state, options=RicochetOptions(ball_resets=True))
     result = solve(resets)
     assert [m.to_json()["type"] for m in result.moves] == ["play", "draw", "play"]
-    assert reference_solvable(resets) and not reference_solvable(state)
+    assert reference_verdict(resets, key=key) and not reference_verdict(state, key=key)
     # wrap: an ace on a king
     king = RicochetState(RicochetOptions(), (None,) * 24 + (C("Kc"),) + (None,) * 7, (C("Ad"),), ())
     assert solve(king).solvable is True
@@ -306,11 +254,11 @@ def test_hand_made_positions() -> None:
 
 def test_lost_best_line_destroys_the_most() -> None:
     state = small_position(RicochetOptions(), 5, [24, 26, 28, 30], 3, None)
-    fewest, most = reference_best(state)
-    assert fewest is None
+    reference = reference_search(state, key=key)
+    assert reference.line is None
     best = best_line(state)
     final = replayed(state, best)
-    assert final.is_lost and 32 - final.cards_left == most and best.optimal is True
+    assert final.is_lost and final.cards_left == reference.fewest_left and best.optimal is True
     assert sum(isinstance(m, Draw) for m in best.moves) == len(state.stock)
 
 

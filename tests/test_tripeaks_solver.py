@@ -1,4 +1,5 @@
-"""The exact TriPeaks solver against known verdicts, an engine-based reference and a golden file.
+"""The exact TriPeaks solver against known verdicts, the conformance kit's plain searches
+through the engine (:mod:`printplay.testing`) and a golden file.
 
 The golden file ``tests/golden/tripeaks_solutions.json`` pins the solver's answers (verdict,
 line, best score and its line) for a few numbered deals.  After an intended change of
@@ -13,9 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +34,7 @@ from printplay.games.tripeaks import (
 from printplay.solve.packed import places
 from printplay.solve.toolkit import replay_line
 from printplay.solve.tripeaks import best_score, encode, short_of_neighbours, solve
+from printplay.testing import SearchTooBig, reference_best_score, reference_verdict
 from printplay.verdicts import Budget, SolveResult
 
 UNSOLVABLE = frozenset(
@@ -71,76 +70,23 @@ OPTION_SETS = {
 }
 
 
-@contextmanager
-def deep_recursion() -> Iterator[None]:
-    limit = sys.getrecursionlimit()
-    sys.setrecursionlimit(max(limit, 10_000))
-    try:
-        yield
-    finally:
-        sys.setrecursionlimit(limit)
+# --- the reference: the kit's plain searches, with positions merged by what matters ----------
 
 
-# --- the reference: a plain search through the readable engine ---------------------------
+def key(state: TriPeaksState) -> tuple[Any, ...]:
+    """What a position's moves and win depend on: the cards left, the waste top's rank and
+    the stock's length (the kit's searches merge positions of one key)."""
+    return (state.tableau, state.waste_top.rank, len(state.stock))
 
 
-class TooBig(Exception):
-    """The reference search met more positions than it was allowed."""
-
-
-def reference_solvable(state: TriPeaksState, cap: int = 20_000) -> bool:
-    """Plain depth-first search over engine states (legal_moves/apply), with a visited set."""
-    seen: set[tuple[Any, ...]] = set()
-
-    def dfs(s: TriPeaksState) -> bool:
-        if s.is_won:
-            return True
-        key = (s.tableau, s.waste_top.rank, len(s.stock))
-        if key in seen:
-            return False
-        seen.add(key)
-        if len(seen) > cap:
-            raise TooBig
-        return any(dfs(s.apply(move)) for move in s.legal_moves())
-
-    with deep_recursion():
-        return dfs(state)
-
-
-def reference_best(state: TriPeaksState) -> tuple[int | None, int]:
-    """Brute force over engine states: (best final score of a win or None, best final score).
-
-    Memoised on everything the future depends on: tableau, top rank, stock left, chain.
-    """
-    memo: dict[tuple[Any, ...], tuple[int | None, int]] = {}
-
-    def rest(s: TriPeaksState) -> tuple[int | None, int]:
-        if s.is_over:
-            return (0 if s.is_won else None), s.score - s.points
-        key = (s.tableau, s.waste_top.rank, len(s.stock), s.chain)
-        if key not in memo:
-            best_win: int | None = None
-            best_any = -(10**9)
-            for move in s.legal_moves():
-                child = s.apply(move)
-                gain = child.points - s.points
-                win, anything = rest(child)
-                if win is not None and (best_win is None or gain + win > best_win):
-                    best_win = gain + win
-                best_any = max(best_any, gain + anything)
-            memo[key] = (best_win, best_any)
-        return memo[key]
-
-    with deep_recursion():
-        win, anything = rest(state)
-    return (None if win is None else state.points + win), state.points + anything
+def score_key(state: TriPeaksState) -> tuple[Any, ...]:
+    """What the points still to earn depend on, besides: the chain."""
+    return (*key(state), state.chain)
 
 
 def check_line(state: TriPeaksState, result: SolveResult) -> TriPeaksState:
     """Replay a result's moves through the engine; return the final state."""
-    for move in result.moves:
-        state = state.apply(move)
-    return state
+    return replay_line(state, result.moves)[-1]
 
 
 # --- positions -----------------------------------------------------------------------------
@@ -199,8 +145,8 @@ def test_external_decks(index: int, external_decks: list[str]) -> None:
 def test_numbered_deals_agree_with_reference(name: str, seed: int) -> None:
     state = numbered_state(OPTION_SETS[name], seed)
     try:
-        expected = reference_solvable(state, cap=15_000)
-    except TooBig:
+        expected = reference_verdict(state, cap=15_000, key=key)
+    except SearchTooBig:
         assume(False)
     result = solve(state)
     assert result.solvable is expected
@@ -221,8 +167,9 @@ def test_small_positions_agree_with_brute_force(
 ) -> None:
     options = replace(OPTION_SETS[name], card_penalty=seed % 3, completion_bonus=seed % 150)
     state = small_position(options, seed, cleared_rows, stock, chain)
-    win, anything = reference_best(state)
-    assert reference_solvable(state, cap=10**6) is (win is not None)
+    reference = reference_best_score(state, cap=10**6, key=score_key)
+    win, anything = reference.win, reference.overall
+    assert reference_verdict(state, cap=10**6, key=key) is (win is not None)
     result = solve(state)
     assert result.solvable is (win is not None)
     best = best_score(state)
@@ -243,7 +190,7 @@ def test_options_change_the_verdict() -> None:
     assert [m.to_json() for m in solve(wrap).moves] == [{"type": "play", "slot": 0, "card": "Kc"}]
     no_wrap = replace(wrap, options=TriPeaksOptions(wrap=False))
     assert solve(no_wrap).solvable is False
-    assert reference_solvable(no_wrap) is False
+    assert reference_verdict(no_wrap, key=key) is False
     joker = TriPeaksState(TriPeaksOptions(wrap=False, jokers=1), king, (c("Ac"),), (c("X1"),))
     assert [m.to_json()["type"] for m in solve(joker).moves] == ["draw", "play"]
     joker_top = TriPeaksState(TriPeaksOptions(wrap=False, jokers=1), king, (c("X1"),), ())
@@ -253,12 +200,12 @@ def test_options_change_the_verdict() -> None:
         (c("5d"),), (),
     )  # fmt: skip
     assert solve(joker_card).solvable is True
-    assert reference_solvable(joker_card) is True
+    assert reference_verdict(joker_card, key=key) is True
     # Under strict-draw a forced play spoils this one; turning the stock first wins.
     free = small_position(TriPeaksOptions(), 297, 2, 3, 0)
     strict = replace(free, options=TriPeaksOptions(strict_draw=True))
-    assert solve(free).solvable is True and reference_solvable(free) is True
-    assert solve(strict).solvable is False and reference_solvable(strict) is False
+    assert solve(free).solvable is True and reference_verdict(free, key=key) is True
+    assert solve(strict).solvable is False and reference_verdict(strict, key=key) is False
     face_up = replace(free, options=TriPeaksOptions(face_up=True))
     assert solve(face_up).moves == solve(free).moves
 
