@@ -121,7 +121,10 @@ class PlayOrDrawState:
         return self.is_over and not self.is_won
 
     def milestone(self, move: object, after: object) -> bool:
-        """Whether a walkthrough draws the board afresh at ``move``: at each stock turn."""
+        """Whether a walkthrough draws the board afresh at ``move``: at each stock turn (a
+        move of another game is refused, :class:`MoveError`)."""
+        if not isinstance(move, Play | Draw):
+            raise MoveError(f"not a move of this game: {shown(move)}")
         return isinstance(move, Draw)
 
 

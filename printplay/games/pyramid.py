@@ -732,7 +732,9 @@ class PyramidState:
 
     def milestone(self, move: SolitaireMove, after: PyramidState) -> bool:
         """Whether a walkthrough draws the board afresh at ``move``: at a redeal, and when a
-        pyramid row is cleared."""
+        pyramid row is cleared (a move of another game is refused, :class:`MoveError`)."""
+        if not isinstance(move, Pair | King | Draw | Redeal):
+            raise MoveError(f"not a Pyramid move: {shown(move)}")
         return isinstance(move, Redeal) or bool(after.rows_cleared() - self.rows_cleared())
 
     def _check_available(self, place: Place, card: Card) -> None:
