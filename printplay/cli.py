@@ -26,7 +26,6 @@ from printplay.cli_common import (
     Paper,
     PaperOpt,
     Stopped,
-    catch_signals,
     clip,
     guard_streams,
     one_line,
@@ -779,11 +778,7 @@ def _quiet_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
 
 
-def entry() -> None:
-    """The console script: exit with :func:`main`'s status."""
-    catch_signals()
-    sys.exit(main())
-
-
 if __name__ == "__main__":
+    from printplay.launch import entry
+
     entry()

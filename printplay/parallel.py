@@ -14,10 +14,14 @@ True
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
 import os
 import signal
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from typing import TypeVar
+
+from printplay.errors import PrintplayError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -43,6 +47,36 @@ def _quiet_worker() -> None:
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
 
+def _start_helpers() -> None:
+    """Start multiprocessing's resource tracker before any pool, out of reach of a closing
+    terminal's SIGHUP and of Ctrl-C (the dispositions are inherited by the process it
+    starts): the parent alone decides.  Started first, it is there to clean up the pool's
+    semaphores even if the system then refuses to start the workers."""
+    from multiprocessing import resource_tracker
+
+    main = threading.current_thread() is threading.main_thread()
+    quiet = [getattr(signal, name) for name in ("SIGHUP", "SIGINT") if hasattr(signal, name)]
+    previous = [signal.signal(signum, signal.SIG_IGN) for signum in quiet] if main else []
+    try:
+        resource_tracker.ensure_running()
+    finally:
+        for signum, handler in zip(quiet, previous, strict=False):
+            signal.signal(signum, handler)
+
+
+def _pool(workers: int) -> multiprocessing.pool.Pool:
+    """A pool of ``workers`` spawned processes; a refusal of the system to start them is
+    one :class:`~printplay.errors.PrintplayError` line."""
+    try:
+        _start_helpers()
+        return multiprocessing.get_context("spawn").Pool(workers, initializer=_quiet_worker)
+    except OSError as error:
+        raise PrintplayError(
+            f"the system refused to start {workers} worker processes "
+            f"({error.strerror or error}); try --jobs 1"
+        ) from None
+
+
 def parallel_map(
     func: Callable[[T], R],
     items: Iterable[T],
@@ -65,7 +99,7 @@ def parallel_map(
             if progress:
                 progress(done)
         return
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_quiet_worker)
+    pool = _pool(workers)
     try:
         for done, result in enumerate(pool.imap(func, work, chunksize=chunksize), start=1):
             yield result

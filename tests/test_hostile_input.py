@@ -21,7 +21,7 @@ from printplay.deal import numbered_deal
 from printplay.games import make_solitaire
 from printplay.render.document import write_atomically
 
-SCRIPT = [sys.executable, "-m", "printplay.cli"]
+SCRIPT = [sys.executable, "-m", "printplay"]
 DEAL_1 = " ".join(numbered_deal(make_solitaire("tripeaks").deck(), 1).codes)
 LONG = "9" * 5000
 
@@ -360,3 +360,55 @@ def _running(pid: str) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def test_a_deleted_current_folder_is_one_line(tmp_path: Path) -> None:
+    gone = tmp_path / "gone"
+    gone.mkdir()
+    shell = f'cd "{gone}" && rmdir "{gone}" && exec "$0" "$@"'
+    process = subprocess.Popen(
+        ["/bin/sh", "-c", shell, *SCRIPT, "deal", "tripeaks", "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 1 and out == ""
+    assert err.strip().splitlines() == [
+        "printplay: error: the current folder no longer exists: change to another folder first"
+    ]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGHUP])
+def test_a_signal_during_start_up_is_one_line(sig: int) -> None:
+    """Sent while the command line is still importing its libraries (the launcher has
+    caught it from the start): one line, status 128 + the signal, never a traceback."""
+    process = subprocess.Popen(
+        [*SCRIPT, "deal", "tripeaks", "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    for _ in range(400):  # until the launcher has put its handlers in place (Python itself
+        # catches SIGINT from its start, so SIGHUP, which only the launcher catches, tells)
+        if _handles(process.pid, signal.SIGHUP):
+            break
+        time.sleep(0.005)
+    process.send_signal(sig)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode in (128 + sig, 0), err
+    lines = err.strip().splitlines()
+    if process.returncode:
+        assert len(lines) == 1 and "nothing" in lines[0], err
+    else:  # the run had finished before the signal came
+        assert lines == [] and "TriPeaks deal 1" in out
+
+
+def _handles(pid: int, sig: int) -> bool:
+    """Whether process ``pid`` catches signal ``sig`` (from /proc)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    caught = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
+    return bool(int(caught.split()[1], 16) >> (sig - 1) & 1)

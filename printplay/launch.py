@@ -1,0 +1,64 @@
+"""The console script's first steps, before the heavy imports.
+
+Ctrl-C, SIGTERM and SIGHUP are caught from the first moment: while the command line and
+its libraries are imported, a signal is only noted (raising inside a library's import could
+be swallowed by its ``except`` and let the run go on, or print a long traceback), and the
+run stops cleanly right after.  A current folder that no longer exists is one line, not
+the traceback a library's start-up would give.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from types import FrameType
+
+STOP_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that stop a run."""
+
+_noted: list[int] = []
+
+
+def _note(signum: int, frame: FrameType | None) -> None:
+    _noted.append(signum)
+
+
+def _say(line: str) -> None:
+    try:
+        sys.stderr.write(f"printplay: {line}\n")
+        sys.stderr.flush()
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def _stopped(signum: int) -> int:
+    name = signal.Signals(signum).name
+    what = "interrupted (Ctrl-C)" if name == "SIGINT" else f"stopped by {name}"
+    _say(f"{what} while starting; nothing was written")
+    return 128 + signum
+
+
+def entry() -> None:
+    """The ``printplay`` console script: exit with the command line's status."""
+    for signum in STOP_SIGNALS:
+        signal.signal(signum, _note)
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        _say("error: the current folder no longer exists: change to another folder first")
+        sys.exit(1)
+    try:
+        from printplay.cli import main
+        from printplay.cli_common import catch_signals
+    except KeyboardInterrupt:
+        sys.exit(_stopped(signal.SIGINT))
+    if _noted:
+        sys.exit(_stopped(_noted[0]))
+    catch_signals()
+    sys.exit(main())
+
+
+__all__ = ["STOP_SIGNALS", "entry"]
