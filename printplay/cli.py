@@ -37,10 +37,11 @@ from printplay.cli_common import (
     progress_bar,
     stderr,
     stdout,
+    working,
 )
 from printplay.deal import Deal, choose_deal, read_deal_file
 from printplay.errors import DealError, GameError, PrintplayError
-from printplay.games import BEST_LINES, REGISTRY, load, make_solitaire
+from printplay.games import BEST_LINES, REGISTRY, game_name, load, make_solitaire
 from printplay.games import entry as game_entry
 from printplay.games.protocols import RegisteredSolitaire
 from printplay.parallel import cpu_count, worker_count
@@ -61,8 +62,22 @@ for _entry in REGISTRY.values():
         app.add_typer(cast("typer.Typer", load(_entry.verbs[1])), name=_entry.verbs[0])
 
 
+def _known_game(value: str | None) -> str | None:
+    """Check the game first (an eager argument), so that ``printplay sheet -- -tripeaks``
+    names the unknown game rather than an option the rest of the line then lacks."""
+    if value is not None:
+        game_name(value)
+    return value
+
+
 GameArg = Annotated[
-    str, typer.Argument(help=f"The game: {', '.join(REGISTRY)}.", show_default=False)
+    str,
+    typer.Argument(
+        help=f"The game: {', '.join(REGISTRY)}.",
+        show_default=False,
+        callback=_known_game,
+        is_eager=True,
+    ),
 ]
 SeedOpt = Annotated[
     int | None, typer.Option("--seed", "-s", help="Deal number (1 to 2^64-1).", show_default=False)
@@ -423,6 +438,16 @@ def sheet(
         ),
     ] = False,
     rules_dir: RulesDirOpt = None,
+    max_seconds: Annotated[
+        float,
+        typer.Option(
+            "--max-seconds",
+            help="The most time spent deciding the deal; a deal not settled by then gets a "
+            "sheet that says so.",
+            min=0.001,
+            max=86400.0,
+        ),
+    ] = 60.0,
 ) -> None:
     """Write a setup sheet and walkthrough of a deal (see :data:`SHEET_HELP`)."""
     from printplay.printables.model import PrintRequest
@@ -437,8 +462,9 @@ def sheet(
         paper=paper.value,
         spoiler_free=spoiler_free,
         rules_dir=_rules_dir(rules_dir),
+        max_seconds=max_seconds,
     )
-    with stderr.status("working out the line and typesetting the sheet…"):
+    with working(f"working out the line (at most {max_seconds:g} s) and typesetting the sheet"):
         path = make_printable("sheet", request)
     print_path(path)
 

@@ -9,6 +9,8 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from types import FrameType
@@ -16,7 +18,15 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 
 def _console_width() -> int | None:
@@ -213,6 +223,24 @@ def print_path(path: object) -> None:
 def clip(text: str, limit: int = 60) -> str:
     """``text`` cut to ``limit`` characters, with an ellipsis, for messages."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@contextmanager
+def working(what: str) -> Iterator[None]:
+    """A spinner on stderr with ``what`` and the time spent, while the block runs (gone
+    when it ends; nothing when stderr is not a terminal)."""
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=stderr,
+        transient=True,
+        redirect_stdout=False,
+        redirect_stderr=False,
+        disable=not stderr.is_terminal,
+    ) as progress:
+        progress.add_task(what, total=None)
+        yield
 
 
 def progress_bar(*, disable: bool = False) -> Progress:

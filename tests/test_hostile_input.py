@@ -103,6 +103,7 @@ BAD_INPUTS = [
     (["check", "pyramid", "--seed", "1", "-l", "{tmp}/king.json"], 1, "holds 7h, not Ks"),
     (["check", "pyramid", "--seed", "1", "-l", "{tmp}/redeal.json"], 1, "cannot redeal"),
     (["sheet", "pyramid", "-o", "{tmp}/s.pdf", "-O", "small"], 1, "give a deal"),
+    (["sheet", "--", "-tripeaks", "-o", "{tmp}/x.pdf"], 1, "unknown game '-tripeaks'"),
     (["check", "tripeaks", "--seed", "1", "-l", "{tmp}/deep.json"], 1, "nested too deeply"),
     (["check", "tripeaks", "--seed", "1", "-l", "{tmp}/nested.json"], 1, "more than 64 deep"),
     (["check", "tripeaks", "--seed", "1", "-l", "{tmp}/bigint.json"], 1, "5,000 characters"),

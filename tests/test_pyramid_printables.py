@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+from printplay.cli import main
 from printplay.deal import numbered_deal
 from printplay.games.pyramid import Pyramid, PyramidOptions
 from printplay.printables.rulebook import write_rulebook
@@ -53,3 +54,14 @@ def test_the_rulebook_follows_the_options(tmp_path: Path) -> None:
     varied = pdf_text(write_rulebook(Pyramid(options), tmp_path / "varied.pdf"))
     assert "reserve of 6 cards" in varied and "No redeal" in varied
     assert "cards left in the stock, the waste or the reserve do not matter" in varied
+
+
+def test_a_sheet_has_a_time_budget_and_says_when_it_ran_out(tmp_path: Path) -> None:
+    """Deal 4 under these rules takes the solver minutes: the sheet gives up at its budget
+    and says so, with no line and no contradicting words."""
+    out = tmp_path / "undecided.pdf"
+    argv = ["sheet", "pyramid", "--seed", "4", "-O", "reshuffle,waste-off-limits,small"]
+    assert main([*argv, "-o", str(out), "--max-seconds", "0.5"]) == 0
+    text = " ".join(pdf_text(out).split())
+    assert "Not decided within 0.5 s" in text and "--max-seconds" in text
+    assert "opens by turning the stock" not in text and "Stuck" not in text

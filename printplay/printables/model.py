@@ -44,6 +44,8 @@ class PrintRequest:
     spoiler_free: bool = False
     rules_dir: Path | None = None
     result: Line | None = None
+    max_seconds: float | None = 60.0
+    """The most time a sheet spends deciding its deal."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +108,8 @@ class Walkthrough:
     segments: tuple[Segment, ...]
     opening_plays: tuple[Card, ...]
     showing: tuple[tuple[str, Card], ...]
+    seconds: float | None = None
+    """The time the search for the line was given (said when it ran out)."""
 
     @property
     def final(self) -> Position:

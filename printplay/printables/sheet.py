@@ -16,7 +16,7 @@ from printplay.deal import Deal, choose_deal
 from printplay.games import entry, make_solitaire
 from printplay.games.protocols import RegisteredSolitaire
 from printplay.printables.model import DealOrderEntry, Line, PrintRequest, Setup, Sheet
-from printplay.printables.walkthrough import build_walkthrough
+from printplay.printables.walkthrough import SHEET_SECONDS, build_walkthrough
 
 
 def remake_command(verb: str, game: RegisteredSolitaire, deal: Deal) -> str:
@@ -59,10 +59,17 @@ def build_setup(game: RegisteredSolitaire, deal: Deal) -> Setup:
     )
 
 
-def build_sheet(game: RegisteredSolitaire, deal: Deal, result: Line | None = None) -> Sheet:
+def build_sheet(
+    game: RegisteredSolitaire,
+    deal: Deal,
+    result: Line | None = None,
+    *,
+    seconds: float | None = SHEET_SECONDS,
+) -> Sheet:
     """The setup sheet and walkthrough of ``deal``; ``result`` is the line to walk through
-    (by default the game's best line, searched now)."""
-    return Sheet(build_setup(game, deal), build_walkthrough(game, deal, result))
+    (by default the game's best line, searched now for at most ``seconds``)."""
+    walk = build_walkthrough(game, deal, result, seconds=seconds)
+    return Sheet(build_setup(game, deal), walk)
 
 
 def make_sheet(request: PrintRequest) -> Path:
@@ -74,7 +81,7 @@ def make_sheet(request: PrintRequest) -> Path:
     deal = choose_deal(game.deck(), seed=request.seed, codes=request.deal_codes)
     check_writable(request.path)
     return draw_sheet(
-        build_sheet(game, deal, request.result),
+        build_sheet(game, deal, request.result, seconds=request.max_seconds),
         request.path,
         paper=request.paper,
         spoiler_free=request.spoiler_free,

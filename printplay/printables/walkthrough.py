@@ -10,7 +10,9 @@ The command line's solution listing and the PDF sheet both read the same
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
+from dataclasses import replace
 
 from printplay.deal import Deal
 from printplay.games import entry, solver_for
@@ -22,20 +24,33 @@ from printplay.verdicts import Budget
 WALKTHROUGH_BUDGET = Budget(max_states=6_000_000)
 """How far a sheet searches for the best line before settling for any win.
 
-A count of states, never a time: the same deal must give the same sheet on any machine.
-Six million states (about 10 s here) prove the best line of nearly every deal."""
+A count of states: the same deal must give the same sheet on any machine.  Six million
+states (about 10 s here) prove the best line of nearly every deal."""
+
+SHEET_SECONDS = 60.0
+"""The most time a sheet spends deciding its deal (``--max-seconds``).  Only a deal the
+solver cannot settle in time depends on it, and its sheet says so: "not decided within
+60 s"."""
 
 MIN_SEGMENT = 3
 """A walkthrough segment of fewer moves that take cards runs on into the next one."""
 
 
-def choose_line(game: RegisteredSolitaire, state: Position) -> Line:
-    """The line a walkthrough shows: the game's best line if found in time, else any win."""
+def choose_line(
+    game: RegisteredSolitaire, state: Position, *, seconds: float | None = SHEET_SECONDS
+) -> Line:
+    """The line a walkthrough shows: the game's best line if found within
+    :data:`WALKTHROUGH_BUDGET`, else any win; ``seconds`` bounds the whole search (the
+    answer is then unknown, ``solvable is None``, if it runs out)."""
     solver = solver_for(game)
-    result = solver.best_line(state, budget=WALKTHROUGH_BUDGET)
-    if result.solvable is None:
-        result = solver.solve(state)
-    return result
+    start = time.perf_counter()
+    budget = Budget(max_states=WALKTHROUGH_BUDGET.max_states, max_seconds=seconds)
+    best = solver.best_line(state, budget=budget)
+    if best.solvable is not None:
+        return best
+    left = None if seconds is None else max(0.001, seconds - (time.perf_counter() - start))
+    result = solver.solve(state, budget=Budget(max_seconds=left))
+    return replace(result, states=best.states + result.states)
 
 
 def steps_of(start: Position, result: Line) -> tuple[Step, ...]:
@@ -100,12 +115,16 @@ def _segment(group: Sequence[Step], previous: int | None) -> Segment:
 
 
 def build_walkthrough(
-    game: RegisteredSolitaire, deal: Deal, result: Line | None = None
+    game: RegisteredSolitaire,
+    deal: Deal,
+    result: Line | None = None,
+    *,
+    seconds: float | None = SHEET_SECONDS,
 ) -> Walkthrough:
-    """The walkthrough of ``deal``: ``result``'s line (by default :func:`choose_line`'s),
-    replayed, worded and cut into segments."""
+    """The walkthrough of ``deal``: ``result``'s line (by default :func:`choose_line`'s,
+    searched for at most ``seconds``), replayed, worded and cut into segments."""
     start = game.initial_state(deal)
-    line = result if result is not None else choose_line(game, start)
+    line = result if result is not None else choose_line(game, start, seconds=seconds)
     steps = _worded(steps_of(start, line))
     parts: list[Segment] = []
     previous: int | None = None
@@ -116,11 +135,14 @@ def build_walkthrough(
     showing = tuple(
         (pile.name, pile.cards[-1]) for pile in start.board().piles if pile.face_up and pile.cards
     )
-    return Walkthrough(line, entry(game.name).best_line, start, steps, tuple(parts), plays, showing)
+    return Walkthrough(
+        line, entry(game.name).best_line, start, steps, tuple(parts), plays, showing, seconds
+    )
 
 
 __all__ = [
     "MIN_SEGMENT",
+    "SHEET_SECONDS",
     "WALKTHROUGH_BUDGET",
     "build_walkthrough",
     "choose_line",

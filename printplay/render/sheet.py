@@ -296,8 +296,10 @@ def walkthrough(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     ]
     if line.opens_with_stock:
         note = ParagraphStyle("opening", parent=styles.step, leftIndent=0, firstLineIndent=0)
-        lines: list[Flowable] = [Paragraph(_opening(sheet, line), note)]
-        if not line.segments:
+        lines: list[Flowable] = []
+        if line.steps:  # with no moves at all, nothing "opens by turning the stock"
+            lines.append(Paragraph(_opening(sheet, line), note))
+        if not line.segments and line.result.solvable is not None:
             lines += ending
         story += _segment(Paragraph(sheet.text("start_heading"), styles.h3), start, lines, width)
     for part in line.segments:
@@ -462,6 +464,7 @@ def _verdict(sheet: Sheet, line: Walkthrough) -> str:
         states=result.states,
         cleared=line.cleared,
         total=line.start.cards_left,
+        seconds=line.seconds,
     )
 
 
