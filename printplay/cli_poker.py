@@ -236,7 +236,7 @@ def ev(
     as_json: JsonOpt = False,
 ) -> None:
     """Casino game: the exact value of buying three cards versus folding."""
-    from printplay.games.poker.strategy import buy_fold_ev
+    from printplay.games.poker.ev import buy_fold_ev
 
     hands = [part.strip() for part in standing.split("|")] if standing.strip() else []
     if any(not hand for hand in hands):
@@ -335,7 +335,7 @@ def strategy(
 ) -> None:
     """The casino basic strategy for one player against the dealer."""
 
-    from printplay.games.poker.strategy import strategy_table
+    from printplay.games.poker.strategy_play import strategy_table
 
     header, rows = strategy_table(home_cap=home_cap)
     if as_json:

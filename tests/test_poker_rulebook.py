@@ -15,16 +15,15 @@ from printplay.errors import OptionError
 from printplay.games.poker.game import ODDS_SPOTS, PokerBookOptions, RicochetPoker
 from printplay.games.poker.odds import chance, position_odds, state_odds
 from printplay.games.poker.standard import StandardOptions
-from printplay.games.poker.strategy import (
-    _CLASS_INDEX,
+from printplay.games.poker.strategy_data import StrategyTable, load_strategy
+from printplay.games.poker.strategy_groups import (
+    CLASS_INDEX,
     ONE_PLAYER_COLUMNS,
     PLAYER_CLASSES,
     STANDING_GROUPS,
-    StrategyTable,
-    load_strategy,
-    strategy_summary,
-    strategy_table,
 )
+from printplay.games.poker.strategy_play import strategy_table
+from printplay.games.poker.strategy_words import strategy_summary
 from printplay.render.document import PageSetup
 from printplay.render.poker_book import (
     DECISION_FILLS,
@@ -43,7 +42,7 @@ def text_of(path: Path) -> str:
 
 def decision(name: str, column: int, home_cap: bool, table: StrategyTable | None = None) -> str:
     data = table or load_strategy()
-    return data.cells[_CLASS_INDEX[name]][column].decide(2, home_cap=home_cap)
+    return data.cells[CLASS_INDEX[name]][column].decide(2, home_cap=home_cap)
 
 
 # -- The basic strategy in short ---------------------------------------------------------------
@@ -108,8 +107,8 @@ def test_the_summary_claims_nothing_false_about_suited_hands() -> None:
 def test_a_rule_with_few_exceptions_names_them() -> None:
     data = load_strategy()
     cells = [list(row) for row in data.cells]
-    folding = replace(cells[_CLASS_INDEX["AKs"]][0], win=0.0, split=0.0, bonus=0.0)
-    cells[_CLASS_INDEX["AKs"]][0] = folding
+    folding = replace(cells[CLASS_INDEX["AKs"]][0], win=0.0, split=0.0, bonus=0.0)
+    cells[CLASS_INDEX["AKs"]][0] = folding
     table = StrategyTable(tuple(tuple(row) for row in cells), data.samples, data.seed)
     summary = strategy_summary(table=table)
     assert summary.sentences[0] == (

@@ -61,7 +61,7 @@ from printplay.games.poker.standard import (
     round_deck,
     standard_options,
 )
-from printplay.games.poker.strategy import strategy_table
+from printplay.games.poker.strategy_play import strategy_table
 from printplay.printables.model import PrintRequest, Rulebook
 from printplay.render.cards import CardStyle
 from printplay.render.document import (
@@ -221,7 +221,7 @@ class StrategyChart(Flowable):
     panels side by side, the columns (the dealer's hand) in each; every cell shaded by its
     decision and lettered, so it reads in colour, in grey and in black and white.
 
-    ``header`` and ``rows`` are :func:`~printplay.games.poker.strategy.strategy_table`'s.
+    ``header`` and ``rows`` are :func:`~printplay.games.poker.strategy_play.strategy_table`'s.
     """
 
     ROW_HEIGHT = 12.2
