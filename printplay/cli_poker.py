@@ -363,8 +363,6 @@ def table_card(
     home_cap: Annotated[bool, typer.Option("--home-cap", help="Print the home cap of 10.")] = False,
 ) -> None:
     """A casino table card (kickout table, paytable, order of play) to fold and stand up."""
-    from printplay.render.document import check_writable
-    from printplay.render.poker_book import build_table_card
+    from printplay.printables.poker_table_card import write_table_card
 
-    check_writable(output)
-    stdout.print(str(build_table_card(output, paper=paper.value, home_cap=home_cap)))
+    stdout.print(str(write_table_card(output, paper=paper.value, home_cap=home_cap)))

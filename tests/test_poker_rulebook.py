@@ -24,13 +24,10 @@ from printplay.games.poker.strategy_groups import (
 )
 from printplay.games.poker.strategy_play import strategy_table
 from printplay.games.poker.strategy_words import strategy_summary
+from printplay.printables.poker_chart import DECISION_WORDS, strategy_chart
+from printplay.printables.poker_rulebook import write_poker_rulebook
 from printplay.render.document import PageSetup
-from printplay.render.poker_book import (
-    DECISION_FILLS,
-    DECISION_WORDS,
-    StrategyChart,
-    build_poker_rulebook,
-)
+from printplay.render.strategy_chart import DECISION_FILLS, StrategyChartDiagram
 
 COLUMN = {g.label: i for i, g in enumerate(STANDING_GROUPS[:ONE_PLAYER_COLUMNS])}
 
@@ -166,7 +163,7 @@ def test_the_seven_card_game_shows_two_card_hands() -> None:
 @pytest.fixture(scope="module")
 def default_text(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = tmp_path_factory.mktemp("rules") / "rules.pdf"
-    return text_of(build_poker_rulebook(RicochetPoker(), path))
+    return text_of(write_poker_rulebook(RicochetPoker(), path))
 
 
 def test_the_default_rulebook_describes_every_variant(default_text: str) -> None:
@@ -207,7 +204,7 @@ def test_the_rulebook_prints_the_computed_summary(default_text: str) -> None:
 
 def test_the_seven_card_rulebook_deals_two_cards(tmp_path: Path) -> None:
     game = RicochetPoker(PokerBookOptions(limit=7, jokers=2))
-    text = text_of(build_poker_rulebook(game, tmp_path / "rules.pdf", paper="letter"))
+    text = text_of(write_poker_rulebook(game, tmp_path / "rules.pdf", paper="letter"))
     assert "Deal each player two cards" in text and "Two cards each" in text
     assert "In force in this edition: seven-card limit, two Jokers" in text
     assert "with 2 Jokers in the deck" in text
@@ -216,7 +213,7 @@ def test_the_seven_card_rulebook_deals_two_cards(tmp_path: Path) -> None:
 
 def test_the_home_cap_rulebook_prints_its_own_summary(tmp_path: Path) -> None:
     game = RicochetPoker(PokerBookOptions(home_cap=True))
-    text = text_of(build_poker_rulebook(game, tmp_path / "rules.pdf"))
+    text = text_of(write_poker_rulebook(game, tmp_path / "rules.pdf"))
     for sentence in strategy_summary(home_cap=True).sentences:
         assert sentence in text
     assert "The home cap is in force in this edition" in text
@@ -228,19 +225,19 @@ def test_the_home_cap_rulebook_prints_its_own_summary(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def variant_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     game = RicochetPoker(PokerBookOptions(limit=7, jokers=2, home_cap=True, five_aces_top=True))
-    return build_poker_rulebook(game, tmp_path_factory.mktemp("v") / "rules.pdf", paper="letter")
+    return write_poker_rulebook(game, tmp_path_factory.mktemp("v") / "rules.pdf", paper="letter")
 
 
 @pytest.fixture(scope="module")
 def default_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_poker_rulebook(RicochetPoker(), tmp_path_factory.mktemp("d") / "rules.pdf")
+    return write_poker_rulebook(RicochetPoker(), tmp_path_factory.mktemp("d") / "rules.pdf")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("home_cap", [False, True])
 def test_the_strategy_chart_fits_one_page(paper: str, home_cap: bool) -> None:
-    header, rows = strategy_table(home_cap=home_cap)
-    chart = StrategyChart(header, rows)
+    _, rows = strategy_table(home_cap=home_cap)
+    chart = StrategyChartDiagram(strategy_chart(home_cap=home_cap))
     setup = PageSetup(paper=paper)
     width, height = chart.wrap(setup.frame_width, setup.frame_height)
     assert width <= setup.frame_width and height <= setup.frame_height - 60  # heading, caption
