@@ -283,6 +283,7 @@ def edge(
     as_json: JsonOpt = False,
 ) -> None:
     """The casino game's house edge under the basic strategy, by simulation, with 95% CIs."""
+    from printplay.analysis.edge_file import edge_command
     from printplay.analysis.poker_edge import check_edge, house_edge
 
     counts = players or list(range(1, 8))
@@ -290,15 +291,7 @@ def edge(
         if not 1 <= count <= 7:
             raise GameError(f"the casino game seats 1 to 7 players, not {count}")
         check_edge(count, rounds, seed=seed, jobs=jobs)  # before the progress bar is drawn
-    command = " ".join(
-        [
-            "printplay poker edge",
-            *(f"-p {c}" for c in players or ()),
-            f"--rounds {rounds}",
-            f"--seed {seed}",
-            *(["--home-cap"] if home_cap else []),
-        ]
-    )
+    command = edge_command(rounds, seed, home_cap=home_cap, players=players or ())
     results = []
     with progress_bar() as progress:
         for count in counts:

@@ -15,13 +15,18 @@ rebuild can be tried out without touching the shipped data.
 from __future__ import annotations
 
 import datetime
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TypeVar
 
 from printplay import __version__
+from printplay.errors import DataError
 from printplay.jsontypes import JsonObject, JsonValue
+
+T = TypeVar("T", bool, int, float, str, list[JsonValue], dict[str, JsonValue])
 
 
 def shipped_data_dir() -> Path:
@@ -66,6 +71,42 @@ class Provenance:
         }
 
 
+def writable_data_path(name: str, data_dir: Path | None = None) -> Path:
+    """:func:`data_path`, checked to be writable before a long computation starts
+    (:class:`~printplay.errors.OutputError` if not: a missing folder, say)."""
+    from printplay.render.document import check_writable
+
+    return check_writable(data_path(name, data_dir))
+
+
+def read_data_file(path: Path, what: str) -> JsonObject:
+    """The JSON object stored at ``path`` (``what`` names it in messages); a
+    :class:`~printplay.errors.DataError` if it is missing, not JSON or not an object."""
+    try:
+        data: JsonValue = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise DataError(f"cannot read {what} {path}: {error.strerror or error}") from None
+    except ValueError as error:
+        raise DataError(f"{what} {path} is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise DataError(f"{what} {path} holds no JSON object")
+    return data
+
+
+def json_field(data: JsonObject, key: str, kind: type[T], what: str) -> T:
+    """``data[key]``, checked to be of ``kind`` (a whole number is a ``float`` too); a
+    :class:`~printplay.errors.DataError` naming ``what`` if it is missing or of another
+    kind."""
+    value = data.get(key)
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        value = float(value)
+    if isinstance(value, bool) and kind is not bool:
+        value = None
+    if not isinstance(value, kind):
+        raise DataError(f"{what}: {key!r} is missing or not a {kind.__name__}")
+    return value
+
+
 def write_data_file(path: Path, text: str) -> Path:
     """Write ``text`` to the data file ``path`` whole or not at all (a temporary file moved
     into place), and return the path."""
@@ -77,4 +118,13 @@ def write_data_file(path: Path, text: str) -> Path:
     return write_atomically(path, produce)
 
 
-__all__ = ["Provenance", "data_path", "shipped_data_dir", "today", "write_data_file"]
+__all__ = [
+    "Provenance",
+    "data_path",
+    "json_field",
+    "read_data_file",
+    "shipped_data_dir",
+    "today",
+    "writable_data_path",
+    "write_data_file",
+]

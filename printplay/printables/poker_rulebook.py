@@ -4,7 +4,7 @@ The rulebook is ``rules/ricochet-poker.md`` (standard and casino games) rendered
 context built here: the engine's facts (:meth:`RicochetPoker.rulebook_context
 <printplay.games.poker.game.RicochetPoker.rulebook_context>`: hands, odds, kickout, bonuses,
 variants, rulings), the basic strategy and the stored house edge
-(``printplay/data/house-edge*.json``, with the command that measured it).  The chart its
+(``printplay/data/house-edge*.json``, with the command that measures it).  The chart its
 ``[[diagram strategy]]`` marker draws is computed here too
 (:mod:`~printplay.printables.poker_chart`).  :func:`rulebook_model` is the registry's
 rulebook source (the quick-reference cards read it); :func:`make_rulebook` the registry's
@@ -13,37 +13,34 @@ rulebook maker: it builds the model and hands it to the PDF renderer.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from importlib import resources
 from pathlib import Path
 
 from printplay import options as opts
+from printplay.analysis.edge_file import Interval, read_edge
 from printplay.games.poker.game import PokerBookOptions, RicochetPoker
 from printplay.games.poker.strategy_play import strategy_table
 from printplay.printables.model import PrintRequest, Rulebook
 from printplay.printables.poker_chart import strategy_chart
 from printplay.printables.poker_model import PokerRulebook
 
-EDGE_FILES = {False: "house-edge.json", True: "house-edge-home-cap.json"}
-"""The stored house edge, without and with the home cap, in ``printplay/data``."""
+
+def _edge_words(edge: Interval) -> str:
+    """``"3.27% (3.10 to 3.44)"``."""
+    return f"{100 * edge.value:.2f}% ({100 * edge.low:.2f} to {100 * edge.high:.2f})"
 
 
-def house_edge_rows(home_cap: bool) -> tuple[list[list[str]], str, int]:
-    """The stored house-edge measurement: table rows, the command that made it, rounds."""
-    data = json.loads((resources.files("printplay") / "data" / EDGE_FILES[home_cap]).read_text())
-    rows = []
-    for result in data["results"]:
-        ante, stake = result["edge_ante"], result["edge_stake"]
-        rows.append(
-            [
-                str(result["players"]),
-                f"{100 * ante['value']:.2f}% ({100 * ante['low']:.2f} to {100 * ante['high']:.2f})",
-                f"{100 * stake['value']:.2f}% ({100 * stake['low']:.2f} to "
-                f"{100 * stake['high']:.2f})",
-            ]
-        )
-    return rows, str(data["command"]), int(data["results"][0]["rounds"])
+def house_edge_rows(
+    home_cap: bool, data_dir: Path | None = None
+) -> tuple[list[list[str]], str, int]:
+    """The stored house-edge measurement (:func:`~printplay.analysis.edge_file.read_edge`)
+    as the rulebook prints it: table rows, the command that measures it, rounds."""
+    stored = read_edge(home_cap, data_dir)
+    rows = [
+        [str(row.players), _edge_words(row.edge_ante), _edge_words(row.edge_stake)]
+        for row in stored.rows
+    ]
+    return rows, stored.command, stored.rounds
 
 
 def _percent(text: str) -> float:
@@ -125,7 +122,6 @@ def make_rulebook(request: PrintRequest) -> Path:
 
 
 __all__ = [
-    "EDGE_FILES",
     "house_edge_rows",
     "make_rulebook",
     "poker_rulebook",

@@ -9,8 +9,9 @@ are drawn uniformly within the group with a fixed seed per cell (``random.Random
 with the text ``"casino-strategy:SEED:ROW:COL"``), so any cell can be recomputed on its own
 (:func:`compute_cell`).  For one two-card hand, all C(50, 3) completions are indexed so that
 the counts over the completions avoiding a five-card standing hand follow by
-inclusion-exclusion.  The whole table takes a minute or two on two cores
-(``printplay data rebuild strategy``, :func:`rebuild_strategy_file`).
+inclusion-exclusion.  The whole table takes a few minutes on two cores
+(``printplay data rebuild strategy``, :func:`rebuild_strategy_file`); with the default
+samples and seed it reproduces the shipped cells exactly.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
+from printplay.errors import OptionError
 from printplay.games.poker.completions import (
     BONUS_STEPS,
     FLUSH_STRENGTHS,
@@ -49,12 +51,13 @@ from printplay.games.poker.strategy_groups import (
     group_index,
 )
 from printplay.parallel import parallel_map
-from printplay.provenance import Provenance, data_path, write_data_file
+from printplay.provenance import Provenance, writable_data_path, write_data_file
 
 __all__ = [
     "DEFAULT_SAMPLES",
     "DEFAULT_SEED",
     "build_strategy",
+    "check_rebuild",
     "compute_cell",
     "rebuild_strategy_file",
 ]
@@ -234,6 +237,15 @@ def build_strategy(
     return StrategyTable(table, samples, seed)
 
 
+def check_rebuild(samples: int, data_dir: Path | None = None) -> Path:
+    """The file :func:`rebuild_strategy_file` would write, after checking its arguments (at
+    least one sample, a writable folder), so that a command can refuse them before it
+    starts."""
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 1:
+        raise OptionError(f"sample each cell at least once, not {samples!r} times")
+    return writable_data_path(DATA_FILE, data_dir)
+
+
 def rebuild_strategy_file(
     data_dir: Path | None = None,
     *,
@@ -248,6 +260,7 @@ def rebuild_strategy_file(
     ``progress(done, total)`` is called after each row; the result depends only on
     ``samples`` and ``seed``, never on ``jobs``.
     """
+    target = check_rebuild(samples, data_dir)
     start = time.perf_counter()
     table = build_strategy(samples=samples, seed=seed, jobs=jobs, progress=progress)
     provenance = Provenance(
@@ -258,6 +271,6 @@ def rebuild_strategy_file(
     text = json.dumps(
         {**table.to_json(), "provenance": provenance.to_json()}, separators=(",", ":")
     )
-    path = write_data_file(data_path(DATA_FILE, data_dir), text.replace("],[", "],\n[") + "\n")
+    path = write_data_file(target, text.replace("],[", "],\n[") + "\n")
     load_strategy.cache_clear()
     return path

@@ -12,13 +12,12 @@ provenance; rebuild it with ``printplay data rebuild strategy``.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from printplay.errors import OptionError
+from printplay.errors import DataError
 from printplay.games.poker.ev import Choice
 from printplay.games.poker.hands import HandLike
 from printplay.games.poker.strategy_groups import (
@@ -30,7 +29,7 @@ from printplay.games.poker.strategy_groups import (
     hand_class,
     standing_group,
 )
-from printplay.provenance import data_path
+from printplay.provenance import data_path, read_data_file
 
 __all__ = [
     "DATA_FILE",
@@ -140,7 +139,7 @@ class StrategyTable:
         if data.get("rows") != list(PLAYER_CLASSES) or data.get("columns") != [
             g.name for g in STANDING_GROUPS
         ]:
-            raise OptionError("the strategy table does not match this version's rows/columns")
+            raise DataError("the strategy table does not match this version's rows/columns")
         cells = tuple(
             tuple(
                 StrategyCell(win, split, bonus, capped, sd) for win, split, bonus, capped, sd in row
@@ -151,18 +150,9 @@ class StrategyTable:
 
 
 def read_strategy(path: Path) -> StrategyTable:
-    """The table stored at ``path``; :class:`~printplay.errors.OptionError` if it cannot be
-    read."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise OptionError(
-            f"cannot read the strategy table {path}: {error.strerror or error} "
-            "(rebuild it with printplay data rebuild strategy)"
-        ) from None
-    except ValueError as error:
-        raise OptionError(f"the strategy table {path} is not JSON: {error}") from None
-    return StrategyTable.from_json(data)
+    """The table stored at ``path``; a :class:`~printplay.errors.DataError` if it cannot be
+    read (rebuild it with ``printplay data rebuild strategy``)."""
+    return StrategyTable.from_json(read_data_file(path, "the strategy table"))
 
 
 @cache
