@@ -39,6 +39,7 @@ from printplay.cli_common import (
     stdout,
     working,
 )
+from printplay.cli_data import data_app
 from printplay.deal import Deal, choose_deal, read_deal_file
 from printplay.errors import DealError, GameError, PrintplayError
 from printplay.games import BEST_LINES, REGISTRY, game_name, load, make_solitaire
@@ -60,6 +61,7 @@ app = typer.Typer(
 for _entry in REGISTRY.values():
     if _entry.verbs is not None:
         app.add_typer(cast("typer.Typer", load(_entry.verbs[1])), name=_entry.verbs[0])
+app.add_typer(data_app, name="data")
 
 
 def _known_game(value: str | None) -> str | None:

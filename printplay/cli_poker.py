@@ -238,7 +238,7 @@ def ev(
     as_json: JsonOpt = False,
 ) -> None:
     """Casino game: the exact value of buying three cards versus folding."""
-    from printplay.games.poker.strategy import buy_fold_ev
+    from printplay.games.poker.ev import buy_fold_ev
 
     hands = [part.strip() for part in standing.split("|")] if standing.strip() else []
     if any(not hand for hand in hands):
@@ -285,6 +285,7 @@ def edge(
     as_json: JsonOpt = False,
 ) -> None:
     """The casino game's house edge under the basic strategy, by simulation, with 95% CIs."""
+    from printplay.analysis.edge_file import edge_command
     from printplay.analysis.poker_edge import check_edge, house_edge
 
     counts = players or list(range(1, 8))
@@ -292,15 +293,7 @@ def edge(
         if not 1 <= count <= 7:
             raise GameError(f"the casino game seats 1 to 7 players, not {count}")
         check_edge(count, rounds, seed=seed, jobs=jobs)  # before the progress bar is drawn
-    command = " ".join(
-        [
-            "printplay poker edge",
-            *(f"-p {c}" for c in players or ()),
-            f"--rounds {rounds}",
-            f"--seed {seed}",
-            *(["--home-cap"] if home_cap else []),
-        ]
-    )
+    command = edge_command(rounds, seed, home_cap=home_cap, players=players or ())
     results = []
     with progress_bar() as progress:
         for count in counts:
@@ -337,7 +330,7 @@ def strategy(
 ) -> None:
     """The casino basic strategy for one player against the dealer."""
 
-    from printplay.games.poker.strategy import strategy_table
+    from printplay.games.poker.strategy_play import strategy_table
 
     header, rows = strategy_table(home_cap=home_cap)
     if as_json:
@@ -368,8 +361,6 @@ def table_card(
     home_cap: Annotated[bool, typer.Option("--home-cap", help="Print the home cap of 10.")] = False,
 ) -> None:
     """A casino table card (kickout table, paytable, order of play) to fold and stand up."""
-    from printplay.render.document import check_writable
-    from printplay.render.poker_book import build_table_card
+    from printplay.printables.poker_table_card import write_table_card
 
-    check_writable(output)
-    print_path(build_table_card(output, paper=paper.value, home_cap=home_cap))
+    print_path(write_table_card(output, paper=paper.value, home_cap=home_cap))

@@ -35,3 +35,8 @@ class OutputError(PrintplayError, OSError):
 
 class RulebookError(PrintplayError, ValueError):
     """A rulebook source that cannot be typeset: a bad marker, an unknown diagram or template."""
+
+
+class DataError(PrintplayError, ValueError):
+    """A computed data file (win rates, strategy table, house edge) that cannot be read:
+    missing, not JSON, or not in the form this version writes."""

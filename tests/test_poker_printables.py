@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -16,33 +18,36 @@ from printplay.cards import Card, parse_card, standard_deck
 from printplay.deal import fingerprint
 from printplay.games.poker import casino
 from printplay.games.poker.standard import (
+    Buy,
     StandardOptions,
     StandardState,
     actions_of,
     play_script,
     round_deck,
 )
+from printplay.printables.poker_sheet import (
+    bot_round,
+    build_round,
+    deal_places,
+    table_view,
+    write_poker_sheet,
+)
+from printplay.printables.poker_table_card import table_card, write_table_card
 from printplay.render.cards import INDEX_SIZE, index_reach, widest_index
 from printplay.render.document import PageSetup
 from printplay.render.fonts import register_fonts
 from printplay.render.hands import HandsDiagram
-from printplay.render.poker_book import (
-    CARD_EDGE,
-    CARD_FOLD,
+from printplay.render.poker_sheet import (
     MIN_TABLE_CARD_WIDTH,
     ODDS_BUY_WIDTH,
     ODDS_LABEL_WIDTH,
     SheetStyles,
-    _table_diagram,
-    bot_round,
-    build_poker_sheet,
-    build_table_card,
-    deal_places,
     odds_table,
-    table_card_layout,
+    table_diagram,
     turn_block,
 )
 from printplay.render.styles import book_styles
+from printplay.render.table_card import CARD_EDGE, CARD_FOLD, table_card_layout
 
 EIGHT_SEATS = StandardOptions(players=8, limit=7, jokers=2)
 
@@ -77,7 +82,7 @@ def test_eight_seats_stay_legible_and_fit_the_page(paper: str) -> None:
     width = PageSetup(paper=paper, title="", footer="").frame_width
     rows = set()
     for state in table_states(EIGHT_SEATS, 5):
-        diagram = _table_diagram(state, width)
+        diagram = table_diagram(table_view(state), width)
         assert diagram.width <= width
         assert diagram.card_width >= MIN_TABLE_CARD_WIDTH
         assert diagram.card_width * INDEX_SIZE * 0.86 >= 6.5  # the "10" index, in points
@@ -88,7 +93,7 @@ def test_eight_seats_stay_legible_and_fit_the_page(paper: str) -> None:
 def test_the_winner_is_framed_not_shaded() -> None:
     register_fonts()
     final = table_states(StandardOptions(), 3)[-1]
-    diagram = _table_diagram(final, 480.0)
+    diagram = table_diagram(table_view(final), 480.0)
     for index, player in enumerate(final.players):
         won = player.status == "won"
         assert diagram.highlights[index] == won
@@ -101,7 +106,7 @@ def test_the_winner_is_framed_not_shaded() -> None:
 def test_eight_seat_sheet_is_byte_identical(tmp_path: Path) -> None:
     digests = {
         hashlib.sha256(
-            build_poker_sheet(EIGHT_SEATS, 5, tmp_path / name, paper="letter").read_bytes()
+            write_poker_sheet(EIGHT_SEATS, 5, tmp_path / name, paper="letter").read_bytes()
         ).hexdigest()
         for name in ("one.pdf", "two.pdf")
     }
@@ -111,7 +116,7 @@ def test_eight_seat_sheet_is_byte_identical(tmp_path: Path) -> None:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("home_cap", [False, True])
 def test_table_card_cells_do_not_wrap(tmp_path: Path, paper: str, home_cap: bool) -> None:
-    path = build_table_card(tmp_path / "card.pdf", paper=paper, home_cap=home_cap)
+    path = write_table_card(tmp_path / "card.pdf", paper=paper, home_cap=home_cap)
     # pypdf keeps each table cell on a line of its own, which is what this test reads.
     lines = [line.strip() for line in PdfReader(path).pages[0].extract_text().splitlines()]
     assert lines.count("Players") == 2
@@ -124,14 +129,14 @@ def test_table_card_cells_do_not_wrap(tmp_path: Path, paper: str, home_cap: bool
 @pytest.mark.parametrize("home_cap", [False, True])
 def test_table_card_reads_across_a_table(paper: str, home_cap: bool) -> None:
     """The face is set as large as half the page allows: at least 14 pt."""
-    layout = table_card_layout(paper, home_cap)
+    layout = table_card_layout(table_card(home_cap), paper)
     assert layout.size >= 14
     _, height = landscape(PageSetup(paper=paper).size)
     assert layout.height <= height / 2 - CARD_EDGE - CARD_FOLD
 
 
 def test_table_card_has_every_rule_and_metadata(tmp_path: Path) -> None:
-    path = build_table_card(tmp_path / "card.pdf", home_cap=True)
+    path = write_table_card(tmp_path / "card.pdf", home_cap=True)
     text = pdf_text(path)
     assert text.count("Won with 2 cards?") == 2 and text.count("still get 3 more") == 2
     assert text.count("unless you folded") == 2 and text.count("Home game") == 2
@@ -155,7 +160,7 @@ def sheets(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "spoiler": (StandardOptions(), 1, True),
     }
     return {
-        name: build_poker_sheet(options, seed, folder / f"{name}.pdf", spoiler_free=spoiler)
+        name: write_poker_sheet(options, seed, folder / f"{name}.pdf", spoiler_free=spoiler)
         for name, (options, seed, spoiler) in made.items()
     }
 
@@ -179,6 +184,55 @@ def test_the_deal_order_replays_the_round(options: StandardOptions, seed: int) -
     assert again.events == final.events
 
 
+@pytest.mark.parametrize(("options", "seed"), [(StandardOptions(), 1), (EIGHT_SEATS, 5)])
+def test_the_round_model_is_the_bots_round(options: StandardOptions, seed: int) -> None:
+    """The sheet's model holds the round the bots played: each turn's states, the buy
+    chosen, the odds of every buy the player could make, and the cards it deals."""
+    deck = round_deck(options, seed=seed)
+    played = bot_round(options, deck)
+    model = build_round(options, seed)
+    assert len(model.turns) == len(played)
+    for turn, bot_turn in zip(model.turns, played, strict=True):
+        assert (turn.before, turn.after) == (bot_turn.before, bot_turn.after)
+        action = bot_turn.action
+        assert turn.bought == (action.k if isinstance(action, Buy) else None)
+        assert turn.heading.startswith(f"Turn {turn.number}: seat {turn.before.to_act} to act")
+        if bot_turn.odds is None:
+            assert turn.odds is None and turn.before.max_buy == 0
+        else:
+            assert turn.odds is not None
+            assert [c.k for c in turn.odds] == [b.k for b in bot_turn.odds.buys]
+            assert all(c.worth is not None for c in turn.odds) == turn.valued
+    assert model.used == played[-1].after.position
+    assert [entry.card for entry in model.deal_order] == deck
+    assert [seat.cards for seat in model.final.seats] == [p.cards for p in played[-1].after.players]
+
+
+def test_the_poker_renderers_load_no_bot_odds_or_strategy() -> None:
+    """Drawing the poker printables computes nothing: their renderers load no bot, no odds,
+    no strategy table, no solver and no analysis."""
+    code = (
+        "import sys\n"
+        "import printplay.render.poker_rulebook, printplay.render.poker_sheet\n"
+        "import printplay.render.table_card, printplay.render.strategy_chart\n"
+        "print(' '.join(sorted(sys.modules)))"
+    )
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.split()
+    forbidden = (
+        "printplay.solve",
+        "printplay.analysis",
+        "printplay.games.poker.bots",
+        "printplay.games.poker.odds",
+        "printplay.games.poker.ev",
+        "printplay.games.poker.strategy",
+        "printplay.games.poker.completions",
+    )
+    assert [name for name in loaded if name.startswith(forbidden)] == []
+    assert "printplay.render.poker_sheet" in loaded
+
+
 def test_the_deal_order_is_printed_with_stacking_instructions(sheets: dict[str, Path]) -> None:
     text = pdf_text(sheets["four"])
     assert "Deal order" in text and "card 1 is at the bottom" in text
@@ -192,15 +246,15 @@ def test_odds_columns_line_up_and_the_action_has_room(sheets: dict[str, Path]) -
     register_fonts()
     styles = SheetStyles.make(book_styles())
     for options, seed in ((StandardOptions(), 1), (EIGHT_SEATS, 5)):
-        for turn in bot_round(options, round_deck(options, seed=seed)):
+        for turn in build_round(options, seed).turns:
             if turn.odds is None:
                 continue
             widths = odds_table(turn, styles)._colWidths
-            assert widths == [ODDS_LABEL_WIDTH] + [ODDS_BUY_WIDTH] * len(turn.odds.buys)
+            assert widths == [ODDS_LABEL_WIDTH] + [ODDS_BUY_WIDTH] * len(turn.odds)
             for row in odds_table(turn, styles)._cellvalues:
                 for cell in row[1:]:  # no odds cell wraps: each is one line
                     assert len(cell.breakLines([ODDS_BUY_WIDTH - 12]).lines) == 1
-            block = turn_block("Turn", turn, styles, 480.0)
+            block = turn_block(turn, styles, 480.0)
             table = next(i for i, f in enumerate(block) if isinstance(f, Table))
             space = block[table + 1]
             assert isinstance(space, Spacer) and space.height >= 2 * mm

@@ -15,23 +15,19 @@ from printplay.errors import OptionError
 from printplay.games.poker.game import ODDS_SPOTS, PokerBookOptions, RicochetPoker
 from printplay.games.poker.odds import chance, position_odds, state_odds
 from printplay.games.poker.standard import StandardOptions
-from printplay.games.poker.strategy import (
-    _CLASS_INDEX,
+from printplay.games.poker.strategy_data import StrategyTable, load_strategy
+from printplay.games.poker.strategy_groups import (
+    CLASS_INDEX,
     ONE_PLAYER_COLUMNS,
     PLAYER_CLASSES,
     STANDING_GROUPS,
-    StrategyTable,
-    load_strategy,
-    strategy_summary,
-    strategy_table,
 )
+from printplay.games.poker.strategy_play import strategy_table
+from printplay.games.poker.strategy_words import strategy_summary
+from printplay.printables.poker_chart import DECISION_WORDS, strategy_chart
+from printplay.printables.poker_rulebook import write_poker_rulebook
 from printplay.render.document import PageSetup
-from printplay.render.poker_book import (
-    DECISION_FILLS,
-    DECISION_WORDS,
-    StrategyChart,
-    build_poker_rulebook,
-)
+from printplay.render.strategy_chart import DECISION_FILLS, StrategyChartDiagram
 
 COLUMN = {g.label: i for i, g in enumerate(STANDING_GROUPS[:ONE_PLAYER_COLUMNS])}
 
@@ -43,7 +39,7 @@ def text_of(path: Path) -> str:
 
 def decision(name: str, column: int, home_cap: bool, table: StrategyTable | None = None) -> str:
     data = table or load_strategy()
-    return data.cells[_CLASS_INDEX[name]][column].decide(2, home_cap=home_cap)
+    return data.cells[CLASS_INDEX[name]][column].decide(2, home_cap=home_cap)
 
 
 # -- The basic strategy in short ---------------------------------------------------------------
@@ -108,8 +104,8 @@ def test_the_summary_claims_nothing_false_about_suited_hands() -> None:
 def test_a_rule_with_few_exceptions_names_them() -> None:
     data = load_strategy()
     cells = [list(row) for row in data.cells]
-    folding = replace(cells[_CLASS_INDEX["AKs"]][0], win=0.0, split=0.0, bonus=0.0)
-    cells[_CLASS_INDEX["AKs"]][0] = folding
+    folding = replace(cells[CLASS_INDEX["AKs"]][0], win=0.0, split=0.0, bonus=0.0)
+    cells[CLASS_INDEX["AKs"]][0] = folding
     table = StrategyTable(tuple(tuple(row) for row in cells), data.samples, data.seed)
     summary = strategy_summary(table=table)
     assert summary.sentences[0] == (
@@ -167,7 +163,7 @@ def test_the_seven_card_game_shows_two_card_hands() -> None:
 @pytest.fixture(scope="module")
 def default_text(tmp_path_factory: pytest.TempPathFactory) -> str:
     path = tmp_path_factory.mktemp("rules") / "rules.pdf"
-    return text_of(build_poker_rulebook(RicochetPoker(), path))
+    return text_of(write_poker_rulebook(RicochetPoker(), path))
 
 
 def test_the_default_rulebook_describes_every_variant(default_text: str) -> None:
@@ -208,7 +204,7 @@ def test_the_rulebook_prints_the_computed_summary(default_text: str) -> None:
 
 def test_the_seven_card_rulebook_deals_two_cards(tmp_path: Path) -> None:
     game = RicochetPoker(PokerBookOptions(limit=7, jokers=2))
-    text = text_of(build_poker_rulebook(game, tmp_path / "rules.pdf", paper="letter"))
+    text = text_of(write_poker_rulebook(game, tmp_path / "rules.pdf", paper="letter"))
     assert "Deal each player two cards" in text and "Two cards each" in text
     assert "In force in this edition: seven-card limit, two Jokers" in text
     assert "with 2 Jokers in the deck" in text
@@ -217,7 +213,7 @@ def test_the_seven_card_rulebook_deals_two_cards(tmp_path: Path) -> None:
 
 def test_the_home_cap_rulebook_prints_its_own_summary(tmp_path: Path) -> None:
     game = RicochetPoker(PokerBookOptions(home_cap=True))
-    text = text_of(build_poker_rulebook(game, tmp_path / "rules.pdf"))
+    text = text_of(write_poker_rulebook(game, tmp_path / "rules.pdf"))
     for sentence in strategy_summary(home_cap=True).sentences:
         assert sentence in text
     assert "The home cap is in force in this edition" in text
@@ -229,19 +225,19 @@ def test_the_home_cap_rulebook_prints_its_own_summary(tmp_path: Path) -> None:
 @pytest.fixture(scope="module")
 def variant_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
     game = RicochetPoker(PokerBookOptions(limit=7, jokers=2, home_cap=True, five_aces_top=True))
-    return build_poker_rulebook(game, tmp_path_factory.mktemp("v") / "rules.pdf", paper="letter")
+    return write_poker_rulebook(game, tmp_path_factory.mktemp("v") / "rules.pdf", paper="letter")
 
 
 @pytest.fixture(scope="module")
 def default_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_poker_rulebook(RicochetPoker(), tmp_path_factory.mktemp("d") / "rules.pdf")
+    return write_poker_rulebook(RicochetPoker(), tmp_path_factory.mktemp("d") / "rules.pdf")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("home_cap", [False, True])
 def test_the_strategy_chart_fits_one_page(paper: str, home_cap: bool) -> None:
-    header, rows = strategy_table(home_cap=home_cap)
-    chart = StrategyChart(header, rows)
+    _, rows = strategy_table(home_cap=home_cap)
+    chart = StrategyChartDiagram(strategy_chart(home_cap=home_cap))
     setup = PageSetup(paper=paper)
     width, height = chart.wrap(setup.frame_width, setup.frame_height)
     assert width <= setup.frame_width and height <= setup.frame_height - 60  # heading, caption

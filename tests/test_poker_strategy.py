@@ -28,24 +28,21 @@ from printplay.games.poker.casino import (
     play_out,
     play_script,
 )
+from printplay.games.poker.completions import bonus_of_strength, completion_strengths
 from printplay.games.poker.dealing import poker_deck
-from printplay.games.poker.strategy import (
+from printplay.games.poker.ev import BuyFoldEV, best_action, buy_fold_ev, state_ev
+from printplay.games.poker.strategy_build import compute_cell
+from printplay.games.poker.strategy_data import is_possible, load_strategy
+from printplay.games.poker.strategy_groups import (
     PLAYER_CLASSES,
     STANDING_GROUPS,
-    BuyFoldEV,
-    basic_strategy,
-    basic_strategy_action,
-    best_action,
-    bonus_of_strength,
-    buy_fold_ev,
-    completion_strengths,
-    compute_cell,
     group_index,
     hand_class,
-    is_possible,
-    load_strategy,
     standing_group,
-    state_ev,
+)
+from printplay.games.poker.strategy_play import (
+    basic_strategy,
+    basic_strategy_action,
     strategy_table,
 )
 
@@ -220,7 +217,7 @@ def test_classes_and_groups() -> None:
 
 
 def test_group_sizes_cover_every_hand() -> None:
-    from printplay.games.poker.strategy import _group_values
+    from printplay.games.poker.strategy_build import _group_values
 
     assert sum(e[3] for group in _group_values() for e in group) == 2_598_960
     for column, group in enumerate(_group_values()):

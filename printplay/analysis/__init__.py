@@ -1,1 +1,2 @@
-"""Batch statistics over many deals, difficulty grading and simulations."""
+"""Statistics over many deals and rounds: the solitaires' win rates with perfect play, the
+casino house-edge simulation, and their stored files (``printplay data rebuild``)."""

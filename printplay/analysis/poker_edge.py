@@ -1,8 +1,9 @@
 """The house edge of casino Ricochet Poker, by simulation with the basic strategy.
 
-Every player uses the basic strategy (:func:`printplay.games.poker.strategy.basic_strategy`):
-on their turn, against the best five-card hand standing (the dealer's unless kicked out or
-out, or a bought hand; they are equal) at the actual pot, and buying when nothing stands.
+Every player uses the basic strategy
+(:func:`~printplay.games.poker.strategy_play.basic_strategy`): on their turn, against the
+best five-card hand standing (the dealer's unless kicked out or out, or a bought hand; they
+are equal) at the actual pot, and buying when nothing stands.
 Round ``r`` (0, 1, …) is dealt from the numbered deck ``seed + r``
 (:func:`~printplay.games.poker.dealing.poker_deck`), so any round can be replayed through the
 engine, and the result depends only on ``seed``, ``rounds`` and ``chunk`` (never on ``jobs``):
@@ -27,7 +28,7 @@ royal's variance gone.  Prefer it for the uncapped game; under ``home_cap`` (a r
 
 The simulation has its own fast integer path; :func:`simulate_round` is checked against the
 readable engine (:func:`~printplay.games.poker.casino.play_out` with
-:func:`~printplay.games.poker.strategy.basic_strategy_action`) by the tests.
+:func:`~printplay.games.poker.strategy_play.basic_strategy_action`) by the tests.
 """
 
 from __future__ import annotations
@@ -48,15 +49,10 @@ from printplay.games.poker.casino import (
     KICKOUT_RULES,
     MAX_PLAYERS,
 )
+from printplay.games.poker.completions import STRAIGHT_MIN, bonus_of_strength
 from printplay.games.poker.hands import CATEGORIES, category_of, strength, strength5
-from printplay.games.poker.strategy import (
-    STRAIGHT_MIN,
-    StrategyTable,
-    bonus_of_strength,
-    class_index,
-    group_index,
-    load_strategy,
-)
+from printplay.games.poker.strategy_data import StrategyTable, load_strategy
+from printplay.games.poker.strategy_groups import class_index, group_index
 from printplay.parallel import parallel_map
 
 __all__ = [

@@ -3,10 +3,11 @@
 Each option set of a game (the standard game, each variant …) is solved over deals
 ``first`` … ``last`` by the game's exact solver; the share won comes with a 95% Wilson
 interval.  The result is stored as computed data with its provenance in
-``printplay/data/win-rates-<game>.json`` and printed by the rulebooks::
+``printplay/data/win-rates-<game>.json`` (:func:`rebuild_win_rates`) and printed by the
+rulebooks::
 
-    python -m printplay.analysis.winrates ricochet --jobs 2
-    python -m printplay.analysis.winrates pyramid --last 400 --max-seconds 3 --jobs 2
+    printplay data rebuild winrates ricochet --jobs 2
+    printplay data rebuild winrates pyramid --deals 400 --max-seconds 3 --jobs 2
 
 A game whose hardest deals take long to prove may be given a time per deal
 (``--max-seconds``): deals not decided by then are counted apart, and the 95% range then
@@ -23,24 +24,26 @@ option-text tuples).
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from printplay import __version__
 from printplay import options as opts
 from printplay.deal import SHUFFLE_NAME, numbered_deal
-from printplay.errors import GameError
+from printplay.errors import DataError, GameError, OptionError
 from printplay.games import entry, make_solitaire, solver_for
+from printplay.jsontypes import JsonValue
 from printplay.parallel import parallel_map
+from printplay.provenance import Provenance, data_path, writable_data_path, write_data_file
 from printplay.verdicts import Budget
+
+STORED_DEALS = 2000
+"""Deals per option set of the shipped files (deals 1 to 2000)."""
 
 Z95 = 1.959963984540054
 """The two-sided 95% quantile of the normal distribution."""
@@ -181,6 +184,12 @@ def data_file(game: str) -> str:
     return f"win-rates-{entry(game).name}.json"
 
 
+def rebuild_command(game: str, deals: int, max_seconds: float | None = None) -> str:
+    """The command that rebuilds ``game``'s win rates over deals 1 to ``deals``."""
+    budget = f" --max-seconds {max_seconds:g}" if max_seconds is not None else ""
+    return f"printplay data rebuild winrates {entry(game).name} --deals {deals}{budget}"
+
+
 def to_json(
     game: str,
     rates: Sequence[WinRate],
@@ -188,39 +197,109 @@ def to_json(
     last: int,
     max_seconds: float | None = None,
     seconds: float | None = None,
+    provenance: Provenance | None = None,
 ) -> dict[str, Any]:
-    """The stored form: the rows with their provenance (the budget per deal, if any, and
-    the wall-clock time the run took)."""
+    """The stored form: the rows with their provenance (the budget per deal, if any, the
+    wall-clock time the run took and, for a rebuilt file, what made it)."""
     name = entry(game).name
-    budget = f" --max-seconds {max_seconds:g}" if max_seconds is not None else ""
-    return {
+    command = rebuild_command(name, last, max_seconds)
+    if first != 1:  # the command solves from deal 1
+        command += f" (here from deal {first})"
+    data: dict[str, Any] = {
         "game": name,
         "what": "share of numbered deals that can be won with perfect play (exact solver)",
         "deals": [first, last],
         "shuffle": SHUFFLE_NAME,
         "interval": "95% Wilson score interval",
-        "command": f"python -m printplay.analysis.winrates {name} --first {first} --last {last}"
-        + budget,
+        "command": command,
         "budget_seconds": max_seconds,
         "run_seconds": round(seconds) if seconds is not None else None,
         "printplay": __version__,
         "rows": [asdict(rate) for rate in rates],
     }
-
-
-def stored(game: str) -> dict[str, Any] | None:
-    """The stored win rates of ``game`` as the JSON file holds them, or ``None``."""
-    source = resources.files("printplay") / "data" / data_file(game)
-    if not source.is_file():
-        return None
-    data: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    if provenance is not None:
+        data["provenance"] = provenance.to_json()
     return data
 
 
-def load(game: str) -> list[WinRate] | None:
+def stored(game: str, data_dir: Path | None = None) -> dict[str, Any] | None:
+    """The stored win rates of ``game`` as the JSON file holds them, or ``None``
+    (``data_dir``: where to look; by default the shipped data)."""
+    source = data_path(data_file(game), data_dir)
+    if not source.is_file():
+        return None
+    try:
+        data: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+    except ValueError as error:
+        raise DataError(f"the win-rate file {source} is not JSON: {error}") from None
+    return data
+
+
+def load(game: str, data_dir: Path | None = None) -> list[WinRate] | None:
     """The stored win rates of ``game``, or ``None`` if none are stored."""
-    data = stored(game)
+    data = stored(game, data_dir)
     return None if data is None else _rates(data)
+
+
+def stored_budget(game: str) -> float | None:
+    """The time per deal the shipped win rates of ``game`` were computed with (``None``:
+    no limit, or none shipped): the default of a rebuild."""
+    data = stored(game)
+    budget = data.get("budget_seconds") if data is not None else None
+    return float(budget) if isinstance(budget, int | float) else None
+
+
+def check_rebuild(
+    game: str, deals: int, max_seconds: float | None, data_dir: Path | None = None
+) -> Path:
+    """The file :func:`rebuild_win_rates` would write, after checking its arguments (a game
+    with a solver, at least one deal, a positive time per deal, a writable folder), so that
+    a command can refuse them before it starts."""
+    name = entry(game).name
+    if not entry(name).is_solitaire:
+        raise GameError(f"{name} has no solver: its win rates cannot be computed")
+    if deals < 1:
+        raise OptionError(f"solve at least one deal, not {deals}")
+    if max_seconds is not None and not max_seconds > 0:
+        raise OptionError(f"the time per deal must be more than 0 seconds, not {max_seconds:g}")
+    return writable_data_path(data_file(name), data_dir)
+
+
+def rebuild_win_rates(
+    game: str,
+    *,
+    deals: int = STORED_DEALS,
+    max_seconds: float | None = None,
+    jobs: int = 1,
+    data_dir: Path | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> tuple[Path, list[WinRate]]:
+    """Solve deals 1 to ``deals`` under each of ``game``'s option sets and write its
+    win-rate file, with its provenance, in ``data_dir`` (by default over the shipped file);
+    the path written and the rates.
+
+    ``max_seconds`` is the time per deal (``None``: no limit); ``progress(done, total)`` is
+    called as deals are decided.
+    """
+    name = entry(game).name
+    path = check_rebuild(name, deals, max_seconds, data_dir)
+    start = time.perf_counter()
+    sets = option_sets(name)
+    rates = compute(
+        name, sets, first=1, last=deals, jobs=jobs, max_seconds=max_seconds, progress=progress
+    )
+    seconds = time.perf_counter() - start
+    settings: dict[str, JsonValue] = {
+        "game": name,
+        "deals": [1, deals],
+        "max_seconds": max_seconds,
+        "jobs": jobs,
+        "option_sets": [list(option_set) for option_set in sets],
+    }
+    provenance = Provenance(rebuild_command(name, deals, max_seconds), settings, seconds)
+    data = to_json(name, rates, 1, deals, max_seconds, seconds, provenance)
+    text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+    return write_data_file(path, text), rates
 
 
 def _rates(data: dict[str, Any]) -> list[WinRate]:
@@ -239,10 +318,10 @@ def _rates(data: dict[str, Any]) -> list[WinRate]:
     ]
 
 
-def rulebook_rows(game: str) -> list[dict[str, Any]]:
+def rulebook_rows(game: str, data_dir: Path | None = None) -> list[dict[str, Any]]:
     """The stored win rates as a rulebook prints them (``templates/rulebook.j2``)."""
     rows = []
-    data = stored(game) or {"rows": []}
+    data = stored(game, data_dir) or {"rows": []}
     budget = data.get("budget_seconds")
     for rate in _rates(data):
         low, high = rate.interval
@@ -266,63 +345,3 @@ def rulebook_rows(game: str) -> list[dict[str, Any]]:
             }
         )
     return rows
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Compute and store a game's win rates (``python -m printplay.analysis.winrates``)."""
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("game")
-    parser.add_argument("--first", type=int, default=1)
-    parser.add_argument("--last", type=int, default=2000)
-    parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--output", type=Path, default=None)
-    parser.add_argument(
-        "--max-seconds",
-        type=float,
-        default=None,
-        help="time per deal; a deal not decided by then counts as unknown",
-    )
-    args = parser.parse_args(argv)
-    name = entry(args.game).name
-    start = time.perf_counter()
-
-    def report(done: int, total: int) -> None:
-        if done % 500 == 0 or done == total:
-            print(f"\r{done}/{total} deals", end="", file=sys.stderr, flush=True)
-
-    rates = compute(
-        name,
-        option_sets(name),
-        first=args.first,
-        last=args.last,
-        jobs=args.jobs,
-        max_seconds=args.max_seconds,
-        progress=report,
-    )
-    print(file=sys.stderr)
-    path = args.output or Path(str(resources.files("printplay") / "data" / data_file(name)))
-    path.write_text(
-        json.dumps(
-            to_json(
-                name,
-                rates,
-                args.first,
-                args.last,
-                args.max_seconds,
-                time.perf_counter() - start,
-            ),
-            indent=1,
-            ensure_ascii=False,
-        )
-        + "\n",
-        encoding="utf-8",
-    )
-    for rate in rates:
-        counts = f"{rate.won}/{rate.won + rate.lost + rate.unknown}"
-        print(f"{rate.label:<40} {counts:>11}  {rate.percent()}")
-    print(f"{time.perf_counter() - start:.0f} s; written to {path}")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -202,14 +202,14 @@ REGISTRY: dict[str, GameEntry] = {
             "Ricochet Poker",
             engine="printplay.games.poker.game:RicochetPoker",
             printables={
-                "rulebook": "printplay.render.poker_book:make_rulebook",
-                "sheet": "printplay.render.poker_book:make_sheet",
-                "table card": "printplay.render.poker_book:make_table_card",
+                "rulebook": "printplay.printables.poker_rulebook:make_rulebook",
+                "sheet": "printplay.printables.poker_sheet:make_sheet",
+                "table card": "printplay.printables.poker_table_card:make_table_card",
             },
             verbs=("poker", "printplay.cli_poker:poker_app"),
             aliases=("poker", "ricochetpoker"),
             pieces=("chips", "dealer"),
-            rulebook_source="printplay.render.poker_book:rulebook_source",
+            rulebook_source="printplay.printables.poker_rulebook:rulebook_model",
             sheet_help="A Ricochet Poker sheet is a round played by bots, with the odds of "
             "every buy: --seed N names the round, --option players=N (2 to 8) sets the "
             "players, and limit=N, jokers=N and ante=N the standard game's variants.",

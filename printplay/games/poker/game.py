@@ -25,7 +25,9 @@ from printplay.games.poker.standard import (
     StandardState,
     play_script,
 )
-from printplay.games.poker.strategy import load_strategy, strategy_summary, strategy_table
+from printplay.games.poker.strategy_data import load_strategy
+from printplay.games.poker.strategy_play import strategy_table
+from printplay.games.poker.strategy_words import strategy_summary
 
 FIVE_ACES_EXAMPLE = "X1 Ac Ad Ah As"
 """Four Aces and a joker: five aces, or four aces with an Ace kicker (the ruling)."""

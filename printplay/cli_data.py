@@ -1,0 +1,185 @@
+"""``printplay data …``: the computed data printplay ships, and the one way to rebuild it.
+
+``printplay data rebuild winrates GAME`` solves numbered deals under each of a solitaire's
+rule sets (``win-rates-GAME.json``); ``… strategy`` computes the casino basic-strategy
+table (``casino_strategy.json``); ``… edge`` simulates the casino game's house edge for
+every table size (``house-edge.json``, ``house-edge-home-cap.json``).  Each run shows a
+progress bar and stores, in the file, what was run (:mod:`printplay.provenance`).  The
+defaults are the settings the shipped files were made with; ``--data-dir`` writes
+elsewhere, leaving the shipped data alone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from printplay.cli_common import progress_bar, stdout
+from printplay.errors import OutputError
+
+data_app = typer.Typer(
+    name="data",
+    help="The computed data printplay ships (win rates, casino strategy, house edge).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+rebuild_app = typer.Typer(
+    name="rebuild",
+    help="Recompute a data file, with a progress bar, and store what was run in it.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+data_app.add_typer(rebuild_app, name="rebuild")
+
+DataDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data-dir",
+        help="Write the file in this folder instead of over the shipped data.",
+        show_default=False,
+    ),
+]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Processes.", min=1)]
+
+
+def _data_dir(folder: Path | None) -> Path | None:
+    """``--data-dir``, checked to be a folder."""
+    if folder is not None and not folder.is_dir():
+        raise OutputError(f"--data-dir {folder}: no such folder")
+    return folder
+
+
+@rebuild_app.command()
+def winrates(
+    game: Annotated[
+        str, typer.Argument(help="The solitaire whose win rates to compute.", show_default=False)
+    ],
+    deals: Annotated[
+        int,
+        typer.Option("--deals", help="Solve deals 1 to N under each rule set.", min=1),
+    ] = 2000,
+    max_seconds: Annotated[
+        float | None,
+        typer.Option(
+            "--max-seconds",
+            help="Time per deal; a deal not decided by then counts as undecided. 0: no "
+            "limit. Default: the time the shipped file was made with, if any.",
+            show_default=False,
+            min=0,
+        ),
+    ] = None,
+    jobs: JobsOpt = 2,
+    data_dir: DataDirOpt = None,
+) -> None:
+    """Solve numbered deals under each rule set of a solitaire and store its win rates."""
+    from printplay.analysis.winrates import check_rebuild, rebuild_win_rates, stored_budget
+    from printplay.games import entry
+
+    name = entry(game).name
+    budget = stored_budget(name) if max_seconds is None else (max_seconds or None)
+    folder = _data_dir(data_dir)
+    check_rebuild(name, deals, budget, folder)  # before the progress bar is drawn
+    with progress_bar() as progress:
+        task = progress.add_task(f"{name} deals", total=None)
+
+        def report(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        path, rates = rebuild_win_rates(
+            name, deals=deals, max_seconds=budget, jobs=jobs, data_dir=folder, progress=report
+        )
+    for rate in rates:
+        counts = f"{rate.won}/{rate.won + rate.lost + rate.unknown}"
+        stdout.print(f"{rate.label:<40} {counts:>11}  {rate.percent()}", markup=False)
+    stdout.print(str(path), markup=False)
+
+
+@rebuild_app.command()
+def strategy(
+    samples: Annotated[
+        int,
+        typer.Option(
+            "--samples",
+            help="Pairs of hands sampled for each cell (a multiple of 12 uses every hand of "
+            "a class equally often).",
+            min=1,
+        ),
+    ] = 480,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="The sampling seed.", min=1)] = 1,
+    jobs: JobsOpt = 2,
+    data_dir: DataDirOpt = None,
+) -> None:
+    """Compute the casino basic-strategy table (a few minutes on two processes)."""
+    from printplay.games.poker.strategy_build import check_rebuild, rebuild_strategy_file
+
+    folder = _data_dir(data_dir)
+    check_rebuild(samples, folder)  # before the progress bar is drawn
+    with progress_bar() as progress:
+        task = progress.add_task("strategy rows", total=None)
+
+        def report(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        path = rebuild_strategy_file(folder, samples=samples, seed=seed, jobs=jobs, progress=report)
+    stdout.print(str(path), markup=False)
+
+
+@rebuild_app.command()
+def edge(
+    rounds: Annotated[
+        int | None,
+        typer.Option(
+            "--rounds",
+            "-r",
+            help="Rounds for each number of players, 1 to 7. Default: as the shipped files "
+            "(4,000,000; 1,000,000 with --home-cap).",
+            min=2,
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int, typer.Option("--seed", "-s", help="The first deal of the simulation.", min=1)
+    ] = 1,
+    home_cap: Annotated[
+        bool, typer.Option("--home-cap", help="The home game: bonuses capped at 10.")
+    ] = False,
+    jobs: JobsOpt = 2,
+    data_dir: DataDirOpt = None,
+) -> None:
+    """Simulate the casino game's house edge under the basic strategy and store it."""
+    from printplay.analysis.edge_file import (
+        STORED_ROUNDS,
+        check_rebuild,
+        read_edge,
+        rebuild_edge_file,
+    )
+
+    folder = _data_dir(data_dir)
+    count = STORED_ROUNDS[home_cap] if rounds is None else rounds
+    check_rebuild(home_cap, count, seed=seed, jobs=jobs, data_dir=folder)  # before the bar
+    with progress_bar() as progress:
+        tasks = {
+            players: progress.add_task(f"{players} player{'s' if players > 1 else ''}", total=count)
+            for players in range(1, 8)
+        }
+
+        def report(players: int, done: int, total: int) -> None:
+            progress.update(tasks[players], completed=done)
+
+        path = rebuild_edge_file(
+            home_cap, rounds=count, seed=seed, jobs=jobs, data_dir=folder, progress=report
+        )
+    stored = read_edge(home_cap, folder)
+    for row in stored.rows:
+        stdout.print(
+            f"{row.players} player{'s' if row.players > 1 else ' '}  edge per ante "
+            f"{100 * row.edge_ante.value:.2f}% ({100 * row.edge_ante.low:.2f} to "
+            f"{100 * row.edge_ante.high:.2f})",
+            markup=False,
+        )
+    stdout.print(str(path), markup=False)
+
+
+__all__ = ["data_app", "edge", "rebuild_app", "strategy", "winrates"]

@@ -1,0 +1,182 @@
+"""The data of Ricochet Poker's printables: the rulebook and its strategy chart, a round
+played by bots (the deal sheet), the casino table card.
+
+Everything here is plain, frozen data built by the poker builders
+(:mod:`~printplay.printables.poker_rulebook`, :mod:`~printplay.printables.poker_chart`,
+:mod:`~printplay.printables.poker_sheet`, :mod:`~printplay.printables.poker_table_card`),
+which play the bots, compute the odds and read the stored tables.  The renderers
+(:mod:`printplay.render.poker_rulebook`, :mod:`~printplay.render.poker_sheet`,
+:mod:`~printplay.render.table_card`, :mod:`~printplay.render.strategy_chart`) draw it: the
+words of every line, caption and cell are decided here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from printplay.cards import Card
+from printplay.games.poker.standard import StandardState
+from printplay.printables.model import DealOrderEntry, Rulebook
+
+# -- The rulebook ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StrategyChart:
+    """The casino basic strategy as the rulebook charts it: a row for each of your two-card
+    hands, a column for each of the dealer's hands, a decision code in every cell.
+
+    ``header`` is ``"hand"`` then the dealer's hands; each row is a hand (``"AK"``) then a
+    code per column: ``B`` (buy), ``F`` (fold), ``s`` or ``o`` (buy only suited, only
+    offsuit).  ``groups`` give each row's group (``"pairs"``, or the high card of an unpaired
+    hand); ``spans`` the words over runs of columns (``(words, first, end)``, header
+    indices, ``end`` excluded); ``pair_column`` the first column where the dealer holds a
+    pair.  ``legend`` explains the codes used, in order; ``rows_title`` names the rows and
+    ``legend_title`` heads the legend.
+    """
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    groups: tuple[str, ...]
+    spans: tuple[tuple[str, int, int], ...]
+    pair_column: int
+    legend: tuple[tuple[str, str], ...]
+    rows_title: str = "you"
+    legend_title: str = "Key:"
+
+
+@dataclass(frozen=True)
+class PokerRulebook:
+    """The Ricochet Poker rulebook: its source and context (``book``, which the
+    quick-reference cards read too) and the basic-strategy chart its ``[[diagram strategy]]``
+    marker draws."""
+
+    book: Rulebook
+    chart: StrategyChart
+
+
+# -- A round played by bots ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One seat at the table as a diagram shows it: its cards, its caption, whether its
+    hand is drawn face down (folded or out) and whether it is framed (the winner)."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    caption: str
+    face_down: bool
+    winner: bool
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The hands at the table at one moment, seat by seat."""
+
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True)
+class BuyColumn:
+    """One buy of a turn's odds table: how many cards, the chance of escaping last place,
+    the cards to expect and, for a bot that values its buys, its estimate (chips)."""
+
+    k: int
+    escape: str
+    expected_cards: str
+    worth: str | None = None
+
+
+@dataclass(frozen=True)
+class PokerTurn:
+    """One decision of a round: the states around it, the table before it, the odds of
+    every buy (``None`` when the player can buy nothing), what was bought (``None`` for a
+    fold) and what happened, in words.  ``valued`` says whether the odds carry the bot's
+    estimate."""
+
+    number: int
+    heading: str
+    before: StandardState
+    after: StandardState
+    table: TableView
+    odds: tuple[BuyColumn, ...] | None
+    valued: bool
+    bought: int | None
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class PokerRound:
+    """A numbered round of the standard game played by bots, turn by turn, as the deal
+    sheet prints it.
+
+    ``rules`` are the players and variants in words; ``chosen`` the variants as options
+    (``limit=7``), the players left out; ``bot_play`` says how the bot decides.  ``deal`` is
+    the table after the deal (``deal_lines`` say what was dealt), ``final`` the table at
+    the end (``final_lines`` say who won what).  ``deal_order`` lists every card of the deck
+    in dealing order and where it goes (an empty place for a card never dealt);
+    ``deals_twice`` says each seat is dealt two cards at the start.  ``short_note`` says why
+    a round ends at its first turn (empty otherwise).
+    """
+
+    seed: int
+    code: str
+    shuffle: str
+    players: int
+    rules: str
+    chosen: tuple[str, ...]
+    bot: str
+    bot_play: str
+    deal: TableView
+    deal_lines: tuple[str, ...]
+    turns: tuple[PokerTurn, ...]
+    final: TableView
+    final_lines: tuple[str, ...]
+    short_note: str
+    deal_order: tuple[DealOrderEntry, ...]
+    deals_twice: bool
+
+    @property
+    def used(self) -> int:
+        """How many cards of the deck the round deals."""
+        return sum(1 for entry in self.deal_order if entry.place)
+
+
+# -- The casino table card ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableCard:
+    """The casino table card's face: the order of play, the kickout table and the bonus
+    paytable, with their headings and notes.
+
+    ``kickout`` rows are (players, the dealer's folding hand); ``bonuses`` rows (hand,
+    pays); ``home_note`` is printed under the paytable of the home game (capped bonuses).
+    ``game`` names the rules in the PDF's metadata.
+    """
+
+    title: str
+    steps: tuple[str, ...]
+    kickout_heading: str
+    kickout_columns: tuple[str, str]
+    kickout: tuple[tuple[str, str], ...]
+    kickout_note: str
+    bonus_heading: str
+    bonus_columns: tuple[str, str]
+    bonuses: tuple[tuple[str, str], ...]
+    home_cap: bool
+    home_note: str | None
+    game: str
+
+
+__all__ = [
+    "BuyColumn",
+    "PokerRound",
+    "PokerRulebook",
+    "PokerTurn",
+    "Seat",
+    "StrategyChart",
+    "TableCard",
+    "TableView",
+]
