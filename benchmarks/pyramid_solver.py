@@ -43,7 +43,6 @@ from printplay.solve.pyramid import best_line, solve  # noqa: E402
 from printplay.verdicts import Budget  # noqa: E402
 
 BUNDLED = REPO / "tests" / "data" / "random-decks-1500.txt"
-EXTERNAL = REPO.parent / "shared" / "data" / "external" / "random-decks-1500.txt"
 PUBLISHED_WINNABLE = 998
 """Winnable decks of the 1500 under clear-the-board, as published with the decks."""
 
@@ -167,7 +166,7 @@ def verdict_part(rule_sets: Sequence[str], deals: int, seconds: float, jobs: int
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the benchmark."""
     parser = argparse.ArgumentParser(description="Benchmark the exact Pyramid solver.")
-    parser.add_argument("--decks", type=Path, default=BUNDLED if BUNDLED.exists() else EXTERNAL)
+    parser.add_argument("--decks", type=Path, default=BUNDLED)
     parser.add_argument("--limit", type=int, default=None, help="only the first N decks")
     parser.add_argument(
         "--jobs", type=int, default=1, help="processes side by side (1: per-deck times alone)"

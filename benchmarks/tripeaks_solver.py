@@ -33,7 +33,6 @@ from printplay.games.tripeaks import TriPeaks, TriPeaksOptions, TriPeaksState  #
 from printplay.solve.tripeaks import best_score, solve  # noqa: E402
 
 BUNDLED = REPO / "tests" / "data" / "random-decks-1500.txt"
-EXTERNAL = REPO.parent / "shared" / "data" / "external" / "random-decks-1500.txt"
 
 
 def load_states(path: Path, options: TriPeaksOptions, limit: int | None) -> list[TriPeaksState]:
@@ -82,7 +81,7 @@ def plain(state: TriPeaksState) -> tuple[bool | None, int]:
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the benchmark."""
     parser = argparse.ArgumentParser(description="Benchmark the exact TriPeaks solver.")
-    parser.add_argument("--decks", type=Path, default=BUNDLED if BUNDLED.exists() else EXTERNAL)
+    parser.add_argument("--decks", type=Path, default=BUNDLED)
     parser.add_argument("--limit", type=int, default=None, help="only the first N decks")
     parser.add_argument("--compare", action="store_true", help="also time the plain search")
     parser.add_argument("--best-score", action="store_true", help="also time best_score")

@@ -25,6 +25,7 @@ from typing import TypeVar
 from printplay import __version__
 from printplay.errors import DataError
 from printplay.jsontypes import JsonObject, JsonValue
+from printplay.outfile import check_writable, write_atomically
 
 T = TypeVar("T", bool, int, float, str, list[JsonValue], dict[str, JsonValue])
 
@@ -74,8 +75,6 @@ class Provenance:
 def writable_data_path(name: str, data_dir: Path | None = None) -> Path:
     """:func:`data_path`, checked to be writable before a long computation starts
     (:class:`~printplay.errors.OutputError` if not: a missing folder, say)."""
-    from printplay.render.document import check_writable
-
     return check_writable(data_path(name, data_dir))
 
 
@@ -110,7 +109,6 @@ def json_field(data: JsonObject, key: str, kind: type[T], what: str) -> T:
 def write_data_file(path: Path, text: str) -> Path:
     """Write ``text`` to the data file ``path`` whole or not at all (a temporary file moved
     into place), and return the path."""
-    from printplay.render.document import write_atomically
 
     def produce(name: str) -> None:
         Path(name).write_text(text, encoding="utf-8")

@@ -1,4 +1,4 @@
-"""Casino Ricochet Poker engine (RULES.md §4, "Casino game"): every ruling, by stacked decks."""
+"""Casino Ricochet Poker engine (rules/ricochet-poker.md): every ruling, by stacked decks."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Ricochet Poker hand evaluation (RULES.md §4): counts, partial hands, suits, limits, jokers."""
+"""Ricochet Poker hand evaluation (rules/ricochet-poker.md): counts, partial hands, suits,
+limits, jokers."""
 
 from __future__ import annotations
 
@@ -132,7 +133,7 @@ def test_fast_and_readable_agree(cards: list[Card], suits: bool) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# Partial hands (RULES.md §4 and its worked example)
+# Partial hands (the rules and their worked example)
 
 
 def higher(a: str, b: str, *, suits: bool = True, limit: int = 5) -> bool:

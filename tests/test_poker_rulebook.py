@@ -1,5 +1,5 @@
 """The Ricochet Poker rulebook's computed facts: the strategy summary, the odds positions, the
-variants and the rulings (RULES.md §4), and the rulebook built from them."""
+variants and the rulings (rules/ricochet-poker.md), and the rulebook built from them."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The standard game of Ricochet Poker (RULES.md §4): the worked example, every ruling, the
-actions and their text, JSON, bots, and random rounds checked for invariants."""
+"""The standard game of Ricochet Poker (rules/ricochet-poker.md): the worked example, every
+ruling, the actions and their text, JSON, bots, and random rounds checked for invariants."""
 
 from __future__ import annotations
 
@@ -78,7 +78,7 @@ def check_chips(state: StandardState) -> None:
 
 
 # --------------------------------------------------------------------------------------------
-# The worked example of RULES.md
+# The worked example of the published rules
 
 
 def test_worked_example_step_by_step() -> None:

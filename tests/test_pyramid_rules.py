@@ -1,4 +1,4 @@
-"""Pyramid rules, rulings and variants (RULES.md §2), one test each; JSON and bad input."""
+"""Pyramid rules, rulings and variants (rules/pyramid.md), one test each; JSON and bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Ricochet rules and rulings (RULES.md §3), one test each, and random games."""
+"""Ricochet rules and rulings (rules/ricochet.md), one test each, and random games."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TriPeaks rules and rulings (RULES.md §1), one test each."""
+"""TriPeaks rules and rulings (rules/tripeaks.md), one test each."""
 
 from __future__ import annotations
 

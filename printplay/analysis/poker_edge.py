@@ -10,7 +10,7 @@ engine, and the result depends only on ``seed``, ``rounds`` and ``chunk`` (never
 the rounds are cut into chunks of ``chunk`` rounds, each worker process (``spawn``) plays
 whole chunks, and the chunk sums are added in chunk order.
 
-The house edge is reported two ways (RULES.md §4): the player's expected net loss per round
+The house edge is reported two ways: the player's expected net loss per round
 divided by the ante (the casino convention), and divided by the average total a player stakes
 per round (ante + buy).  With several players the per-round sample is the average net of the
 round's players (their results are not independent), so the interval is honest.  Intervals are

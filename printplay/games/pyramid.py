@@ -1,4 +1,4 @@
-"""Pyramid (also Pile of Twenty-Eight): options, layout, state, moves and rulings (RULES.md §2).
+"""Pyramid (Pile of Twenty-Eight): options, layout, state, moves and rulings (rules/pyramid.md).
 
 Remove pairs of *available* cards whose values total 13 (A = 1 … K = 13), and kings alone.
 Available are the tableau cards no other card covers, the reserve cards (a variant), the
@@ -842,7 +842,7 @@ class PyramidState:
         )
 
     def to_json(self) -> dict[str, Any]:
-        """The position in the JSON layout of DESIGN.md (``null`` for removed cards): the
+        """The position in the JSON layout of ``docs/json.md`` (``null`` for removed cards): the
         stock top card first, the waste bottom card first, and the pass under way."""
         return {
             "tableau": [card.code if card else None for card in self.tableau],

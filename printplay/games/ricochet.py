@@ -1,4 +1,4 @@
-"""Ricochet (Bram Tebbutt): options, walls, state, moves and rulings (RULES.md §3).
+"""Ricochet (Bram Tebbutt): options, walls, state, moves and rulings (rules/ricochet.md).
 
 TriPeaks crossed with Breakout: four walls of cards enclose a square room; the waste top
 destroys an open wall card one rank away, and the *ball* marks where the last card went.
@@ -288,7 +288,7 @@ def _build_layout() -> Layout:
 
 
 LAYOUT = _build_layout()
-"""The 32 wall slots, numbered as DESIGN.md says: inner ring 0–11 clockwise from the NW
+"""The 32 wall slots, numbered as ``docs/json.md`` says: inner ring 0–11 clockwise from the NW
 corner, middle layer 12–23 and outer layer 24–31, north, east, south, west."""
 
 PILE_Y = (_EXTENT + _ROOM / 2 - CARD_ASPECT / 2 - 0.1) / CARD_ASPECT
@@ -561,7 +561,7 @@ class RicochetState(PlayOrDrawState):
         return describe_move(self, own_move(move, "Ricochet"), after)
 
     def to_json(self) -> dict[str, Any]:
-        """The position in the JSON layout of DESIGN.md (``null`` for destroyed cards),
+        """The position in the JSON layout of ``docs/json.md`` (``null`` for destroyed cards),
         with the ball's slot (``null`` when it is not on the board)."""
         return {
             "walls": [card.code if card else None for card in self.walls],

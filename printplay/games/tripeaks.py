@@ -1,4 +1,4 @@
-"""TriPeaks: options, layout, state, moves and scoring (RULES.md §1).
+"""TriPeaks: options, layout, state, moves and scoring (rules/tripeaks.md).
 
 The engine is the readable source of truth: states are immutable, ``apply`` returns a new
 state and refuses illegal moves.  A deal in layout order is the 28 tableau slots, the

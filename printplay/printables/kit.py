@@ -33,10 +33,11 @@ from pypdf import PdfReader
 from printplay.curated import SeedDeal, collections, pick
 from printplay.deal import check_seed
 from printplay.games import GameEntry, entry
+from printplay.outfile import check_writable
 from printplay.printables.model import Line, PrintRequest
 from printplay.printables.quickref import quick_card_text, rulebook_model, source_exists
 from printplay.printables.requests import make_printable
-from printplay.render.document import check_writable, numbered_from, paper_size, write_atomically
+from printplay.render.document import numbered_from, paper_size, write_atomically
 from printplay.render.fonts import register_fonts
 from printplay.render.kit import (
     FRONT_PAGES,

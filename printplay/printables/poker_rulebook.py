@@ -105,7 +105,7 @@ def write_poker_rulebook(
 ) -> Path:
     """Write the Ricochet Poker rulebook of ``game`` (standard and casino games) to
     ``path``; a house edition of its source in ``rules_dir`` is read first."""
-    from printplay.render.document import check_writable
+    from printplay.outfile import check_writable
     from printplay.render.poker_rulebook import draw_poker_rulebook
 
     path = check_writable(Path(path))

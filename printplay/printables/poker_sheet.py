@@ -269,7 +269,7 @@ def write_poker_sheet(
 ) -> Path:
     """Write the deal sheet of round ``seed`` played by bots to ``path`` (see
     :func:`printplay.render.poker_sheet.draw_poker_sheet`)."""
-    from printplay.render.document import check_writable
+    from printplay.outfile import check_writable
     from printplay.render.poker_sheet import draw_poker_sheet
 
     path = check_writable(Path(path))
@@ -286,7 +286,7 @@ def make_sheet(request: PrintRequest) -> Path:
         )
     if request.seed is None:
         raise DealError("a Ricochet Poker deal sheet needs a deal number: --seed N")
-    from printplay.render.document import check_writable
+    from printplay.outfile import check_writable
 
     options = standard_options(request.option_texts)
     path = check_writable(request.path)  # a bad path is reported before a bad seed

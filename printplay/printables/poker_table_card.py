@@ -59,7 +59,7 @@ def table_card(home_cap: bool = False) -> TableCard:
 def write_table_card(path: Path, *, paper: str = "a4", home_cap: bool = False) -> Path:
     """Write the casino table card to ``path`` (see
     :func:`printplay.render.table_card.draw_table_card`)."""
-    from printplay.render.document import check_writable
+    from printplay.outfile import check_writable
     from printplay.render.table_card import draw_table_card
 
     path = check_writable(Path(path))

@@ -105,8 +105,8 @@ def write_rulebook(
     game: RegisteredSolitaire, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
 ) -> Path:
     """Write ``game``'s rulebook, with the variant text its options switch on, to ``path``."""
+    from printplay.outfile import check_writable
     from printplay.render.books import draw_rulebook
-    from printplay.render.document import check_writable
 
     model = rulebook_for(game, rules_dir=rules_dir)
     return draw_rulebook(model, check_writable(Path(path)), paper=paper)
@@ -114,8 +114,8 @@ def write_rulebook(
 
 def make_rulebook(request: PrintRequest) -> Path:
     """The registry's rulebook maker for solitaires."""
+    from printplay.outfile import check_writable
     from printplay.render.books import draw_rulebook
-    from printplay.render.document import check_writable
 
     model = rulebook_model(request.game, request.option_texts, rules_dir=request.rules_dir)
     check_writable(request.path)

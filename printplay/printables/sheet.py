@@ -74,7 +74,7 @@ def build_sheet(
 
 def make_sheet(request: PrintRequest) -> Path:
     """The registry's sheet maker for solitaires: deal, solve and write the sheet."""
-    from printplay.render.document import check_writable
+    from printplay.outfile import check_writable
     from printplay.render.sheet import draw_sheet
 
     game = make_solitaire(request.game, request.option_texts)

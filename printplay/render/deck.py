@@ -37,10 +37,10 @@ from printplay import __version__
 from printplay.cards import Card, standard_deck
 from printplay.errors import GameError, OptionError
 from printplay.games import game_name
+from printplay.outfile import check_writable
 from printplay.printables.model import QuickCardText
 from printplay.render.document import (
     bookmark_page,
-    check_writable,
     paper_size,
     write_atomically,
 )

@@ -1,18 +1,14 @@
-"""Paper, page furniture and safe PDF writing shared by every printable.
+"""Paper, page furniture and PDF writing shared by every printable.
 
 PDFs are built with reportlab's invariant mode, so identical input gives byte-identical
-output, and written to a temporary file that replaces the target only when complete.
+output, dated with :func:`pdf_epoch`, and written to a temporary file that replaces the
+target only when complete (:mod:`printplay.outfile`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shutil
-import signal
-import stat
-import tempfile
-import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
@@ -26,6 +22,7 @@ from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from printplay import __version__
 from printplay.errors import OutputError
+from printplay.outfile import write_atomically as write_file
 from printplay.render.fonts import SANS, register_fonts
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -43,101 +40,16 @@ def paper_size(name: str) -> tuple[float, float]:
         raise OutputError(f"unknown paper {name!r} (choose a4 or letter)") from None
 
 
-def check_writable(path: Path) -> Path:
-    """Fail early, with a clear message, if ``path`` cannot be written.
-
-    A symbolic link is followed: the file it points to is the one written.  A symbolic link
-    loop or a name longer than the file system allows is refused like any other bad path.
-    """
-    path = Path(path)
-    try:
-        return _check_writable(path)
-    except OutputError:
-        raise
-    except RuntimeError:  # pathlib's report of a symbolic link loop
-        raise OutputError(f"cannot write {_short(path)}: it is a symbolic link loop") from None
-    except OSError as error:
-        raise OutputError(f"cannot write {_short(path)}: {error.strerror or error}") from None
-
-
-def _short(path: Path, limit: int = 80) -> str:
-    """A path for a message, its middle cut if it is very long."""
-    text = str(path)
-    return text if len(text) <= limit else f"{text[: limit // 2]}…{text[-limit // 2 :]}"
-
-
-def _check_writable(path: Path) -> Path:
-    if path.is_symlink():
-        path = path.resolve(strict=False)
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise OutputError(f"cannot write {_short(path)}: it is a folder")
-    if not folder.is_dir():
-        raise OutputError(f"cannot write {_short(path)}: folder {_short(folder)} does not exist")
-    if path.exists() and not path.is_file():
-        raise OutputError(f"cannot write {_short(path)}: it is not a regular file")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise OutputError(f"cannot write {_short(path)}: permission denied")
-    name_max = os.pathconf(folder, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
-    if len(os.fsencode(path.name)) + 16 > name_max:  # room for the temporary file's affixes
-        raise OutputError(f"cannot write {_short(path)}: the file name is too long")
-    return path
-
-
 def write_atomically(path: Path, produce: Callable[[str], None]) -> Path:
-    """Call ``produce(tmp_name)`` to write a temporary file, then move it onto ``path``.
-
-    Nothing is left behind if ``produce`` fails: no half-written file at ``path``.  A file
-    being replaced keeps its permissions, and a file with other hard links is rewritten in
-    place once the new content is complete (so every link sees it); a new file gets the
-    usual permissions under the umask.  PDF dates come from :func:`pdf_dates`.
-    """
-    path = check_writable(Path(path))
+    """:func:`printplay.outfile.write_atomically` for PDFs: reportlab dates what
+    ``produce`` writes with :func:`pdf_epoch` (checked before anything is written)."""
     epoch = pdf_epoch()
-    tmp_name: str | None = None
-    try:
-        # Made inside the try, with signals held until its name is known, so that a signal
-        # arriving at any moment leaves nothing behind.
-        with _signals_held():
-            handle, tmp_name = tempfile.mkstemp(
-                prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
-            )
-        os.close(handle)
+
+    def dated(tmp_name: str) -> None:
         with pdf_dates(epoch):
             produce(tmp_name)
-        _put_in_place(tmp_name, path)
-    except OSError as error:
-        _remove(tmp_name)
-        raise OutputError(f"cannot write {_short(path)}: {error.strerror or error}") from None
-    except BaseException:
-        _remove(tmp_name)
-        raise
-    return path
 
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def _put_in_place(tmp_name: str, path: Path) -> None:
-    """Move the finished ``tmp_name`` onto ``path``, keeping what the user set on a file
-    being replaced: its permissions, and its hard links."""
-    try:
-        old = os.stat(path)
-    except FileNotFoundError:
-        os.chmod(tmp_name, 0o666 & ~_umask())
-        os.replace(tmp_name, path)
-        return
-    if stat.S_ISREG(old.st_mode) and old.st_nlink > 1:
-        with open(tmp_name, "rb") as source, open(path, "r+b") as target:
-            shutil.copyfileobj(source, target)
-            target.truncate()
-        os.remove(tmp_name)
-        return
-    os.chmod(tmp_name, stat.S_IMODE(old.st_mode))
-    os.replace(tmp_name, path)
+    return write_file(path, dated)
 
 
 RELEASE_EPOCH = 1_795_651_200
@@ -183,29 +95,6 @@ def pdf_date(epoch: int | None = None) -> str:
     :func:`pdf_epoch`)."""
     moment = time.gmtime(pdf_epoch() if epoch is None else epoch)
     return time.strftime("D:%Y%m%d%H%M%S+00'00'", moment)
-
-
-@contextlib.contextmanager
-def _signals_held() -> Iterator[None]:
-    """Hold Ctrl-C, SIGTERM and SIGHUP (in the main thread) until the block is done."""
-    held = {signal.SIGINT, signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)}
-    blocking = hasattr(signal, "pthread_sigmask") and threading.current_thread() is (
-        threading.main_thread()
-    )
-    if blocking:
-        signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        if blocking:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, held)
-
-
-def _remove(name: str | None) -> None:
-    """Remove a temporary file, if there is one."""
-    if name is not None:
-        with contextlib.suppress(OSError):
-            os.unlink(name)
 
 
 @dataclass(frozen=True)

@@ -40,12 +40,12 @@ from printplay.errors import RulebookError
 from printplay.games import make_solitaire
 from printplay.games.layout import BoardView
 from printplay.games.protocols import RegisteredSolitaire
+from printplay.outfile import check_writable
 from printplay.printables.model import PrintRequest
 from printplay.render.cards import CARD_RATIO
 from printplay.render.document import (
     MARGIN,
     bookmark_page,
-    check_writable,
     paper_size,
     write_atomically,
 )

@@ -42,7 +42,8 @@ import jinja2
 from reportlab.platypus import Flowable
 
 from printplay.cards import Card, format_labels, parse_card, parse_cards
-from printplay.render.document import PageSetup, build_pdf, check_writable
+from printplay.outfile import check_writable
+from printplay.render.document import PageSetup, build_pdf
 from printplay.render.markdown_pdf import (
     DiagramFactory,
     RulebookError,

@@ -1,4 +1,4 @@
-"""Ricochet Poker (RULES.md §4): hands, the standard and casino games, odds, bots, strategy.
+"""Ricochet Poker (rules/ricochet-poker.md): hands, the standard and casino games, odds, bots.
 
 The modules: ``hands.py`` (evaluation: compare, category, describe), ``standard.py`` (the
 standard game), ``odds.py`` (its exact buy odds), ``bots.py`` (players for it),

@@ -1,4 +1,4 @@
-"""Casino Ricochet Poker: the house deals and banks (RULES.md §4, "Casino game").
+"""Casino Ricochet Poker: the house deals and banks (rules/ricochet-poker.md, "The casino game").
 
 One round: 1 to 7 players (seats 1..N) and the dealer each ante 1 chip, so the pot starts at
 N + 1.  Players get two cards face up, the dealer five.  If the dealer's hand reaches the
@@ -172,7 +172,7 @@ KICKOUT_RULES: dict[int, KickoutRule] = {
     6: _rule(6, "Qc Qd Qh", "QQQ", "three queens or better", "three queens"),
     7: _rule(7, "Ac 2d 3h 4s 5c", "straight", "any straight or better", "a straight"),
 }
-"""The kickout threshold by number of players (RULES.md §4)."""
+"""The kickout threshold by number of players."""
 
 
 def kickout_rule(players: int) -> KickoutRule:

@@ -274,7 +274,7 @@ class RicochetPoker:
         return header, rows, "lll" + "r" * most
 
     def variant_facts(self) -> dict[str, Any]:
-        """The variants of RULES.md §4 and which of them this edition plays."""
+        """The variants of Ricochet Poker and which of them this edition plays."""
         specs = {spec.field: spec for spec in opts.option_specs(PokerBookOptions)}
         limits = [n for n in specs["limit"].choices or () if n != specs["limit"].default]
         jokers = [n for n in specs["jokers"].choices or () if n != specs["jokers"].default]

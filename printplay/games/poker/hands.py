@@ -1,6 +1,7 @@
 """Ricochet Poker hands: compare, classify and describe hands of 1 to 5 (6, 7) cards.
 
-RULES.md §4.  Categories, low to high: high card, pair, two pair, three of a kind, straight,
+The rules are in rules/ricochet-poker.md.  Categories, low to high: high card, pair, two
+pair, three of a kind, straight,
 flush, full house, four of a kind, straight flush, royal flush (the top straight flush).
 Straights and flushes need five cards; the Ace plays high or low in a straight (A2345, the
 wheel, is the lowest straight).  Within a category the defining ranks are compared, then the

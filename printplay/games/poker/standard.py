@@ -1,4 +1,4 @@
-"""The standard game of Ricochet Poker (RULES.md §4): options, state, actions, replay.
+"""The standard game of Ricochet Poker (rules/ricochet-poker.md): options, state, actions, replay.
 
 Every player antes and is dealt one card face up (two in the 7-card game).  The lowest hand
 acts: it folds, or buys ``k`` cards, pays ``k`` chips at once and is dealt cards one at a
@@ -8,7 +8,7 @@ none can be improved (a split).
 
 States are immutable: :meth:`StandardState.apply` returns a new state and raises
 :class:`~printplay.errors.MoveError` for an action that does not fit.  The worked example
-of RULES.md:
+of the published rules:
 
 >>> from printplay.games.poker.dealing import poker_deck
 >>> deck = poker_deck(top="Kd Jc 8h 7s 2h 9c 2d 9h Qd 5h 8d 8s")
