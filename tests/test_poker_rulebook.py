@@ -333,3 +333,22 @@ def test_every_summary_of_the_casino_game_has_the_two_card_winner(default_text: 
     quick = default_text[default_text.index("Quick reference: Ricochet Poker") :]
     assert "wins with two cards still gets three more" in quick
     assert "wins with two cards, and still receives three cards" in default_text
+
+
+def test_the_worked_example_is_in_the_rulebook_as_the_engine_plays_it(
+    default_text: str,
+) -> None:
+    from printplay.games.poker.game import worked_example
+
+    text = " ".join(default_text.split())
+    example = worked_example()
+    assert "A round, played out" in text
+    assert "Pot 15; seat 4 to act, may buy 1 card." in text
+    for line in example["events"][5:]:
+        assert " ".join(line.split()).replace("'", "’") in text
+    assert example["table"][-1] == "Pot 15; seat 4 to act, may buy 1 card"
+
+
+def test_the_player_count_of_the_two_write_ups_is_settled(default_text: str) -> None:
+    text = " ".join(default_text.split())
+    assert "one says 3 to 6 players, the other 2 to 8. This book follows 2 to 8" in text

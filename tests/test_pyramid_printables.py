@@ -65,3 +65,15 @@ def test_a_sheet_has_a_time_budget_and_says_when_it_ran_out(tmp_path: Path) -> N
     text = " ".join(pdf_text(out).split())
     assert "Not decided within 0.5 s" in text and "--max-seconds" in text
     assert "opens by turning the stock" not in text and "Stuck" not in text
+
+
+def test_the_rulebook_tells_published_odds_from_perfect_play(tmp_path: Path) -> None:
+    text = " ".join(pdf_text(write_rulebook(Pyramid(), tmp_path / "rules.pdf")).split())
+    assert "about one deal in fifty (about 2%)" in text
+    assert "cannot see the stock’s order on its first pass" in text
+    assert "face-down" not in text.split("How often can a deal be won?")[1].split("Rulings")[0]
+    assert '"significantly easier"' in text.replace("“", '"').replace("”", '"')
+    assert "Small with Reserve" in text and "Waste Off Limits with Clear the Board" in text
+    reserve = PyramidOptions(reserve=True)
+    text = " ".join(pdf_text(write_rulebook(Pyramid(reserve), tmp_path / "r.pdf")).split())
+    assert "Clear every card, pyramid, reserve, stock and waste, to win." in text

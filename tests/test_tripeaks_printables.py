@@ -284,3 +284,17 @@ def test_a_long_chain_goes_on_under_a_new_diagram(tmp: Path) -> None:
     # cut off from the picture they describe
     for page in pages[1:]:
         assert not re.match(r"^\d+\. (Play|Turn)", page), page[:80]
+
+
+def test_the_rulebook_sets_published_odds_beside_perfect_play(tmp: Path) -> None:
+    from printplay.analysis.winrates import rulebook_rows
+
+    rates = {tuple(r["options"]): r["row"][1] for r in rulebook_rows("tripeaks")}
+    text = " ".join(rulebook_text(tmp, []).split())
+    assert "about 90%" in text
+    assert f"wins {rates[('strict-draw',)]} of deals" in text
+    assert f"lifts it to {rates[()]}" in text
+    assert "house suggestions of this book" in text and "from the digital game" not in text
+    for tip in ("Plan around the peak tops", "Attack one peak at a time", "Use the wrap"):
+        assert tip in text
+    assert "Use the wrap" not in rulebook_text(tmp, ["no-wrap"])

@@ -23,6 +23,7 @@ from printplay.games.poker.standard import (
     RULINGS,
     StandardOptions,
     StandardState,
+    describe_event,
     play_script,
 )
 from printplay.games.poker.strategy_data import load_strategy
@@ -55,6 +56,23 @@ PARTIAL_EXAMPLES: tuple[tuple[str, str], ...] = (
     ("8d 8s", "2h 2d Kc"),
 )
 """Pairs of short hands, the first beating the second, for the rulebook's table."""
+
+
+WORKED_EXAMPLE = ("Kd Jc 8h 7s 2h 9c 2d 9h Qd 5h 8d 8s", "buy 3; fold; buy 2; buy 2; buy 4")
+"""The published rules' worked example of the standard game: four players, the deck's top
+cards in dealing order, and the actions taken in turn."""
+
+
+def worked_example() -> dict[str, list[str]]:
+    """The worked example played through the engine: what happens, a line an event, and the
+    table at the end, a line a seat (the pot and who acts last)."""
+    top, actions = WORKED_EXAMPLE
+    state = play_script(StandardOptions(players=4), poker_deck(top=top), actions)
+    return {
+        "deck": [card.label for card in parse_cards(top)],
+        "events": [describe_event(event) for event in state.events],
+        "table": state.describe(),
+    }
 
 
 @dataclass(frozen=True)
@@ -229,6 +247,7 @@ class RicochetPoker:
                 }
             ),
             "strategy_samples": f"{load_strategy().samples:,}",
+            "worked_example": worked_example(),
             "strategy_completions": f"{comb(45, 3):,}",
             **self.variant_facts(),
             **hand_ruling_examples(),
