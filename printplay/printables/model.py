@@ -160,6 +160,11 @@ class Setup:
     deal_order: tuple[DealOrderEntry, ...]
     face_down: bool
     """Whether any layout card is dealt face down."""
+    stock_from: int | None
+    """The deal-order number of the stock's first card: the rest of the stacked pile, put
+    down as it is, is the stock (``None``: the stock is dealt card by card)."""
+    stock_top_face_up: bool
+    """Whether the stock's top card lies face up (Pyramid) once the stock is down."""
     pieces: tuple[str, ...]
     remake: str
     """The command that prints this deal's sheet again."""

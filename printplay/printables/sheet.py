@@ -37,13 +37,18 @@ def build_setup(game: RegisteredSolitaire, deal: Deal) -> Setup:
     """The setup of ``deal``: its start, stock, deal order, pieces and remake command."""
     start = game.initial_state(deal)
     board = start.board()
-    stock = next((tuple(reversed(pile.cards)) for pile in board.piles if pile.name == "stock"), ())
+    pile = next((pile for pile in board.piles if pile.name == "stock"), None)
+    stock = tuple(reversed(pile.cards)) if pile is not None else ()
     names = game.deal_positions()
     order = tuple(
         DealOrderEntry(number, deal.cards[index], names[index])
         for number, index in enumerate(game.deal_order(), start=1)
     )
     face_down = any(not view.face_up for view in board.slots if view.card is not None)
+    # The stacked pile's last cards are the stock, next card first, when the game deals it
+    # last: the rest of the pile then is the stock as it is.
+    tail = tuple(entry.card for entry in order[len(order) - len(stock) :])
+    stock_from = len(order) - len(stock) + 1 if stock and tail == stock else None
     return Setup(
         game=game.name,
         title=game.title,
@@ -54,6 +59,8 @@ def build_setup(game: RegisteredSolitaire, deal: Deal) -> Setup:
         stock=stock,
         deal_order=order,
         face_down=face_down,
+        stock_from=stock_from,
+        stock_top_face_up=bool(stock) and pile is not None and pile.face_up,
         pieces=entry(game.name).pieces,
         remake=remake_command("sheet", game, deal),
     )

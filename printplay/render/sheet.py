@@ -204,7 +204,15 @@ def _dealer_story(sheet: Sheet) -> list[Flowable]:
         KeepTogether(
             [
                 Paragraph(sheet.text("deal_order_heading"), styles.h3),
-                Paragraph(sheet.text("deal_order_help"), styles.small),
+                Paragraph(
+                    sheet.text(
+                        "deal_order_help",
+                        stock_from=deal_setup.stock_from,
+                        stock_count=len(deal_setup.stock),
+                        top_face_up=deal_setup.stock_top_face_up,
+                    ),
+                    styles.small,
+                ),
                 Spacer(1, 1.5 * mm),
                 _deal_order_table(deal_setup.deal_order, width, styles),
             ]
