@@ -77,3 +77,20 @@ def test_the_rulebook_tells_published_odds_from_perfect_play(tmp_path: Path) -> 
     reserve = PyramidOptions(reserve=True)
     text = " ".join(pdf_text(write_rulebook(Pyramid(reserve), tmp_path / "r.pdf")).split())
     assert "Clear every card, pyramid, reserve, stock and waste, to win." in text
+
+
+def test_a_shuffled_redeal_prints_the_new_stock_in_order(tmp_path: Path) -> None:
+    game = Pyramid(PyramidOptions(reshuffle=True))
+    deal = numbered_deal(game.deck(), 2)
+    line = walkthrough_line(game, deal)
+    redeals = [move for move in line.moves if move.kind == "redeal"]
+    assert redeals and len(redeals[0].cards) > 1
+    text = " ".join(pdf_text(sheet_with_line(game, deal, tmp_path / "s.pdf")).split())
+    count = len(redeals[0].cards)
+    assert f"do not shuffle: stack the {count} cards face down in this order, card 1 on top" in text
+    after = text.split("card 1 on top.")[1]
+    printed = " ".join(
+        f"{card.label[:-1]} {card.label[-1]} {card.label[-1]} {number}"
+        for number, card in enumerate(redeals[0].cards, start=1)
+    )
+    assert after.strip().startswith(printed)

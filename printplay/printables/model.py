@@ -90,6 +90,16 @@ class Segment:
         """The cards the opening stock turns show."""
         return tuple(card for step in self.leading for card in step.move.cards)
 
+    @property
+    def new_stock(self) -> tuple[Card, ...]:
+        """The new stock an opening redeal lays down, top card first, when the move names
+        it (a shuffled redeal: a player stacks the waste in this order instead of
+        shuffling); empty otherwise."""
+        for step in reversed(self.leading):
+            if step.move.turns_stock and len(step.move.cards) > 1:
+                return step.move.cards
+        return ()
+
 
 @dataclass(frozen=True)
 class Walkthrough:

@@ -32,6 +32,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from printplay.cards import Card
 from printplay.games.layout import BoardView
 from printplay.games.protocols import Position
 from printplay.printables.model import DealOrderEntry, Segment, Setup, Step, Walkthrough
@@ -138,6 +139,29 @@ def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     return story
 
 
+def card_rows(cards: Sequence[Card], width: float) -> list[Flowable]:
+    """``cards`` in balanced rows of at most :data:`STOCK_PER_ROW`, numbered from 1 (a
+    stock, next card first)."""
+    flowables: list[Flowable] = []
+    rows = -(-len(cards) // STOCK_PER_ROW)
+    per_row = -(-len(cards) // rows)
+    card_width = min(width / (per_row * 1.12), 10.5 * mm)
+    for start in range(0, len(cards), per_row):
+        chunk = cards[start : start + per_row]
+        flowables.append(
+            HandsDiagram(
+                [[card] for card in chunk],
+                card_width,
+                captions=[str(start + 1 + i) for i in range(len(chunk))],
+                group_gap=0.12,
+                align="LEFT",
+                caption_size=6.5,
+            )
+        )
+        flowables.append(Spacer(1, 1.5 * mm))
+    return flowables
+
+
 def _pieces(sheet: Sheet, kinds: Sequence[str]) -> list[Flowable]:
     """The game's pieces to cut out (Ricochet's ball), kept together at the end of the
     setup pages; nothing for a game that needs only the deck."""
@@ -184,22 +208,7 @@ def _dealer_story(sheet: Sheet) -> list[Flowable]:
     stock = deal_setup.stock
     if stock:
         story.append(Paragraph(sheet.text("stock_heading", count=len(stock)), styles.h3))
-        rows = -(-len(stock) // STOCK_PER_ROW)
-        per_row = -(-len(stock) // rows)
-        card_width = min(width / (per_row * 1.12), 10.5 * mm)
-        for start in range(0, len(stock), per_row):
-            chunk = stock[start : start + per_row]
-            story.append(
-                HandsDiagram(
-                    [[card] for card in chunk],
-                    card_width,
-                    captions=[str(start + 1 + i) for i in range(len(chunk))],
-                    group_gap=0.12,
-                    align="LEFT",
-                    caption_size=6.5,
-                )
-            )
-            story.append(Spacer(1, 1.5 * mm))
+        story += card_rows(stock, width)
     story.append(
         KeepTogether(
             [
@@ -315,6 +324,10 @@ def walkthrough(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
         heading = _segment_heading(sheet, part)
         tail = ending if part is line.segments[-1] else []
         todo = list(part.steps)
+        intro: list[Flowable] = []
+        if part.new_stock:
+            text = sheet.text("new_stock", count=len(part.new_stock))
+            intro = [Paragraph(text, styles.small), *card_rows(part.new_stock, width)]
         while todo:
             lines = [Paragraph(_step_text(sheet, step), styles.step) for step in todo] + tail
             # A segment too long to list beside its diagram goes on under a new diagram of
@@ -335,7 +348,8 @@ def walkthrough(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
                 crop=True,
             )
             story += [outline_entry(_plain(heading), 1)]
-            story += _segment(Paragraph(heading, styles.h3), diagram, lines, width)
+            story += _segment(Paragraph(heading, styles.h3), diagram, lines, width, intro)
+            intro = []
             if rest:
                 heading = sheet.text("goes_on", number=rest[0].number)
                 board_state = rest[0].before
@@ -384,7 +398,11 @@ def _moves_beside(lines: Sequence[Flowable], height: float, text_width: float) -
 
 
 def _segment(
-    heading: Flowable, diagram: BoardDiagram, lines: list[Flowable], width: float
+    heading: Flowable,
+    diagram: BoardDiagram,
+    lines: list[Flowable],
+    width: float,
+    intro: Sequence[Flowable] = (),
 ) -> list[Flowable]:
     """A diagram with its moves beside it, kept together with its heading.
 
@@ -411,7 +429,7 @@ def _segment(
         ("LINEBEFORE", (1, 0), (1, -1), 0.8, MOVES_RULE),
     ]
     top = Table([[diagram, beside]], colWidths=[left, text_width], style=TableStyle(padding))
-    group: list[Flowable] = [heading, top]
+    group: list[Flowable] = [heading, *intro, top]
     story: list[Flowable] = [KeepTogether(group)]
     if rest:
         # A page break among the moves leaves at least two on each side of it; a few moves
