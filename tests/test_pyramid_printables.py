@@ -90,7 +90,7 @@ def test_a_shuffled_redeal_prints_the_new_stock_in_order(tmp_path: Path) -> None
     assert f"do not shuffle: stack the {count} cards face down in this order, card 1 on top" in text
     after = text.split("card 1 on top.")[1]
     printed = " ".join(
-        f"{card.label[:-1]} {card.label[-1]} {card.label[-1]} {number}"
+        f"{card.label} {card.label[-1]} {number}"
         for number, card in enumerate(redeals[0].cards, start=1)
     )
     assert after.strip().startswith(printed)
