@@ -30,18 +30,29 @@ def test_the_sheet_deals_row_by_row_and_walks_through_every_pass(tmp_path: Path)
 def test_short_segments_run_on_but_redeals_still_open_a_diagram() -> None:
     game = Pyramid(PyramidOptions(reserve=True, reshuffle=True))
     deal = numbered_deal(game.deck(), 4)
-    steps = steps_of(game.initial_state(deal), walkthrough_line(game, deal))
+    steps = steps_of(game.initial_state(deal), walkthrough_line(game, deal).moves)
     groups = segments(steps)
     assert sum(len(group) for group in groups) == len(steps)
     for group, following in itertools.pairwise(groups):
         assert len(group) >= MIN_SEGMENT or following[0].opens
 
 
-def test_an_unwinnable_deal_says_so(tmp_path: Path) -> None:
+def test_an_unwinnable_deal_says_why_and_shows_a_real_attempt(tmp_path: Path) -> None:
+    """Deal 5 is proved lost before any search: the sheet gives the reason, no "0 states",
+    and an attempt that is a line the engine plays, not a stuck start."""
     game = Pyramid()
     deal = numbered_deal(game.deck(), 5)
-    text = pdf_text(sheet_with_line(game, deal, tmp_path / "sheet.pdf"))
-    assert "This deal cannot be won" in text and "Stuck with 52 cards still to clear." in text
+    line = walkthrough_line(game, deal)
+    assert line.solvable is False and line.moves == () and line.states == 0
+    text = " ".join(pdf_text(sheet_with_line(game, deal, tmp_path / "sheet.pdf")).split())
+    assert (
+        "This deal cannot be won: 3♥ and 3♣ can pair only with 10♦: the other tens lie over "
+        "or under them, and a card pairs only once." in text
+    )
+    assert "(0 states)" not in text and "opens by turning the stock" not in text
+    assert "an attempt that takes a card whenever it can; it clears 50 of 52 cards" in text
+    assert "1. Pair A♠ in row 7 with Q♥ on the stock" in text
+    assert "Stuck with 2 cards still to clear." in text
 
 
 def test_the_rulebook_follows_the_options(tmp_path: Path) -> None:

@@ -120,6 +120,10 @@ class PlayOrDrawState:
         """Over without being won."""
         return self.is_over and not self.is_won
 
+    def lost_reason(self) -> str | None:
+        """No short proof of a lost position is known for these games: ``None``."""
+        return None
+
     def milestone(self, move: object, after: object) -> bool:
         """Whether a walkthrough draws the board afresh at ``move``: at each stock turn (a
         move of another game is refused, :class:`MoveError`)."""

@@ -136,6 +136,12 @@ class SolitaireState(Protocol[M_co]):
         TriPeaks, a redeal or a cleared row in Pyramid."""
         ...
 
+    def lost_reason(self) -> str | None:
+        """A short proof, in words, that this position cannot be won, where the game knows
+        one (Pyramid: cards that can pair only with too few partners); ``None`` otherwise,
+        which says nothing either way."""
+        ...
+
 
 Position: TypeAlias = SolitaireState[SolitaireMove]
 """A position of any solitaire."""

@@ -32,6 +32,7 @@ a redeal under ``reshuffle``.
 from __future__ import annotations
 
 import hashlib
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -724,6 +725,46 @@ class PyramidState:
             return self._redeal(move)
         raise MoveError(f"not a Pyramid move: {shown(move)}")
 
+    def lost_reason(self) -> str | None:
+        """A short proof that this position cannot be won, when the pyramid's shape gives
+        one: some cards of one value can pair only with too few cards of the value making
+        13 with them, because the others lie over or under them (a card cannot pair with a
+        card it covers or that covers it, directly or not).  ``None`` when there is no
+        such proof (the position may still be lost).
+
+        >>> from printplay.deal import explicit_deal
+        >>> game = Pyramid(PyramidOptions(clear_the_board=True))
+        >>> codes = "Qc Ac Ad Ah As Qd Qh Qs" + " ".join(
+        ...     f" {r}{s}" for r in "23456789TJK" for s in "cdhs")
+        >>> state = game.initial_state(explicit_deal(codes, game.deck()))
+        >>> print(state.lost_reason())  # doctest: +NORMALIZE_WHITESPACE
+        A♣ and A♥ can pair only with Q♦: the other queens lie over or under them, and a
+        card pairs only once
+        """
+        over = _lying_over(self.layout)
+        cards: list[tuple[Card, int | None]] = [
+            (card, slot) for slot, card in enumerate(self.tableau) if card is not None
+        ]
+        cards += [(card, None) for card in (*self.reserve, *self.stock, *self.waste) if card]
+        clear = self.options.clear_the_board
+
+        def apart(a: tuple[Card, int | None], b: tuple[Card, int | None]) -> bool:
+            if a[1] is None or b[1] is None:
+                return True
+            return b[1] not in over[a[1]] and a[1] not in over[b[1]]
+
+        for low in range(1, (TARGET + 1) // 2):
+            lows = [c for c in cards if value(c[0]) == low]
+            highs = [c for c in cards if value(c[0]) == TARGET - low]
+            for side, other in ((lows, highs), (highs, lows)):
+                needed = [c for c in side if c[1] is not None or not clear]
+                for size in range(1, len(needed) + 1):
+                    for group in itertools.combinations(needed, size):
+                        partners = [b for b in other if any(apart(a, b) for a in group)]
+                        if len(partners) < len(group):
+                            return _stuck_words(group, partners, other)
+        return None
+
     def describe(self, move: SolitaireMove, after: PyramidState) -> str:
         """``move`` in words; see :func:`describe_move`."""
         if not isinstance(move, Pair | King | Draw | Redeal):
@@ -880,6 +921,44 @@ def start_state(
 
 
 # Words.
+
+
+def _lying_over(layout: Layout) -> list[frozenset[int]]:
+    """For each tableau slot, the slots that lie over it, directly or not."""
+    over: list[frozenset[int]] = []
+    for slot in layout.slots:
+        found: set[int] = set()
+        todo = list(slot.covered_by)
+        while todo:
+            upper = todo.pop()
+            if upper not in found:
+                found.add(upper)
+                todo.extend(layout.slots[upper].covered_by)
+        over.append(frozenset(found))
+    return over
+
+
+def _stuck_words(
+    group: Sequence[tuple[Card, int | None]],
+    partners: Sequence[tuple[Card, int | None]],
+    others: Sequence[tuple[Card, int | None]],
+) -> str:
+    """``3♥ and 3♣ can pair only with 10♦: the other tens lie over or under them, and a
+    card pairs only once``."""
+    names = [card.label for card, _ in group]
+    who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    them = "it" if len(group) == 1 else "them"
+    word = others[0][0].rank.word if others else "partner"
+    if not partners:
+        if len(others) == 1:
+            return f"{who} can pair with no {word}: the only one lies over or under {them}"
+        every = {2: "both", 3: "all three", 4: "all four"}.get(len(others), "all")
+        return f"{who} can pair with no {word}: {every} lie over or under {them}"
+    shown = ", ".join(card.label for card, _ in partners)
+    return (
+        f"{who} can pair only with {shown}: the other {word}s lie over or under {them}, "
+        "and a card pairs only once"
+    )
 
 
 def _names(cards: Sequence[tuple[Card, str]]) -> str:

@@ -120,6 +120,11 @@ class Walkthrough:
     showing: tuple[tuple[str, Card], ...]
     seconds: float | None = None
     """The time the search for the line was given (said when it ran out)."""
+    reason: str | None = None
+    """For a deal proved lost, a short proof in words, where the game knows one."""
+    attempt: bool = False
+    """Whether the line is a simple attempt played for a lost deal the solver gave no
+    line for (:func:`printplay.printables.walkthrough.simple_attempt`)."""
 
     @property
     def final(self) -> Position:

@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from printplay.deal import Deal
 from printplay.games import entry, solver_for
-from printplay.games.protocols import Position, RegisteredSolitaire
+from printplay.games.protocols import Position, RegisteredSolitaire, SolitaireMove
 from printplay.printables.model import Line, Segment, Step, Walkthrough
 from printplay.solve.toolkit import replay_line
 from printplay.verdicts import Budget
@@ -53,13 +53,13 @@ def choose_line(
     return replace(result, states=best.states + result.states)
 
 
-def steps_of(start: Position, result: Line) -> tuple[Step, ...]:
-    """The steps of ``result``'s line from ``start``, each applied and worded by the
-    engine (:class:`~printplay.solve.toolkit.LineError` if one is not legal)."""
-    states = replay_line(start, result.moves)
+def steps_of(start: Position, moves: Sequence[SolitaireMove]) -> tuple[Step, ...]:
+    """The steps of the line ``moves`` from ``start``, each applied by the engine
+    (:class:`~printplay.solve.toolkit.LineError` if one is not legal)."""
+    states = replay_line(start, moves)
     return tuple(
         Step(number, move, states[number - 1], states[number], "")
-        for number, move in enumerate(result.moves, start=1)
+        for number, move in enumerate(moves, start=1)
     )
 
 
@@ -125,7 +125,9 @@ def build_walkthrough(
     searched for at most ``seconds``), replayed, worded and cut into segments."""
     start = game.initial_state(deal)
     line = result if result is not None else choose_line(game, start, seconds=seconds)
-    steps = _worded(steps_of(start, line))
+    attempt = line.solvable is False and not line.moves
+    moves = simple_attempt(start) if attempt else line.moves
+    steps = _worded(steps_of(start, moves))
     parts: list[Segment] = []
     previous: int | None = None
     for group in segments(steps):
@@ -136,8 +138,38 @@ def build_walkthrough(
         (pile.name, pile.cards[-1]) for pile in start.board().piles if pile.face_up and pile.cards
     )
     return Walkthrough(
-        line, entry(game.name).best_line, start, steps, tuple(parts), plays, showing, seconds
+        line,
+        entry(game.name).best_line,
+        start,
+        steps,
+        tuple(parts),
+        plays,
+        showing,
+        seconds,
+        reason=start.lost_reason() if line.solvable is False else None,
+        attempt=attempt,
     )
+
+
+ATTEMPT_MOVES = 1000
+"""The longest simple attempt played."""
+
+
+def simple_attempt(start: Position) -> tuple[SolitaireMove, ...]:
+    """A line played by a simple policy, for a deal proved lost with no line to show:
+    take a card of the layout whenever one can be taken, else any move that is not a turn
+    of the stock, else turn the stock; the first such legal move each time."""
+    moves: list[SolitaireMove] = []
+    state = start
+    while not state.is_over and len(moves) < ATTEMPT_MOVES:
+        legal = state.legal_moves()
+        move = next(
+            (m for m in legal if m.slots),
+            next((m for m in legal if not m.turns_stock), legal[0]),
+        )
+        moves.append(move)
+        state = state.apply(move)
+    return tuple(moves)
 
 
 __all__ = [
@@ -147,5 +179,6 @@ __all__ = [
     "build_walkthrough",
     "choose_line",
     "segments",
+    "simple_attempt",
     "steps_of",
 ]

@@ -491,6 +491,8 @@ def _verdict(sheet: Sheet, line: Walkthrough) -> str:
         cleared=line.cleared,
         total=line.start.cards_left,
         seconds=line.seconds,
+        reason=line.reason,
+        attempt=line.attempt,
     )
 
 

@@ -98,6 +98,9 @@ def check_solver(
             f"solve() says {_said(verdict.solvable)}, a breadth-first search through the "
             f"engine says {_said(reference.solvable)}{found}"
         )
+    reason = state.lost_reason()
+    if reason is not None and reference.solvable:
+        raise here.fail(f"lost_reason() claims the position is lost ({reason}), yet it is won")
     if verdict.solvable and not _final(state, verdict.moves, "solve()'s line", here).is_won:
         raise here.fail("solve()'s winning line does not win")
     best = solver.best_line(state)
