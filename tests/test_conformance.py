@@ -276,6 +276,15 @@ def any_win_as_best_score(patch: pytest.MonkeyPatch) -> None:
     patch.setattr(tripeaks_solver, "best_line", hasty)
 
 
+def false_lost_reason(patch: pytest.MonkeyPatch) -> None:
+    """A Pyramid engine that claims every position with a king in it is lost."""
+
+    def doom(self: PyramidState) -> str | None:
+        return "no reason" if any(card and card.rank == 13 for card in self.tableau) else None
+
+    patch.setattr(PyramidState, "lost_reason", doom)
+
+
 SABOTAGE: list[tuple[str, Sabotage, str]] = [
     ("tripeaks", lying_is_over, r"is_over is False but 0 moves are legal"),
     ("pyramid", early_is_over, r"is_over is True but \d+ moves are legal \(.*\"redeal\"\}\)"),
@@ -291,6 +300,7 @@ SABOTAGE: list[tuple[str, Sabotage, str]] = [
     ("ricochet", wrong_endgame_verdict, r"solve\(\) says lost, a breadth-first search .* won"),
     ("pyramid", any_win_as_shortest, r"best_line\(\) wins in \d+ moves, the search in \d+"),
     ("tripeaks", any_win_as_best_score, r"best_line\(\) scores \d+, an exhaustive search \d+"),
+    ("pyramid", false_lost_reason, r"lost_reason\(\) claims the position is lost"),
 ]
 """Broken games: the game, the breakage, what the kit must say."""
 
