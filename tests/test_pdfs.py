@@ -160,3 +160,35 @@ def test_demo_writes_real_pdfs(tmp_path: Path) -> None:
     ]
     for path in paths:
         assert path.read_bytes().startswith(b"%PDF-") and len(PdfReader(path).pages) >= 1
+
+
+def test_a_long_footer_is_cut_short_of_the_page_number(tmp_path: Path) -> None:
+    """Five options on Letter: the footer is cut with an ellipsis before the page number,
+    keeps the deal code, and nothing of it reaches past the right margin."""
+    import pypdfium2
+
+    from printplay.cli import main
+    from printplay.render.document import MARGIN
+
+    out = tmp_path / "long.pdf"
+    options = "reserve,clear-the-board,small,one-deal,waste-off-limits"
+    argv = ["sheet", "pyramid", "--seed", "6", "-O", options, "--paper", "letter"]
+    assert main([*argv, "-o", str(out)]) == 0
+    document = pypdfium2.PdfDocument(out)
+    try:
+        page = document[0]
+        width, _ = page.get_size()
+        text = page.get_textpage()
+        footer = [
+            text.get_charbox(i)
+            for i in range(text.count_chars())
+            if text.get_charbox(i)[1] < MARGIN and text.get_text_range(i, 1).strip()
+        ]
+        line = text.get_text_bounded(0, 0, width, MARGIN)
+        text.close()
+    finally:
+        document.close()
+    assert "code " in line and "…" in line and line.rstrip().endswith("page 1")
+    assert max(box[2] for box in footer) <= width - MARGIN + 0.5
+    words = line.split("page 1")[0]
+    assert words.rstrip().endswith("…")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
@@ -142,16 +143,35 @@ def numbered_from(first: int) -> Iterator[None]:
         _FIRST_PAGE.reset(token)
 
 
+FOOTER_SIZE = 7.5
+"""The footer's type size in points."""
+
+
+def fit_text(text: str, width: float, size: float, font: str = SANS) -> str:
+    """``text`` cut to fit ``width`` points in ``font`` at ``size``, with an ellipsis
+    where it was cut (at a word boundary where one is near)."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    cut = text
+    while cut and stringWidth(cut + " …", font, size) > width:
+        cut = cut[:-1]
+    spaced = cut.rsplit(" ", 1)[0]
+    cut = spaced if len(spaced) > len(cut) * 0.8 else cut
+    return cut.rstrip(" ·,") + " …"
+
+
 def _draw_footer(setup: PageSetup) -> Callable[[Canvas, BaseDocTemplate], None]:
     offset = _FIRST_PAGE.get() - 1
 
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
         width, _ = setup.size
+        page = f"page {doc.page + offset}"
+        room = width - 2 * MARGIN - stringWidth(page, SANS, FOOTER_SIZE) - 6 * mm
         canvas.saveState()
-        canvas.setFont(SANS, 7.5)
+        canvas.setFont(SANS, FOOTER_SIZE)
         canvas.setFillGray(0.35)
-        canvas.drawString(MARGIN, MARGIN - 2 * mm, setup.footer)
-        canvas.drawRightString(width - MARGIN, MARGIN - 2 * mm, f"page {doc.page + offset}")
+        canvas.drawString(MARGIN, MARGIN - 2 * mm, fit_text(setup.footer, room, FOOTER_SIZE))
+        canvas.drawRightString(width - MARGIN, MARGIN - 2 * mm, page)
         canvas.restoreState()
 
     return draw

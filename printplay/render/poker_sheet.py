@@ -130,7 +130,7 @@ def sheet_setup(model: PokerRound, paper: str, spoiler_free: bool) -> PageSetup:
     return PageSetup(
         paper=paper,
         title=f"Ricochet Poker deal {seed} ({rules})",
-        footer=f"printplay · Ricochet Poker deal {seed} · {rules} · deck code {code}",
+        footer=f"printplay · Ricochet Poker deal {seed} · deck code {code} · {rules}",
         subject=(
             f"Ricochet Poker, deal {seed}, {rules}: a round played by the {model.bot} bot, "
             "turn by turn, with the exact odds of every buy and the deal order"

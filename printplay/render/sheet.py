@@ -525,7 +525,7 @@ def draw_sheet(
     setup = PageSetup(
         paper=paper,
         title=f"{title} {deal.name} ({rules})",
-        footer=f"printplay · {title} {deal.name} · {rules} · code {deal.code}",
+        footer=f"printplay · {title} {deal.name} · code {deal.code} · {rules}",
         subject=f"{title}, {deal.name}, {rules}: {what}",
         keywords=(title, deal.name, f"deal code {deal.code}", *deal_setup.chosen),
     )
