@@ -52,3 +52,40 @@ def test_the_rulebook_draws_the_ricochet_rule_and_prints_its_rulings(tmp_path: P
     assert "Bram Tebbutt" in text
     assert "lifts the ball" in text and "this book follows it" in text
     assert "The ball is on" in text and "Quick reference: Ricochet" in text
+
+
+def _strings(node: object) -> list[object]:
+    """Every String of a reportlab drawing, through its groups."""
+    from reportlab.graphics.shapes import Group, String
+
+    if isinstance(node, String):
+        return [node]
+    found: list[object] = []
+    for child in getattr(node, "contents", []) if isinstance(node, Group) else []:
+        found += _strings(child)
+    return found
+
+
+def test_pile_labels_never_run_into_each_other_on_a_small_room() -> None:
+    """At the size the rulebook draws the room, "stock (19)" and "waste (1)" printed over
+    each other; a label too wide for its card now says only the count."""
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from printplay.render.board import LABEL_COLOUR, board_drawing
+
+    game = Ricochet()
+    view = game.initial_state(numbered_deal(game.deck(), 1)).board()
+    for width in (120.0, 180.0, 222.0, 300.0, 480.0):
+        drawing: Drawing = board_drawing(view, width, show_hidden=False)
+        labels = [s for s in _strings(drawing) if getattr(s, "fillColor", None) == LABEL_COLOUR]
+        piles = [s for s in labels if s.text[:1].isdigit() or "(" in s.text]  # type: ignore[attr-defined]
+        assert len(piles) == 2, [s.text for s in labels]  # type: ignore[attr-defined]
+        spans = sorted(
+            (
+                s.x - stringWidth(s.text, s.fontName, s.fontSize) / 2,
+                s.x + stringWidth(s.text, s.fontName, s.fontSize) / 2,
+            )  # type: ignore[attr-defined]
+            for s in piles
+        )
+        assert spans[0][1] < spans[1][0], (width, spans)

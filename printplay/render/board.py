@@ -42,6 +42,8 @@ LABEL_COLOUR = HexColor("#555555")
 LABEL_SPACE = 12.0
 """Points reserved under the drawing for pile labels."""
 PILE_LABEL_SIZE = 7.0
+MIN_PILE_LABEL = 5.0
+"""The smallest pile label, in points."""
 LAYOUT_LABEL_SCALE = 0.2
 """Row and wall labels, as a fraction of the card width (at least 6 points)."""
 PILE_STEP = 0.025
@@ -367,12 +369,16 @@ def _add_pile(
             drawing.add(badge_shapes(centre_x + dx, centre_y + dy, card_width * 0.2, pile.badge))
     if pile_labels:
         text = f"{pile.name} ({len(pile.cards)})"
-        # Neighbouring piles' labels must not run into each other on a small diagram.
+        # Neighbouring piles' labels must not run into each other on a small diagram: the
+        # label shrinks to fit its card's width, and below the smallest size it says only
+        # how many cards the pile holds.
         room = card_width * 1.1
-        size = max(
-            5.0,
-            min(PILE_LABEL_SIZE, PILE_LABEL_SIZE * room / stringWidth(text, SANS, PILE_LABEL_SIZE)),
+        size = min(
+            PILE_LABEL_SIZE, PILE_LABEL_SIZE * room / stringWidth(text, SANS, PILE_LABEL_SIZE)
         )
+        if size < MIN_PILE_LABEL:
+            text = str(len(pile.cards))
+            size = min(PILE_LABEL_SIZE, max(MIN_PILE_LABEL, size * 1.8))
         label = String(
             left + card_width / 2,
             bottom - depth * step - size - 2.5,
