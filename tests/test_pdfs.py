@@ -50,7 +50,9 @@ def test_sheet_names_the_deal_and_shows_every_card(sheet_1: Path) -> None:
     deal = numbered_deal(TriPeaks().deck(), 1)
     first_page = " ".join(page_texts(sheet_1)[0].split())
     for number, card in enumerate(deal.cards, start=1):
-        assert re.search(rf"\b{number} {re.escape(card.label)} (row|waste|stock)", first_page)
+        assert re.search(
+            rf"\b{number} {re.escape(card.label)} (\d·\d+ row|waste|stock)", first_page
+        )
     assert "waste, face up" in first_page and "stock, 23rd to turn" in first_page
 
 

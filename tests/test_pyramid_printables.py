@@ -20,7 +20,7 @@ def test_the_sheet_deals_row_by_row_and_walks_through_every_pass(tmp_path: Path)
     deal = numbered_deal(game.deck(), 1)
     pages = page_texts(sheet_with_line(game, deal, tmp_path / "sheet.pdf"))
     first = pages[0]
-    assert "1 7♥ row 1, 1st card" in first and "29 J♠ stock, top card (face up)" in first
+    assert "1 7♥ 1·1 row 1, 1st card" in first and "29 J♠ stock, top card (face up)" in first
     text = " ".join(pages)
     assert "the shortest winning line (proven), takes 40 moves" in text
     assert "Redeal (pass 2 of 3" in text and "Won in 40 moves." in text

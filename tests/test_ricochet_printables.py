@@ -40,7 +40,7 @@ def test_the_setup_sheet_deals_outer_first_and_gives_a_ball_to_cut_out(tmp_path:
     deal = numbered_deal(game.deck(), 1)
     text = pdf_text(sheet_with_line(game, deal, tmp_path / "sheet.pdf"))
     first = deal.cards[24].label
-    assert f"1 {first} north wall, outer 1st card from the west, face down" in text
+    assert f"1 {first} No1 north wall, outer 1st card from the west, face down" in text
     assert "To cut out" in text and "Ricochet ball token" in text
 
 

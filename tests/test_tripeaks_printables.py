@@ -105,7 +105,7 @@ def test_spoiler_free_deal_order_and_solution_are_behind_spoiler_headings(
     assert dealer.startswith("Spoilers: the dealer's page")
     deal = numbered_deal(TriPeaks().deck(), 1)
     for number, card in enumerate(deal.cards, start=1):
-        assert re.search(rf"\b{number} {re.escape(card.label)} (row|waste|stock)", dealer)
+        assert re.search(rf"\b{number} {re.escape(card.label)} (\d·\d+ row|waste|stock)", dealer)
     assert pages[3].startswith("Spoilers: the solution")
     assert all("This deal can be won" not in page for page in pages[:3])
     assert all("Spoilers: the solution" not in page for page in pages[:3])
@@ -154,7 +154,7 @@ def test_jokers_fit_the_deal_order_on_one_page(tmp: Path) -> None:
     for paper in ("a4", "letter"):
         first = pages_of(sheet(tmp, 3, ["jokers=2", "no-wrap"], paper=paper))[0]
         assert "54 K♦ stock, 25th to turn" in first
-        assert re.search(r"\b22 Joker row 4, 4th card", first)  # not "Joke r"
+        assert re.search(r"\b22 Joker 4·4 row 4, 4th card", first)  # not "Joke r"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -153,11 +153,13 @@ class Walkthrough:
 
 @dataclass(frozen=True)
 class DealOrderEntry:
-    """One card of the deal order: its number in the pile, the card, where it goes."""
+    """One card of the deal order: its number in the pile, the card, where it goes, and the
+    tag the setup diagram prints on that place (``Wm2``; empty for a pile)."""
 
     number: int
     card: Card
     place: str
+    tag: str = ""
 
 
 @dataclass(frozen=True)

@@ -40,8 +40,14 @@ def build_setup(game: RegisteredSolitaire, deal: Deal) -> Setup:
     pile = next((pile for pile in board.piles if pile.name == "stock"), None)
     stock = tuple(reversed(pile.cards)) if pile is not None else ()
     names = game.deal_positions()
+    slots = game.layout.slots
     order = tuple(
-        DealOrderEntry(number, deal.cards[index], names[index])
+        DealOrderEntry(
+            number,
+            deal.cards[index],
+            names[index],
+            (slots[index].label or "") if index < len(slots) else "",
+        )
         for number, index in enumerate(game.deal_order(), start=1)
     )
     face_down = any(not view.face_up for view in board.slots if view.card is not None)

@@ -28,6 +28,10 @@ CARD_RATIO = 88.9 / 63.5
 RED = HexColor("#C8102E")
 BLACK = HexColor("#1A1A1A")
 BORDER = HexColor("#6E6E6E")
+TAG_INK = HexColor("#333333")
+"""The ink of a card's place tag (``Wm2``)."""
+TAG_SHARE = 0.2
+"""A place tag's size, as a share of the card's width (5.6 pt on a setup sheet's cards)."""
 FACE_DOWN_TINT = HexColor("#D5DEEB")
 FACE_DOWN_LINE = HexColor("#A9B8CE")
 BACK_FILL = HexColor("#23426E")
@@ -211,8 +215,23 @@ def _add_face(
         shift = rank_width + width * _INDEX_GAP
         group.add(_text(left + shift, top, symbol, SANS, size, colour))
     if style.tag:
-        tag_size = width * 0.15
-        group.add(_text(left, top - tag_size * 1.35, style.tag, SANS, tag_size, BORDER))
+        # The tag names the card's place in the deal order list: large and dark enough to
+        # read at true size, on white over a hatched face-down card.
+        tag_size = width * TAG_SHARE
+        tag_top = top - tag_size * 1.3
+        tag_width = stringWidth(style.tag, SANS_BOLD, tag_size)
+        group.add(
+            round_rect(
+                left - width * 0.03,
+                tag_top - tag_size * 0.25,
+                tag_width + width * 0.06,
+                tag_size * 1.15,
+                width * 0.03,
+                fill=white,
+                stroke=None,
+            )
+        )
+        group.add(_text(left, tag_top, style.tag, SANS_BOLD, tag_size, TAG_INK))
     if not style.pip:
         return
     # The big pip stays in the lower half, which overlapping rows hide completely.

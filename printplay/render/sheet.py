@@ -245,6 +245,14 @@ KEEP_MOVES = 3
 """At most this many moves below a walkthrough diagram are never parted from it."""
 
 
+def _tagged(entry: DealOrderEntry) -> str:
+    """The place of a deal-order entry, after the tag the diagram prints there (unless the
+    place's words begin with it: ``SW corner``)."""
+    if not entry.tag or entry.place.startswith(entry.tag):
+        return entry.place
+    return f"<b>{entry.tag}</b> {entry.place}"
+
+
 def _deal_order_table(order: Sequence[DealOrderEntry], width: float, styles: Styles) -> Table:
     columns = 3
     rows_per_column = -(-len(order) // columns)
@@ -257,7 +265,10 @@ def _deal_order_table(order: Sequence[DealOrderEntry], width: float, styles: Sty
                 cells[row] += [
                     Paragraph(str(entry.number), styles.cell_right),
                     Paragraph(suit_markup(entry.card.label), styles.cell_bold),
-                    Paragraph(entry.place, styles.cell),
+                    Paragraph(
+                        _tagged(entry),
+                        styles.cell,
+                    ),
                 ]
             else:
                 cells[row] += [Paragraph("", styles.cell)] * 3
