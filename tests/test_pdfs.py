@@ -15,6 +15,7 @@ from printplay.deal import explicit_deal, numbered_deal
 from printplay.demo import run_demo
 from printplay.games import make_game
 from printplay.games.tripeaks import TriPeaks
+from printplay.printables.model import PrintRequest
 from printplay.printables.rulebook import write_rulebook
 from printplay.solve.tripeaks import best_score
 
@@ -194,3 +195,39 @@ def test_a_long_footer_is_cut_short_of_the_page_number(tmp_path: Path) -> None:
     assert max(box[2] for box in footer) <= width - MARGIN + 0.5
     words = line.split("page 1")[0]
     assert words.rstrip().endswith("…")
+
+
+def _used_share(page: object) -> float:
+    """How far down the page its text and drawings reach, as a share of the text area
+    (the footer left out)."""
+    _, height = page.get_size()  # type: ignore[attr-defined]
+    lowest = height
+    for item in page.get_objects():  # type: ignore[attr-defined]
+        _, bottom, _, _ = item.get_bounds()
+        if bottom > 55:  # above the footer line
+            lowest = min(lowest, bottom)
+    return (height - 60 - lowest) / (height - 100)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["tripeaks", "pyramid", "ricochet", "ricochet-poker"])
+def test_no_rulebook_page_is_left_half_empty(tmp_path: Path, game: str, paper: str) -> None:
+    """Every page is at least half used, but the last and the one before the quick
+    reference (which starts a page of its own)."""
+    import pypdfium2
+
+    from printplay.printables.requests import make_printable
+
+    out = tmp_path / f"{game}-{paper}.pdf"
+    make_printable("rulebook", PrintRequest(game, out, paper=paper))
+    document = pypdfium2.PdfDocument(out)
+    try:
+        texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+        shares = [_used_share(document[i]) for i in range(len(document))]
+    finally:
+        document.close()
+    for number, share in enumerate(shares[:-1]):
+        opening = texts[number + 1].splitlines()[:2]  # the footer, then the first line
+        before_quick_reference = any(line.startswith("Quick reference") for line in opening)
+        if not before_quick_reference:
+            assert share >= 0.5, f"page {number + 1} of {game} ({paper}) is {share:.0%} used"

@@ -321,13 +321,8 @@ class _Converter:
                 f"{marker.shown}: the diagram is {height:.0f} pt tall, "
                 f"more than the {self.height:.0f} pt of a page",
             )
-        holder: Flowable = Table(
-            [[drawing]],
-            colWidths=[width],
-            style=TableStyle(_NO_PADDING),
-            hAlign="CENTER",
-            spaceBefore=8,
-            spaceAfter=float(ctx.styles.body.spaceAfter) + 4,
+        holder: Flowable = _Shrinkable(
+            drawing, width, height, space_after=float(ctx.styles.body.spaceAfter) + 4
         )
         self.diagram_holders.add(id(holder))
         return holder
@@ -622,6 +617,43 @@ def _trim_space_after(flowables: list[Flowable]) -> None:
         last.spaceAfter = 0
 
 
+MIN_SHRINK = 0.75
+"""A diagram may shrink to this share of its size to finish a page, rather than move to the
+next one and leave a gap (a larger gap is left)."""
+
+
+class _Shrinkable(Flowable):
+    """A diagram, centred, that shrinks (down to :data:`MIN_SHRINK` of its size) to fit the
+    room left on a page, so a page is not left half empty for want of a little room.
+
+    ``room`` is set by the group the diagram is kept with (:class:`_KeepWhole`: a caption
+    below it needs its share of the page).
+    """
+
+    def __init__(self, inner: Flowable, width: float, height: float, space_after: float):
+        super().__init__()
+        self.inner = inner
+        self.natural = (width, height)
+        self.scale = 1.0
+        self.room: float | None = None
+        self.hAlign = "CENTER"
+        self.spaceBefore = 8.0
+        self.spaceAfter = space_after
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        width, height = self.natural
+        room = availHeight if self.room is None else min(availHeight, self.room)
+        self.scale = 1.0 if height <= room or room < MIN_SHRINK * height else room / height
+        self.width, self.height = width * self.scale, height * self.scale
+        return self.width, self.height
+
+    def draw(self) -> None:
+        self.canv.saveState()
+        self.canv.scale(self.scale, self.scale)
+        self.inner.drawOn(self.canv, 0, 0)
+        self.canv.restoreState()
+
+
 class _KeepWhole(KeepTogether):
     """A group kept on one page, counting the space above a heading that opens it.
 
@@ -633,8 +665,24 @@ class _KeepWhole(KeepTogether):
     """
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
-        size: tuple[float, float] = super().wrap(availWidth, availHeight)
         group: Any = self  # reportlab's private fields are not in its stubs
+        content = group._content
+        diagrams = [f for f in content if isinstance(f, _Shrinkable)]
+        for diagram in diagrams:
+            diagram.room = None
+        size = self._measure(availWidth, availHeight)
+        if group._H > availHeight and len(diagrams) == 1:
+            # The group fits on this page if its diagram shrinks a little: let it.
+            diagram = diagrams[0]
+            room = availHeight - (group._H - diagram.natural[1]) - 1.0
+            if room >= MIN_SHRINK * diagram.natural[1]:
+                diagram.room = room
+                size = self._measure(availWidth, availHeight)
+        return size
+
+    def _measure(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        size: tuple[float, float] = super().wrap(availWidth, availHeight)
+        group: Any = self
         content = group._content
         if len(content) > 1 and isinstance(content[0], CallerMacro):
             group._H += float(content[1].getSpaceBefore())
