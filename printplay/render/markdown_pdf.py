@@ -671,7 +671,7 @@ class _KeepWhole(KeepTogether):
         for diagram in diagrams:
             diagram.room = None
         size = self._measure(availWidth, availHeight)
-        if group._H > availHeight and len(diagrams) == 1:
+        if availHeight < group._H and len(diagrams) == 1:
             # The group fits on this page if its diagram shrinks a little: let it.
             diagram = diagrams[0]
             room = availHeight - (group._H - diagram.natural[1]) - 1.0
