@@ -117,6 +117,10 @@ BAD_INPUTS = [
     (["kit", "tripeaks", "-o", "{tmp}/k.pdf", "--deals=--1"], 2, "'--deals'"),
     (["kit", "tripeaks", "-o", "{tmp}/k.pdf", "--deals", LONG], 2, "'--deals'"),
     (["deck", "-o", "{tmp}/d.pdf", "--back-text", "\u0301\u0302"], 1, "no character that"),
+    (["poker", "edge", "--rounds", "1000000000000"], 1, "at most 1,000,000,000 rounds"),
+    (["poker", "play", "--players", "3", "--seed", "1", "--actions", "b" + LONG], 1, "(5000"),
+    (["poker", "play", "--players", "3", "--seed", "1", "--actions", "x" * 5000], 1, "(5000"),
+    (["poker", "play", "--casino", "--players", "3", "--actions", "b" + LONG], 1, "(5001"),
 ]
 
 

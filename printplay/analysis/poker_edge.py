@@ -412,6 +412,10 @@ class EdgeResult:
         }
 
 
+MAX_ROUNDS = 10**9
+"""The most rounds one run simulates for each number of players."""
+
+
 def check_edge(players: int, rounds: int, *, seed: int = 1, jobs: int = 1) -> None:
     """Raise :class:`~printplay.errors.OptionError` for arguments :func:`house_edge` refuses
     (so a command can check them before it starts a progress bar)."""
@@ -426,6 +430,11 @@ def _check(players: int, rounds: int, seed: int, jobs: int, chunk: int) -> None:
             raise OptionError(f"{name} must be a whole number of at least 1, not {value!r}")
     if rounds < 2:
         raise OptionError("simulate at least 2 rounds (an interval needs two)")
+    if rounds > MAX_ROUNDS:
+        raise OptionError(
+            f"at most {MAX_ROUNDS:,} rounds a run, not {rounds:,} (a billion rounds take "
+            "hours on every core; run again with a new --seed to add more)"
+        )
     if isinstance(seed, bool) or not isinstance(seed, int) or not seed >= MIN_SEED:
         raise OptionError(f"the seed is a deal number of at least {MIN_SEED}, not {seed!r}")
     if seed + rounds - 1 > MAX_SEED:

@@ -310,8 +310,8 @@ def parse_actions(text: str) -> list[Action]:
         action = _ACTION_WORDS.get(word)
         if action is None:
             raise MoveError(
-                f"unknown action {item.strip()!r} (action {position}): write buy or fold, "
-                "separated by ';' or ','"
+                f"unknown action {opts.shown(item.strip())} (action {position}): write buy or "
+                "fold, separated by ';' or ','"
             )
         actions.append(action)
     return actions

@@ -277,9 +277,11 @@ def parse_action(text: str) -> Action:
     cleaned = " ".join(text.strip().lower().split())
     match = _ACTION_RE.match(cleaned)
     if match is None:
-        raise MoveError(f"cannot read action {text.strip()!r}: {_ACTION_HELP}")
+        raise MoveError(f"cannot read action {opts.shown(text.strip())}: {_ACTION_HELP}")
     if match.group(1):
         return Fold()
+    if len(match.group(2)) > 100:  # too long to read as a number: far more than a hand holds
+        raise MoveError(f"cannot buy {opts.shown(match.group(2))} cards: a hand holds at most 7")
     k = int(match.group(2))
     if k < 1:
         raise MoveError(f"cannot read action {text.strip()!r}: a buy is of at least 1 card")
