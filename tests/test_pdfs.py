@@ -231,3 +231,12 @@ def test_no_rulebook_page_is_left_half_empty(tmp_path: Path, game: str, paper: s
         before_quick_reference = any(line.startswith("Quick reference") for line in opening)
         if not before_quick_reference:
             assert share >= 0.5, f"page {number + 1} of {game} ({paper}) is {share:.0%} used"
+
+
+def test_every_sheet_prints_the_command_that_remakes_it(tmp_path: Path) -> None:
+    from printplay.cli import main
+
+    out = tmp_path / "s.pdf"
+    assert main(["sheet", "pyramid", "--seed", "5", "-O", "reserve", "-o", str(out)]) == 0
+    first = " ".join(page_texts(out)[0].split())
+    assert "To print this sheet again: printplay sheet pyramid --seed 5 --option reserve" in first

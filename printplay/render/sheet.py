@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -112,6 +113,8 @@ def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     state = sheet.deal_setup.start
     styles = sheet.styles
     story = _title(sheet, "setup")
+    command = sheet.text("remake", command=escape(sheet.deal_setup.remake))
+    story.append(Paragraph(command, styles.small))
     if not spoiler_free:
         return story + _dealer_story(sheet)
     story.append(Spacer(1, 3 * mm))
@@ -181,12 +184,12 @@ def _pieces(sheet: Sheet, kinds: Sequence[str]) -> list[Flowable]:
 
 
 def _setup_height(sheet: Sheet) -> float:
-    """The most height the setup page's layout may take: 78 mm for a wide layout (TriPeaks'
+    """The most height the setup page's layout may take: 74 mm for a wide layout (TriPeaks'
     peaks, Pyramid); a layout about as deep as it is wide (Ricochet's square room) grows to
     nearly half the page, leaving room for the stock below it."""
     layout = sheet.deal_setup.start.layout
     if layout.height * CARD_RATIO < 0.9 * layout.width:
-        return 78 * mm
+        return 74 * mm
     return max(78 * mm, sheet.setup.frame_height * 0.46)
 
 
