@@ -32,6 +32,12 @@ SHUFFLE_VERSION = 1
 SHUFFLE_NAME = "pp1"
 """The short name of the shuffle, written into JSON output."""
 
+NUMBERING = "printplay"
+"""The name of printplay's own numbering (the pp1 shuffle), the default of ``--numbering``."""
+
+NUMBERING_NAMES = {"printplay": "deal {seed}", "pysolfc": "PySolFC game #{seed}"}
+"""How a numbered deal is named under each numbering (``Deal.name``)."""
+
 MIN_SEED = 1
 MAX_SEED = 2**64 - 1
 _PREFIX = b"printplay-shuffle-v1"
@@ -123,11 +129,13 @@ def fingerprint(cards: Sequence[Card]) -> str:
 class Deal:
     """A deal for one game: the cards in layout order and where they came from.
 
-    ``seed`` is the deal number, or ``None`` for an explicit deal.
+    ``seed`` is the deal number, or ``None`` for an explicit deal; ``numbering`` says whose
+    numbers it counts in: printplay's own (``"printplay"``) or PySolFC's (``"pysolfc"``).
     """
 
     cards: tuple[Card, ...]
     seed: int | None = None
+    numbering: str = NUMBERING
 
     @property
     def code(self) -> str:
@@ -141,8 +149,11 @@ class Deal:
 
     @property
     def name(self) -> str:
-        """``"deal 7"`` for a numbered deal, ``"deal ABCD-EFGH"`` for an explicit one."""
-        return f"deal {self.seed}" if self.seed is not None else f"deal {self.code}"
+        """``"deal 7"`` for a numbered deal (``"PySolFC game #617"`` in PySolFC's
+        numbering), ``"deal ABCD-EFGH"`` for an explicit one."""
+        if self.seed is None:
+            return f"deal {self.code}"
+        return NUMBERING_NAMES[self.numbering].format(seed=self.seed)
 
 
 def numbered_deal(deck: Sequence[Card], seed: int) -> Deal:
@@ -235,6 +246,8 @@ def read_deal_file(path: Path, deck: Sequence[Card]) -> list[Deal]:
 __all__ = [
     "MAX_SEED",
     "MIN_SEED",
+    "NUMBERING",
+    "NUMBERING_NAMES",
     "SHUFFLE_NAME",
     "SHUFFLE_VERSION",
     "Deal",
