@@ -97,7 +97,10 @@ class GameEntry:
     ``rulebook_source`` is the ``"module:function"`` giving the rulebook's model
     (:class:`printplay.printables.model.Rulebook`: source, context and figures), from which
     the kit's quick-reference cards take their words.  ``win_rates`` are the rule sets whose win
-    rates the rulebook prints, one row each (``()`` is the standard game).
+    rates the rulebook prints, one row each (``()`` is the standard game).  ``pysolfc``
+    names the ``"module:function"`` that deals PySolFC's game #N in the game's layout order
+    under its options (``function(options, N) -> Deal``, refusing options PySolFC's game
+    does not match), for a game PySolFC has; ``None`` otherwise (docs/deals.md).
     """
 
     name: str
@@ -121,12 +124,16 @@ class GameEntry:
     """Print-and-play pieces the game needs besides a deck (``"chips"``, ``"ball"`` …)."""
     rulebook_source: str = SOLITAIRE_SOURCE
     win_rates: tuple[OptionTexts, ...] = ((),)
+    pysolfc: str | None = None
+    """``"module:function"`` dealing PySolFC's game #N, or ``None``."""
 
     @property
     def capabilities(self) -> frozenset[str]:
         """What the game can do: ``deal``, ``solve``, ``best line``, printables,
-        ``components`` (pieces to print), ``verbs``."""
+        ``components`` (pieces to print), ``verbs``, ``pysolfc numbering``."""
         found = set(self.printables)
+        if self.pysolfc is not None:
+            found.add("pysolfc numbering")
         if self.pieces:
             found.add("components")
         if self.solver is not None:
@@ -169,6 +176,7 @@ REGISTRY: dict[str, GameEntry] = {
             best_line="score",
             aliases=("tri-peaks", "tritowers", "tri-towers", "three-peaks"),
             win_rates=((), ("no-wrap",), ("strict-draw",), ("jokers=1",), ("jokers=2",)),
+            pysolfc="printplay.games.tripeaks:pysolfc_deal",
         ),
         GameEntry(
             "pyramid",
@@ -186,6 +194,7 @@ REGISTRY: dict[str, GameEntry] = {
                 ("waste-off-limits",),
                 ("reshuffle",),
             ),
+            pysolfc="printplay.games.pyramid:pysolfc_deal",
         ),
         GameEntry(
             "ricochet",

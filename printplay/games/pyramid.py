@@ -55,6 +55,7 @@ from printplay.games.layout import (
 from printplay.games.moves import Draw as Draw
 from printplay.games.protocols import SolitaireMove
 from printplay.options import shown
+from printplay.pysolfc import dealt
 
 DECK_SIZE = 52
 """Cards in a Pyramid deal under every option."""
@@ -1014,6 +1015,30 @@ def describe_move(before: PyramidState, move: Move, after: PyramidState) -> str:
     return text
 
 
+def pysolfc_deal(options: PyramidOptions, number: int) -> Deal:
+    """PySolFC game #``number`` of Pyramid in layout order (the registry's ``pysolfc``
+    binding; docs/deals.md).
+
+    PySolFC deals the 28 pyramid places from the top of its talon row by row from the apex,
+    left to right (our slot order), then turns the next card onto the waste: that card is
+    the top of our stock, so its dealing order is our layout order and its opening position
+    is ours after the first turn of the stock.  Its Pyramid has seven rows and no reserve,
+    so ``small`` and ``reserve`` are refused; the other options change only the rules.
+
+    >>> pysolfc_deal(PyramidOptions(), 617).codes[28]  # PySolFC's first waste card
+    '8s'
+    """
+    chosen = (("small", options.small), ("reserve", options.reserve))
+    unmatched = [name for name, used in chosen if used]
+    if unmatched:
+        raise DealError(
+            "PySolFC's Pyramid has seven rows and no reserve: --numbering pysolfc takes no "
+            + " or ".join(unmatched)
+            + " option"
+        )
+    return dealt(number)
+
+
 class Pyramid:
     """The Pyramid game: its deck, layout and starting position under some options."""
 
@@ -1124,6 +1149,7 @@ __all__ = [
     "move_from_json",
     "pairs_with",
     "pyramid_layout",
+    "pysolfc_deal",
     "read_place",
     "reshuffle_words",
     "reshuffled",

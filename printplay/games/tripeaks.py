@@ -43,6 +43,7 @@ from printplay.games.moves import Draw as Draw
 from printplay.games.moves import Play as Play
 from printplay.games.moves import PlayOrDrawState, own_move, read_play_or_draw
 from printplay.games.protocols import SolitaireMove
+from printplay.pysolfc import dealt
 
 TABLEAU_SIZE = 28
 PEAK_TOPS = (0, 1, 2)
@@ -374,6 +375,26 @@ def describe_move(before: TriPeaksState, move: Move, after: TriPeaksState) -> st
     if after.is_won:
         text += "; the tableau is clear"
     return text
+
+
+def pysolfc_deal(options: TriPeaksOptions, number: int) -> Deal:
+    """PySolFC game #``number`` of Three Peaks in layout order (the registry's ``pysolfc``
+    binding; docs/deals.md).
+
+    PySolFC deals the 28 tableau places from the top of its talon in our slot order (the
+    three peak tops, then row by row, left to right), turns the next card onto the waste and
+    leaves the rest as the stock: its dealing order is our layout order.  Its Three Peaks
+    has no jokers; the other options change only the rules, so they take its deals as they
+    are.
+
+    >>> pysolfc_deal(TriPeaksOptions(), 617).codes[:3]
+    ['7d', 'Ad', '5c']
+    """
+    if options.jokers:
+        raise DealError(
+            "PySolFC's Three Peaks has no jokers: --numbering pysolfc takes no jokers option"
+        )
+    return dealt(number)
 
 
 class TriPeaks:
