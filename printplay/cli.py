@@ -40,7 +40,7 @@ from printplay.cli_common import (
     working,
 )
 from printplay.cli_data import data_app
-from printplay.deal import Deal, choose_deal, read_deal_file
+from printplay.deal import Deal, read_deal_file
 from printplay.errors import DealError, GameError, PrintplayError
 from printplay.games import BEST_LINES, REGISTRY, game_name, load, make_solitaire
 from printplay.games import entry as game_entry
@@ -82,7 +82,31 @@ GameArg = Annotated[
     ),
 ]
 SeedOpt = Annotated[
-    int | None, typer.Option("--seed", "-s", help="Deal number (1 to 2^64-1).", show_default=False)
+    int | None,
+    typer.Option(
+        "--seed",
+        "-s",
+        help="Deal number: 1 to 2^64-1, or a PySolFC game number (1 to 10^20) under "
+        "--numbering pysolfc.",
+        show_default=False,
+    ),
+]
+
+
+class Numbering(StrEnum):
+    """Whose deal numbers --seed counts in."""
+
+    printplay = "printplay"
+    pysolfc = "pysolfc"
+
+
+NumberingOpt = Annotated[
+    Numbering,
+    typer.Option(
+        "--numbering",
+        help="Whose deal numbers --seed counts in: printplay's own, or PySolFC's game "
+        "numbers (TriPeaks as PySolFC's Three Peaks, and Pyramid; docs/deals.md).",
+    ),
 ]
 DealOpt = Annotated[
     str | None,
@@ -115,8 +139,12 @@ def _game(name: str, options: list[str] | None) -> RegisteredSolitaire:
     return make_solitaire(name, options or [])
 
 
-def _deal(game: RegisteredSolitaire, seed: int | None, codes: str | None) -> Deal:
-    return choose_deal(game.deck(), seed=seed, codes=codes)
+def _deal(
+    game: RegisteredSolitaire, seed: int | None, codes: str | None, numbering: Numbering
+) -> Deal:
+    from printplay.games.numbering import choose
+
+    return choose(game, seed=seed, codes=codes, numbering=numbering.value)
 
 
 def _rules_dir(folder: Path | None) -> Path | None:
@@ -142,6 +170,7 @@ def deal(
     seed: SeedOpt = None,
     deal: DealOpt = None,
     option: OptionsOpt = None,
+    numbering: NumberingOpt = Numbering.printplay,
     as_json: JsonOpt = False,
     output: Annotated[
         Path | None,
@@ -155,11 +184,11 @@ def deal(
     ] = None,
 ) -> None:
     """Show a deal: the layout drawn in the terminal, its JSON, or a picture file."""
-    from printplay.deal import SHUFFLE_NAME
+    from printplay.games.numbering import naming_json, shuffle_name
     from printplay.render.text import board_text
 
     the_game = _game(game, option)
-    the_deal = _deal(the_game, seed, deal)
+    the_deal = _deal(the_game, seed, deal, numbering)
     state = the_game.initial_state(the_deal)
     if output is not None:
         from printplay.render.board import write_board
@@ -170,8 +199,8 @@ def deal(
         print_json(
             {
                 "game": the_game.name,
-                "seed": the_deal.seed,
-                "shuffle": SHUFFLE_NAME if the_deal.seed is not None else None,
+                **naming_json(the_deal),
+                "shuffle": shuffle_name(the_deal),
                 "deal_code": the_deal.code,
                 "options": opts.to_json(the_game.options),
                 **the_game.deal_json(the_deal),
@@ -202,6 +231,7 @@ def solve(
         ),
     ] = None,
     option: OptionsOpt = None,
+    numbering: NumberingOpt = Numbering.printplay,
     as_json: JsonOpt = False,
     best_score: Annotated[
         bool,
@@ -263,12 +293,17 @@ def solve(
     if deal_file is not None:
         if seed is not None or deal is not None:
             raise DealError("give one of --seed, --deal and --deal-file")
+        if numbering != Numbering.printplay:
+            raise DealError(
+                f"--numbering {numbering.value} says how --seed is read; a deal file gives "
+                "the cards"
+            )
         deals = read_deal_file(deal_file, the_game.deck())
         _solve_batch(the_game, deals, best, budget, jobs, result_json, solve_deals)
         return
     if seed is None and deal is None:
         raise DealError("give a deal: --seed N, --deal 'CARDS' or --deal-file FILE")
-    the_deal = _deal(the_game, seed, deal)
+    the_deal = _deal(the_game, seed, deal, numbering)
     result = solve_deal(the_game, the_deal, best=best, budget=budget)
     if shortest and result.optimal is False:
         raise PrintplayError(
@@ -376,6 +411,7 @@ def check(
     seed: SeedOpt = None,
     deal: DealOpt = None,
     option: OptionsOpt = None,
+    numbering: NumberingOpt = Numbering.printplay,
     as_json: Annotated[bool, typer.Option("--json", help="Print the verdict as JSON.")] = False,
 ) -> None:
     """Replay a line of moves through the engine: is every move legal, and does it win?
@@ -383,16 +419,18 @@ def check(
     Anyone's line can be checked this way, a solver's or a player's; an illegal move is
     named with its number and the rule it breaks.
     """
+    from printplay.games.numbering import naming_json
+
     the_game = _game(game, option)
     if seed is None and deal is None:
         raise DealError("give a deal: --seed N or --deal 'CARDS'")
-    the_deal = _deal(the_game, seed, deal)
+    the_deal = _deal(the_game, seed, deal, numbering)
     moves = read_line(the_game, line)
     states = replay_line(the_game.initial_state(the_deal), moves)
     final = states[-1]
     verdict = {
         "game": the_game.name,
-        "seed": the_deal.seed,
+        **naming_json(the_deal),
         "deal_code": the_deal.code,
         "legal": True,
         "won": final.is_won,
@@ -430,6 +468,7 @@ def sheet(
     seed: SeedOpt = None,
     deal: DealOpt = None,
     option: OptionsOpt = None,
+    numbering: NumberingOpt = Numbering.printplay,
     paper: PaperOpt = Paper.a4,
     spoiler_free: Annotated[
         bool,
@@ -452,6 +491,7 @@ def sheet(
     ] = 60.0,
 ) -> None:
     """Write a setup sheet and walkthrough of a deal (see :data:`SHEET_HELP`)."""
+    from printplay.games.numbering import check_numbering
     from printplay.printables.model import PrintRequest
     from printplay.printables.requests import make_printable
 
@@ -461,6 +501,7 @@ def sheet(
         tuple(option or ()),
         seed=seed,
         deal_codes=deal,
+        numbering=check_numbering(game, numbering.value),
         paper=paper.value,
         spoiler_free=spoiler_free,
         rules_dir=_rules_dir(rules_dir),

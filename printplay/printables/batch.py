@@ -8,6 +8,7 @@ from typing import Any
 from printplay import options as opts
 from printplay.deal import Deal
 from printplay.games import solver_for
+from printplay.games.numbering import naming_json
 from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.parallel import parallel_map
 from printplay.verdicts import Budget, SolveResult
@@ -33,7 +34,7 @@ def result_json(
     seconds spent only given ``timings``)."""
     return {
         "game": game.name,
-        "seed": deal.seed,
+        **naming_json(deal),
         "deal_code": deal.code,
         "options": opts.to_json(game.options),
         **result.to_json(timings=timings),

@@ -30,7 +30,8 @@ class PrintRequest:
 
     ``option_texts`` are ``NAME`` / ``NAME=VALUE`` strings as the user wrote them (a maker
     reads them with the options its printable takes).  ``seed`` and ``deal_codes`` name a
-    deal, for sheets.  ``rules_dir`` is a folder of house rulebook sources and templates,
+    deal, for sheets; ``numbering`` says whose numbers ``seed`` counts in (``"printplay"``
+    or ``"pysolfc"``).  ``rules_dir`` is a folder of house rulebook sources and templates,
     searched before the bundled ones.  ``result`` is a solver result to print instead of
     searching again (tests and kits pass one in).
     """
@@ -40,6 +41,7 @@ class PrintRequest:
     option_texts: tuple[str, ...] = ()
     seed: int | None = None
     deal_codes: str | None = None
+    numbering: str = "printplay"
     paper: str = "a4"
     spoiler_free: bool = False
     rules_dir: Path | None = None

@@ -12,8 +12,9 @@ import shlex
 from pathlib import Path
 
 from printplay import options as opts
-from printplay.deal import Deal, choose_deal
+from printplay.deal import NUMBERING, Deal
 from printplay.games import entry, make_solitaire
+from printplay.games.numbering import choose
 from printplay.games.protocols import RegisteredSolitaire
 from printplay.printables.model import DealOrderEntry, Line, PrintRequest, Setup, Sheet
 from printplay.printables.walkthrough import SHEET_SECONDS, build_walkthrough
@@ -21,8 +22,11 @@ from printplay.printables.walkthrough import SHEET_SECONDS, build_walkthrough
 
 def remake_command(verb: str, game: RegisteredSolitaire, deal: Deal) -> str:
     """The command that prints ``deal`` again, e.g.
-    ``printplay sheet pyramid --seed 5 --option reserve``."""
+    ``printplay sheet pyramid --seed 5 --option reserve`` or
+    ``printplay sheet tripeaks --numbering pysolfc --seed 617``."""
     words = ["printplay", verb, game.name]
+    if deal.numbering != NUMBERING:
+        words += ["--numbering", deal.numbering]
     if deal.seed is not None:
         words += ["--seed", str(deal.seed)]
     else:
@@ -91,7 +95,7 @@ def make_sheet(request: PrintRequest) -> Path:
     from printplay.render.sheet import draw_sheet
 
     game = make_solitaire(request.game, request.option_texts)
-    deal = choose_deal(game.deck(), seed=request.seed, codes=request.deal_codes)
+    deal = choose(game, seed=request.seed, codes=request.deal_codes, numbering=request.numbering)
     check_writable(request.path)
     return draw_sheet(
         build_sheet(game, deal, request.result, seconds=request.max_seconds),
