@@ -188,6 +188,17 @@ def test_the_registry_decides_the_parts(poker_kit: Path, tmp_path: Path) -> None
     assert again.path.read_bytes() == poker_kit.read_bytes()
 
 
+def test_every_kit_deal_prints_the_command_that_remakes_it(
+    tripeaks_kit: Kit, poker_kit: Path
+) -> None:
+    texts = [" ".join(text.split()) for text in page_texts(tripeaks_kit.path)]
+    for deal in tripeaks_kit.deals:
+        command = f"To print this sheet again: printplay sheet tripeaks --seed {deal.seed}"
+        assert sum(text.endswith(command) or f"{command} " in text for text in texts) == 1
+    poker = " ".join(" ".join(page_texts(poker_kit)).split())
+    assert "To print this sheet again: printplay sheet ricochet-poker --seed 1 " in poker
+
+
 def test_kit_deals_come_from_the_collection_or_are_dealt_plain() -> None:
     assert [d.seed for d in kit_deals("tripeaks")] == [1, 16, 20, 6, 11, 8]
     picked = kit_deals("tripeaks", [20, 3])

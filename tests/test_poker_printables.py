@@ -24,11 +24,13 @@ from printplay.games.poker.standard import (
     actions_of,
     play_script,
     round_deck,
+    standard_options,
 )
 from printplay.printables.poker_sheet import (
     bot_round,
     build_round,
     deal_places,
+    remake_command,
     table_view,
     write_poker_sheet,
 )
@@ -269,9 +271,13 @@ def test_a_round_that_ends_at_once_says_so(sheets: dict[str, Path]) -> None:
 
 
 def test_the_sheet_names_options_in_words_and_the_shuffle_once(sheets: dict[str, Path]) -> None:
-    first = page_texts(sheets["eight"])[0]
+    first = " ".join(page_texts(sheets["eight"])[0].split())
     assert "Eight players, seven-card limit, two Jokers" in first
-    assert "players=" not in first and "limit=7" not in first
+    # Only the command that remakes the sheet writes the options as options.
+    command = "printplay sheet ricochet-poker --seed 5 --option players=8,limit=7,jokers=2"
+    assert first.count(command) == 1
+    prose = first.replace(command, "")
+    assert "players=" not in prose and "limit=7" not in prose
     text = pdf_text(sheets["eight"])
     assert text.count("pp1") == 1 and "(printplay shuffle pp1)" not in text
     for sheet in sheets.values():
@@ -307,3 +313,13 @@ def test_the_spoiler_free_sheet_shows_only_the_deal_first(sheets: dict[str, Path
     assert "Deal order" not in first and "Turn 1" not in first
     assert deck[4].label not in first  # the first card bought
     assert "Spoilers: the deal order" in pages[1] and "Spoilers: the round" in " ".join(pages[2:])
+
+
+def test_the_deal_sheet_gives_the_command_that_remakes_it(tmp_path: Path) -> None:
+    options = standard_options(["players=3", "jokers=1"])
+    command = "printplay sheet ricochet-poker --seed 7 --option players=3,jokers=1"
+    assert remake_command(options, 7) == command
+    assert build_round(options, 7).remake == command
+    assert build_round(options, 7, "cautious").remake == ""  # a bot `sheet` does not play
+    path = write_poker_sheet(options, 7, tmp_path / "p.pdf")
+    assert f"To print this sheet again: {command}" in " ".join(page_texts(path)[0].split())

@@ -136,6 +136,9 @@ class PokerRound:
     short_note: str
     deal_order: tuple[DealOrderEntry, ...]
     deals_twice: bool
+    remake: str = ""
+    """The command that prints this sheet again (empty for a bot ``printplay sheet`` does
+    not play)."""
 
     @property
     def used(self) -> int:

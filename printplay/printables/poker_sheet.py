@@ -11,6 +11,7 @@ the PDF renderer.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -21,6 +22,7 @@ from printplay import options as opts
 from printplay.cards import Card, format_labels
 from printplay.deal import SHUFFLE_NAME, check_seed, fingerprint
 from printplay.errors import DealError
+from printplay.games.numbering import check_numbering
 from printplay.games.poker.bots import OddsBot, make_bot, play_round_states
 from printplay.games.poker.odds import Odds, chance, state_odds
 from printplay.games.poker.standard import (
@@ -228,7 +230,21 @@ def poker_turn(number: int, turn: BotTurn) -> PokerTurn:
     )
 
 
-def build_round(options: StandardOptions, seed: int, bot_name: str = "odds") -> PokerRound:
+SHEET_BOT = "odds"
+"""The bot that plays every seat of the sheets ``printplay sheet`` writes."""
+
+
+def remake_command(options: StandardOptions, seed: int) -> str:
+    """The command that prints the sheet of round ``seed`` again, e.g.
+    ``printplay sheet ricochet-poker --seed 3 --option players=4``."""
+    words = ["printplay", "sheet", "ricochet-poker", "--seed", str(seed)]
+    chosen = opts.chosen(options)
+    if chosen:
+        words += ["--option", ",".join(chosen)]
+    return shlex.join(words)
+
+
+def build_round(options: StandardOptions, seed: int, bot_name: str = SHEET_BOT) -> PokerRound:
     """Deal ``seed`` under ``options``, played by the ``bot_name`` bot in every seat."""
     deck = round_deck(options, seed=seed)
     turns = bot_round(options, deck, bot_name)
@@ -255,6 +271,7 @@ def build_round(options: StandardOptions, seed: int, bot_name: str = "odds") -> 
             for number, (card, place) in enumerate(zip(deck, places, strict=True), start=1)
         ),
         deals_twice=options.start_cards == 2,
+        remake=remake_command(options, seed) if bot_name == SHEET_BOT else "",
     )
 
 
@@ -264,7 +281,7 @@ def write_poker_sheet(
     path: Path,
     *,
     paper: str = "a4",
-    bot_name: str = "odds",
+    bot_name: str = SHEET_BOT,
     spoiler_free: bool = False,
 ) -> Path:
     """Write the deal sheet of round ``seed`` played by bots to ``path`` (see
@@ -286,6 +303,7 @@ def make_sheet(request: PrintRequest) -> Path:
         )
     if request.seed is None:
         raise DealError("a Ricochet Poker deal sheet needs a deal number: --seed N")
+    check_numbering(request.game, request.numbering)
     from printplay.outfile import check_writable
 
     options = standard_options(request.option_texts)
@@ -308,6 +326,7 @@ __all__ = [
     "deal_places",
     "make_sheet",
     "poker_turn",
+    "remake_command",
     "rules_words",
     "seat_caption",
     "short_round_note",

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
@@ -31,7 +32,7 @@ from printplay.printables.model import DealOrderEntry
 from printplay.printables.poker_model import PokerRound, PokerTurn, TableView
 from printplay.render.cards import CardStyle
 from printplay.render.document import PageSetup, build_pdf
-from printplay.render.fonts import register_fonts
+from printplay.render.fonts import MONO, register_fonts
 from printplay.render.hands import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.styles import Styles, book_styles, hex_color, suit_markup
@@ -82,6 +83,14 @@ class SheetStyles:
 def _para(text: str, style: ParagraphStyle) -> Paragraph:
     """Plain ``text`` as a paragraph: typographic quotes, suits coloured."""
     return Paragraph(suit_markup(typographic(text)), style)
+
+
+def _remake(model: PokerRound, style: ParagraphStyle) -> list[Flowable]:
+    """The line giving the command that prints the sheet again (none if it has none)."""
+    if not model.remake:
+        return []
+    command = escape(model.remake)
+    return [Paragraph(f'To print this sheet again: <font face="{MONO}">{command}</font>', style)]
 
 
 def table_diagram(table: TableView, width: float) -> HandsDiagram:
@@ -165,6 +174,7 @@ def draw_poker_sheet(
         outline_entry(f"Deal {model.seed}", 0),
         Paragraph(title, book.h1),
         _para(subtitle, styles.small),
+        *_remake(model, styles.small),
         Spacer(1, 2 * mm),
         _para(_introduction(model, spoiler_free), styles.text),
     ]
