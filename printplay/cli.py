@@ -104,6 +104,7 @@ NumberingOpt = Annotated[
     Numbering,
     typer.Option(
         "--numbering",
+        case_sensitive=False,
         help="Whose deal numbers --seed counts in: printplay's own, or PySolFC's game "
         "numbers (TriPeaks as PySolFC's Three Peaks, and Pyramid; docs/deals.md).",
     ),

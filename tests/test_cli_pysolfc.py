@@ -43,7 +43,7 @@ def test_the_default_numbering_leaves_the_json_as_it_was(
 
 
 def test_deal_text_names_pysolfcs_game(capsys: pytest.CaptureFixture[str]) -> None:
-    status, out, _ = run(capsys, "deal", "pyramid", "--numbering", "pysolfc", "--seed", "32000")
+    status, out, _ = run(capsys, "deal", "pyramid", "--numbering", "PySolFC", "--seed", "32000")
     assert status == 0 and out.startswith("Pyramid PySolFC game #32000 (standard rules)")
 
 
@@ -97,6 +97,7 @@ BAD = [
         "give --seed N, not the cards",
     ),
     (["solve", "tripeaks", "--numbering", "pysolfc", "--deal-file", "x.txt"], "a deal file gives"),
+    (["sheet", "tripeaks", "--numbering", "pysolfc", "-o", "x.pdf"], "give a deal: --seed N"),
 ]
 
 

@@ -65,7 +65,7 @@ def choose(
 ) -> Deal:
     """The deal named by exactly one of a deal number (in ``numbering``) and card codes."""
     check_numbering(game.name, numbering)
-    if numbering != NUMBERING and seed is None:
+    if numbering != NUMBERING and seed is None and codes is not None:
         raise DealError(
             f"--numbering {numbering} says how --seed is read; give --seed N, not the cards"
         )
