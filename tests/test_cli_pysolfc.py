@@ -79,8 +79,6 @@ def test_the_sheet_names_the_game_and_the_command_that_remakes_it(tmp_path: Path
 
 BAD = [
     (["deal", "tripeaks", "--numbering", "msdos", "--seed", "1"], "'msdos' is not one of"),
-    (["deal", "ricochet", "--numbering", "pysolfc", "--seed", "1"], "Ricochet has no PySolFC"),
-    (["solve", "ricochet", "--numbering", "pysolfc", "--seed", "1"], "Ricochet has no PySolFC"),
     (["deal", "tripeaks", "--numbering", "pysolfc", "--seed", "0"], "between 1 and"),
     (
         ["deal", "pyramid", "--numbering", "pysolfc", "--seed", str(10**20 + 1)],
@@ -115,7 +113,6 @@ def test_bad_input_gives_one_line(
     ("argv", "message"),
     [
         (["ricochet-poker", "--seed", "1"], "Ricochet Poker has no PySolFC numbering"),
-        (["ricochet", "--seed", "1"], "Ricochet has no PySolFC numbering"),
         (["tripeaks", "--seed", str(10**21)], "between 1 and"),
         (["pyramid", "--seed", "9", "-O", "reserve"], "takes no reserve option"),
     ],

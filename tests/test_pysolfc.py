@@ -164,8 +164,36 @@ def test_options_that_change_deck_or_layout_are_refused(
 
 
 def test_games_pysolfc_does_not_reach_are_refused() -> None:
-    with pytest.raises(GameError, match="Ricochet has no PySolFC numbering"):
-        numbered(make_solitaire("ricochet"), 1, "pysolfc")
+    """Ricochet Poker is no PySolFC game (PySolFC has Ricochet: game 924)."""
+    from printplay.games.numbering import check_numbering
+
+    with pytest.raises(GameError, match="Ricochet Poker has no PySolFC numbering"):
+        check_numbering("ricochet-poker", "pysolfc")
+
+
+# PySolFC's Ricochet (pysollib/games/threepeaks.py, class Ricochet) appends its 32 row
+# stacks in this order, read from createGame's loops (where each stack is put): 0-1 the
+# north outer layer west to east, 2-3 east (north to south), 4-5 south (east to west), 6-7
+# west (south to north); 8-19 the middle layer the same way round from the north's west
+# end; 20-31 the inner ring from the north-west corner clockwise.  startGame deals rows
+# 0-19 face down, then 20-31 face up, then one card to the waste.  These are printplay's
+# slots for PySolFC's stacks 0 to 31, worked out by hand from those loops.
+PYSOLFC_RICOCHET_STACKS = [*range(24, 32), *range(12, 24), *range(12)]
+
+
+@pytest.mark.parametrize("number", [1, 617, 31999, 32000, 10**6])
+def test_ricochet_walls_are_pysolfc_places(number: int) -> None:
+    from printplay.pysolfc import dealing_order
+
+    game = make_solitaire("ricochet")
+    deal = numbered(game, number, "pysolfc")
+    order = dealing_order(number)
+    for stack, slot in enumerate(PYSOLFC_RICOCHET_STACKS):
+        assert deal.cards[slot] == order[stack]
+    assert deal.cards[32:] == tuple(order[32:])  # the waste card, then the stock
+    state = game.initial_state(deal)
+    assert state.waste_top == order[32] and state.stock[0] == order[33]
+    assert [view.face_up for view in state.board().slots] == [True] * 12 + [False] * 20
 
 
 def test_a_pysolfc_deal_is_named_in_its_numbering() -> None:

@@ -203,6 +203,7 @@ REGISTRY: dict[str, GameEntry] = {
             solver="printplay.solve.ricochet",
             best_line="shortest",
             pieces=("ball",),
+            pysolfc="printplay.games.ricochet:pysolfc_deal",
             aliases=("ricochet-solitaire", "breakout"),
             win_rates=((), ("ball-resets",), ("free-draw",), ("ball-resets", "free-draw")),
         ),

@@ -52,6 +52,8 @@ from printplay.games.moves import Draw as Draw
 from printplay.games.moves import Play as Play
 from printplay.games.moves import PlayOrDrawState, own_move, read_play_or_draw
 from printplay.games.protocols import SolitaireMove
+from printplay.pysolfc import NUMBERING as PYSOLFC_NUMBERING
+from printplay.pysolfc import dealing_order as pysolfc_dealing_order
 
 WALL_CARDS = 32
 """Cards in the four walls."""
@@ -622,6 +624,34 @@ def allowed_next_table() -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+PYSOLFC_LAYERS = ((24, 8), (12, 12), (0, 12))
+"""PySolFC's Ricochet deals its walls outer layer first, then the middle, then the inner
+ring, each layer clockwise from the north wall's west end as ours are: (our first slot,
+cards) for each layer in its dealing order."""
+
+
+def pysolfc_deal(options: RicochetOptions, number: int) -> Deal:
+    """PySolFC game #``number`` of Ricochet (PySolFC's game 924) in layout order (the
+    registry's ``pysolfc`` binding; docs/deals.md).
+
+    PySolFC deals the 20 face-down cards of the outer and middle layers, then the 12 of the
+    inner ring, from the top of its talon, each layer clockwise from the north-west as our
+    slots run; then one card onto the waste; the rest is the stock.  Its rules are this
+    game's with ``ball-resets`` and ``free-draw``; the options change only the rules, so
+    every option takes its deals as they are.
+
+    >>> len(pysolfc_deal(RicochetOptions(), 617).cards)
+    52
+    """
+    dealt = pysolfc_dealing_order(number)
+    walls = list(dealt[:WALL_CARDS])  # every slot is set again below
+    taken = 0
+    for first, count in PYSOLFC_LAYERS:
+        walls[first : first + count] = dealt[taken : taken + count]
+        taken += count
+    return Deal((*walls, *dealt[WALL_CARDS:]), number, PYSOLFC_NUMBERING)
 
 
 class Ricochet:
