@@ -157,7 +157,7 @@ def test_without_the_print_check_the_deck_is_twelve_pages(letter_bridge: Path) -
 @pytest.mark.parametrize(
     ("which", "paper", "card", "first"),
     [("a4_deck", "a4", (63.0, 88.0), 2), ("letter_short", "letter", (63.0, 88.0), 2),
-     ("letter_bridge", "letter", (57.0, 89.0), 0), ("a4_bridge", "a4", (57.0, 89.0), 0)],
+     ("letter_bridge", "letter", (57.15, 88.9), 0), ("a4_bridge", "a4", (57.15, 88.9), 0)],
 )  # fmt: skip
 def test_nine_cards_a_page_at_true_size_centred(
     request: pytest.FixtureRequest, which: str, paper: str, card: tuple[float, float], first: int
@@ -341,11 +341,12 @@ def test_bleed_extends_the_art_three_millimetres_and_spaces_the_grid(a4_bleed: P
     for cut in cuts:
         grown = (cut[0] - 3 * MM, cut[1] - 3 * MM, cut[2] + 3 * MM, cut[3] + 3 * MM)
         assert any(same(w, grown) for w in whites)
-        assert abs((cut[2] - cut[0]) / MM - 57.0) <= TOLERANCE
+        assert abs((cut[2] - cut[0]) / MM - 57.15) <= TOLERANCE
+        assert abs((cut[3] - cut[1]) / MM - 88.9) <= TOLERANCE
     lefts = sorted({round(c[0] / MM, 2) for c in cuts})
-    assert [round(b - a, 2) for a, b in itertools.pairwise(lefts)] == [63.0, 63.0]
+    assert [b - a for a, b in itertools.pairwise(lefts)] == pytest.approx([63.15, 63.15], abs=0.02)
     navy = backs(page_shapes(a4_bleed, 3))
-    assert all(abs((b[2] - b[0]) / MM - 63.0) <= TOLERANCE for b in navy)
+    assert all(abs((b[2] - b[0]) / MM - 63.15) <= TOLERANCE for b in navy)
 
 
 # --- gutter fold ------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ class CardSize:
 
 CARD_SIZES: dict[str, CardSize] = {
     "poker": CardSize("poker", 63.0, 88.0),
-    "bridge": CardSize("bridge", 57.0, 89.0),
+    "bridge": CardSize("bridge", 57.15, 88.9),
 }
 """The printable card formats, by name."""
 
