@@ -17,7 +17,9 @@ Letter):
   puts it behind its face: mirrored left to right when the paper turns about a vertical edge
   (a portrait page's long edge, a landscape page's short edge), top to bottom otherwise,
   then moved by ``back_offset`` to make up for a printer that prints the second side out of
-  register;
+  register; a quick-reference card's back, which reads one way up, is turned half round
+  when the paper turns top to bottom, so it reads upright when the cut card is turned over
+  left to right;
 - crop marks in the margins only, from near the cards to the page edge, never over a card;
 - each page's TrimBox is the cut area of its cards and its BleedBox the area their art covers;
 - the PDF asks viewers not to scale it and to print both sides with the chosen flip.
@@ -749,7 +751,13 @@ def _draw_page(
                 canvas.endForm()
                 forms.add(name)
             canvas.saveState()
-            canvas.translate(slot.cut.x0, slot.cut.y0)
+            if page.kind == "backs" and turned_top_to_bottom(page.size, options):
+                # The paper turns top to bottom, a cut card left to right: its back's
+                # words, upright on this page, would read upside down. Turn them round.
+                canvas.translate(slot.cut.x1, slot.cut.y1)
+                canvas.rotate(180)
+            else:
+                canvas.translate(slot.cut.x0, slot.cut.y0)
             canvas.doForm(name)
             canvas.restoreState()
         elif slot.side == "face":
