@@ -25,6 +25,7 @@ mat and says how to put it together (the words are ``templates/kit.j2``).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -41,12 +42,13 @@ from reportlab.platypus import Flowable, Paragraph
 from printplay import __version__
 from printplay.deal import numbered_deal
 from printplay.errors import RulebookError
-from printplay.games import make_solitaire
+from printplay.games import entry, make_solitaire
 from printplay.games.layout import BoardView
 from printplay.games.protocols import RegisteredSolitaire
 from printplay.outfile import check_writable
 from printplay.printables.model import PrintRequest
 from printplay.render.cards import CARD_RATIO
+from printplay.render.components import KINDS, pieces_row
 from printplay.render.document import (
     MARGIN,
     bookmark_page,
@@ -324,13 +326,16 @@ def _covering(game: RegisteredSolitaire) -> list[set[int]]:
 def _label_box(place: Place, x: float, y: float) -> Box:
     """The box round a place's words set at ``x``, ``y``: its label and, under it, its name
     (a pile: its note)."""
-    width = max(
-        stringWidth(place.label, SANS_BOLD, LABEL_SIZE),
-        stringWidth(place.note if place.kind == "pile" else place.name, SANS, NAME_SIZE),
-    )
-    height = (LABEL_SIZE + NAME_SIZE) * 1.25
-    half_w, half_h = width / mm / 2, height / mm / 2
+    half_w, half_h = _label_half(place.label, place.note if place.kind == "pile" else place.name)
     return x - half_w, y - half_h, x + half_w, y + half_h
+
+
+@functools.cache
+def _label_half(label: str, second: str) -> tuple[float, float]:
+    """Half the width and height of a label over a second line, in millimetres."""
+    width = max(stringWidth(label, SANS_BOLD, LABEL_SIZE), stringWidth(second, SANS, NAME_SIZE))
+    height = (LABEL_SIZE + NAME_SIZE) * 1.25
+    return width / mm / 2, height / mm / 2
 
 
 def _text_point(
@@ -1060,9 +1065,12 @@ def build_mat(
     *,
     paper: str = "a4",
     rules_dir: Path | None = None,
+    pieces: Sequence[str] = (),
 ) -> Path:
     """Write ``game``'s table mat to ``path``: a page showing the whole mat and how to put it
-    together, then its tiles (atomically, byte-identical for identical input)."""
+    together (and the ``pieces`` to cut out, kinds of
+    :data:`~printplay.render.components.KINDS`), then its tiles (atomically, byte-identical
+    for identical input)."""
     solitaire = make_solitaire(game) if isinstance(game, str) else game
     path = check_writable(Path(path))
     words = Words("kit.j2", [rules_dir] if rules_dir is not None else [])
@@ -1082,7 +1090,7 @@ def build_mat(
         canvas.setKeywords(", ".join([plan.title, "table mat", "print and play"]))
         canvas.setViewerPreference("PrintScaling", "None")
         bookmark_page(canvas, words("mat_title", game=plan.title))
-        _draw_instructions(canvas, plan, solitaire, words)
+        _draw_instructions(canvas, plan, solitaire, words, pieces)
         canvas.showPage()
         for number, tile in enumerate(plan.tiles):
             canvas.setPageSize(plan.page)
@@ -1097,9 +1105,14 @@ def build_mat(
 
 
 def _draw_instructions(
-    canvas: Canvas, plan: MatPlan, game: RegisteredSolitaire, words: Words
+    canvas: Canvas,
+    plan: MatPlan,
+    game: RegisteredSolitaire,
+    words: Words,
+    pieces: Sequence[str] = (),
 ) -> None:
-    """The first page: the mat as a whole, the tiles on it, how to put it together."""
+    """The first page: the mat as a whole, the tiles on it, how to put it together, and the
+    game's ``pieces`` to cut out (a page printed on one side: nothing is lost on its back)."""
     from reportlab.platypus import Frame
 
     page_w, page_h = plan.page
@@ -1116,17 +1129,21 @@ def _draw_instructions(
         places=len(game.layout.slots),
         left_out=plan.rows * plan.columns - len(plan.tiles),
     )
+    shown = _shown_pieces(words, pieces)
+    if shown:
+        markdown += "\n\n" + words.markdown("mat_pieces_markdown", pieces=shown)
     room = page_h - 2 * MARGIN
+    tall = room * 0.45 - (PIECES_ROOM_MM * mm if shown else 0.0)
 
     def overview() -> Flowable:
         extent = _union([(0.0, 0.0, plan.width, plan.height)] + [t.region for t in plan.tiles])
         aspect = (extent[2] - extent[0]) / (extent[3] - extent[1])
-        return MatOverview(plan, min(width, room * 0.45 * aspect), words)
+        return MatOverview(plan, min(width, tall * aspect), words)
 
     story = markdown_to_flowables(
         markdown,
         width=width,
-        diagrams={"overview": overview},
+        diagrams={"overview": overview, "pieces": lambda: pieces_row(pieces)},
         outline=False,
         source="kit.j2 (mat_markdown)",
     )
@@ -1137,11 +1154,35 @@ def _draw_instructions(
         raise RulebookError("kit.j2: the words of the mat's first page do not fit on it")
 
 
+PIECES_ROOM_MM = 40.0
+"""What the pieces to cut out take on the mat's first page (the overview shrinks by it)."""
+
+
+def _shown_pieces(words: Words, pieces: Sequence[str]) -> list[str]:
+    """The names of the ``pieces`` the mat's first page prints: none if the words (a house
+    edition of ``kit.j2``) have no ``mat_pieces_markdown``."""
+    if not pieces or not words.has("mat_pieces_markdown"):
+        return []
+    return [KINDS[kind] for kind in pieces]
+
+
+def mat_prints_pieces(words: Words) -> bool:
+    """Whether a mat printed with ``words`` carries its game's pieces to cut out."""
+    return words.has("mat_pieces_markdown")
+
+
 def make_mat(request: PrintRequest) -> Path:
-    """The registry's mat maker for solitaires."""
+    """The registry's mat maker for solitaires: the mat, with the pieces the game needs
+    (Ricochet's ball) to cut out on its first page."""
     game = make_solitaire(request.game, request.option_texts)
     check_writable(request.path)
-    return build_mat(game, request.path, paper=request.paper, rules_dir=request.rules_dir)
+    return build_mat(
+        game,
+        request.path,
+        paper=request.paper,
+        rules_dir=request.rules_dir,
+        pieces=entry(request.game).pieces,
+    )
 
 
 def mat_page_count(game: RegisteredSolitaire, paper: str = "a4") -> int:
