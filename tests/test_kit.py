@@ -268,3 +268,12 @@ def test_no_page_of_a_kit_is_nearly_empty(tmp_path: Path, game: str, paper: str)
     finally:
         document.close()
     assert [(n, used) for n, used in sparse if used < NEARLY_EMPTY] == []
+
+
+def test_the_print_check_counts_the_pages_of_the_kit(tripeaks_kit: Kit) -> None:
+    """The deck's print check, inside a kit, says to print the whole file: the kit's pages,
+    not the deck's."""
+    deck = tripeaks_kit.parts[-1]
+    check = " ".join(page_texts(tripeaks_kit.path)[deck.first - 1].split())
+    assert f"Print the whole file, {tripeaks_kit.pages} pages, both sides" in check
+    assert tripeaks_kit.pages != deck.printed

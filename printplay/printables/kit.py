@@ -37,7 +37,12 @@ from printplay.outfile import check_writable
 from printplay.printables.model import Line, PrintRequest
 from printplay.printables.quickref import quick_card_text, rulebook_model, source_exists
 from printplay.printables.requests import make_printable
-from printplay.render.document import numbered_from, paper_size, write_atomically
+from printplay.render.document import (
+    first_page_number,
+    numbered_from,
+    paper_size,
+    write_atomically,
+)
 from printplay.render.fonts import register_fonts
 from printplay.render.kit import (
     FRONT_PAGES,
@@ -230,18 +235,21 @@ def _parts(
             where = f"rules/{source.template}"
             left_out.append(words("left_out_quick", game=game.title, source=where))
 
+        from printplay.render.deck import DeckOptions, QuickRef, plan_deck
+
+        plan = plan_deck(DeckOptions(paper=paper, quick_ref=(game.name,) if quick else ()))
+
         def build_deck_part() -> Path:
             from printplay.render.deck import build_deck
 
+            # The deck is the kit's last part: its print check says how long the kit is.
             return build_deck(
                 folder / "deck.pdf",
                 paper=paper,
                 quick_ref={game.name: text} if text is not None else None,
+                file_pages=first_page_number() - 1 + len(plan),
             )
 
-        from printplay.render.deck import DeckOptions, QuickRef, plan_deck
-
-        plan = plan_deck(DeckOptions(paper=paper, quick_ref=(game.name,) if quick else ()))
         faces = [slot.card for page in plan if page.kind == "faces" for slot in page.slots]
         extra = sum(isinstance(card, QuickRef) for card in faces)
         title = words("part_title", kind="deck", game=game.title, name="quick" if quick else "")

@@ -605,12 +605,15 @@ def build_deck(
     back_text: str | None = None,
     calibration: bool = True,
     quick_ref: Mapping[str, QuickCardText] | None = None,
+    file_pages: int | None = None,
 ) -> Path:
     """Write the printable deck (52 cards and two jokers) to ``path``; see the module text.
 
     ``quick_ref`` holds the words of the games whose quick-reference cards follow the deck
     (:func:`printplay.printables.quickref.quick_card_texts`), on a sheet of their own (its
-    free places filled with more of them).
+    free places filled with more of them).  ``file_pages`` is the page count of the file
+    the deck is printed in, when that is more than the deck (a kit): the print check says
+    to print them all.
 
     Bad options raise :class:`~printplay.errors.OptionError` (unknown paper an
     :class:`~printplay.errors.OutputError`, as everywhere; a game without a quick-reference
@@ -630,14 +633,19 @@ def build_deck(
         calibration=calibration,
         quick_ref=tuple(quick_ref or ()),
     )
-    return write_deck(path, options, quick_ref or {})
+    return write_deck(path, options, quick_ref or {}, file_pages=file_pages)
 
 
 def write_deck(
-    path: Path | str, options: DeckOptions, quick_texts: Mapping[str, QuickCardText] | None = None
+    path: Path | str,
+    options: DeckOptions,
+    quick_texts: Mapping[str, QuickCardText] | None = None,
+    *,
+    file_pages: int | None = None,
 ) -> Path:
     """Write the deck described by ``options`` to ``path`` (atomically); ``quick_texts``
-    holds the words of the quick-reference cards ``options.quick_ref`` names."""
+    holds the words of the quick-reference cards ``options.quick_ref`` names;
+    ``file_pages`` the pages of the file it is part of (by default the deck's)."""
     check_writable(Path(path))
     pages = plan_deck(options)
     register_fonts()
@@ -676,7 +684,7 @@ def write_deck(
                     bookmark_page(canvas, f"Sheet {page.sheet} of {page.sheets}", 1)
             canvas.setTrimBox(page.trim.as_tuple())
             canvas.setBleedBox(page.bleed_box.as_tuple())
-            _draw_page(canvas, page, options, len(pages), forms, quick)
+            _draw_page(canvas, page, options, file_pages or len(pages), forms, quick)
             canvas.showPage()
         canvas.save()
 

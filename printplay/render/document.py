@@ -142,6 +142,12 @@ def numbered_from(first: int) -> Iterator[None]:
         _FIRST_PAGE.reset(token)
 
 
+def first_page_number() -> int:
+    """The number the documents built now print on their first page (1 unless inside
+    :func:`numbered_from`)."""
+    return _FIRST_PAGE.get()
+
+
 def _draw_footer(setup: PageSetup) -> Callable[[Canvas, BaseDocTemplate], None]:
     offset = _FIRST_PAGE.get() - 1
 
