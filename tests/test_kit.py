@@ -157,7 +157,7 @@ def test_the_cover_says_what_is_where_and_how_to_print(tripeaks_kit: Kit) -> Non
     deck = tripeaks_kit.parts[-1]
     assert f"print pages {deck.first}–{deck.first + 1}, the deck’s print check" in cover
     assert "Print at 100 %" in cover and "on both sides" in cover
-    assert "deals 8, 2" in cover and "54 cards, 9 quick-reference cards" in cover
+    assert "deal 8, deal 2" in cover and "54 cards, 9 quick-reference cards" in cover
 
 
 def test_the_pdf_asks_for_true_size_and_long_edge_duplex(tripeaks_kit: Kit) -> None:
@@ -277,3 +277,17 @@ def test_the_print_check_counts_the_pages_of_the_kit(tripeaks_kit: Kit) -> None:
     check = " ".join(page_texts(tripeaks_kit.path)[deck.first - 1].split())
     assert f"Print the whole file, {tripeaks_kit.pages} pages, both sides" in check
     assert tripeaks_kit.pages != deck.printed
+
+
+def test_the_cover_names_each_deal_with_its_rules(tmp_path: Path) -> None:
+    """Pyramid plays deal 1 under two rule sets and deal 4 under two: the cover names the
+    options a deal is played under, so no deal reads as listed twice."""
+    words = Words("kit.j2")
+    chosen = kit_deals("pyramid")
+    parts, _ = _parts(entry("pyramid"), tmp_path, "a4", chosen, False, None, {}, words)
+    sheets = next(part for part in parts if part.kind == "sheets")
+    detail = words("part_detail", kind="sheets", **sheets.facts)
+    assert detail == (
+        "deal 4, deal 7, deal 6, deal 3, deal 1, deal 1 (reserve), deal 4 (one-deal), deal 5"
+    )
+    assert len(set(detail.split(", "))) == len(chosen)

@@ -51,6 +51,7 @@ from printplay.render.kit import (
     KitPart,
     PartPages,
     bookmarks,
+    deal_label,
     draw_blank,
     draw_front,
     merge,
@@ -225,7 +226,7 @@ def _parts(
                 result=_result(results, deal),
             )
             sheets.append(KitDocument(heading, make))
-        numbers = [str(deal.seed) for deal in deals if deal.seed is not None]
+        numbers = [deal_label(deal) for deal in deals if deal.seed is not None]
         title = words("part_title", kind="sheets", game=game.title)
         add("sheets", title, "both", sheets, deals=numbers)
     if deck:
