@@ -110,6 +110,9 @@ class PageSetup:
     footer: str = ""
     subject: str = ""
     keywords: tuple[str, ...] = ()
+    true_size: bool = False
+    """Whether something on the pages is to be printed at its true size (a token to cut
+    out): the PDF asks viewers not to scale it (``/PrintScaling /None``)."""
 
     @property
     def size(self) -> tuple[float, float]:
@@ -153,6 +156,8 @@ def _draw_footer(setup: PageSetup) -> Callable[[Canvas, BaseDocTemplate], None]:
 
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
         width, _ = setup.size
+        if setup.true_size:
+            canvas.setViewerPreference("PrintScaling", "None")
         canvas.saveState()
         canvas.setFont(SANS, 7.5)
         canvas.setFillGray(0.35)

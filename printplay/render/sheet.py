@@ -512,6 +512,7 @@ def draw_sheet(
         footer=f"printplay · {title} {deal.name} · {rules} · code {deal.code}",
         subject=f"{title}, {deal.name}, {rules}: {what}",
         keywords=(title, deal.name, f"deal code {deal.code}", *deal_setup.chosen),
+        true_size=bool(deal_setup.pieces),  # the pieces to cut out
     )
     search = [rules_dir] if rules_dir is not None else []
     sheet = Sheet(model, setup, book_styles(), Words("sheet.j2", search))
