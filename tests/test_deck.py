@@ -14,6 +14,7 @@ import pytest
 from pdf_geometry import MM, Shape, close, page_shapes
 from pypdf import PdfReader
 
+from printplay.cards import Card
 from printplay.errors import OptionError, OutputError, PrintplayError
 from printplay.render.cards import BACK_FILL
 from printplay.render.deck import (
@@ -655,3 +656,41 @@ def test_letter_takes_bled_cards_on_landscape_sheets() -> None:
     assert poker[0].size == bridge[0].size == (792.0, 612.0)
     assert (len(poker[0].slots), len(poker) // 2) == (6, 9)
     assert (len(bridge[0].slots), len(bridge) // 2) == (8, 7)
+
+
+def test_a_four_colour_deck_prints_four_greys_on_a_greyscale_printer(tmp_path: Path) -> None:
+    """Rendered in grey, as a mono printer prints it: the pips of each suit's number cards
+    are one grey, spades darkest, then clubs, diamonds and hearts, each at least 28 levels
+    (of 255) from the next, and hearts still dark enough to read (below 140)."""
+    options = DeckOptions(four_colour=True, calibration=False)
+    path = build_deck(tmp_path / "deck.pdf", four_colour=True, calibration=False)
+    document = pypdfium2.PdfDocument(path)
+    scale = 2.0
+    found: dict[str, list[float]] = {}
+    try:
+        for index, page in enumerate(plan_deck(options)):
+            if page.kind != "faces":
+                continue
+            image = document[index].render(scale=scale, grayscale=True).to_pil().convert("L")
+            height = image.height
+            for slot in page.slots:
+                card = slot.card
+                if not isinstance(card, Card) or card.suit is None or not 2 <= card.rank <= 10:
+                    continue
+                inset = 8 * MM
+                box = (
+                    round((slot.cut.x0 + inset) * scale),
+                    round(height - (slot.cut.y1 - inset) * scale),
+                    round((slot.cut.x1 - inset) * scale),
+                    round(height - (slot.cut.y0 + inset) * scale),
+                )
+                ink = sorted(v for v in image.crop(box).tobytes() if v < 200)
+                found.setdefault(card.suit.name, []).append(ink[len(ink) // 4])
+    finally:
+        document.close()
+    greys = {suit: sum(values) / len(values) for suit, values in found.items()}
+    spread = {suit: max(values) - min(values) for suit, values in found.items()}
+    assert max(spread.values()) <= 4, spread
+    order = [greys[suit] for suit in ("SPADES", "CLUBS", "DIAMONDS", "HEARTS")]
+    assert all(b - a >= 28 for a, b in itertools.pairwise(order)), order
+    assert order[-1] < 140, order
