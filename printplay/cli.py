@@ -643,7 +643,11 @@ def deck(
         bool, typer.Option("--bleed", help="Card art runs 3 mm past the cut line.")
     ] = False,
     four_colour: Annotated[
-        bool, typer.Option("--four-colour", help="Clubs green, diamonds blue.")
+        bool,
+        typer.Option(
+            "--four-colour",
+            help="Clubs green, diamonds blue, hearts bright red: four greys in greyscale.",
+        ),
     ] = False,
     large_index: Annotated[
         bool, typer.Option("--large-index", help="Bigger corner indices, for low vision.")

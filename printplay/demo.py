@@ -4,12 +4,16 @@ print-and-play kit of one game."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printplay.curated import SeedDeal, collections
 from printplay.errors import OutputError
 from printplay.games import REGISTRY
 from printplay.printables.model import Line, PrintRequest
 from printplay.printables.requests import make_printable
+
+if TYPE_CHECKING:
+    from printplay.printables.kit import ResultKey
 
 DEMO_DEAL = 1
 """The deal number the demo's sheets show when a game has no ``demo`` seed collection."""
@@ -50,7 +54,7 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
         raise OutputError(f"cannot create {folder}: {error.strerror or error}") from None
     paths = []
     kit_name = kit_game()
-    lines: dict[int, Line] = {}  # the kit's deals, solved once for its sheets and the kit
+    lines: dict[ResultKey, Line] = {}  # the kit's deals, solved once for its sheets and the kit
     for game in REGISTRY.values():
         deal = demo_deals(game.name)[0]
         if game.name == kit_name and deal.seed is not None:

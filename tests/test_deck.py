@@ -9,10 +9,12 @@ import os
 from pathlib import Path
 from typing import Any
 
+import pypdfium2
 import pytest
 from pdf_geometry import MM, Shape, close, page_shapes
 from pypdf import PdfReader
 
+from printplay.cards import Card
 from printplay.errors import OptionError, OutputError, PrintplayError
 from printplay.render.cards import BACK_FILL
 from printplay.render.deck import (
@@ -150,18 +152,27 @@ def letter_bridge(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
 
 
-def test_without_the_print_check_the_deck_is_twelve_pages(letter_bridge: Path) -> None:
-    assert len(PdfReader(letter_bridge).pages) == 12
+def test_without_the_print_check_the_deck_is_only_sheets_of_cards(letter_bridge: Path) -> None:
+    assert len(PdfReader(letter_bridge).pages) == 7 * 2  # 54 cards, eight to a Letter sheet
 
 
 @pytest.mark.parametrize(
-    ("which", "paper", "card", "first"),
-    [("a4_deck", "a4", (63.0, 88.0), 2), ("letter_short", "letter", (63.0, 88.0), 2),
-     ("letter_bridge", "letter", (57.0, 89.0), 0), ("a4_bridge", "a4", (57.0, 89.0), 0)],
+    ("which", "page", "card", "grid", "first"),
+    [("a4_deck", A4, (63.0, 88.0), (3, 3), 2),
+     ("letter_short", LETTER[::-1], (63.0, 88.0), (4, 2), 2),
+     ("letter_bridge", LETTER[::-1], (57.15, 88.9), (4, 2), 0),
+     ("a4_bridge", A4, (57.15, 88.9), (3, 3), 0)],
 )  # fmt: skip
-def test_nine_cards_a_page_at_true_size_centred(
-    request: pytest.FixtureRequest, which: str, paper: str, card: tuple[float, float], first: int
+def test_cards_at_true_size_centred_on_the_sheet(
+    request: pytest.FixtureRequest,
+    which: str,
+    page: tuple[float, float],
+    card: tuple[float, float],
+    grid: tuple[int, int],
+    first: int,
 ) -> None:
+    """A4 takes nine cards on a portrait sheet; US Letter, too short for three rows with
+    10 mm margins, eight on a landscape one."""
     if which == "a4_bridge":
         path = build_deck(
             request.getfixturevalue("tmp_path") / "deck.pdf", size="bridge", calibration=False
@@ -169,9 +180,11 @@ def test_nine_cards_a_page_at_true_size_centred(
     else:
         path = request.getfixturevalue(which)
     reader = PdfReader(path)
-    width, height = A4 if paper == "a4" else LETTER
-    left = (width - 3 * card[0]) / 2
-    top = height - (height - 3 * card[1]) / 2
+    assert page_mm(reader.pages[first]) == page
+    width, height = page
+    columns, rows = grid
+    left = (width - columns * card[0]) / 2
+    top = height - (height - rows * card[1]) / 2
     expected = [
         (
             (left + c * card[0]) * MM,
@@ -179,18 +192,18 @@ def test_nine_cards_a_page_at_true_size_centred(
             (left + (c + 1) * card[0]) * MM,
             (top - r * card[1]) * MM,
         )
-        for r in range(3)
-        for c in range(3)
+        for r in range(rows)
+        for c in range(columns)
     ]
-    for number in (first, len(reader.pages) - 2):  # the first and last sheets of faces
-        found = page_shapes(path, number)
-        cuts = outlines(found)
-        sizes = [((b[2] - b[0]) / MM, (b[3] - b[1]) / MM) for b in cuts]
-        assert all(
-            abs(w - card[0]) <= TOLERANCE and abs(h - card[1]) <= TOLERANCE for w, h in sizes
-        ), sizes
-        assert matches(cuts, expected), [_mm(b) for b in cuts]
-        assert matches(papers(found), cuts)  # no bleed: the white card is the cut card
+    found = page_shapes(path, first)
+    cuts = outlines(found)
+    sizes = [((b[2] - b[0]) / MM, (b[3] - b[1]) / MM) for b in cuts]
+    assert all(abs(w - card[0]) <= TOLERANCE and abs(h - card[1]) <= TOLERANCE for w, h in sizes)
+    assert matches(cuts, expected), [_mm(b) for b in cuts]
+    assert matches(papers(found), cuts)  # no bleed: the white card is the cut card
+    last = outlines(page_shapes(path, len(reader.pages) - 2))  # the last sheet of faces
+    assert 0 < len(last) <= columns * rows
+    assert all(any(same(b, e) for e in expected) for b in last)
 
 
 def test_every_card_of_the_deck_is_printed_once(a4_deck: Path) -> None:
@@ -207,9 +220,17 @@ def test_every_card_of_the_deck_is_printed_once(a4_deck: Path) -> None:
 # --- duplex -----------------------------------------------------------------------------------
 
 
+def turns_top_to_bottom(width: float, height: float, duplex: str) -> bool:
+    """How the paper turns over: about its long edge (like a book) or its short edge (like
+    a calendar). A portrait page turned on its long edge turns left to right; a landscape
+    page's long edge runs across it, so it turns top to bottom."""
+    about_vertical_edge = (duplex == "long-edge") == (width < height)
+    return not about_vertical_edge
+
+
 def _mirror(box: Box4, width: float, height: float, duplex: str) -> Box4:
     x0, y0, x1, y1 = box
-    if duplex == "short-edge":
+    if turns_top_to_bottom(width, height, duplex):
         return (x0, height - y1, x1, height - y0)
     return (width - x1, y0, width - x0, y1)
 
@@ -246,9 +267,15 @@ def test_long_edge_backs_swap_the_columns_and_keep_the_rows() -> None:
 def test_the_print_check_crosses_are_behind_each_other(letter_short: Path) -> None:
     pages = plan_deck(DeckOptions(paper="letter", duplex="short-edge", back_offset=(1.5, -2.0)))
     front, back = pages[0], pages[1]
-    height = front.size[1]
+    assert front.size == pages[2].size  # landscape, as the sheets of cards are
+    width = front.size[0]
     for (fx, fy), (bx, by) in zip(front.targets, back.targets, strict=True):
-        assert abs(bx - (fx + 1.5 * MM)) < 1e-6
+        assert abs(bx - (width - fx + 1.5 * MM)) < 1e-6  # a landscape sheet turned left to right
+        assert abs(by - (fy - 2.0 * MM)) < 1e-6
+    portrait = plan_deck(DeckOptions(duplex="short-edge", back_offset=(1.5, -2.0)))
+    height = portrait[0].size[1]
+    for (fx, fy), (bx, by) in zip(portrait[0].targets, portrait[1].targets, strict=True):
+        assert abs(bx - (fx + 1.5 * MM)) < 1e-6  # a portrait one top to bottom
         assert abs(by - (height - fy - 2.0 * MM)) < 1e-6
     text = " ".join(PdfReader(letter_short).pages[1].extract_text().split())
     assert "moves the backs by x +1.5 mm, y -2 mm" in text
@@ -327,7 +354,8 @@ def test_trim_and_bleed_boxes(a4_deck: Path, a4_bleed: Path) -> None:
                 (b[0] + bleed * MM, b[1] + bleed * MM, b[2] - bleed * MM, b[3] - bleed * MM)
                 for b in backs(found)
             ]
-            assert len(cards) == 9
+            # Bled cards lie eight to a landscape sheet (six on the last).
+            assert len(cards) == 9 if bleed == 0 else len(cards) in (8, 6)
             assert same(trim, Box.around(Box(*c) for c in cards).as_tuple())
             grown = Box.around(Box(*c) for c in cards).grown(bleed * MM)
             assert same(bleed_box, grown.clipped(Box(*media)).as_tuple())
@@ -337,15 +365,18 @@ def test_bleed_extends_the_art_three_millimetres_and_spaces_the_grid(a4_bleed: P
     found = page_shapes(a4_bleed, 2)
     cuts = sorted(outlines(found))
     whites = papers(found)
-    assert len(cuts) == 9 and len(whites) == 9
+    assert len(cuts) == 8 and len(whites) == 8  # four across a landscape sheet, two down
     for cut in cuts:
         grown = (cut[0] - 3 * MM, cut[1] - 3 * MM, cut[2] + 3 * MM, cut[3] + 3 * MM)
         assert any(same(w, grown) for w in whites)
-        assert abs((cut[2] - cut[0]) / MM - 57.0) <= TOLERANCE
+        assert abs((cut[2] - cut[0]) / MM - 57.15) <= TOLERANCE
+        assert abs((cut[3] - cut[1]) / MM - 88.9) <= TOLERANCE
     lefts = sorted({round(c[0] / MM, 2) for c in cuts})
-    assert [round(b - a, 2) for a, b in itertools.pairwise(lefts)] == [63.0, 63.0]
+    assert [b - a for a, b in itertools.pairwise(lefts)] == pytest.approx(
+        [63.15, 63.15, 63.15], abs=0.02
+    )
     navy = backs(page_shapes(a4_bleed, 3))
-    assert all(abs((b[2] - b[0]) / MM - 63.0) <= TOLERANCE for b in navy)
+    assert all(abs((b[2] - b[0]) / MM - 63.15) <= TOLERANCE for b in navy)
 
 
 # --- gutter fold ------------------------------------------------------------------------------
@@ -403,14 +434,19 @@ def test_options_are_read_forgivingly() -> None:
         ({"back_offset": (1,)}, OptionError, "is not two numbers"),
         ({"back_offset": ("x", 1)}, OptionError, "is not two numbers"),
         ({"back_offset": (float("nan"), 0)}, OptionError, "not two finite numbers"),
-        ({"paper": "letter", "bleed": True}, OptionError, "three cards down need 282.0 mm but"),
+        (
+            {"paper": "letter", "bleed": True, "layout": "gutter-fold"},
+            OptionError,
+            "the gutter-fold layout needs 296.0 mm across for four poker cards with 3 mm bleed "
+            "and the fold, with 10 mm margins for the crop marks, but letter paper is 279.4 mm",
+        ),
+        (
+            {"layout": "gutter-fold", "bleed": True, "back_offset": (-1, 0)},
+            OptionError,
+            "moves the backs onto the faces across the fold",
+        ),
         ({"back_text": "x" * 30}, OptionError, "a back has room for 24"),
         ({"back_text": "漢字"}, OptionError, "the bundled font has no 字 漢"),
-        (
-            {"bleed": True, "back_offset": (5, 0)},
-            OptionError,
-            "moves backs off the page",
-        ),
     ],
 )
 def test_bad_options_raise_one_clear_error(
@@ -508,3 +544,153 @@ def test_a_short_last_sheet_keeps_its_marks_in_the_margins() -> None:
     full = {round(abs(m[3] - m[1]), 3) for m in pages[1].marks if m[0] == m[2]}
     short = {round(abs(m[3] - m[1]), 3) for m in last.marks if m[0] == m[2]}
     assert short <= full
+
+
+# --- every configuration: margins, marks, footers, backs --------------------------------------
+
+CONFIGURATIONS = [
+    (paper, size, layout, bleed, duplex)
+    for paper in ("a4", "letter")
+    for size in ("poker", "bridge")
+    for layout, duplex in (
+        ("duplex", "long-edge"),
+        ("duplex", "short-edge"),
+        ("gutter-fold", "long-edge"),
+    )
+    for bleed in (False, True)
+    if not (paper == "letter" and size == "poker" and layout == "gutter-fold" and bleed)
+]
+"""Every deck a user can ask for (US Letter's gutter fold of bled poker cards is refused)."""
+
+MARGIN_MM = 10.0
+FOOTER_MM = 6.0
+
+
+def _configured(
+    tmp_path: Path, paper: str, size: str, layout: str, bleed: bool, duplex: str
+) -> Path:
+    return build_deck(
+        tmp_path / "deck.pdf",
+        paper=paper,
+        size=size,
+        layout=layout,
+        bleed=bleed,
+        duplex=duplex,
+        calibration=False,
+    )
+
+
+def _footer_bottom(path: Path, index: int) -> tuple[float, float]:
+    """The lowest and highest point of the footer's letters on page ``index``."""
+    document = pypdfium2.PdfDocument(path)
+    try:
+        textpage = document[index].get_textpage()
+        text = textpage.get_text_range()
+        start = text.index("printplay deck")
+        boxes = [textpage.get_charbox(i) for i in range(start, start + len("printplay deck"))]
+        return min(b[1] for b in boxes), max(b[3] for b in boxes)
+    finally:
+        document.close()
+
+
+@pytest.mark.parametrize(("paper", "size", "layout", "bleed", "duplex"), CONFIGURATIONS)
+def test_every_sheet_leaves_ten_millimetres_for_marks_and_footer(
+    tmp_path: Path, paper: str, size: str, layout: str, bleed: bool, duplex: str
+) -> None:
+    """A home printer cannot print the outer few millimetres: every sheet keeps 10 mm of
+    paper round the cards' art, every cut line has a mark in that margin at both ends at
+    least 8.5 mm long, and the footer sits 6 mm or more from the edge, off the art."""
+    path = _configured(tmp_path, paper, size, layout, bleed, duplex)
+    reader = PdfReader(path)
+    for number in (0, 1):  # a full sheet's faces and (duplex) its backs
+        page = reader.pages[number]
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        found = page_shapes(path, number)
+        art = papers(found) + backs(found)
+        assert art
+        left, bottom = min(b[0] for b in art), min(b[1] for b in art)
+        right, top = width - max(b[2] for b in art), height - max(b[3] for b in art)
+        assert min(left, bottom, right, top) >= MARGIN_MM * MM - 0.01, [
+            round(v / MM, 2) for v in (left, bottom, right, top)
+        ]
+        low, high = _footer_bottom(path, number)
+        assert low >= FOOTER_MM * MM - 1.5 and high <= bottom - 1.0 * MM
+        cut_lines = outlines(found)
+        if not cut_lines:
+            continue  # a page of backs has no marks
+        lines = [m.bbox for m in marks(found)]
+        for x in {round(v, 2) for b in cut_lines for v in (b[0], b[2])}:
+            ends = [b for b in lines if abs(b[0] - x) < 0.01 and b[0] == b[2]]
+            assert any(abs(b[3] - height) < 0.01 and b[3] - b[1] >= 8.5 * MM for b in ends)
+            assert any(abs(b[1]) < 0.01 and b[3] - b[1] >= 8.5 * MM for b in ends)
+        for y in {round(v, 2) for b in cut_lines for v in (b[1], b[3])}:
+            ends = [b for b in lines if abs(b[1] - y) < 0.01 and b[1] == b[3]]
+            assert any(abs(b[0]) < 0.01 and b[2] - b[0] >= 8.5 * MM for b in ends)
+            assert any(abs(b[2] - width) < 0.01 and b[2] - b[0] >= 8.5 * MM for b in ends)
+
+
+@pytest.mark.parametrize(
+    ("paper", "size", "bleed", "duplex"),
+    [(p, s, b, d) for p, s, _, b, d in CONFIGURATIONS if _ == "duplex"],
+)
+def test_backs_land_behind_their_faces_on_every_paper(
+    tmp_path: Path, paper: str, size: str, bleed: bool, duplex: str
+) -> None:
+    path = _configured(tmp_path, paper, size, "duplex", bleed, duplex)
+    reader = PdfReader(path)
+    for number in range(0, len(reader.pages), 2):
+        page = reader.pages[number]
+        width, height = float(page.mediabox.width), float(page.mediabox.height)
+        faces = outlines(page_shapes(path, number))
+        grown = [(b[0] - bleed * 3 * MM, b[1] - bleed * 3 * MM, b[2] + bleed * 3 * MM,
+                  b[3] + bleed * 3 * MM) for b in faces]  # fmt: skip
+        expected = [_mirror(b, width, height, duplex) for b in grown]
+        assert matches(backs(page_shapes(path, number + 1)), expected), (number, paper, size)
+
+
+def test_letter_takes_bled_cards_on_landscape_sheets() -> None:
+    """Poker cards with bleed: three across a landscape Letter sheet, two down; bridge
+    cards four across."""
+    poker = plan_deck(DeckOptions(paper="letter", bleed=True, calibration=False))
+    bridge = plan_deck(DeckOptions(paper="letter", bleed=True, size="bridge", calibration=False))
+    assert poker[0].size == bridge[0].size == (792.0, 612.0)
+    assert (len(poker[0].slots), len(poker) // 2) == (6, 9)
+    assert (len(bridge[0].slots), len(bridge) // 2) == (8, 7)
+
+
+def test_a_four_colour_deck_prints_four_greys_on_a_greyscale_printer(tmp_path: Path) -> None:
+    """Rendered in grey, as a mono printer prints it: the pips of each suit's number cards
+    are one grey, spades darkest, then clubs, diamonds and hearts, each at least 28 levels
+    (of 255) from the next, and hearts still dark enough to read (below 140)."""
+    options = DeckOptions(four_colour=True, calibration=False)
+    path = build_deck(tmp_path / "deck.pdf", four_colour=True, calibration=False)
+    document = pypdfium2.PdfDocument(path)
+    scale = 2.0
+    found: dict[str, list[float]] = {}
+    try:
+        for index, page in enumerate(plan_deck(options)):
+            if page.kind != "faces":
+                continue
+            image = document[index].render(scale=scale, grayscale=True).to_pil().convert("L")
+            height = image.height
+            for slot in page.slots:
+                card = slot.card
+                if not isinstance(card, Card) or card.suit is None or not 2 <= card.rank <= 10:
+                    continue
+                inset = 8 * MM
+                box = (
+                    round((slot.cut.x0 + inset) * scale),
+                    round(height - (slot.cut.y1 - inset) * scale),
+                    round((slot.cut.x1 - inset) * scale),
+                    round(height - (slot.cut.y0 + inset) * scale),
+                )
+                ink = sorted(v for v in image.crop(box).tobytes() if v < 200)
+                found.setdefault(card.suit.name, []).append(ink[len(ink) // 4])
+    finally:
+        document.close()
+    greys = {suit: sum(values) / len(values) for suit, values in found.items()}
+    spread = {suit: max(values) - min(values) for suit, values in found.items()}
+    assert max(spread.values()) <= 4, spread
+    order = [greys[suit] for suit in ("SPADES", "CLUBS", "DIAMONDS", "HEARTS")]
+    assert all(b - a >= 28 for a, b in itertools.pairwise(order)), order
+    assert order[-1] < 140, order

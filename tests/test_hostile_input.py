@@ -68,7 +68,7 @@ BAD_INPUTS = [
     (
         ["deck", "-o", "{tmp}/d.pdf", "--layout", "gutter-fold", "--bleed", "--paper", "letter"],
         1,
-        "turn bleed off",
+        "use a4 paper, bridge cards or no bleed",
     ),
     (["deck", "-o", "{tmp}/no/such/d.pdf"], 1, "does not exist"),
     (["components", "-o", "{tmp}/c.pdf", "--players", "9"], 2, "'--players'"),

@@ -10,6 +10,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pypdfium2
 import pytest
 from conftest import walkthrough_line
 from pdftext import page_texts
@@ -20,7 +21,7 @@ from printplay.curated import SeedDeal
 from printplay.deal import numbered_deal
 from printplay.errors import DealError
 from printplay.games import entry, make_solitaire
-from printplay.printables.kit import Kit, _parts, build_kit, kit_deals
+from printplay.printables.kit import Kit, ResultKey, _parts, build_kit, kit_deals
 from printplay.render.deck import DeckOptions, plan_deck
 from printplay.render.kit import FRONT_PAGES
 from printplay.render.mats import mat_page_count
@@ -156,7 +157,7 @@ def test_the_cover_says_what_is_where_and_how_to_print(tripeaks_kit: Kit) -> Non
     deck = tripeaks_kit.parts[-1]
     assert f"print pages {deck.first}–{deck.first + 1}, the deck’s print check" in cover
     assert "Print at 100 %" in cover and "on both sides" in cover
-    assert "deals 8, 2" in cover and "54 cards, 9 quick-reference cards" in cover
+    assert "deal 8, deal 2" in cover and "54 cards, 9 quick-reference cards" in cover
 
 
 def test_the_pdf_asks_for_true_size_and_long_edge_duplex(tripeaks_kit: Kit) -> None:
@@ -225,3 +226,79 @@ def test_a_source_without_quick_cards_is_left_out_and_said(tmp_path: Path) -> No
     shutil.rmtree(house)
     parts, left_out = _parts(entry("tripeaks"), tmp_path, "a4", [], False, None, {}, words)
     assert [p.kind for p in parts] == ["rulebook", "mat"] and left_out == []
+
+
+# --- no page nearly empty -------------------------------------------------------------------
+
+NEARLY_EMPTY = 0.2
+"""A page whose printed part covers less than this share of the text area is nearly empty."""
+
+
+def _kit_lines(game: str) -> dict[ResultKey, Any]:
+    """The walkthrough lines of a game's kit deals, from the golden file (no search)."""
+    if not entry(game).is_solitaire:
+        return {}
+    lines: dict[ResultKey, Any] = {}
+    for deal in kit_deals(game):
+        assert deal.seed is not None
+        solitaire = make_solitaire(game, list(deal.options))
+        lines[(deal.seed, deal.options)] = walkthrough_line(solitaire, deal.deal())
+    return lines
+
+
+def _used(page: Any) -> float:
+    """The share of the page's text area (inside 14 mm margins, above the footer) that its
+    printed part spans, rendered in grey."""
+    scale = 0.4
+    image = page.render(scale=scale, grayscale=True).to_pil().convert("L")
+    margin, foot = round(14 * MM_PT * scale), round(22 * MM_PT * scale)
+    area = image.crop((margin, margin, image.width - margin, image.height - foot))
+    ink = area.point(lambda v: 255 if v < 235 else 0).getbbox()
+    if ink is None:
+        return 0.0
+    return (ink[2] - ink[0]) * (ink[3] - ink[1]) / (area.width * area.height)
+
+
+MM_PT = 72 / 25.4
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["tripeaks", "pyramid", "ricochet", "ricochet-poker"])
+def test_no_page_of_a_kit_is_nearly_empty(tmp_path: Path, game: str, paper: str) -> None:
+    """Every page of every game's whole kit uses a fifth of its text area or more, but the
+    blank backs (meant so) and the kit's last page: no walkthrough ends alone on a page
+    (with a blank back after it in the kit), no sheet holds two tokens and nothing else."""
+    kit = build_kit(game, tmp_path / "kit.pdf", paper=paper, results=_kit_lines(game))
+    document = pypdfium2.PdfDocument(kit.path)
+    try:
+        sparse = [
+            (number, round(_used(document[number - 1]), 2))
+            for number in range(1, kit.pages)
+            if number not in kit.blanks
+        ]
+    finally:
+        document.close()
+    assert [(n, used) for n, used in sparse if used < NEARLY_EMPTY] == []
+
+
+def test_the_print_check_counts_the_pages_of_the_kit(tripeaks_kit: Kit) -> None:
+    """The deck's print check, inside a kit, says to print the whole file: the kit's pages,
+    not the deck's."""
+    deck = tripeaks_kit.parts[-1]
+    check = " ".join(page_texts(tripeaks_kit.path)[deck.first - 1].split())
+    assert f"Print the whole file, {tripeaks_kit.pages} pages, both sides" in check
+    assert tripeaks_kit.pages != deck.printed
+
+
+def test_the_cover_names_each_deal_with_its_rules(tmp_path: Path) -> None:
+    """Pyramid plays deal 1 under two rule sets and deal 4 under two: the cover names the
+    options a deal is played under, so no deal reads as listed twice."""
+    words = Words("kit.j2")
+    chosen = kit_deals("pyramid")
+    parts, _ = _parts(entry("pyramid"), tmp_path, "a4", chosen, False, None, {}, words)
+    sheets = next(part for part in parts if part.kind == "sheets")
+    detail = words("part_detail", kind="sheets", **sheets.facts)
+    assert detail == (
+        "deal 4, deal 7, deal 6, deal 3, deal 1, deal 1 (reserve), deal 4 (one-deal), deal 5"
+    )
+    assert len(set(detail.split(", "))) == len(chosen)

@@ -10,6 +10,7 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+import pypdfium2
 import pytest
 from pdf_geometry import MM, close, operations, page_shapes
 from pdftext import page_texts
@@ -78,8 +79,13 @@ def test_a_covered_card_is_named_where_it_stays_in_sight() -> None:
     for place in slots[:18]:  # rows 1-3: their lower half lies under the next row
         assert place.text_at is not None
         assert place.text_at[1] < place.cy - 10
-    for place in slots[18:]:  # the base: nothing on it
-        assert place.text_at == pytest.approx((place.cx, place.cy), abs=2.1)
+    xs, ys = plan.seams()
+    for place in slots[18:]:  # the base: nothing on it, named in its middle unless on a seam
+        assert place.text_at is not None
+        if all(abs(y - place.cy) > 12 for y in ys) and all(abs(x - place.cx) > 25 for x in xs):
+            assert place.text_at == pytest.approx((place.cx, place.cy), abs=2.1)
+        else:
+            assert place.text_at[1] == pytest.approx(place.cy, abs=2.1)  # moved along
 
 
 def test_tiles_cover_the_mat_overlapping_inside_the_printable_area() -> None:
@@ -233,3 +239,159 @@ def test_only_a_game_with_a_layout_has_a_mat(tmp_path: Path) -> None:
     with pytest.raises(GameError, match="Ricochet Poker has no mat"):
         make_printable("mat", PrintRequest("ricochet-poker", tmp_path / "m.pdf"))
     assert list(tmp_path.iterdir()) == []
+
+
+# --- every solitaire: words clear of the seams, one target a corner, the foot inside ---------
+
+GAMES = ("tripeaks", "pyramid", "ricochet")
+
+
+@pytest.fixture(scope="module", params=[(g, p) for g in GAMES for p in ("a4", "letter")])
+def any_mat(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Path, MatPlan]:
+    game, paper = request.param
+    path = build_mat(game, tmp_path_factory.mktemp("mat") / f"{game}.pdf", paper=paper)
+    return path, plan_mat(make_solitaire(game), paper)
+
+
+Rect = tuple[float, float, float, float]
+
+
+def _content_rect(plan: MatPlan) -> Rect:
+    """The printed part of a tile's page, in page points."""
+    left, _, top, _ = MARGINS_MM
+    width, height = plan.content
+    page_h = plan.page[1]
+    return left * MM, page_h - (top + height) * MM, (left + width) * MM, page_h - top * MM
+
+
+def _chars(path: Path, index: int) -> list[Rect]:
+    """The box of every letter printed on page ``index``."""
+    document = pypdfium2.PdfDocument(path)
+    try:
+        textpage = document[index].get_textpage()
+        boxes = [textpage.get_charbox(i) for i in range(textpage.count_chars())]
+        return [b for b in boxes if b[2] > b[0] and b[3] > b[1]]
+    finally:
+        document.close()
+
+
+def _targets(path: Path, index: int) -> list[tuple[float, float]]:
+    """The centres of the registration circles on page ``index`` (page points)."""
+    found = []
+    for shape in page_shapes(path, index):
+        x0, y0, x1, y1 = shape.bbox
+        circle = abs((x1 - x0) / MM - 2 * MARK_RADIUS_MM) < 0.05 and abs(x1 - x0 - (y1 - y0)) < 0.05
+        if circle and shape.stroke and close(shape.stroke, INK) and not shape.fill:
+            found.append(((x0 + x1) / 2, (y0 + y1) / 2))
+    return found
+
+
+def _touches(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def test_words_on_the_mat_keep_clear_of_seams_and_targets(any_mat: tuple[Path, MatPlan]) -> None:
+    """No letter of a place's name, a pile's count, a wall label or a token is crossed by a
+    seam (the dashed line where the next page's edge goes, this page's own cut edges) or by
+    a registration target's circle and cross."""
+    path, plan = any_mat
+    x0, y0, x1, y1 = content = _content_rect(plan)
+    reach = 2 * MARK_RADIUS_MM * MM
+    for number, tile in enumerate(plan.tiles, start=1):
+        lines: list[Rect] = []
+        for shape in page_shapes(path, number):
+            if shape.dashed and shape.stroke and close(shape.stroke, INK):
+                lines.append(shape.bbox)
+        if plan.tile_at(tile.row, tile.column - 1):
+            lines.append((x0, y0, x0, y1))  # the left edge, cut
+        if plan.tile_at(tile.row - 1, tile.column):
+            lines.append((x0, y1, x1, y1))  # the top edge, cut
+        crosses = [(x - reach, y - reach, x + reach, y + reach) for x, y in _targets(path, number)]
+        assert crosses
+        letters = [
+            c
+            for c in _chars(path, number)
+            if content[0] < (c[0] + c[2]) / 2 < content[2]
+            and content[1] < (c[1] + c[3]) / 2 < content[3]
+        ]
+        for letter in letters:
+            inner = (letter[0] + 0.2, letter[1] + 0.2, letter[2] - 0.2, letter[3] - 0.2)
+            grown = (inner[0] - 0.01, inner[1] - 0.01, inner[2] + 0.01, inner[3] + 0.01)
+            assert not any(_touches(grown, line) for line in lines), (tile.name, letter)
+            assert not any(_touches(inner, cross) for cross in crosses), (tile.name, letter)
+
+
+def _corners(plan: MatPlan) -> set[tuple[float, float]]:
+    """Where a seam between two pages side by side crosses or meets one between two pages one
+    above the other (mat millimetres)."""
+    uprights, levels = [], []
+    for tile in plan.tiles:
+        x0, y0, x1, y1 = tile.region
+        if plan.tile_at(tile.row, tile.column - 1):
+            uprights.append((x0, y0, y1))
+        if plan.tile_at(tile.row - 1, tile.column):
+            levels.append((y0, x0, x1))
+    return {
+        (round(x, 3), round(y, 3))
+        for x, top, bottom in uprights
+        for y, left, right in levels
+        if top - 1e-6 <= y <= bottom + 1e-6 and left - 1e-6 <= x <= right + 1e-6
+    }
+
+
+def test_one_target_at_each_corner_and_no_two_crosses_touch(any_mat: tuple[Path, MatPlan]) -> None:
+    path, plan = any_mat
+    left, _, top, _ = MARGINS_MM
+    found: set[tuple[float, float]] = set()
+    for number, tile in enumerate(plan.tiles, start=1):
+        for x, y in _targets(path, number):  # back to mat millimetres
+            mx = tile.region[0] + x / MM - left
+            my = tile.region[1] + (plan.page[1] - y) / MM - top
+            found.add((round(mx, 2), round(my, 2)))
+    targets = list(plan.marks)
+    assert len(found) >= len(targets)  # each printed (on every page it falls on)
+    for x, y in found:
+        assert any(abs(x - tx) < 0.02 and abs(y - ty) < 0.02 for tx, ty in targets)
+    reach = 2 * MARK_RADIUS_MM
+    for i, a in enumerate(targets):
+        for b in targets[i + 1 :]:
+            assert max(abs(a[0] - b[0]), abs(a[1] - b[1])) > 2 * reach, (a, b)
+    corners = _corners(plan)
+    assert corners or plan.rows == 1 or plan.columns == 1
+    for corner in corners:
+        near = [t for t in targets if max(abs(t[0] - corner[0]), abs(t[1] - corner[1])) < 20]
+        assert near == [pytest.approx(corner, abs=1e-3)], corner
+
+
+def test_the_foot_of_every_page_keeps_ten_millimetres_from_the_edges(
+    any_mat: tuple[Path, MatPlan],
+) -> None:
+    """The page label, the 50 mm bar and the page map sit in the foot, 10 mm or more from
+    every edge: rendered, the outer 10 mm below the mat are blank but for the crop mark of a
+    cut left edge, and the foot has ink (greyscale, as a mono printer prints it)."""
+    path, plan = any_mat
+    scale = 2.0
+    left, _, _, bottom = MARGINS_MM
+    document = pypdfium2.PdfDocument(path)
+    try:
+        for number, tile in enumerate(plan.tiles, start=1):
+            image = document[number].render(scale=scale).to_pil().convert("L")
+            width, height = image.size
+            px = scale * MM  # pixels a millimetre
+            mark_x = round(left * px)  # the crop mark of a cut left edge
+            below = image.crop((0, height - round(10 * px) + 2, width, height))
+            foot = image.crop((0, height - round(bottom * px), width, height - round(10 * px)))
+            for name, part in (("under the foot", below), ("beside the foot", foot)):
+                for x in range(part.width):
+                    if abs(x - mark_x) <= 2 and plan.tile_at(tile.row, tile.column - 1):
+                        continue
+                    inside = 10 * px - 2 < x < width - 10 * px + 2  # a pixel either way
+                    if name == "beside the foot" and inside:
+                        continue
+                    column = part.crop((x, 0, x + 1, part.height))
+                    assert column.getextrema()[0] > 240, (tile.name, name, round(x / px, 1))
+            assert foot.getextrema()[0] < 128  # the label, the bar and the map are there
+    finally:
+        document.close()

@@ -5,9 +5,10 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
-from conftest import sheet_with_line
+from conftest import sheet_with_line, walkthrough_line
 from pdftext import page_texts, pdf_text
 from pypdf import PdfReader
 
@@ -240,3 +241,51 @@ def test_every_sheet_prints_the_command_that_remakes_it(tmp_path: Path) -> None:
     assert main(["sheet", "pyramid", "--seed", "5", "-O", "reserve", "-o", str(out)]) == 0
     first = " ".join(page_texts(out)[0].split())
     assert "To print this sheet again: printplay sheet pyramid --seed 5 --option reserve" in first
+
+
+# --- printed at true size ---------------------------------------------------------------------
+
+
+def _true_size_pdfs(folder: Path) -> dict[str, Path]:
+    """One of every PDF meant to be printed at its true size: the deck, a mat, the pieces,
+    the casino table card, a setup sheet with a token to cut out, and a kit."""
+    from printplay.games import make_solitaire
+    from printplay.printables.kit import build_kit
+    from printplay.printables.poker_table_card import write_table_card
+    from printplay.render.components import build_components
+    from printplay.render.deck import build_deck
+    from printplay.render.mats import build_mat
+
+    ricochet = make_solitaire("ricochet")
+    tripeaks = make_solitaire("tripeaks")
+    line = walkthrough_line(tripeaks, numbered_deal(tripeaks.deck(), 8))
+    return {
+        "deck": build_deck(folder / "deck.pdf", calibration=False),
+        "mat": build_mat("pyramid", folder / "mat.pdf", paper="letter"),
+        "components": build_components(folder / "parts.pdf", kinds=("ball",)),
+        "table card": write_table_card(folder / "card.pdf"),
+        "sheet with the ball": sheet_with_line(
+            ricochet, numbered_deal(ricochet.deck(), 1), folder / "ricochet.pdf"
+        ),
+        "kit": build_kit(
+            "tripeaks", folder / "kit.pdf", deals=[8], deck=False, results={8: line}
+        ).path,
+    }
+
+
+def test_every_pdf_printed_at_true_size_asks_viewers_not_to_scale_it(tmp_path: Path) -> None:
+    """A viewer's "fit to page" would shrink cards, tokens and mats: each PDF meant to print
+    at true size carries /ViewerPreferences /PrintScaling /None."""
+    for what, path in _true_size_pdfs(tmp_path).items():
+        root: Any = PdfReader(path).trailer["/Root"]
+        preferences = root.get("/ViewerPreferences", {})
+        assert preferences.get("/PrintScaling") == "/None", what
+    # A sheet with nothing to cut out is read, not measured: it leaves the viewer be.
+    plain = PdfReader(sheet_1_path(tmp_path)).trailer["/Root"]
+    assert "/PrintScaling" not in plain.get("/ViewerPreferences", {})
+
+
+def sheet_1_path(folder: Path) -> Path:
+    """A TriPeaks sheet (no pieces)."""
+    game = TriPeaks()
+    return sheet_with_line(game, numbered_deal(game.deck(), 1), folder / "tripeaks-1.pdf")

@@ -202,3 +202,57 @@ def test_every_games_card_fits_in_both_sizes(game: str) -> None:
         card = quick_card(quick_card_texts([game])[game], size)
         assert set(card.font_sizes) == {"front", "back"}
         assert all(points >= MIN_TEXT for points in card.font_sizes.values())
+
+
+def _seen_after_turning(page: tuple[float, float], duplex: str) -> tuple[int, int]:
+    """How a point of a back page shows to someone holding the cut card face up and turning it
+    over left to right, as (x, y) signs: the paper turned on its long edge turns a portrait
+    page left to right (the back as printed), a landscape page top to bottom (the back turned
+    half round); the short edge the other way."""
+    width, height = page
+    left_to_right = (duplex == "long-edge") == (width < height)
+    return (1, 1) if left_to_right else (-1, -1)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+def test_a_quick_reference_back_reads_upright_when_the_card_is_turned_over(
+    tmp_path: Path, paper: str, duplex: str
+) -> None:
+    """Turn the cut card over left to right, as a player does: the back's heading runs left to
+    right and stands above the rest of the card, whichever way the printer turned the paper."""
+    path = build_deck(
+        tmp_path / "deck.pdf",
+        paper=paper,
+        duplex=duplex,
+        quick_ref=quick_card_texts(["tripeaks"]),
+        calibration=False,
+    )
+    document = pypdfium2.PdfDocument(path)
+    try:
+        page = document[len(document) - 1]  # the backs of the last sheet
+        sx, sy = _seen_after_turning(page.get_size(), duplex)
+        textpage = page.get_textpage()
+        text = textpage.get_text_range()
+        heading = "TriPeaks: layout and scoring"
+        seen = 0
+        for start in _occurrences(text, heading):
+            boxes = [textpage.get_charbox(i) for i in range(start, start + len(heading))]
+            xs = [sx * (b[0] + b[2]) / 2 for b in boxes if b[2] > b[0]]
+            assert xs == sorted(xs), "the heading runs right to left"
+            heading_y = sy * (boxes[0][1] + boxes[0][3]) / 2
+            below = text.index("Options in play", start)
+            box = textpage.get_charbox(below)
+            assert sy * (box[1] + box[3]) / 2 < heading_y, "the heading is upside down"
+            seen += 1
+        assert seen >= 1
+    finally:
+        document.close()
+
+
+def _occurrences(text: str, word: str) -> list[int]:
+    found, start = [], text.find(word)
+    while start >= 0:
+        found.append(start)
+        start = text.find(word, start + 1)
+    return found

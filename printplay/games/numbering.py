@@ -8,10 +8,10 @@ refused in one line, as is a number outside PySolFC's range.  Nothing here names
 >>> from printplay.games import make_solitaire
 >>> numbered(make_solitaire("tripeaks"), 617, "pysolfc").name
 'PySolFC game #617'
->>> numbered(make_solitaire("ricochet"), 617, "pysolfc")
+>>> check_numbering("ricochet-poker", "pysolfc")
 Traceback (most recent call last):
 ...
-printplay.errors.GameError: Ricochet has no PySolFC numbering in printplay (--numbering ...
+printplay.errors.GameError: Ricochet Poker has no PySolFC numbering in printplay (--numbering ...
 """
 
 from __future__ import annotations

@@ -5,8 +5,8 @@ after a cover (what is inside, how to print) and a contents page:
 
 - the rulebook (if the game's rulebook source is written);
 - the game's other printables (a table card …);
-- the table mat (a solitaire) and the pieces the game needs (chips, the ball, a dealer
-  button: the registry's ``pieces``);
+- the table mat (a solitaire, with the pieces the game needs to cut out on its first page)
+  or the pieces on sheets of their own (chips, a dealer button: the registry's ``pieces``);
 - setup sheets with walkthroughs of a few curated deals (``seeds/<game>.json``, collection
   ``first-deals``, else ``demo``; ``deals`` picks them by number);
 - the deck, with the game's quick-reference cards when its rulebook source defines them.
@@ -37,7 +37,12 @@ from printplay.outfile import check_writable
 from printplay.printables.model import Line, PrintRequest
 from printplay.printables.quickref import quick_card_text, rulebook_model, source_exists
 from printplay.printables.requests import make_printable
-from printplay.render.document import numbered_from, paper_size, write_atomically
+from printplay.render.document import (
+    first_page_number,
+    numbered_from,
+    paper_size,
+    write_atomically,
+)
 from printplay.render.fonts import register_fonts
 from printplay.render.kit import (
     FRONT_PAGES,
@@ -46,11 +51,13 @@ from printplay.render.kit import (
     KitPart,
     PartPages,
     bookmarks,
+    deal_label,
     draw_blank,
     draw_front,
     merge,
     outline,
 )
+from printplay.render.mats import mat_prints_pieces
 from printplay.render.rulebook import Words
 
 COLLECTIONS = ("first-deals", "demo")
@@ -58,6 +65,9 @@ COLLECTIONS = ("first-deals", "demo")
 
 DEFAULT_DEAL = 1
 """The deal of a game with no curated collection."""
+
+ResultKey = int | tuple[int, tuple[str, ...]]
+"""A deal number, or a deal number and its options: how precomputed results are given."""
 
 
 @dataclass(frozen=True)
@@ -98,13 +108,14 @@ def build_kit(
     deals: Sequence[int] | None = None,
     deck: bool = True,
     rules_dir: Path | None = None,
-    results: Mapping[int, Line] | None = None,
+    results: Mapping[ResultKey, Line] | None = None,
 ) -> Kit:
     """Write the print-and-play kit of ``game`` to ``path`` (see the module text).
 
     ``deals`` picks the curated deals by number (by default the whole collection); ``deck``
     leaves the deck out when false; ``rules_dir`` is a folder of house sources (rulebook,
-    quick-reference cards, the kit's words); ``results`` maps deal numbers to solver results
+    quick-reference cards, the kit's words); ``results`` maps deal numbers (or a deal number
+    and its options, for a deal the collection plays under two rule sets) to solver results
     to print instead of searching (tests pass precomputed lines).
     """
     game_entry = entry(game)
@@ -149,7 +160,7 @@ def _parts(
     deals: Sequence[SeedDeal],
     deck: bool,
     rules_dir: Path | None,
-    results: Mapping[int, Line],
+    results: Mapping[ResultKey, Line],
     words: Words,
 ) -> tuple[list[KitPart], list[str]]:
     """The parts of ``game``'s kit, in order, and what is left out for want of a source."""
@@ -184,17 +195,21 @@ def _parts(
         if kind not in ("rulebook", "sheet", "mat"):
             title = words("part_title", kind="other", game=game.title, name=kind)
             add(kind, title, "one", [KitDocument("", printable(kind))])
+    # A mat prints the game's pieces on its first page (one side only, nothing lost on its
+    # back when they are cut out): they need no sheet of their own.
+    on_mat = game.pieces if "mat" in game.printables and mat_prints_pieces(words) else ()
     if "mat" in game.printables:
-        title = words("part_title", kind="mat", game=game.title)
+        title = words("part_title", kind="mat", game=game.title, pieces=on_mat)
         add("mat", title, "one", [KitDocument("", printable("mat"))])
-    if game.pieces:
+    loose = tuple(piece for piece in game.pieces if piece not in on_mat)
+    if loose:
 
         def components() -> Path:
             from printplay.render.components import build_components
 
-            return build_components(folder / "components.pdf", paper=paper, kinds=game.pieces)
+            return build_components(folder / "components.pdf", paper=paper, kinds=loose)
 
-        title = words("part_title", kind="components", game=game.title, pieces=game.pieces)
+        title = words("part_title", kind="components", game=game.title, pieces=loose)
         add("components", title, "one", [KitDocument("", components)])
     if deals:
         sheets = []
@@ -208,10 +223,10 @@ def _parts(
                 option_texts=deal.options,
                 seed=deal.seed,
                 deal_codes=deal.cards,
-                result=results.get(deal.seed) if deal.seed is not None else None,
+                result=_result(results, deal),
             )
             sheets.append(KitDocument(heading, make))
-        numbers = [str(deal.seed) for deal in deals if deal.seed is not None]
+        numbers = [deal_label(deal) for deal in deals if deal.seed is not None]
         title = words("part_title", kind="sheets", game=game.title)
         add("sheets", title, "both", sheets, deals=numbers)
     if deck:
@@ -221,18 +236,21 @@ def _parts(
             where = f"rules/{source.template}"
             left_out.append(words("left_out_quick", game=game.title, source=where))
 
+        from printplay.render.deck import DeckOptions, QuickRef, plan_deck
+
+        plan = plan_deck(DeckOptions(paper=paper, quick_ref=(game.name,) if quick else ()))
+
         def build_deck_part() -> Path:
             from printplay.render.deck import build_deck
 
+            # The deck is the kit's last part: its print check says how long the kit is.
             return build_deck(
                 folder / "deck.pdf",
                 paper=paper,
                 quick_ref={game.name: text} if text is not None else None,
+                file_pages=first_page_number() - 1 + len(plan),
             )
 
-        from printplay.render.deck import DeckOptions, QuickRef, plan_deck
-
-        plan = plan_deck(DeckOptions(paper=paper, quick_ref=(game.name,) if quick else ()))
         faces = [slot.card for page in plan if page.kind == "faces" for slot in page.slots]
         extra = sum(isinstance(card, QuickRef) for card in faces)
         title = words("part_title", kind="deck", game=game.title, name="quick" if quick else "")
@@ -245,6 +263,13 @@ def _parts(
             quick=extra,
         )
     return parts, left_out
+
+
+def _result(results: Mapping[ResultKey, Line], deal: SeedDeal) -> Line | None:
+    """The result given for ``deal``: under its number and options, else its number."""
+    if deal.seed is None:
+        return None
+    return results.get((deal.seed, deal.options), results.get(deal.seed))
 
 
 def _build_parts(
@@ -306,4 +331,4 @@ def make_kit(
     ).path
 
 
-__all__ = ["COLLECTIONS", "Kit", "build_kit", "kit_deals", "make_kit"]
+__all__ = ["COLLECTIONS", "Kit", "ResultKey", "build_kit", "kit_deals", "make_kit"]

@@ -5,18 +5,29 @@ and a print check.
 marks, the fold line) as plain geometry; :func:`build_deck` draws that plan into a PDF, written
 atomically and byte-identical for identical input.
 
-Duplex layout (the default), portrait pages, nine cards (3 × 3) to a sheet:
+Every sheet keeps :data:`MIN_MARGIN_MM` of paper round the cards' art, for the crop marks and
+the footer (:func:`sheet_layout` picks the page's turn and the grid that hold the most cards
+that way).
+
+Duplex layout (the default): on A4 portrait pages of nine cards (3 × 3), on US Letter
+landscape pages of eight (4 × 2); with bleed, landscape pages of eight (six poker cards on
+Letter):
 
 - a page of faces, then a page of their backs, each back placed where the paper turned over
-  puts it behind its face: mirrored left to right for a long-edge flip, top to bottom for a
-  short-edge flip, then moved by ``back_offset`` to make up for a printer that prints the
-  second side out of register;
+  puts it behind its face: mirrored left to right when the paper turns about a vertical edge
+  (a portrait page's long edge, a landscape page's short edge), top to bottom otherwise,
+  then moved by ``back_offset`` to make up for a printer that prints the second side out of
+  register; a quick-reference card's back, which reads one way up, is turned half round
+  when the paper turns top to bottom, so it reads upright when the cut card is turned over
+  left to right;
 - crop marks in the margins only, from near the cards to the page edge, never over a card;
 - each page's TrimBox is the cut area of its cards and its BleedBox the area their art covers;
 - the PDF asks viewers not to scale it and to print both sides with the chosen flip.
 
 Gutter-fold layout (single-sided printers): landscape pages with four faces on the left and
-their backs mirrored on the right; fold along the line in the gutter, glue, then cut.
+their backs mirrored on the right; fold along the line in the gutter, glue, then cut.  The
+gutter narrows (the fold :data:`FOLD_CLEARANCE_MM` from the nearest cut lines) where the wide
+one leaves too little margin; bled poker cards do not fit US Letter this way and are refused.
 """
 
 from __future__ import annotations
@@ -31,6 +42,7 @@ from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Group
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.units import mm
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from printplay import __version__
@@ -75,6 +87,17 @@ MARK_WIDTH = 0.3
 
 FOLD_GUTTER_MM = 10.0
 """The gutter between faces and backs in the gutter-fold layout (the fold in its middle)."""
+
+FOLD_CLEARANCE_MM = 3.0
+"""Where the wide gutter leaves too little margin: the fold this far from the nearest cut
+lines (in the bleed, with bleed on)."""
+
+MIN_MARGIN_MM = 10.0
+"""Paper left round the cards' art on every side of a sheet, for the crop marks and the
+footer: most printers cannot print the outer 3 to 6 mm of a page."""
+
+FOOTER_MIN_MM = 6.0
+"""The footer's baseline keeps at least this far from the page's edge."""
 
 DUPLEX_MODES = ("long-edge", "short-edge")
 LAYOUTS = ("duplex", "gutter-fold")
@@ -290,13 +313,80 @@ def _portrait(paper: str) -> tuple[float, float]:
     return min(width, height), max(width, height)
 
 
-def _fits(need: float, have: float, what: str, options: DeckOptions) -> None:
-    if need > have + 1e-6:
-        hint = "turn bleed off or use a4 paper" if options.bleed else "use a smaller card size"
-        raise OptionError(
-            f"{what} need {need / mm:.1f} mm but {options.paper} paper has {have / mm:.1f} mm"
-            f" ({options.size} cards{', with bleed' if options.bleed else ''}): {hint}"
-        )
+@dataclass(frozen=True)
+class SheetLayout:
+    """How the cards lie on a sheet: the page (portrait or landscape) and the grid.
+
+    In the duplex layout ``columns`` × ``rows`` faces fill the page; in the gutter-fold
+    layout they fill the left half, their backs the right half, ``gutter`` (points) apart
+    between the two blocks' art, the fold in its middle."""
+
+    page: tuple[float, float]
+    columns: int
+    rows: int
+    gutter: float = 0.0
+
+    @property
+    def per_sheet(self) -> int:
+        """The cards a sheet holds."""
+        return self.columns * self.rows
+
+    @property
+    def landscape(self) -> bool:
+        """Whether the page lies on its long side."""
+        return self.page[0] > self.page[1]
+
+
+def _pitch(options: DeckOptions) -> tuple[float, float]:
+    """The distance from a card to the next, across and down (the card and its bleed)."""
+    card, bleed = options.card, options.bleed_pt
+    return card.width + 2 * bleed, card.height + 2 * bleed
+
+
+def _how_many(length: float, pitch: float) -> int:
+    """How many cards of ``pitch`` fit along ``length`` with the margins at both ends."""
+    return max(0, math.floor((length - 2 * MIN_MARGIN_MM * mm + 1e-6) / pitch))
+
+
+def sheet_layout(options: DeckOptions) -> SheetLayout:
+    """The layout of a sheet of cards for ``options``: the one holding the most cards with
+    :data:`MIN_MARGIN_MM` of paper round their art (portrait on a tie).
+
+    Raises :class:`OptionError` when the gutter-fold layout's four cards do not fit."""
+    if options.layout == "gutter-fold":
+        return _fold_layout(options)
+    portrait = _portrait(options.paper)
+    pitch_x, pitch_y = _pitch(options)
+    best: SheetLayout | None = None
+    for page in (portrait, (portrait[1], portrait[0])):
+        found = SheetLayout(page, _how_many(page[0], pitch_x), _how_many(page[1], pitch_y))
+        if best is None or found.per_sheet > best.per_sheet:
+            best = found
+    assert best is not None and best.per_sheet > 0  # a card and its margins fit on a4 or letter
+    return best
+
+
+def _fold_layout(options: DeckOptions) -> SheetLayout:
+    """Landscape, two by two faces and their backs either side of the fold: with the wide
+    gutter if the margins allow, else with the fold :data:`FOLD_CLEARANCE_MM` from the
+    nearest cut lines (the bleed, if any, reaching the fold)."""
+    short, long = _portrait(options.paper)
+    pitch_x, pitch_y = _pitch(options)
+    bleed = options.bleed_pt
+    narrow = max(0.0, 2 * FOLD_CLEARANCE_MM * mm - 2 * bleed)
+    margins = 2 * MIN_MARGIN_MM * mm
+    for gutter in (FOLD_GUTTER_MM * mm, narrow):
+        if 4 * pitch_x + gutter + margins <= long + 1e-6:
+            assert 2 * pitch_y + margins <= short + 1e-6  # two cards down fit a4 and letter
+            return SheetLayout((long, short), 2, 2, gutter)
+    need = 4 * pitch_x + narrow + margins
+    with_bleed = f" with {BLEED_MM:g} mm bleed" if options.bleed else ""
+    hint = "use a4 paper, bridge cards or no bleed" if options.bleed else "use bridge cards"
+    raise OptionError(
+        f"the gutter-fold layout needs {need / mm:.1f} mm across for four {options.size} cards"
+        f"{with_bleed} and the fold, with {MIN_MARGIN_MM:g} mm margins for the crop marks, but "
+        f"{options.paper} paper is {long / mm:.1f} mm long: {hint}"
+    )
 
 
 Item = Card | QuickRef
@@ -328,21 +418,28 @@ def plan_deck(options: DeckOptions, cards: Sequence[Card] | None = None) -> list
 
     The quick-reference cards of ``options.quick_ref`` follow the playing cards."""
     items: list[Item] = list(standard_deck(jokers=2) if cards is None else cards)
-    per_sheet = 4 if options.layout == "gutter-fold" else 9
-    items += quick_ref_cards(options.quick_ref, len(items), per_sheet)
+    layout = sheet_layout(options)
+    items += quick_ref_cards(options.quick_ref, len(items), layout.per_sheet)
     if options.layout == "gutter-fold":
-        pages = _plan_gutter_fold(options, items)
+        pages = _plan_gutter_fold(options, layout, items)
     else:
-        pages = _plan_duplex(options, items)
+        pages = _plan_duplex(options, layout, items)
     if options.calibration:
-        pages = _plan_check(options) + pages
+        pages = _plan_check(options, layout) + pages
     return pages
+
+
+def turned_top_to_bottom(page: tuple[float, float], options: DeckOptions) -> bool:
+    """Whether the paper turned over brings a page's top to the bottom (else its left to the
+    right): a short-edge flip of a portrait page, a long-edge flip of a landscape one."""
+    landscape = page[0] > page[1]
+    return (options.duplex == "short-edge") != landscape
 
 
 def _back_box(box: Box, page: tuple[float, float], options: DeckOptions) -> Box:
     """Where, on the back page, the back of something at ``box`` on the front goes."""
     width, height = page
-    if options.duplex == "short-edge":
+    if turned_top_to_bottom(page, options):
         turned = box.mirrored_y(height / 2)
     else:
         turned = box.mirrored_x(width / 2)
@@ -357,31 +454,21 @@ def _back_point(
     return box.x0, box.y0
 
 
-def _check_on_page(cut: Box, page: tuple[float, float], options: DeckOptions) -> None:
-    if not Box(0.0, 0.0, page[0], page[1]).contains(cut):
-        dx, dy = options.back_offset
-        raise OptionError(
-            f"back offset ({dx:g}, {dy:g}) mm is too large for {options.size} cards on "
-            f"{options.paper} paper: it moves backs off the page"
-        )
-
-
-def _plan_duplex(options: DeckOptions, cards: Sequence[Item]) -> list[Page]:
-    page = _portrait(options.paper)
+def _plan_duplex(options: DeckOptions, layout: SheetLayout, cards: Sequence[Item]) -> list[Page]:
+    page = layout.page
     width, height = page
     card = options.card
     bleed = options.bleed_pt
-    pitch_x, pitch_y = card.width + 2 * bleed, card.height + 2 * bleed
-    _fits(3 * pitch_x, width, "three cards across", options)
-    _fits(3 * pitch_y, height, "three cards down", options)
-    left = (width - 3 * pitch_x) / 2
-    top = height - (height - 3 * pitch_y) / 2
-    groups = _chunks(cards, 9)
+    pitch_x, pitch_y = _pitch(options)
+    columns, rows = layout.columns, layout.rows
+    left = (width - columns * pitch_x) / 2
+    top = height - (height - rows * pitch_y) / 2
+    groups = _chunks(cards, layout.per_sheet)
     pages: list[Page] = []
     for number, group in enumerate(groups, start=1):
         faces = []
         for i, item in enumerate(group):
-            row, column = divmod(i, 3)
+            row, column = divmod(i, columns)
             x0 = left + column * pitch_x + bleed
             y1 = top - row * pitch_y - bleed
             cut = Box(x0, y1 - card.height, x0 + card.width, y1)
@@ -389,29 +476,27 @@ def _plan_duplex(options: DeckOptions, cards: Sequence[Item]) -> list[Page]:
         backs = []
         for slot in faces:
             cut = _back_box(slot.cut, page, options)
-            _check_on_page(cut, page, options)
             backs.append(Slot(slot.card, "back", cut, cut.grown(bleed)))
-        grid = Box(left, top - 3 * pitch_y, left + 3 * pitch_x, top)
+        grid = Box(left, top - rows * pitch_y, left + columns * pitch_x, top)
         marks = _crop_marks(faces, page, [grid], [])
         pages.append(Page("faces", page, number, len(groups), tuple(faces), marks, grid=grid))
         pages.append(Page("backs", page, number, len(groups), tuple(backs)))
     return pages
 
 
-def _plan_gutter_fold(options: DeckOptions, cards: Sequence[Item]) -> list[Page]:
-    short, long = _portrait(options.paper)
-    page = (long, short)  # landscape
+def _plan_gutter_fold(
+    options: DeckOptions, layout: SheetLayout, cards: Sequence[Item]
+) -> list[Page]:
+    page = layout.page
     width, height = page
     card = options.card
     bleed = options.bleed_pt
-    pitch_x, pitch_y = card.width + 2 * bleed, card.height + 2 * bleed
-    gutter = FOLD_GUTTER_MM * mm
-    _fits(4 * pitch_x + gutter, width, "four cards and the fold gutter across", options)
-    _fits(2 * pitch_y, height, "two cards down", options)
+    pitch_x, pitch_y = _pitch(options)
+    gutter = layout.gutter
     fold_x = width / 2
     right = fold_x - gutter / 2  # the right edge of the faces' art
     top = height - (height - 2 * pitch_y) / 2
-    groups = _chunks(cards, 4)
+    groups = _chunks(cards, layout.per_sheet)
     pages: list[Page] = []
     dx, dy = options.back_offset
     for number, group in enumerate(groups, start=1):
@@ -424,11 +509,16 @@ def _plan_gutter_fold(options: DeckOptions, cards: Sequence[Item]) -> list[Page]
             slots.append(Slot(item, "face", cut, cut.grown(bleed)))
         for slot in list(slots):
             cut = slot.cut.mirrored_x(fold_x).shifted(dx * mm, dy * mm)
-            _check_on_page(cut, page, options)
             slots.append(Slot(slot.card, "back", cut, cut.grown(bleed)))
         fold = (fold_x, 0.0, fold_x, height)
         faces_block = Box(right - 2 * pitch_x, top - 2 * pitch_y, right, top)
         backs_block = faces_block.mirrored_x(fold_x).shifted(dx * mm, dy * mm)
+        if backs_block.x0 < faces_block.x1 - 1e-6:
+            raise OptionError(
+                f"back offset ({dx:g}, {dy:g}) mm is too large for the gutter-fold layout of "
+                f"{options.size} cards on {options.paper} paper: it moves the backs onto the "
+                "faces across the fold"
+            )
         marks = _crop_marks(slots, page, [faces_block, backs_block], [fold_x])
         grid = Box.around([faces_block, backs_block])
         pages.append(Page("fold", page, number, len(groups), tuple(slots), marks, fold, grid=grid))
@@ -457,9 +547,10 @@ def _crop_marks(
         segments += [(0.0, y, left, y), (right, y, width, y)]
         for fold in folds:
             # In the gutter: from the faces' art to the backs' art, across the fold.
-            inner_left = max(b.x1 for b in art if b.x1 <= fold) + gap
-            inner_right = min(b.x0 for b in art if b.x0 >= fold) - gap
-            segments.append((inner_left, y, inner_right, y))
+            inner_left = max(b.x1 for b in art if b.x0 + b.x1 < 2 * fold) + gap
+            inner_right = min(b.x0 for b in art if b.x0 + b.x1 > 2 * fold) - gap
+            if inner_right > inner_left:
+                segments.append((inner_left, y, inner_right, y))
     minimum = MARK_MIN_MM * mm
     return tuple(s for s in segments if math.hypot(s[2] - s[0], s[3] - s[1]) >= minimum)
 
@@ -473,18 +564,28 @@ ID1_MM = (85.60, 53.98)
 """A bank card (ISO/IEC 7810 ID-1): the print check draws its outline at true size."""
 
 
-def _plan_check(options: DeckOptions) -> list[Page]:
+def _plan_check(options: DeckOptions, layout: SheetLayout) -> list[Page]:
+    """The print check, on the sheets' paper turned as they are: the duplex check's front
+    and back with the registration crosses (under the text on a portrait page, on the right
+    of a landscape one, beside the bank card and the card outline)."""
+    page = layout.page
     if options.layout == "gutter-fold":
-        short, long = _portrait(options.paper)
-        return [Page("check", (long, short))]
-    page = _portrait(options.paper)
-    width = page[0]
-    targets = ((width / 2 - 45 * mm, 62 * mm), (width / 2 + 45 * mm, 62 * mm))
+        return [Page("check", page)]
+    width, height = page
+    if layout.landscape:
+        x = width - CHECK_TARGET_INSET_MM * mm
+        targets = ((x, height - 75 * mm), (x, 45 * mm))
+    else:
+        targets = ((width / 2 - 45 * mm, 62 * mm), (width / 2 + 45 * mm, 62 * mm))
     back_targets = tuple(_back_point(t, page, options) for t in targets)
     return [
         Page("check", page, targets=targets),
         Page("check-back", page, targets=back_targets),
     ]
+
+
+CHECK_TARGET_INSET_MM = 45.0
+"""On a landscape print check, the crosses stand this far from the right edge."""
 
 
 # --- drawing -----------------------------------------------------------------------------------
@@ -504,12 +605,15 @@ def build_deck(
     back_text: str | None = None,
     calibration: bool = True,
     quick_ref: Mapping[str, QuickCardText] | None = None,
+    file_pages: int | None = None,
 ) -> Path:
     """Write the printable deck (52 cards and two jokers) to ``path``; see the module text.
 
     ``quick_ref`` holds the words of the games whose quick-reference cards follow the deck
     (:func:`printplay.printables.quickref.quick_card_texts`), on a sheet of their own (its
-    free places filled with more of them).
+    free places filled with more of them).  ``file_pages`` is the page count of the file
+    the deck is printed in, when that is more than the deck (a kit): the print check says
+    to print them all.
 
     Bad options raise :class:`~printplay.errors.OptionError` (unknown paper an
     :class:`~printplay.errors.OutputError`, as everywhere; a game without a quick-reference
@@ -529,14 +633,19 @@ def build_deck(
         calibration=calibration,
         quick_ref=tuple(quick_ref or ()),
     )
-    return write_deck(path, options, quick_ref or {})
+    return write_deck(path, options, quick_ref or {}, file_pages=file_pages)
 
 
 def write_deck(
-    path: Path | str, options: DeckOptions, quick_texts: Mapping[str, QuickCardText] | None = None
+    path: Path | str,
+    options: DeckOptions,
+    quick_texts: Mapping[str, QuickCardText] | None = None,
+    *,
+    file_pages: int | None = None,
 ) -> Path:
     """Write the deck described by ``options`` to ``path`` (atomically); ``quick_texts``
-    holds the words of the quick-reference cards ``options.quick_ref`` names."""
+    holds the words of the quick-reference cards ``options.quick_ref`` names;
+    ``file_pages`` the pages of the file it is part of (by default the deck's)."""
     check_writable(Path(path))
     pages = plan_deck(options)
     register_fonts()
@@ -575,7 +684,7 @@ def write_deck(
                     bookmark_page(canvas, f"Sheet {page.sheet} of {page.sheets}", 1)
             canvas.setTrimBox(page.trim.as_tuple())
             canvas.setBleedBox(page.bleed_box.as_tuple())
-            _draw_page(canvas, page, options, len(pages), forms, quick)
+            _draw_page(canvas, page, options, file_pages or len(pages), forms, quick)
             canvas.showPage()
         canvas.save()
 
@@ -650,7 +759,13 @@ def _draw_page(
                 canvas.endForm()
                 forms.add(name)
             canvas.saveState()
-            canvas.translate(slot.cut.x0, slot.cut.y0)
+            if page.kind == "backs" and turned_top_to_bottom(page.size, options):
+                # The paper turns top to bottom, a cut card left to right: its back's
+                # words, upright on this page, would read upside down. Turn them round.
+                canvas.translate(slot.cut.x1, slot.cut.y1)
+                canvas.rotate(180)
+            else:
+                canvas.translate(slot.cut.x0, slot.cut.y0)
             canvas.doForm(name)
             canvas.restoreState()
         elif slot.side == "face":
@@ -713,7 +828,10 @@ def _label(canvas: Canvas, page: Page, options: DeckOptions) -> None:
     canvas.saveState()
     canvas.setFont(SANS, size)
     canvas.setFillColor(GUIDE)
-    canvas.drawCentredString((slot.cut.x0 + slot.cut.x1) / 2, margin / 2 - size * 0.35, text)
+    # Centred in the margin, but not near the edge a printer cannot reach, nor on the art.
+    highest = margin - MARK_GAP_MM * mm - size * 0.8
+    baseline = min(max(margin / 2 - size * 0.35, FOOTER_MIN_MM * mm), highest)
+    canvas.drawCentredString((slot.cut.x0 + slot.cut.x1) / 2, baseline, text)
     canvas.restoreState()
 
 
@@ -748,19 +866,33 @@ def _ruler(canvas: Canvas, x: float, y: float, vertical: bool) -> None:
 
 
 def _check_title(
-    canvas: Canvas, page: Page, title: str, options: DeckOptions, top: float | None = None
+    canvas: Canvas,
+    page: Page,
+    title: str,
+    options: DeckOptions,
+    top: float | None = None,
+    left: float = 18 * mm,
 ) -> float:
-    height = page.size[1]
-    left = 18 * mm
+    """The check's title and, under it, what the deck is (wrapped to the page); the top of
+    the text below."""
+    width, height = page.size
     y = height - 22 * mm if top is None else top
     canvas.setFillColor(black)
     canvas.setFont(SANS_BOLD, 15)
     canvas.drawString(left, y, title)
     canvas.setFont(SANS, 8.5)
     canvas.setFillColor(GUIDE)
-    canvas.drawString(left, y - 5.5 * mm, _summary(options))
+    room = width - left - MIN_MARGIN_MM * mm
+    lines = simpleSplit(_summary(options), SANS, 8.5, room)
+    leading = SUMMARY_LEADING_MM * mm
+    for number, line in enumerate(lines):
+        canvas.drawString(left, y - 5.5 * mm - number * leading, line)
     canvas.setFillColor(black)
-    return y - 14 * mm
+    return y - 14 * mm - (len(lines) - 1) * leading
+
+
+SUMMARY_LEADING_MM = 3.6
+"""The leading of the print check's summary line, when it wraps."""
 
 
 def _draw_check_front(canvas: Canvas, page: Page, options: DeckOptions, total: int) -> None:
@@ -833,9 +965,17 @@ def _draw_check_front(canvas: Canvas, page: Page, options: DeckOptions, total: i
     if page.targets:
         canvas.setFont(SANS, 8)
         canvas.setFillColor(GUIDE)
-        canvas.drawCentredString(
-            width / 2, page.targets[0][1] - 1 * mm, "registration crosses: see the back"
-        )
+        x, y = _between_targets(page)
+        canvas.drawCentredString(x, y - 1 * mm, "registration crosses: see the back")
+
+
+def _between_targets(page: Page) -> tuple[float, float]:
+    """Where a note about the crosses goes: between them on a landscape page (one above the
+    other), at the page's middle on their line on a portrait one."""
+    (x0, y0), (x1, y1) = page.targets
+    if page.size[0] > page.size[1]:
+        return (x0 + x1) / 2, (y0 + y1) / 2
+    return page.size[0] / 2, y0
 
 
 def _target(canvas: Canvas, cx: float, cy: float) -> None:
@@ -878,11 +1018,18 @@ def _scale(canvas: Canvas, cx: float, cy: float) -> None:
 
 def _draw_check_back(canvas: Canvas, page: Page, options: DeckOptions) -> None:
     width, height = page.size
+    landscape = width > height
     left = 18 * mm
-    # A short-edge flip brings the crosses to the top of this side: the text goes under them.
-    high = [cy for _, cy in page.targets if cy > height / 2]
-    top = min(high) - 32 * mm if high else None
-    y = _check_title(canvas, page, "print check · the back", options, top)
+    top: float | None = None
+    if landscape:
+        # The scales stand one above the other on one side: the text beside them.
+        if min(cx for cx, _ in page.targets) < width / 2:
+            left = max(cx for cx, _ in page.targets) + 25 * mm
+    else:
+        # A short-edge flip brings the crosses to the top of this side: the text under them.
+        high = [cy for _, cy in page.targets if cy > height / 2]
+        top = min(high) - 32 * mm if high else None
+    y = _check_title(canvas, page, "print check · the back", options, top, left)
     lines = [
         "Hold this sheet up to a light with this side facing you. The two bold crosses",
         "printed on the front show through the paper. Read, on each scale below, where",
@@ -895,6 +1042,12 @@ def _draw_check_back(canvas: Canvas, page: Page, options: DeckOptions) -> None:
         "Far apart from each other: the paper went in askew; feed it straighter, or use",
         "the gutter-fold layout, which prints on one side only.",
     ]
+    if landscape:
+        lines += [
+            "Crosses on the other half of the sheet, far from both scales: your printer",
+            "turns landscape sheets the other way; set the other flip (short or long edge)",
+            "in the print dialog, or build the deck with the other duplex mode.",
+        ]
     canvas.setFillColor(black)
     _text_lines(canvas, left, y, lines, 9.5, 5.2 * mm)
     for cx, cy in page.targets:
@@ -902,23 +1055,30 @@ def _draw_check_back(canvas: Canvas, page: Page, options: DeckOptions) -> None:
     dx, dy = options.back_offset
     canvas.setFont(SANS, 8)
     canvas.setFillColor(GUIDE)
-    canvas.drawCentredString(
-        width / 2,
-        page.targets[0][1] + 16 * mm if page.targets else height / 2,
-        f"this file moves the backs by x {dx:+g} mm, y {dy:+g} mm",
-    )
+    note = f"this file moves the backs by x {dx:+g} mm, y {dy:+g} mm"
+    x, y = _between_targets(page)
+    if landscape:  # in two lines, between the scales
+        first, second = note.split(" by ")
+        canvas.drawCentredString(x, y + 1 * mm, first)
+        canvas.drawCentredString(x, y - 2.5 * mm, f"by {second}")
+    else:
+        canvas.drawCentredString(x, page.targets[0][1] + 16 * mm, note)
 
 
 __all__ = [
     "BLEED_MM",
     "MAX_BACK_OFFSET_MM",
+    "MIN_MARGIN_MM",
     "Box",
     "DeckOptions",
     "Page",
     "QuickRef",
+    "SheetLayout",
     "Slot",
     "build_deck",
     "plan_deck",
     "quick_ref_cards",
+    "sheet_layout",
+    "turned_top_to_bottom",
     "write_deck",
 ]

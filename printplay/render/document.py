@@ -111,6 +111,9 @@ class PageSetup:
     footer: str = ""
     subject: str = ""
     keywords: tuple[str, ...] = ()
+    true_size: bool = False
+    """Whether something on the pages is to be printed at its true size (a token to cut
+    out): the PDF asks viewers not to scale it (``/PrintScaling /None``)."""
 
     @property
     def size(self) -> tuple[float, float]:
@@ -160,11 +163,19 @@ def fit_text(text: str, width: float, size: float, font: str = SANS) -> str:
     return cut.rstrip(" ·,") + " …"
 
 
+def first_page_number() -> int:
+    """The number the documents built now print on their first page (1 unless inside
+    :func:`numbered_from`)."""
+    return _FIRST_PAGE.get()
+
+
 def _draw_footer(setup: PageSetup) -> Callable[[Canvas, BaseDocTemplate], None]:
     offset = _FIRST_PAGE.get() - 1
 
     def draw(canvas: Canvas, doc: BaseDocTemplate) -> None:
         width, _ = setup.size
+        if setup.true_size:
+            canvas.setViewerPreference("PrintScaling", "None")
         page = f"page {doc.page + offset}"
         room = width - 2 * MARGIN - stringWidth(page, SANS, FOOTER_SIZE) - 6 * mm
         canvas.saveState()

@@ -68,7 +68,7 @@ class CardSize:
 
 CARD_SIZES: dict[str, CardSize] = {
     "poker": CardSize("poker", 63.0, 88.0),
-    "bridge": CardSize("bridge", 57.0, 89.0),
+    "bridge": CardSize("bridge", 57.15, 88.9),
 }
 """The printable card formats, by name."""
 
@@ -86,10 +86,13 @@ def card_size(name: str) -> CardSize:
         ) from None
 
 
-GREEN = HexColor("#23873F")
-"""Clubs in a four-colour deck."""
-BLUE = HexColor("#13347A")
-"""Diamonds in a four-colour deck."""
+GREEN = HexColor("#135324")
+"""Clubs in a four-colour deck: a dark green, the second darkest grey in greyscale."""
+BLUE = HexColor("#2662C6")
+"""Diamonds in a four-colour deck: a mid blue, the third darkest grey."""
+LIGHT_RED = HexColor("#F74B3D")
+"""Hearts in a four-colour deck: a bright red, the lightest grey of the four (still 3.5 : 1
+on white, for pips and indices that are large and bold)."""
 GOLD = HexColor("#D9A21B")
 """The accent of the court cards' crowns and the jester's bells."""
 OUTLINE = HexColor("#8C8C8C")
@@ -100,14 +103,17 @@ BACK_ACCENT = HexColor("#C9D6EA")
 FOUR_COLOURS: dict[Suit, Color] = {
     Suit.CLUBS: GREEN,
     Suit.DIAMONDS: BLUE,
-    Suit.HEARTS: RED,
+    Suit.HEARTS: LIGHT_RED,
     Suit.SPADES: BLACK,
 }
+"""The inks of a four-colour deck, chosen to print as four well-separated greys on a greyscale
+printer: spades darkest, then clubs, diamonds and hearts, about an eighth of the scale apart."""
 
 
 @dataclass(frozen=True)
 class FaceStyle:
-    """How faces are drawn: a four-colour deck (clubs green, diamonds blue) and large
+    """How faces are drawn: a four-colour deck (clubs green, diamonds blue, hearts a lighter
+    red) and large
     (low-vision) corner indices."""
 
     four_colour: bool = False

@@ -91,6 +91,13 @@ class KitPart:
     """What the cover says of the part (``part_detail`` of ``kit.j2``)."""
 
 
+def deal_label(deal: SeedDeal) -> str:
+    """A curated deal named by its number and the options it is played under: ``4``,
+    ``1 (reserve)`` (a collection may hold one deal under two rule sets)."""
+    options = f" ({', '.join(deal.options)})" if deal.options else ""
+    return f"{deal.seed}{options}"
+
+
 def outline(path: Path, offset: int, sides: str, level: int) -> list[Bookmark]:
     """The outline of the PDF at ``path``, its pages moved to where they sit in the kit."""
     reader = PdfReader(path)
@@ -289,7 +296,7 @@ def merge(
     preferences[NameObject("/PrintScaling")] = NameObject("/None")
     preferences[NameObject("/Duplex")] = NameObject("/DuplexFlipLongEdge")
     preferences[NameObject("/DisplayDocTitle")] = BooleanObject(True)
-    numbers = ", ".join(str(d.seed) for d in deals if d.seed is not None)
+    numbers = ", ".join(deal_label(d) for d in deals if d.seed is not None)
     writer.add_metadata(
         {
             "/Title": title,
@@ -314,6 +321,7 @@ __all__ = [
     "KitPart",
     "PartPages",
     "bookmarks",
+    "deal_label",
     "draw_blank",
     "draw_front",
     "merge",

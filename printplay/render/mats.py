@@ -12,9 +12,12 @@ The mat is cut into pages (tiles) of the chosen paper, turned whichever way need
 pages.  Neighbouring tiles overlap by :data:`OVERLAP_MM`: a tile to the right or below is
 trimmed along its left or top cut edge and laid over its neighbour, its edge on the
 neighbour's dashed line, where half circles and crosses printed across the seam meet their
-other halves.  Each page is labelled ("A1 of 2 × 3"), with a small assembly diagram and a
-50 mm bar to check the print scale; the first page shows the whole mat and says how to put
-it together (the words are ``templates/kit.j2``).
+other halves (one circle at each corner where seams cross).  The words on the mat keep
+clear of the seams and the circles: a place's words move within it, the circles along
+their seam, and the pages shift across the mat when a place has no room off a seam.  Each
+page is labelled ("A1 of 2 × 3"), with a small map of the pages and a 50 mm bar to check
+the print scale, all :data:`FOOT_MM` or more from the edges; the first page shows the whole
+mat and says how to put it together (the words are ``templates/kit.j2``).
 
 :func:`plan_mat` gives the geometry (tested without a PDF); :func:`build_mat` writes the PDF;
 :class:`MatOverview` is the whole mat drawn small, as a flowable.
@@ -22,9 +25,11 @@ it together (the words are ``templates/kit.j2``).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import pairwise
 from pathlib import Path
 
 from reportlab.lib.colors import Color, HexColor, white
@@ -37,12 +42,13 @@ from reportlab.platypus import Flowable, Paragraph
 from printplay import __version__
 from printplay.deal import numbered_deal
 from printplay.errors import RulebookError
-from printplay.games import make_solitaire
+from printplay.games import entry, make_solitaire
 from printplay.games.layout import BoardView
 from printplay.games.protocols import RegisteredSolitaire
 from printplay.outfile import check_writable
 from printplay.printables.model import PrintRequest
 from printplay.render.cards import CARD_RATIO
+from printplay.render.components import KINDS, pieces_row
 from printplay.render.document import (
     MARGIN,
     bookmark_page,
@@ -65,9 +71,12 @@ OVERLAP_MM = 12.0
 PAD_MM = 6.0
 """White round the layout's extent, inside the mat's edge."""
 
-MARGINS_MM = (10.0, 10.0, 10.0, 17.0)
+MARGINS_MM = (10.0, 10.0, 10.0, 20.0)
 """Page margins round the printed part of a tile: left, right, top, bottom (the bottom holds
-the page label, the scale bar and the assembly diagram)."""
+the page label, the scale bar and the page map, 10 mm or more from the edge)."""
+
+FOOT_MM = 10.0
+"""What the foot of a page holds keeps this far from the page's edge."""
 
 SCALE_BAR_MM = 50
 """The length of the bar that checks the print scale."""
@@ -77,6 +86,21 @@ MARK_RADIUS_MM = 3.0
 
 MARK_SPACING_MM = 70.0
 """About this far apart along a seam."""
+
+MARK_REACH_MM = 2 * MARK_RADIUS_MM
+"""How far a target's cross reaches from its centre."""
+
+SEAM_CLEARANCE_MM = 2.0
+"""Words on the mat keep this far from a seam (and from a target's cross)."""
+
+END_INSET_MM = OVERLAP_MM + 6.0
+"""Targets along a seam keep this far from its free ends (clear of the overlaps there)."""
+
+CORNER_INSET_MM = 30.0
+"""Targets along a seam keep this far from a corner where seams cross (its own target)."""
+
+MARK_GAP_MM = 14.0
+"""Targets along a seam keep at least this far apart."""
 
 PLACE_FILL = HexColor("#EEF4F0")
 PLACE_LINE = HexColor("#6F7F76")
@@ -114,7 +138,10 @@ class Place:
     depth: int = 0
     """How many cards lie under this one (drawn first: the lowest)."""
     text_at: tuple[float, float] | None = None
-    """Where its label is set (the middle of the part of it left in sight)."""
+    """Where its label is set (the middle of the part of it left in sight, clear of the
+    seams between pages and of the registration targets)."""
+    note: str = ""
+    """A pile's second line, under its name ("23 cards, face down"); a slot's is its name."""
 
     @property
     def box(self) -> Box:
@@ -194,6 +221,9 @@ class MatPlan:
     rows: int
     columns: int
     tiles: tuple[Tile, ...]
+    marks: tuple[tuple[float, float], ...] = ()
+    """The registration targets (circles with crosses), centred on the seams: one at each
+    corner where seams cross, and more along each seam, clear of the words on the mat."""
 
     @property
     def content(self) -> tuple[float, float]:
@@ -294,21 +324,44 @@ def _covering(game: RegisteredSolitaire) -> list[set[int]]:
 
 
 def _label_box(place: Place, x: float, y: float) -> Box:
-    width = max(
-        stringWidth(place.label, SANS_BOLD, LABEL_SIZE),
-        stringWidth(place.name, SANS, NAME_SIZE),
-    )
-    height = (LABEL_SIZE + NAME_SIZE) * 1.25
-    half_w, half_h = width / mm / 2, height / mm / 2
+    """The box round a place's words set at ``x``, ``y``: its label and, under it, its name
+    (a pile: its note)."""
+    half_w, half_h = _label_half(place.label, place.note if place.kind == "pile" else place.name)
     return x - half_w, y - half_h, x + half_w, y + half_h
 
 
-def _text_point(place: Place, over: Sequence[Box]) -> tuple[float, float]:
-    """The middle of the points of ``place`` where its label fits clear of the cards
-    lying on it (``over``); the middle of the card if there is none."""
+@functools.cache
+def _label_half(label: str, second: str) -> tuple[float, float]:
+    """Half the width and height of a label over a second line, in millimetres."""
+    width = max(stringWidth(label, SANS_BOLD, LABEL_SIZE), stringWidth(second, SANS, NAME_SIZE))
+    height = (LABEL_SIZE + NAME_SIZE) * 1.25
+    return width / mm / 2, height / mm / 2
+
+
+def _text_point(
+    place: Place, over: Sequence[Box], blocked: Sequence[Box] = ()
+) -> tuple[float, float]:
+    """Where ``place``'s words go: the middle of the points where they fit clear of the cards
+    lying on it (``over``); if that point touches ``blocked`` (a seam, a corner target), the
+    nearest point clear of both; the middle of the card if no point is clear of the cards."""
+    clear = [_grown(box, 1.0) for box in over]
+    good = _clear_points(place, clear)
+    if not good:
+        return place.cx, place.cy
+    mx = sum(p[0] for p in good) / len(good)
+    my = sum(p[1] for p in good) / len(good)
+    best = min(good, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
+    free = [p for p in good if not any(_overlaps(_label_box(place, *p), b) for b in blocked)]
+    if not free or best in free:
+        return best
+    return min(free, key=lambda p: ((p[0] - best[0]) ** 2 + (p[1] - best[1]) ** 2, p))
+
+
+def _clear_points(place: Place, clear: Sequence[Box]) -> list[tuple[float, float]]:
+    """The points of a 2 mm grid over ``place`` where its words fit inside it, 2 mm from its
+    edge, touching none of ``clear``."""
     x0, y0, x1, y1 = place.box
     inner = _grown(place.box, -2.0)
-    clear = [_grown(box, 1.0) for box in over]
     step = 2.0
     good = []
     for i in range(int((x1 - x0) / step) + 1):
@@ -317,59 +370,38 @@ def _text_point(place: Place, over: Sequence[Box]) -> tuple[float, float]:
             box = _label_box(place, x, y)
             if _inside(box, inner) and not any(_overlaps(box, c) for c in clear):
                 good.append((x, y))
-    if not good:
-        return place.cx, place.cy
-    mx = sum(p[0] for p in good) / len(good)
-    my = sum(p[1] for p in good) / len(good)
-    return min(good, key=lambda p: ((p[0] - mx) ** 2 + (p[1] - my) ** 2, p))
+    return good
 
 
 def plan_mat(
     game: RegisteredSolitaire, paper: str = "a4", *, words: Words | None = None
 ) -> MatPlan:
-    """The mat of ``game``'s layout on ``paper``: places, words, size and tiles."""
+    """The mat of ``game``'s layout on ``paper``: places, words, size, tiles and the
+    registration targets on the seams."""
     register_fonts()
     words = words or Words("kit.j2")
     view = start_view(game)
-    places = _places(game, view)
-    covering = _covering(game)
-    slot_count = len(game.layout.slots)
-    placed = []
-    for index, place in enumerate(places):
-        over = [places[i].box for i in covering[index]] if index < slot_count else []
-        placed.append(_with_text(place, _text_point(place, over)))
-    width = CARD_MM[0]
-    texts = [
-        Text(
-            label.text,
-            label.x * width,
-            label.y * CARD_RATIO * width,
-            LAYOUT_LABEL_SIZE,
-            label.rotation,
-        )
-        for label in view.labels
-    ]
-    tokens = [
-        Token(marker.name, marker.x * width, marker.y * CARD_RATIO * width)
-        for marker in view.markers
-    ]
-    extent = _union(
-        [p.box for p in placed]
-        + [t.box for t in texts]
-        + [(t.x - t.radius, t.y - t.radius, t.x + t.radius, t.y + t.radius) for t in tokens]
-    )
+    places = [_with_note(place, view, words) for place in _places(game, view)]
+    texts, tokens = _layout_texts(view), _tokens(view)
+    extent = _union(_content(places, texts, tokens))
     dx, dy = PAD_MM - extent[0], PAD_MM - extent[1]
     mat_w = extent[2] - extent[0] + 2 * PAD_MM
     mat_h = extent[3] - extent[1] + 2 * PAD_MM
-    placed = [_moved(p, dx, dy) for p in placed]
-    texts = [Text(t.text, t.x + dx, t.y + dy, t.size, t.rotation, t.bold) for t in texts]
-    tokens = [Token(t.name, t.x + dx, t.y + dy, t.radius) for t in tokens]
-    content = (
-        [p.box for p in placed]
-        + [t.box for t in texts]
-        + [(t.x - t.radius, t.y - t.radius, t.x + t.radius, t.y + t.radius) for t in tokens]
-    )
+    places = [_moved(p, dx, dy) for p in places]
+    texts = [replace(t, x=t.x + dx, y=t.y + dy) for t in texts]
+    tokens = [replace(t, x=t.x + dx, y=t.y + dy) for t in tokens]
+    content = _content(places, texts, tokens)
     page, rows, columns, tiles = _tiles(paper, mat_w, mat_h, content)
+    fixed = [t.box for t in texts] + [_token_box(t) for t in tokens]
+    room = _word_room(game, places)
+    if not _words_clear(places, room, fixed, tiles):
+        tiles = _moved_grid(page, (mat_w, mat_h), content, tiles, places, room, fixed)
+    seams = _seams(tiles)
+    corners = _corners(seams)
+    placed = _set_words(game, places, _blocked(seams, corners))
+    words_on_mat = [_words_box(p) for p in placed] + [t.box for t in texts]
+    words_on_mat += [_token_box(t) for t in tokens]
+    marks = corners + _seam_marks(seams, corners, words_on_mat)
     return MatPlan(
         game.name,
         game.title,
@@ -384,27 +416,294 @@ def plan_mat(
         rows,
         columns,
         tuple(tiles),
+        tuple(marks),
     )
 
 
-def _with_text(place: Place, at: tuple[float, float]) -> Place:
-    return Place(
-        place.kind, place.name, place.label, place.cx, place.cy, place.rotation, place.depth, at
-    )
+def _layout_texts(view: BoardView) -> list[Text]:
+    """The layout's row or wall labels, in mat millimetres."""
+    width = CARD_MM[0]
+    return [
+        Text(
+            label.text,
+            label.x * width,
+            label.y * CARD_RATIO * width,
+            LAYOUT_LABEL_SIZE,
+            label.rotation,
+        )
+        for label in view.labels
+    ]
+
+
+def _tokens(view: BoardView) -> list[Token]:
+    """The tokens on the board at the start (Ricochet's ball), in mat millimetres."""
+    width = CARD_MM[0]
+    return [
+        Token(marker.name, marker.x * width, marker.y * CARD_RATIO * width)
+        for marker in view.markers
+    ]
+
+
+def _token_box(token: Token) -> Box:
+    return (token.x - token.radius, token.y - token.radius, token.x + token.radius,
+            token.y + token.radius)  # fmt: skip
+
+
+def _content(places: Sequence[Place], texts: Sequence[Text], tokens: Sequence[Token]) -> list[Box]:
+    """The boxes of everything drawn on the mat."""
+    return [p.box for p in places] + [t.box for t in texts] + [_token_box(t) for t in tokens]
+
+
+def _with_note(place: Place, view: BoardView, words: Words) -> Place:
+    """A pile's place with its second line (how many cards, face down or up)."""
+    pile = next((pile for pile in view.piles if pile.name == place.name), None)
+    if place.kind != "pile" or pile is None:
+        return place
+    text = words("mat_pile", name=pile.name, count=len(pile.cards), face_up=pile.face_up)
+    return replace(place, note=text.split(" · ", 1)[-1])
+
+
+def _set_words(
+    game: RegisteredSolitaire, places: Sequence[Place], blocked: Sequence[Box]
+) -> list[Place]:
+    """Each place with the point its words are set at: in sight of the cards lying on it,
+    clear of ``blocked``."""
+    covering = _covering(game)
+    slot_count = len(game.layout.slots)
+    placed = []
+    for index, place in enumerate(places):
+        over = [places[i].box for i in covering[index]] if index < slot_count else []
+        placed.append(replace(place, text_at=_text_point(place, over, blocked)))
+    return placed
+
+
+def _word_room(
+    game: RegisteredSolitaire, places: Sequence[Place]
+) -> list[list[tuple[float, float]]]:
+    """For each place, the points its words may be set at clear of the cards lying on it."""
+    covering = _covering(game)
+    slot_count = len(game.layout.slots)
+    room = []
+    for index, place in enumerate(places):
+        over = [places[i].box for i in covering[index]] if index < slot_count else []
+        room.append(_clear_points(place, [_grown(box, 1.0) for box in over]))
+    return room
+
+
+def _words_clear(
+    places: Sequence[Place],
+    room: Sequence[Sequence[tuple[float, float]]],
+    fixed: Sequence[Box],
+    tiles: Sequence[Tile],
+) -> bool:
+    """Whether, with the pages at ``tiles``, every place's words can be set clear of the seams
+    and the corner targets, and the ``fixed`` words (wall labels, tokens) are."""
+    seams = _seams(tiles)
+    blocked = _blocked(seams, _corners(seams))
+    if any(_overlaps(box, b) for box in fixed for b in blocked):
+        return False
+    for place, points in zip(places, room, strict=True):
+        near = [b for b in blocked if _overlaps(b, place.box)]
+        if (
+            near
+            and points
+            and not any(
+                not any(_overlaps(_label_box(place, x, y), b) for b in near) for x, y in points
+            )
+        ):
+            return False
+    return True
+
+
+def _moved_grid(
+    page: tuple[float, float],
+    size: tuple[float, float],
+    content: Sequence[Box],
+    tiles: list[Tile],
+    places: Sequence[Place],
+    room: Sequence[Sequence[tuple[float, float]]],
+    fixed: Sequence[Box],
+) -> list[Tile]:
+    """The pages moved across the mat, then up or down it, by the fewest millimetres that
+    let every word clear the seams, without printing more pages; ``tiles`` if none does."""
+    for along in range(2):
+        for step in range(1, GRID_SEARCH_MM + 1):
+            for sign in (1, -1):
+                shift = (sign * step, 0.0) if along == 0 else (0.0, sign * step)
+                moved = _printed(_grid(page, *size, shift)[2], content)
+                if len(moved) <= len(tiles) and _words_clear(places, room, fixed, moved):
+                    return moved
+    return tiles
+
+
+GRID_SEARCH_MM = 120
+"""How far the pages may move across or along the mat to clear its words of the seams."""
+
+
+def _words_box(place: Place) -> Box:
+    """The box round a place's words where they are set."""
+    x, y = place.text_at or (place.cx, place.cy)
+    return _label_box(place, x, y)
 
 
 def _moved(place: Place, dx: float, dy: float) -> Place:
     at = None if place.text_at is None else (place.text_at[0] + dx, place.text_at[1] + dy)
-    return Place(
-        place.kind,
-        place.name,
-        place.label,
-        place.cx + dx,
-        place.cy + dy,
-        place.rotation,
-        place.depth,
-        at,
-    )
+    return replace(place, cx=place.cx + dx, cy=place.cy + dy, text_at=at)
+
+
+# --- seams and registration targets -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Seam:
+    """Where a trimmed page's edge lies on the mat: the line x = ``at`` (``vertical``) or
+    y = ``at``, from ``start`` to ``end`` along it, in mat millimetres."""
+
+    vertical: bool
+    at: float
+    start: float
+    end: float
+
+    def point(self, along: float) -> tuple[float, float]:
+        """The point ``along`` the seam."""
+        return (self.at, along) if self.vertical else (along, self.at)
+
+    def holds(self, point: tuple[float, float]) -> bool:
+        """Whether ``point`` lies on the seam."""
+        across, along = point if self.vertical else point[::-1]
+        return (
+            abs(across - self.at) < EPSILON and self.start - EPSILON <= along <= self.end + EPSILON
+        )
+
+    def along(self, point: tuple[float, float]) -> float:
+        """How far along the seam's line ``point`` lies."""
+        return point[1] if self.vertical else point[0]
+
+
+EPSILON = 1e-6
+"""Mat millimetres closer than this are the same."""
+
+
+def _seams(tiles: Sequence[Tile]) -> list[Seam]:
+    """Every seam: the left edge of each page with a page to its left, the top edge of each
+    with a page above, pieces on one line joined."""
+    printed = {(t.row, t.column) for t in tiles}
+    pieces: dict[tuple[bool, float], list[tuple[float, float]]] = {}
+    for tile in tiles:
+        x0, y0, x1, y1 = tile.region
+        if (tile.row, tile.column - 1) in printed:
+            pieces.setdefault((True, x0), []).append((y0, y1))
+        if (tile.row - 1, tile.column) in printed:
+            pieces.setdefault((False, y0), []).append((x0, x1))
+    seams = []
+    for (vertical, at), spans in sorted(pieces.items()):
+        seams += [Seam(vertical, at, a, b) for a, b in _joined(spans)]
+    return seams
+
+
+def _joined(spans: Sequence[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Overlapping or touching spans made one."""
+    joined: list[tuple[float, float]] = []
+    for start, end in sorted(spans):
+        if joined and start <= joined[-1][1] + EPSILON:
+            joined[-1] = (joined[-1][0], max(joined[-1][1], end))
+        else:
+            joined.append((start, end))
+    return joined
+
+
+def _corners(seams: Sequence[Seam]) -> list[tuple[float, float]]:
+    """Where an upright seam crosses or meets a level one: one target each."""
+    found = set()
+    for upright in (s for s in seams if s.vertical):
+        for level in (s for s in seams if not s.vertical):
+            point = (upright.at, level.at)
+            if upright.holds(point) and level.holds(point):
+                found.add(point)
+    return sorted(found)
+
+
+def _blocked(seams: Sequence[Seam], corners: Sequence[tuple[float, float]]) -> list[Box]:
+    """Where no words go: along every seam, and round the corner targets' crosses."""
+    clear = SEAM_CLEARANCE_MM
+    boxes = [
+        (s.at - clear, s.start, s.at + clear, s.end)
+        if s.vertical
+        else (s.start, s.at - clear, s.end, s.at + clear)
+        for s in seams
+    ]
+    reach = MARK_REACH_MM + clear
+    boxes += [(x - reach, y - reach, x + reach, y + reach) for x, y in corners]
+    return boxes
+
+
+def _seam_marks(
+    seams: Sequence[Seam], corners: Sequence[tuple[float, float]], words: Sequence[Box]
+) -> list[tuple[float, float]]:
+    """Targets along every seam between its corners and ends, about
+    :data:`MARK_SPACING_MM` apart (two at least on a seam with no corner), each moved along
+    the seam as far as it takes to clear ``words`` and the other targets."""
+    marks: list[tuple[float, float]] = []
+    for seam in seams:
+        on = {seam.along(c) for c in corners if seam.holds(c)}
+        stops = sorted({seam.start, seam.end, *on})
+        for a, b in pairwise(stops):
+            low = a + (CORNER_INSET_MM if a in on else END_INSET_MM)
+            high = b - (CORNER_INSET_MM if b in on else END_INSET_MM)
+            least = 1 if on else 2
+            marks += _marks_between(seam, low, high, least, words, [*corners, *marks])
+    return marks
+
+
+def _marks_between(
+    seam: Seam,
+    low: float,
+    high: float,
+    least: int,
+    words: Sequence[Box],
+    taken: Sequence[tuple[float, float]],
+) -> list[tuple[float, float]]:
+    """Targets spread from ``low`` to ``high`` along ``seam`` (``least`` at least), each at
+    the nearest point clear of ``words`` and ``taken``; one that finds none is left out."""
+    length = high - low
+    if length < 0:
+        return []
+    count = max(least, round(length / MARK_SPACING_MM) + 1)
+    wanted = [low + length / 2] if count == 1 else [
+        low + length * i / (count - 1) for i in range(count)
+    ]  # fmt: skip
+    chosen: list[tuple[float, float]] = []
+    for along in wanted:
+        spot = _clear_spot(seam, along, low, high, words, [*taken, *chosen])
+        if spot is not None:
+            chosen.append(spot)
+    return chosen
+
+
+def _clear_spot(
+    seam: Seam,
+    along: float,
+    low: float,
+    high: float,
+    words: Sequence[Box],
+    taken: Sequence[tuple[float, float]],
+) -> tuple[float, float] | None:
+    """The point of ``seam`` nearest ``along`` (millimetre steps, between ``low`` and
+    ``high``) where a target's cross touches none of ``words`` and keeps
+    :data:`MARK_GAP_MM` from every ``taken`` target."""
+    reach = MARK_REACH_MM + 0.5
+    for step in range(int(high - low) + 2):
+        for offset in (step, -step) if step else (0,):
+            spot = along + offset
+            if not low - EPSILON <= spot <= high + EPSILON:
+                continue
+            x, y = seam.point(spot)
+            cross = (x - reach, y - reach, x + reach, y + reach)
+            if any(_overlaps(cross, box) for box in words):
+                continue
+            if all(math.hypot(x - tx, y - ty) >= MARK_GAP_MM for tx, ty in taken):
+                return x, y
+    return None
 
 
 def _count(length: float, room: float) -> int:
@@ -414,8 +713,11 @@ def _count(length: float, room: float) -> int:
     return math.ceil((length - OVERLAP_MM) / (room - OVERLAP_MM))
 
 
-def _grid(page: tuple[float, float], mat_w: float, mat_h: float) -> tuple[int, int, list[Tile]]:
-    """Every tile of a grid of pages of size ``page`` over the mat, the mat centred on them."""
+def _grid(
+    page: tuple[float, float], mat_w: float, mat_h: float, shift: tuple[float, float] = (0.0, 0.0)
+) -> tuple[int, int, list[Tile]]:
+    """Every tile of a grid of pages of size ``page`` over the mat, the mat centred on them
+    (then the grid moved by ``shift``, within what keeps the mat covered)."""
     left, right, top, bottom = MARGINS_MM
     room_w = page[0] / mm - left - right
     room_h = page[1] / mm - top - bottom
@@ -423,7 +725,8 @@ def _grid(page: tuple[float, float], mat_w: float, mat_h: float) -> tuple[int, i
     step_w, step_h = room_w - OVERLAP_MM, room_h - OVERLAP_MM
     span_w = columns * step_w + OVERLAP_MM if columns > 1 else room_w
     span_h = rows * step_h + OVERLAP_MM if rows > 1 else room_h
-    x_start, y_start = -(span_w - mat_w) / 2, -(span_h - mat_h) / 2
+    x_start = -(span_w - mat_w) / 2 + _within(shift[0], (span_w - mat_w) / 2)
+    y_start = -(span_h - mat_h) / 2 + _within(shift[1], (span_h - mat_h) / 2)
     tiles = [
         Tile(
             row,
@@ -441,6 +744,16 @@ def _grid(page: tuple[float, float], mat_w: float, mat_h: float) -> tuple[int, i
     return rows, columns, tiles
 
 
+def _within(value: float, limit: float) -> float:
+    """``value``, kept between ``-limit`` and ``limit``."""
+    return max(-limit, min(limit, value))
+
+
+def _printed(tiles: Sequence[Tile], content: Sequence[Box]) -> list[Tile]:
+    """The tiles with something on them (a tile of empty table is not printed)."""
+    return [t for t in tiles if any(_overlaps(t.region, box) for box in content)]
+
+
 def _tiles(
     paper: str, mat_w: float, mat_h: float, content: Sequence[Box]
 ) -> tuple[tuple[float, float], int, int, list[Tile]]:
@@ -450,7 +763,7 @@ def _tiles(
     best: tuple[tuple[float, float], int, int, list[Tile]] | None = None
     for page in ((long, short), (short, long)):
         rows, columns, tiles = _grid(page, mat_w, mat_h)
-        tiles = [t for t in tiles if any(_overlaps(t.region, box) for box in content)]
+        tiles = _printed(tiles, content)
         if best is None or len(tiles) < len(best[3]):
             best = (page, rows, columns, tiles)
     assert best is not None
@@ -523,19 +836,16 @@ def _draw_place_words(canvas: Canvas, place: Place, plan: MatPlan, words: Words)
     _draw_text(canvas, Text(place.name, x, y + 3.6, NAME_SIZE, bold=False), NAME_TEXT)
 
 
-def _draw_pile_counts(canvas: Canvas, plan: MatPlan, view: BoardView, words: Words) -> None:
-    counts = {pile.name: pile for pile in view.piles}
+def _draw_pile_counts(canvas: Canvas, plan: MatPlan) -> None:
+    """Under each pile's name, its note: how many cards, face down or up."""
     for place in plan.places:
-        pile = counts.get(place.name)
-        if place.kind != "pile" or pile is None:
+        if place.kind != "pile" or not place.note:
             continue
-        text = words("mat_pile", name=pile.name, count=len(pile.cards), face_up=pile.face_up)
-        text = text.split(" · ", 1)[-1]
         x, y = place.text_at or (place.cx, place.cy)
-        _draw_text(canvas, Text(text, x, y + 3.6, NAME_SIZE, bold=False), NAME_TEXT)
+        _draw_text(canvas, Text(place.note, x, y + 3.6, NAME_SIZE, bold=False), NAME_TEXT)
 
 
-def _draw_tile(canvas: Canvas, plan: MatPlan, tile: Tile, view: BoardView, words: Words) -> None:
+def _draw_tile(canvas: Canvas, plan: MatPlan, tile: Tile, words: Words) -> None:
     """One page of the mat: its part of the mat, clipped; the seams' marks; the margins."""
     left, _, top, _ = MARGINS_MM
     page_h = plan.page[1]
@@ -549,7 +859,7 @@ def _draw_tile(canvas: Canvas, plan: MatPlan, tile: Tile, view: BoardView, words
     canvas.scale(mm, -mm)
     canvas.translate(-x0, -y0)
     _draw_mat(canvas, plan, words)
-    _draw_pile_counts(canvas, plan, view, words)
+    _draw_pile_counts(canvas, plan)
     _draw_seam_marks(canvas, plan)
     canvas.restoreState()
     _draw_guides(canvas, plan, tile, words)
@@ -557,31 +867,15 @@ def _draw_tile(canvas: Canvas, plan: MatPlan, tile: Tile, view: BoardView, words
 
 
 def _draw_seam_marks(canvas: Canvas, plan: MatPlan) -> None:
-    """Circles with crosses centred on every seam between two printed tiles, in mat
-    coordinates: the tile underneath prints them whole, the one laid over it (trimmed on the
-    seam) half."""
+    """The registration targets, in mat coordinates: the tile underneath prints them whole,
+    the one laid over it (trimmed on the seam) half, at a corner a quarter."""
     r = MARK_RADIUS_MM
     canvas.saveState()
     canvas.setStrokeColor(GUIDE)
     canvas.setLineWidth(0.35 * PT)
-    for tile in plan.tiles:
-        x0, y0, x1, y1 = tile.region
-        if plan.tile_at(tile.row, tile.column - 1):
-            for y in _seam_points(y0, y1):
-                _mark(canvas, x0, y, r)
-        if plan.tile_at(tile.row - 1, tile.column):
-            for x in _seam_points(x0, x1):
-                _mark(canvas, x, y0, r)
+    for x, y in plan.marks:
+        _mark(canvas, x, y, r)
     canvas.restoreState()
-
-
-def _seam_points(start: float, end: float) -> list[float]:
-    """Points about :data:`MARK_SPACING_MM` apart along a seam from ``start`` to ``end``,
-    clear of the overlaps at its ends."""
-    inset = OVERLAP_MM + 6.0
-    length = end - start - 2 * inset
-    count = max(2, round(length / MARK_SPACING_MM) + 1)
-    return [start + inset + length * i / (count - 1) for i in range(count)]
 
 
 def _mark(canvas: Canvas, x: float, y: float, r: float) -> None:
@@ -646,10 +940,11 @@ def _draw_guides(canvas: Canvas, plan: MatPlan, tile: Tile, words: Words) -> Non
 
 
 def _draw_margin(canvas: Canvas, plan: MatPlan, tile: Tile, words: Words) -> None:
-    """The foot of the page: the label, the scale bar and the assembly diagram."""
-    left, right, _, bottom = MARGINS_MM
+    """The foot of the page, :data:`FOOT_MM` or more from its edges: the label, the scale
+    bar and the page map."""
+    left, right, _, _ = MARGINS_MM
     page_w = plan.page[0]
-    base = (bottom - 10.5) * mm
+    base = (FOOT_MM + 2.5) * mm
     canvas.saveState()
     canvas.setFillColor(GUIDE)
     label = Paragraph(
@@ -660,26 +955,26 @@ def _draw_margin(canvas: Canvas, plan: MatPlan, tile: Tile, words: Words) -> Non
     )
     diagram_w = _assembly_size(plan)[0]
     room = page_w - (left + right + 3) * mm - diagram_w - (SCALE_BAR_MM + 14) * mm
-    _, height = label.wrap(room, bottom * mm)
-    label.drawOn(canvas, (left + 3) * mm, base - height / 2 + 2)
-    # The scale bar: 50 mm, ticked every 10.
+    _, height = label.wrap(room, 2 * 9)
+    label.drawOn(canvas, (left + 3) * mm, max(base - height / 2 + 2, FOOT_MM * mm))
+    # The scale bar: 50 mm, ticked every 10, its length said above it.
     bar_x = (left + 3) * mm + room + 5 * mm
     canvas.setStrokeColor(GUIDE)
     canvas.setLineWidth(0.4)
     canvas.line(bar_x, base, bar_x + SCALE_BAR_MM * mm, base)
     for i in range(0, SCALE_BAR_MM + 1, 10):
         tick = 2.2 if i in (0, SCALE_BAR_MM) else 1.2
-        canvas.line(bar_x + i * mm, base, bar_x + i * mm, base + tick * mm)
+        canvas.line(bar_x + i * mm, base, bar_x + i * mm, base - tick * mm)
     canvas.setFont(SANS, 6.5)
     canvas.drawCentredString(
-        bar_x + SCALE_BAR_MM * mm / 2, base - 3 * mm, words("mat_scale", length=SCALE_BAR_MM)
+        bar_x + SCALE_BAR_MM * mm / 2, base + 1.2 * mm, words("mat_scale", length=SCALE_BAR_MM)
     )
-    _draw_assembly(canvas, plan, tile, page_w - right * mm - diagram_w, 2.5 * mm)
+    _draw_assembly(canvas, plan, tile, page_w - right * mm - diagram_w, (FOOT_MM + 0.5) * mm)
     canvas.restoreState()
 
 
-ASSEMBLY_HEIGHT_MM = 12.0
-"""The height of the small assembly diagram at the foot of each page."""
+ASSEMBLY_HEIGHT_MM = 8.0
+"""The height of the page map at the foot of each page."""
 
 
 def _assembly_size(plan: MatPlan) -> tuple[float, float]:
@@ -708,7 +1003,7 @@ def _draw_assembly(canvas: Canvas, plan: MatPlan, here: Tile, x: float, y: float
             mine = tile == here
             canvas.setFillColor(GUIDE if mine else white)
             canvas.rect(cx, cy, cell_w, cell_h, stroke=1, fill=1)
-            size = min(6.5, cell_h / 1.5)
+            size = min(6.5, cell_h / 1.5, cell_w / 1.7)
             if size >= 5:  # else too small to read: the page label names the tile
                 canvas.setFillColor(white if mine else GUIDE)
                 canvas.setFont(SANS_BOLD if mine else SANS, size)
@@ -770,14 +1065,16 @@ def build_mat(
     *,
     paper: str = "a4",
     rules_dir: Path | None = None,
+    pieces: Sequence[str] = (),
 ) -> Path:
     """Write ``game``'s table mat to ``path``: a page showing the whole mat and how to put it
-    together, then its tiles (atomically, byte-identical for identical input)."""
+    together (and the ``pieces`` to cut out, kinds of
+    :data:`~printplay.render.components.KINDS`), then its tiles (atomically, byte-identical
+    for identical input)."""
     solitaire = make_solitaire(game) if isinstance(game, str) else game
     path = check_writable(Path(path))
     words = Words("kit.j2", [rules_dir] if rules_dir is not None else [])
     plan = plan_mat(solitaire, paper, words=words)
-    view = start_view(solitaire)
     register_fonts()
 
     def produce(tmp_name: str) -> None:
@@ -793,14 +1090,14 @@ def build_mat(
         canvas.setKeywords(", ".join([plan.title, "table mat", "print and play"]))
         canvas.setViewerPreference("PrintScaling", "None")
         bookmark_page(canvas, words("mat_title", game=plan.title))
-        _draw_instructions(canvas, plan, solitaire, words)
+        _draw_instructions(canvas, plan, solitaire, words, pieces)
         canvas.showPage()
         for number, tile in enumerate(plan.tiles):
             canvas.setPageSize(plan.page)
             if number == 0:
                 bookmark_page(canvas, words("mat_pages", first=tile.name, last=plan.tiles[-1].name))
             bookmark_page(canvas, tile.name, 1)
-            _draw_tile(canvas, plan, tile, view, words)
+            _draw_tile(canvas, plan, tile, words)
             canvas.showPage()
         canvas.save()
 
@@ -808,9 +1105,14 @@ def build_mat(
 
 
 def _draw_instructions(
-    canvas: Canvas, plan: MatPlan, game: RegisteredSolitaire, words: Words
+    canvas: Canvas,
+    plan: MatPlan,
+    game: RegisteredSolitaire,
+    words: Words,
+    pieces: Sequence[str] = (),
 ) -> None:
-    """The first page: the mat as a whole, the tiles on it, how to put it together."""
+    """The first page: the mat as a whole, the tiles on it, how to put it together, and the
+    game's ``pieces`` to cut out (a page printed on one side: nothing is lost on its back)."""
     from reportlab.platypus import Frame
 
     page_w, page_h = plan.page
@@ -827,17 +1129,21 @@ def _draw_instructions(
         places=len(game.layout.slots),
         left_out=plan.rows * plan.columns - len(plan.tiles),
     )
+    shown = _shown_pieces(words, pieces)
+    if shown:
+        markdown += "\n\n" + words.markdown("mat_pieces_markdown", pieces=shown)
     room = page_h - 2 * MARGIN
+    tall = room * 0.45 - (PIECES_ROOM_MM * mm if shown else 0.0)
 
     def overview() -> Flowable:
         extent = _union([(0.0, 0.0, plan.width, plan.height)] + [t.region for t in plan.tiles])
         aspect = (extent[2] - extent[0]) / (extent[3] - extent[1])
-        return MatOverview(plan, min(width, room * 0.45 * aspect), words)
+        return MatOverview(plan, min(width, tall * aspect), words)
 
     story = markdown_to_flowables(
         markdown,
         width=width,
-        diagrams={"overview": overview},
+        diagrams={"overview": overview, "pieces": lambda: pieces_row(pieces)},
         outline=False,
         source="kit.j2 (mat_markdown)",
     )
@@ -848,11 +1154,35 @@ def _draw_instructions(
         raise RulebookError("kit.j2: the words of the mat's first page do not fit on it")
 
 
+PIECES_ROOM_MM = 40.0
+"""What the pieces to cut out take on the mat's first page (the overview shrinks by it)."""
+
+
+def _shown_pieces(words: Words, pieces: Sequence[str]) -> list[str]:
+    """The names of the ``pieces`` the mat's first page prints: none if the words (a house
+    edition of ``kit.j2``) have no ``mat_pieces_markdown``."""
+    if not pieces or not words.has("mat_pieces_markdown"):
+        return []
+    return [KINDS[kind] for kind in pieces]
+
+
+def mat_prints_pieces(words: Words) -> bool:
+    """Whether a mat printed with ``words`` carries its game's pieces to cut out."""
+    return words.has("mat_pieces_markdown")
+
+
 def make_mat(request: PrintRequest) -> Path:
-    """The registry's mat maker for solitaires."""
+    """The registry's mat maker for solitaires: the mat, with the pieces the game needs
+    (Ricochet's ball) to cut out on its first page."""
     game = make_solitaire(request.game, request.option_texts)
     check_writable(request.path)
-    return build_mat(game, request.path, paper=request.paper, rules_dir=request.rules_dir)
+    return build_mat(
+        game,
+        request.path,
+        paper=request.paper,
+        rules_dir=request.rules_dir,
+        pieces=entry(request.game).pieces,
+    )
 
 
 def mat_page_count(game: RegisteredSolitaire, paper: str = "a4") -> int:

@@ -13,7 +13,7 @@ page) and the walkthrough follow on pages of their own, each under a "Spoilers" 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -249,6 +250,14 @@ MOVES_RULE = HexColor("#C9D3DD")
 KEEP_MOVES = 3
 """At most this many moves below a walkthrough diagram are never parted from it."""
 
+DIAGRAM_SHARES = (0.56, 0.52, 0.48)
+"""The share of the page's width a walkthrough diagram takes: the first, or a smaller one
+where that ends the walkthrough a page sooner instead of on a nearly empty page."""
+
+NEARLY_EMPTY = 0.3
+"""A last page with less than this share of its height used is worth saving: the
+walkthrough is laid out again with smaller diagrams, and kept so if it ends a page sooner."""
+
 
 def _tagged(entry: DealOrderEntry) -> str:
     """The place of a deal-order entry, after the tag the diagram prints there (unless the
@@ -303,8 +312,11 @@ def _deal_order_table(order: Sequence[DealOrderEntry], width: float, styles: Sty
     return table
 
 
-def walkthrough(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
-    """The walkthrough: the verdict, the start, then each segment of the line with a diagram.
+def walkthrough(
+    sheet: Sheet, *, spoiler_free: bool, share: float = DIAGRAM_SHARES[0]
+) -> list[Flowable]:
+    """The walkthrough: the verdict, the start, then each segment of the line with a diagram
+    ``share`` of the page's width.
 
     The starting position is always drawn first; when the line opens with a turn of the
     stock, the start says so.  The ending is set under the last move.
@@ -317,7 +329,7 @@ def walkthrough(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     story.append(Paragraph(_verdict(sheet, line), styles.body))
     story.append(Spacer(1, 2 * mm))
     width = sheet.setup.frame_width
-    diagram_width = width * 0.56
+    diagram_width = width * share
     text_width = width - diagram_width - 4 * mm - MOVES_INDENT
     show_hidden = not spoiler_free
     start = BoardDiagram(state.board(), diagram_width, show_hidden=show_hidden)
@@ -544,14 +556,54 @@ def draw_sheet(
         footer=f"printplay · {title} {deal.name} · code {deal.code} · {rules}",
         subject=f"{title}, {deal.name}, {rules}: {what}",
         keywords=(title, deal.name, f"deal code {deal.code}", *deal_setup.chosen),
+        true_size=bool(deal_setup.pieces),  # the pieces to cut out
     )
     search = [rules_dir] if rules_dir is not None else []
     sheet = Sheet(model, setup, book_styles(), Words("sheet.j2", search))
-    story = setup_page(sheet, spoiler_free=spoiler_free)
-    story += _pieces(sheet, deal_setup.pieces)
-    story.append(PageBreak())
-    story += walkthrough(sheet, spoiler_free=spoiler_free)
-    return build_pdf(path, story, setup)
+
+    def story(share: float) -> list[Flowable]:
+        front = setup_page(sheet, spoiler_free=spoiler_free)
+        front += _pieces(sheet, deal_setup.pieces)
+        front.append(PageBreak())
+        return front + walkthrough(sheet, spoiler_free=spoiler_free, share=share)
+
+    return _build_fitted(path, setup, story)
+
+
+class _End(Flowable):
+    """Nothing, set last: where it lands tells how many pages there are and how much of the
+    last one is used."""
+
+    def __init__(self, frame_height: float) -> None:
+        super().__init__()
+        self.frame_height = frame_height
+        self.used = 1.0
+        self.page = 0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.used = 1 - availHeight / self.frame_height
+        return 0.0, 0.0
+
+    def drawOn(self, canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+        self.page = canvas.getPageNumber()  # and nothing drawn: the PDF is as without it
+
+
+def _build_fitted(path: Path, setup: PageSetup, story: Callable[[float], list[Flowable]]) -> Path:
+    """Build the sheet of ``story`` (given the walkthrough diagrams' share of the width);
+    where its last page is nearly empty, again with smaller diagrams, keeping the first
+    build that ends a page sooner (or, if none does, the first)."""
+    first, *smaller = DIAGRAM_SHARES
+    end = _End(setup.frame_height)
+    build_pdf(path, [*story(first), end], setup)
+    if end.page < 2 or end.used >= NEARLY_EMPTY:
+        return path
+    pages = end.page
+    for share in smaller:
+        end = _End(setup.frame_height)
+        build_pdf(path, [*story(share), end], setup)
+        if end.page < pages:
+            return path
+    return build_pdf(path, story(first), setup)
 
 
 __all__ = ["Sheet", "draw_sheet", "setup_page", "walkthrough"]

@@ -197,6 +197,7 @@ def draw_table_card(card: TableCard, path: Path, *, paper: str = "a4") -> Path:
         )
         canvas.setAuthor("printplay")
         canvas.setCreator(f"printplay {__version__}")
+        canvas.setViewerPreference("PrintScaling", "None")  # folds on the marked line
         for upside_down in (False, True):
             canvas.saveState()
             if upside_down:
