@@ -95,23 +95,29 @@ def build_kit(
     path: Path | str,
     *,
     paper: str = "a4",
-    deals: Sequence[int] | None = None,
+    deals: Sequence[int] | Sequence[SeedDeal] | None = None,
     deck: bool = True,
     rules_dir: Path | None = None,
-    results: Mapping[int, Line] | None = None,
+    results: Mapping[Any, Line] | None = None,
 ) -> Kit:
     """Write the print-and-play kit of ``game`` to ``path`` (see the module text).
 
-    ``deals`` picks the curated deals by number (by default the whole collection); ``deck``
-    leaves the deck out when false; ``rules_dir`` is a folder of house sources (rulebook,
-    quick-reference cards, the kit's words); ``results`` maps deal numbers to solver results
-    to print instead of searching (tests pass precomputed lines).
+    ``deals`` picks the curated deals by number (by default the whole collection), or
+    gives them (the website's featured deals, a deal number twice under different
+    options); ``deck`` leaves the deck out when false; ``rules_dir`` is a folder of house
+    sources (rulebook, quick-reference cards, the kit's words); ``results`` maps deals (a
+    :class:`~printplay.curated.SeedDeal`, or its number) to solver results to print
+    instead of searching (tests pass precomputed lines).
     """
     game_entry = entry(game)
     path = check_writable(Path(path))
     paper_size(paper)
     words = Words("kit.j2", [rules_dir] if rules_dir is not None else [])
-    chosen = kit_deals(game_entry.name, deals) if "sheet" in game_entry.printables else []
+    given = [deal for deal in deals or () if isinstance(deal, SeedDeal)]
+    numbers = None if deals is None or given else [d for d in deals if isinstance(d, int)]
+    chosen = given or kit_deals(game_entry.name, numbers)
+    if "sheet" not in game_entry.printables:
+        chosen = []
     register_fonts()
     with tempfile.TemporaryDirectory(prefix="printplay-kit-") as name:
         folder = Path(name)
@@ -149,7 +155,7 @@ def _parts(
     deals: Sequence[SeedDeal],
     deck: bool,
     rules_dir: Path | None,
-    results: Mapping[int, Line],
+    results: Mapping[Any, Line],
     words: Words,
 ) -> tuple[list[KitPart], list[str]]:
     """The parts of ``game``'s kit, in order, and what is left out for want of a source."""
@@ -208,7 +214,7 @@ def _parts(
                 option_texts=deal.options,
                 seed=deal.seed,
                 deal_codes=deal.cards,
-                result=results.get(deal.seed) if deal.seed is not None else None,
+                result=results.get(deal, results.get(deal.seed)),
             )
             sheets.append(KitDocument(heading, make))
         numbers = [str(deal.seed) for deal in deals if deal.seed is not None]

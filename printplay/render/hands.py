@@ -18,7 +18,7 @@ from reportlab.platypus import Flowable
 
 from printplay.cards import Card
 from printplay.render.cards import CARD_RATIO, CardStyle, card_shapes, round_rect, widest_index
-from printplay.render.fonts import SANS, SANS_BOLD
+from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
 CAPTION_COLOUR = HexColor("#555555")
 HIGHLIGHT_FILL = HexColor("#FFF4CC")
@@ -58,6 +58,7 @@ class HandsDiagram(Flowable):
         align: Literal["LEFT", "CENTER", "RIGHT"] = "CENTER",
     ) -> None:
         super().__init__()
+        register_fonts()
         self.groups = [list(group) for group in groups]
         self.card_width = card_width
         self.captions = list(captions)

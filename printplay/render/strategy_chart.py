@@ -17,7 +17,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from printplay.printables.poker_model import StrategyChart
-from printplay.render.fonts import SANS, SANS_BOLD, SANS_BOLD_ITALIC, SANS_ITALIC
+from printplay.render.fonts import (
+    SANS,
+    SANS_BOLD,
+    SANS_BOLD_ITALIC,
+    SANS_ITALIC,
+    register_fonts,
+)
 from printplay.render.styles import book_palette
 
 _PALETTE = book_palette()
@@ -90,6 +96,7 @@ class StrategyChartDiagram(Flowable):
     def drawing(self, width: float) -> Drawing:
         """The chart ``width`` points wide, as a drawing (for a PDF or a web page alike):
         the legend, then each panel: group labels, column labels, the cells."""
+        register_fonts()
         drawing = Drawing(width, self.height)
         top = self.height
         self._legend(drawing, top - self.legend_height + 4)

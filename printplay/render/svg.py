@@ -16,6 +16,8 @@ diagrams on one page would share the first one's).
 (True, True)
 >>> "font-weight: bold" in svg and "PPSans" not in svg and "<?xml" not in svg
 True
+>>> "DejaVu" in svg  # the page's stylesheet names the font (INLINE_CSS)
+False
 """
 
 from __future__ import annotations
@@ -46,6 +48,8 @@ _PROLOGUE = re.compile(r"\A\s*<\?xml[^>]*\?>\s*(<!DOCTYPE[^>]*>\s*)?", re.DOTALL
 _TITLE = re.compile(r"\s*<title>.*?</title>\s*<desc>.*?</desc>", re.DOTALL)
 _ID = re.compile(r'\bid="([^"]+)"')
 _TAG = re.compile(r"<[^>]*>")
+_TEXT_FLIP = re.compile(r'(<text x="[^"]*" y="([^"]*)"[^>]*?)translate\(0,-?\d+\) scale\(1,-1\)')
+_INDENT = re.compile(r"\n[ \t]+")
 
 
 def _round(match: re.Match[str]) -> str:
@@ -53,10 +57,27 @@ def _round(match: re.Match[str]) -> str:
     return "0" if text == "-0" else text
 
 
+def _exact(text: str, drawing: Drawing) -> str:
+    """renderSVG's whole-number sizes made exact: its view box and the flip of its picture
+    cut the drawing's size to whole points (the last hair of a drawing, a card's right
+    edge, was cut off), and the flip of every text to whole points (a label sat up to a
+    point too high)."""
+    width, height = float(drawing.width), float(drawing.height)
+    text = text.replace(
+        f'viewBox="0 0 {int(width)} {int(height)}"', f'viewBox="0 0 {width!r} {height!r}"', 1
+    )
+    text = text.replace(f"translate(0,-{int(height)})", f"translate(0,-{height!r})", 1)
+
+    def flip(match: re.Match[str]) -> str:
+        return f"{match.group(1)}translate(0,{2 * float(match.group(2))!r}) scale(1,-1)"
+
+    return _TEXT_FLIP.sub(flip, text)
+
+
 def svg_text(drawing: Drawing) -> str:
     """The drawing as an SVG document (with its XML prologue): fonts named for browsers,
     coordinates rounded to hundredths."""
-    text = renderSVG.drawToString(drawing)
+    text = _exact(renderSVG.drawToString(drawing), drawing)
     for name, (family, weight, style) in _FACES.items():
         text = text.replace(
             f"font-family: {name};",
@@ -71,11 +92,32 @@ def svg_document(drawing: Drawing) -> bytes:
     return svg_text(drawing).encode("utf-8")
 
 
+_INHERITED = (
+    f"font-family: {SVG_FAMILY}; ",
+    "font-weight: normal; ",
+    "font-style: normal; ",
+    "stroke-linecap: butt; ",
+    " fill-rule: evenodd;",
+)
+"""What every shape of an inline drawing would repeat, and it inherits instead: the card
+font (the page's stylesheet sets it on the drawing, :data:`INLINE_CSS`), the normal weight
+and style, and the defaults renderSVG writes out (its root sets the even-odd fill rule)."""
+
+INLINE_CSS = (
+    f"svg.drawing {{ font-family: {SVG_FAMILY}; font-weight: normal; font-style: normal; }}"
+)
+"""The stylesheet rule an inline drawing needs (:func:`inline_svg` leaves it to the page)."""
+
+
 def inline_svg(drawing: Drawing, *, label: str, prefix: str) -> str:
     """The drawing as an ``<svg>`` element for a web page: ``label`` is its text
     alternative (what a screen reader reads instead of the picture), ``prefix`` makes its
-    ids unique on the page (give each diagram its own)."""
+    ids unique on the page (give each diagram its own).  The page's stylesheet must hold
+    :data:`INLINE_CSS`."""
     text = _PROLOGUE.sub("", svg_text(drawing))
+    for inherited in _INHERITED:
+        text = text.replace(inherited, "")
+    text = _INDENT.sub("\n", text)
     text = _TITLE.sub("", text, count=1)
     for ident in dict.fromkeys(_ID.findall(text)):
         new = f"{prefix}-{ident}"
@@ -86,4 +128,4 @@ def inline_svg(drawing: Drawing, *, label: str, prefix: str) -> str:
     return attributes + text.strip().removeprefix("<svg")
 
 
-__all__ = ["MONO_FAMILY", "SVG_FAMILY", "inline_svg", "svg_document", "svg_text"]
+__all__ = ["INLINE_CSS", "MONO_FAMILY", "SVG_FAMILY", "inline_svg", "svg_document", "svg_text"]
