@@ -61,6 +61,8 @@ class WebFigure:
     """The figure as a table too, for a chart (the header row first); shown on request."""
     table_title: str = ""
     """What the button that shows :attr:`table` says."""
+    scale: float = 1.0
+    """How much larger than its size in points the drawing is shown."""
 
 
 WebFigureFactory = Callable[..., WebFigure]
@@ -333,7 +335,7 @@ class _Converter:
         and the caption after it."""
         made = call_diagram(self.figures, node, self.source)
         ident = self.ids.figure()
-        svg = inline_svg(made.drawing, label=made.words, prefix=ident)
+        svg = inline_svg(made.drawing, label=made.words, prefix=ident, scale=made.scale)
         below = ""
         if caption is not None:
             below = f"\n<figcaption>{inline_html(inline_tokens(caption)).strip()}</figcaption>"

@@ -32,12 +32,14 @@ from printplay.render.sheet_words import (
 from printplay.render.site_pages import page_ids
 from printplay.render.site_shell import Page, SiteWords, href
 from printplay.render.svg import inline_svg
+from printplay.render.web_rulebook import BOOK_WIDTH, SCALE
 
-SETUP_WIDTH = 720.0
-"""How wide the setup diagrams are drawn (CSS pixels; smaller screens shrink them)."""
-SETUP_HEIGHT = 560.0
+SETUP_WIDTH = BOOK_WIDTH
+"""How wide the setup diagrams are drawn: as a rulebook's (shown :data:`SCALE` times
+larger, as the rulebook's are; smaller screens shrink them)."""
+SETUP_HEIGHT = 0.78 * BOOK_WIDTH
 """How tall a setup diagram may be (a square layout would be taller than a screen)."""
-SEGMENT_WIDTH = 600.0
+SEGMENT_WIDTH = 0.8 * BOOK_WIDTH
 """How wide a walkthrough diagram is drawn."""
 
 
@@ -56,7 +58,8 @@ def _figure(
         view, width, max_height=SETUP_HEIGHT, show_hidden=show_hidden, tags=tags, crop=crop
     )
     ident = ids.figure()
-    svg = inline_svg(drawing, label=board_words(view, show_hidden=show_hidden), prefix=ident)
+    words = board_words(view, show_hidden=show_hidden)
+    svg = inline_svg(drawing, label=words, prefix=ident, scale=SCALE)
     below = f"\n<figcaption>{caption}</figcaption>" if caption else ""
     return f'<figure class="diagram" id="{ident}">\n{svg}{below}\n</figure>'
 
@@ -100,9 +103,13 @@ def _dealer(deal: DealPage, sheet_words: Words, words: SiteWords, ids: PageIds) 
         f"<td>{markup_html(tagged_place(entry))}</td></tr>"
         for entry in setup.deal_order
     )
+    head = "".join(
+        f'<th scope="col">{words.html("deal_order_columns", column=column)}</th>'
+        for column in range(3)
+    )
     parts.append(
         '<div class="table-wrap">\n<table class="deal-order">\n'
-        f"<tbody>\n{rows}\n</tbody>\n</table>\n</div>"
+        f"<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n{rows}\n</tbody>\n</table>\n</div>"
     )
     summary = words.html("dealer_summary")
     inner = "\n".join(parts)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
+from printplay.options import number_words
 from printplay.printables.site_model import GamePage, Site, VariantPage
 from printplay.render.html import Heading, HtmlText, Outline, PageIds
 from printplay.render.site_shell import Page, SiteWords, download_link, href
@@ -147,18 +148,19 @@ def rulebook_page(
     if game.deals:
         parts.append(_deal_list(game, path, words, sections[1]))
     parts.append(_print_list(game, path, words, sections[2]))
-    title = game.title if variant is None else f"{game.title}: {variant.rules}"
+    title = f"{game.title} rules" + ("" if variant is None else f", {variant.rules}")
     description = book_of(book).title + " rules, " + book_of(book).rules
-    return Page(path, f"{title} rules", description, game.game, "\n".join(parts)), text
+    return Page(path, title, description, game.game, "\n".join(parts)), text
 
 
 def index_page(site: Site, words: SiteWords, leads: dict[str, tuple[str, list[str]]]) -> Page:
     """The index: the games (``leads`` gives each game's lead paragraph, as HTML, and the
     titles of its rulebook's sections), what each page holds, what can be printed."""
     path = "index.html"
+    count = number_words(len(site.games))
     parts = [
-        f'<h1 id="top">{words.html("index_title")}</h1>',
-        f'<p class="lead">{words.html("index_lead", count=len(site.games))}</p>',
+        f'<h1 id="top">{words.html("index_title", count=count)}</h1>',
+        f'<p class="lead">{words.html("index_lead", count=count)}</p>',
     ]
     for game in site.games:
         lead, sections = leads[game.game]
@@ -181,8 +183,9 @@ def index_page(site: Site, words: SiteWords, leads: dict[str, tuple[str, list[st
         f'<h2 id="printing">{words.html("printing_heading")}</h2>\n'
         f"<p>{words.html('printing_text', paper=site.paper)}</p>"
     )
-    description = words.words("index_lead", count=len(site.games))
-    return Page(path, words.words("index_title"), description, None, "\n".join(parts))
+    description = words.words("index_lead", count=count)
+    title = words.words("index_title", count=count)
+    return Page(path, title, description, None, "\n".join(parts))
 
 
 __all__ = ["download_titles", "index_page", "page_ids", "rulebook_page"]

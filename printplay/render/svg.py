@@ -49,6 +49,7 @@ _TITLE = re.compile(r"\s*<title>.*?</title>\s*<desc>.*?</desc>", re.DOTALL)
 _ID = re.compile(r'\bid="([^"]+)"')
 _TAG = re.compile(r"<[^>]*>")
 _TEXT_FLIP = re.compile(r'(<text x="[^"]*" y="([^"]*)"[^>]*?)translate\(0,-?\d+\) scale\(1,-1\)')
+_SIZE = re.compile(r'width="[^"]*" height="[^"]*"')
 _INDENT = re.compile(r"\n[ \t]+")
 
 
@@ -109,12 +110,15 @@ INLINE_CSS = (
 """The stylesheet rule an inline drawing needs (:func:`inline_svg` leaves it to the page)."""
 
 
-def inline_svg(drawing: Drawing, *, label: str, prefix: str) -> str:
+def inline_svg(drawing: Drawing, *, label: str, prefix: str, scale: float = 1.0) -> str:
     """The drawing as an ``<svg>`` element for a web page: ``label`` is its text
     alternative (what a screen reader reads instead of the picture), ``prefix`` makes its
-    ids unique on the page (give each diagram its own).  The page's stylesheet must hold
-    :data:`INLINE_CSS`."""
+    ids unique on the page (give each diagram its own), ``scale`` how much larger than its
+    size in points it is shown (a drawing made for paper, shown on a screen).  The page's
+    stylesheet must hold :data:`INLINE_CSS`."""
     text = _PROLOGUE.sub("", svg_text(drawing))
+    width, height = float(drawing.width) * scale, float(drawing.height) * scale
+    text = _SIZE.sub(f'width="{width:.2f}" height="{height:.2f}"', text, count=1)
     for inherited in _INHERITED:
         text = text.replace(inherited, "")
     text = _INDENT.sub("\n", text)

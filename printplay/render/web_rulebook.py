@@ -10,13 +10,12 @@ chart), so the page and the PDF cannot say different things.
 from __future__ import annotations
 
 from reportlab.graphics.shapes import Drawing
-from reportlab.lib.units import mm
 
 from printplay.printables.model import ExampleMove, Figure, Rulebook
 from printplay.printables.poker_model import PokerRulebook, StrategyChart
 from printplay.render.alt_text import hands_words
+from printplay.render.document import PageSetup
 from printplay.render.figures import figure_drawing, figure_words
-from printplay.render.hands import HandsDiagram
 from printplay.render.html import (
     HtmlText,
     Outline,
@@ -25,16 +24,20 @@ from printplay.render.html import (
     WebFigureFactory,
     markdown_to_html,
 )
-from printplay.render.poker_rulebook import diagram_hands, poker_markdown
+from printplay.render.poker_rulebook import diagram_hands, hands_diagram, poker_markdown
 from printplay.render.rulebook import render_rulebook_source
 from printplay.render.strategy_chart import StrategyChartDiagram
 
-WEB_WIDTH = 720.0
-"""The width (CSS pixels) diagrams are drawn for, as the PDF draws them for its text width;
-on a narrower screen a diagram shrinks with the text."""
+BOOK_WIDTH = PageSetup().frame_width
+"""The width the diagrams are drawn for: the text width of an A4 rulebook, as its PDF
+draws them (every label in the same proportion to the cards)."""
 
-HANDS_CARD = 13 * mm * WEB_WIDTH / 515
-"""A hands diagram's card width on the web: the PDF's, in proportion to the text width."""
+WEB_WIDTH = 720.0
+"""How wide (CSS pixels) a page shows a diagram drawn across :data:`BOOK_WIDTH`; on a
+narrower screen a diagram shrinks with the text."""
+
+SCALE = WEB_WIDTH / BOOK_WIDTH
+"""How much larger than in the PDF a page shows a rulebook's diagrams."""
 
 
 def _board_figure(figure: Figure | ExampleMove) -> WebFigureFactory:
@@ -42,12 +45,14 @@ def _board_figure(figure: Figure | ExampleMove) -> WebFigureFactory:
         example = figure
 
         def move() -> WebFigure:
-            return WebFigure(figure_drawing(example, WEB_WIDTH), figure_words(example))
+            drawing = figure_drawing(example, BOOK_WIDTH)
+            return WebFigure(drawing, figure_words(example), scale=SCALE)
 
         return move
 
     def draw(small: str = "no") -> WebFigure:
-        return WebFigure(figure_drawing(figure, WEB_WIDTH, small), figure_words(figure))
+        drawing = figure_drawing(figure, BOOK_WIDTH, small)
+        return WebFigure(drawing, figure_words(figure), scale=SCALE)
 
     return draw
 
@@ -55,13 +60,13 @@ def _board_figure(figure: Figure | ExampleMove) -> WebFigureFactory:
 def _hands(hands: str) -> WebFigure:
     """A row of poker hands, each under its name."""
     groups, captions = diagram_hands(hands)
-    diagram = HandsDiagram(groups, HANDS_CARD, captions=captions, group_gap=0.6)
-    return WebFigure(diagram.drawing(), hands_words(groups, captions))
+    diagram = hands_diagram(hands)
+    return WebFigure(diagram.drawing(), hands_words(groups, captions), scale=SCALE)
 
 
 def _strategy(chart: StrategyChart) -> WebFigure:
     """The basic-strategy chart, with the chart as a table a screen reader can walk."""
-    drawing: Drawing = StrategyChartDiagram(chart).drawing(WEB_WIDTH)
+    drawing: Drawing = StrategyChartDiagram(chart).drawing(BOOK_WIDTH)
     legend = "; ".join(f"{code}: {words}" for code, words in chart.legend)
     words = (
         f"The basic-strategy chart: a row for each of your two-card hands, a column for each "
@@ -69,7 +74,7 @@ def _strategy(chart: StrategyChart) -> WebFigure:
         "chart shows it as a table."
     )
     header = (chart.header[0].capitalize(), *chart.header[1:])
-    return WebFigure(drawing, words, (header, *chart.rows), "Show the chart as a table")
+    return WebFigure(drawing, words, (header, *chart.rows), "Show the chart as a table", SCALE)
 
 
 def web_figures(model: Rulebook | PokerRulebook) -> dict[str, WebFigureFactory]:
@@ -109,4 +114,12 @@ def rulebook_html(
     )
 
 
-__all__ = ["WEB_WIDTH", "book_of", "rulebook_html", "rulebook_markdown", "web_figures"]
+__all__ = [
+    "BOOK_WIDTH",
+    "SCALE",
+    "WEB_WIDTH",
+    "book_of",
+    "rulebook_html",
+    "rulebook_markdown",
+    "web_figures",
+]
