@@ -218,13 +218,15 @@ class _Builder:
             deals.append(page)
             lines[deal] = line
         self.progress(f"{game.title} print-and-play kit")
+        # A solitaire's kit prints the featured deals' sheets (none with --deals 0); another
+        # game's kit prints its own curated rounds.
 
         def kit(target: Path) -> Path:
             return build_kit(
                 game.name,
                 target,
                 paper=self.paper,
-                deals=chosen if chosen else None,
+                deals=chosen if game.is_solitaire else None,
                 rules_dir=self.rules_dir,
                 results=lines,
             ).path
