@@ -98,6 +98,15 @@ def test_no_page_has_a_script_a_date_or_a_foreign_address(built_site: Path) -> N
         assert html.startswith('<!DOCTYPE html>\n<html lang="en">'), page
 
 
+def test_the_stylesheet_names_only_files_the_site_holds(built_site: Path) -> None:
+    css = (built_site / "site.css").read_text(encoding="utf-8")
+    targets = re.findall(r'url\("?([^")]+)"?\)', css)
+    assert len(targets) == 4  # the card font's four faces, for a browser without them
+    assert all((built_site / target).is_file() for target in targets), targets
+    assert (built_site / "fonts" / "LICENSE-DejaVu.txt").is_file()
+    assert "@media (prefers-color-scheme: dark)" in css and "@media print" in css
+
+
 def test_the_same_command_gives_the_same_bytes(tmp_path: Path) -> None:
     results = site_results()
     first, second = tmp_path / "one", tmp_path / "two"
