@@ -136,7 +136,7 @@ def test_a_folder_with_foreign_files_is_refused_unless_forced(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # nothing staged beside it
     assert (folder / "index.html").read_text(encoding="utf-8") == "my own page"
 
-    build_site(folder, deals=0, games=["ricochet-poker"], force=True)
+    build_site(folder, deals=0, games=["tripeaks"], force=True)
     assert (folder / "notes" / "mine.txt").read_text(encoding="utf-8") == "keep me"
     assert (folder / "index.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert "notes/mine.txt" not in (folder / MANIFEST).read_text(encoding="utf-8")
@@ -148,9 +148,9 @@ def test_a_folder_with_foreign_files_is_refused_unless_forced(
     )
     (folder / "old").mkdir()
     (folder / "old" / "page.html").write_text("from an older printplay", encoding="utf-8")
-    build_site(folder, deals=0, games=["ricochet-poker"])
+    build_site(folder, deals=0, games=["tripeaks"])
     assert not (folder / "old").exists()
-    assert (folder / "ricochet-poker" / "limit-7.html").is_file()
+    assert (folder / "tripeaks" / "no-wrap.html").is_file()
 
 
 @pytest.mark.parametrize(
