@@ -82,15 +82,5 @@ class Site:
     paper: str
     search_path: tuple[Path, ...] = ()
 
-    @property
-    def pages(self) -> tuple[str, ...]:
-        """Every page of the site, the index first."""
-        found = ["index.html"]
-        for game in self.games:
-            found.append(game.path)
-            found += [variant.path for variant in game.variants]
-            found += [deal.path for deal in game.deals]
-        return tuple(found)
-
 
 __all__ = ["Book", "DealPage", "Download", "GamePage", "Site", "VariantPage"]

@@ -48,7 +48,7 @@ def _with_box(text: HtmlText, box: str) -> str:
 def _variant_list(game: GamePage, page: str, words: SiteWords, heading: Heading) -> str:
     items = []
     for target, label, options in (
-        (game.path, words.html("standard_rules", game=escape(game.title)), ()),
+        (game.path, words.html("standard_rules", game=game.title), ()),
         *((v.path, escape(v.rules), v.options) for v in game.variants),
     ):
         code = f" <code>{escape(','.join(options))}</code>" if options else ""
@@ -79,12 +79,12 @@ def _deal_list(game: GamePage, page: str, words: SiteWords, heading: Heading) ->
 
 
 def download_titles(game: GamePage, words: SiteWords) -> list[tuple[str, str]]:
-    """Each of the game's PDFs (path) with its title in words."""
+    """Each of the game's PDFs (path) with its title in words (plain text)."""
     mat = "mat" if any(d.kind == "mat" for d in game.downloads) else ""
     return [
         (
             download.path,
-            words.text(
+            words.words(
                 "download_title",
                 kind=download.kind,
                 game=game.title,
@@ -134,7 +134,7 @@ def rulebook_page(
     note = ""
     if variant is not None:
         standard = f'<a href="{escape(href(path, game.path))}">'
-        standard += f"{words.html('standard_rules', game=escape(game.title))}</a>"
+        standard += f"{words.html('standard_rules', game=game.title)}</a>"
         rules_note = words.html("variant_note", rules=variant.rules, options=list(variant.options))
         about = " ".join(escape(line) for line in variant.about)
         note = f'<p class="variant-note">{rules_note} {about} {standard}.</p>\n'
