@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
+from pathlib import Path
 
 import pytest
 from reportlab.graphics.shapes import Drawing, Rect, String
@@ -14,11 +15,16 @@ from printplay.deal import numbered_deal
 from printplay.errors import RulebookError
 from printplay.games import make_solitaire
 from printplay.printables.rulebook import rulebook_model
+from printplay.printables.site_model import Site
 from printplay.render.alt_text import board_words, hands_words
 from printplay.render.html import WebFigure, markdown_to_html, slug
 from printplay.render.markup_html import markup_html
+from printplay.render.site_pages import index_page
+from printplay.render.site_shell import SiteWords
 from printplay.render.svg import inline_svg, svg_text
 from printplay.render.web_rulebook import rulebook_html
+
+REPO = Path(__file__).resolve().parent.parent
 
 
 def _figure(**_: str) -> WebFigure:
@@ -208,3 +214,14 @@ def test_the_poker_rulebook_has_its_hands_and_its_chart_as_a_table() -> None:
     assert '<details class="figure-table"><summary>Show the chart as a table</summary>' in html
     assert '<th scope="row">AK</th>' in html
     assert html.count("<h1") == 1
+
+
+def test_a_house_edition_of_the_sites_words_is_escaped(tmp_path: Path) -> None:
+    source = (REPO / "templates" / "site.j2").read_text(encoding="utf-8")
+    house = source.replace("The rules of", "<script>alert(1)</script> **Our** rules of")
+    (tmp_path / "site.j2").write_text(house, encoding="utf-8")
+    page = index_page(Site((), "a4", (tmp_path,)), SiteWords((tmp_path,)), {})
+    assert (
+        "&lt;script&gt;alert(1)&lt;/script&gt; <strong>Our</strong> rules of no card" in page.main
+    )
+    assert "<script" not in page.main
