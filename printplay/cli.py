@@ -776,6 +776,75 @@ def kit(
     print_path(made.path)
 
 
+SITE_HELP = (
+    "Write the rules reference as a static website into a folder: an index, a page per game "
+    "(the rulebook, from the same sources as the PDF), a page per variant, featured deals "
+    "with their solutions, and the PDFs they link to. With --serve, serve a built site on "
+    "127.0.0.1 for a preview instead (Ctrl-C stops)."
+)
+
+
+@app.command(help=SITE_HELP)
+def site(
+    output_dir: Annotated[
+        Path,
+        typer.Option(
+            "--output",
+            "-o",
+            "--output-dir",
+            help="The folder the site is written into (or served from).",
+            parser=output_folder,
+        ),
+    ] = Path("output/site"),
+    deals: Annotated[
+        int,
+        typer.Option("--deals", help="Featured deals for each solitaire.", min=0, max=20),
+    ] = 3,
+    paper: PaperOpt = Paper.a4,
+    rules_dir: RulesDirOpt = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Write into a folder that holds files printplay did not write: they are "
+            "left alone (never deleted), files named as the site's are replaced.",
+        ),
+    ] = False,
+    serve: Annotated[
+        bool,
+        typer.Option(
+            "--serve", help="Serve the built site on 127.0.0.1 for a preview (Ctrl-C stops)."
+        ),
+    ] = False,
+    port: Annotated[
+        int, typer.Option("--port", help="The port --serve listens on.", min=0, max=65535)
+    ] = 8000,
+) -> None:
+    """Write the website, or serve it (see :data:`SITE_HELP`)."""
+    if serve:
+        from printplay.preview import serve as serve_site
+
+        def ready(address: str) -> None:
+            stderr.print(f"Serving {output_dir} at {address} (Ctrl-C stops)", markup=False)
+
+        try:
+            serve_site(output_dir, port, ready=ready)
+        except Stopped:
+            stderr.print("printplay: stopped serving", markup=False)
+        return
+    from printplay.printables.site import build_site
+
+    with working("building the site: rulebooks, variants, featured deals (solved), kits"):
+        build_site(
+            output_dir,
+            deals=deals,
+            paper=paper.value,
+            rules_dir=_rules_dir(rules_dir),
+            force=force,
+        )
+    print_path(output_dir / "index.html")
+
+
 @app.command()
 def demo(
     output_dir: Annotated[

@@ -1,5 +1,5 @@
-"""``printplay demo``: write one of each printable of every registered game, and the
-print-and-play kit of one game."""
+"""``printplay demo``: write one of each printable of every registered game, the
+print-and-play kit of one game, and the website (``site/`` inside the demo's folder)."""
 
 from __future__ import annotations
 
@@ -43,10 +43,15 @@ def demo_deals(game: str) -> list[SeedDeal]:
     return list(demo[0].deals) if demo else [SeedDeal(game, (), seed=DEMO_DEAL)]
 
 
+SITE_FOLDER = "site"
+"""Where in the demo's folder the website goes."""
+
+
 def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
     """Write every printable of every game into ``folder`` (sheets show the game's demo
     deal, else deal :data:`DEMO_DEAL`), then the kit of :func:`kit_game` with its demo
-    deals; return the paths, game by game, the kit last."""
+    deals, then the website into :data:`SITE_FOLDER`; return the paths, game by game, then
+    the kit, then the site's index page."""
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -76,7 +81,21 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
         seeds = [deal.seed for deal in demo_deals(kit_name) if deal.seed is not None]
         path = folder / f"{kit_name}-kit.pdf"
         paths.append(build_kit(kit_name, path, paper=paper, deals=seeds, results=lines).path)
+    paths.append(_site(folder / SITE_FOLDER, paper, kit_name, lines))
     return paths
+
+
+def _site(folder: Path, paper: str, kit_name: str | None, lines: dict[ResultKey, Line]) -> Path:
+    """The website, its featured deals that the demo solved already not solved again."""
+    from printplay.printables.site import DEFAULT_DEALS, build_site, featured_deals
+
+    known: dict[SeedDeal, Line] = {}
+    if kit_name is not None:
+        for deal in featured_deals(kit_name, DEFAULT_DEALS):
+            if not deal.options and deal.seed in lines:
+                known[deal] = lines[deal.seed]
+    build_site(folder, paper=paper, results=known)
+    return folder / "index.html"
 
 
 def _line(deal: SeedDeal) -> Line:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 from pathlib import Path
@@ -10,8 +11,13 @@ from typing import Any
 import pytest
 
 from printplay import options as opts
+from printplay.curated import SeedDeal
 from printplay.deal import Deal
+from printplay.games import REGISTRY, make_solitaire
+from printplay.outfolder import MANIFEST
+from printplay.printables.model import Line
 from printplay.printables.sheet import build_sheet
+from printplay.printables.site import build_site, featured_deals
 from printplay.printables.walkthrough import choose_line
 from printplay.render.sheet import draw_sheet
 from printplay.verdicts import SolveResult
@@ -89,3 +95,32 @@ def sheet_with_line(game: Any, deal: Deal, path: Path, **kwargs: Any) -> Path:
     """The sheet of ``deal`` (:func:`~printplay.render.sheet.draw_sheet`) with the line of
     :func:`walkthrough_line`."""
     return draw_sheet(build_sheet(game, deal, walkthrough_line(game, deal)), path, **kwargs)
+
+
+# --- The website, built once --------------------------------------------------------------
+
+SITE_DEALS = 1
+"""Featured deals a solitaire gets in the site the tests build."""
+
+
+def site_results(deals: int = SITE_DEALS) -> dict[SeedDeal, Line]:
+    """The lines of the featured deals, from the golden file (the site typesets them)."""
+    results: dict[SeedDeal, Line] = {}
+    for name in REGISTRY:
+        for deal in featured_deals(name, deals):
+            results[deal] = walkthrough_line(make_solitaire(name, deal.options), deal.deal())
+    return results
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The website of every game, with :data:`SITE_DEALS` featured deal each, built once a
+    run: pytest-xdist's workers share it, the first to ask builds it under a lock."""
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = root / "site"
+    with open(root / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / MANIFEST).exists():
+            build_site(folder, deals=SITE_DEALS, results=site_results())
+    return folder

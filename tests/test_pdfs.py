@@ -161,9 +161,14 @@ def test_demo_writes_real_pdfs(tmp_path: Path) -> None:
         "ricochet-poker-deal-1.pdf",
         "ricochet-poker-table-card.pdf",
         "tripeaks-kit.pdf",
+        "index.html",
     ]
-    for path in paths:
+    for path in paths[:-1]:
         assert path.read_bytes().startswith(b"%PDF-") and len(PdfReader(path).pages) >= 1
+    site = paths[-1]
+    assert site == tmp_path / "output" / "site" / "index.html"
+    assert site.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert (site.parent / "tripeaks" / "tripeaks-rules.pdf").is_file()
 
 
 def test_a_long_footer_is_cut_short_of_the_page_number(tmp_path: Path) -> None:

@@ -41,6 +41,9 @@ SOLITAIRE_MAT = "printplay.render.mats:make_mat"
 SOLITAIRE_SOURCE = "printplay.printables.rulebook:rulebook_model"
 """What reads a solitaire's rulebook source with its context (for quick-reference cards)."""
 
+SOLITAIRE_BOOK = SOLITAIRE_SOURCE
+"""What builds the whole model a solitaire's rulebook is drawn from (for the website)."""
+
 BestLine = Literal["score", "shortest"]
 """What a game's best line is: the highest score or the fewest moves."""
 
@@ -96,11 +99,14 @@ class GameEntry:
     :data:`printplay.render.components.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``).
     ``rulebook_source`` is the ``"module:function"`` giving the rulebook's model
     (:class:`printplay.printables.model.Rulebook`: source, context and figures), from which
-    the kit's quick-reference cards take their words.  ``win_rates`` are the rule sets whose win
-    rates the rulebook prints, one row each (``()`` is the standard game).  ``pysolfc``
-    names the ``"module:function"`` that deals PySolFC's game #N in the game's layout order
-    under its options (``function(options, N) -> Deal``, refusing options PySolFC's game
-    does not match), for a game PySolFC has; ``None`` otherwise (docs/deals.md).
+    the kit's quick-reference cards take their words.  ``book_model`` is the
+    ``"module:function"`` giving the whole model the rulebook is drawn from, its figures and
+    charts included (the website draws it, as the PDF does).  ``win_rates`` are the rule sets
+    whose win rates the rulebook prints, one row each (``()`` is the standard game).
+    ``pysolfc`` names the ``"module:function"`` that deals PySolFC's game #N in the game's
+    layout order under its options (``function(options, N) -> Deal``, refusing options
+    PySolFC's game does not match), for a game PySolFC has; ``None`` otherwise
+    (docs/deals.md).
     """
 
     name: str
@@ -123,6 +129,7 @@ class GameEntry:
     pieces: tuple[str, ...] = ()
     """Print-and-play pieces the game needs besides a deck (``"chips"``, ``"ball"`` …)."""
     rulebook_source: str = SOLITAIRE_SOURCE
+    book_model: str = SOLITAIRE_BOOK
     win_rates: tuple[OptionTexts, ...] = ((),)
     pysolfc: str | None = None
     """``"module:function"`` dealing PySolFC's game #N, or ``None``."""
@@ -220,6 +227,7 @@ REGISTRY: dict[str, GameEntry] = {
             aliases=("poker", "ricochetpoker"),
             pieces=("chips", "dealer"),
             rulebook_source="printplay.printables.poker_rulebook:rulebook_model",
+            book_model="printplay.printables.poker_rulebook:book_model",
             sheet_help="A Ricochet Poker sheet is a round played by bots, with the odds of "
             "every buy: --seed N names the round, --option players=N (2 to 8) sets the "
             "players, and limit=N, jokers=N and ante=N the standard game's variants.",

@@ -66,8 +66,9 @@ COLLECTIONS = ("first-deals", "demo")
 DEFAULT_DEAL = 1
 """The deal of a game with no curated collection."""
 
-ResultKey = int | tuple[int, tuple[str, ...]]
-"""A deal number, or a deal number and its options: how precomputed results are given."""
+ResultKey = SeedDeal | int | tuple[int, tuple[str, ...]]
+"""A curated deal, a deal number and its options, or a deal number: how precomputed results
+are given."""
 
 
 @dataclass(frozen=True)
@@ -105,24 +106,29 @@ def build_kit(
     path: Path | str,
     *,
     paper: str = "a4",
-    deals: Sequence[int] | None = None,
+    deals: Sequence[int] | Sequence[SeedDeal] | None = None,
     deck: bool = True,
     rules_dir: Path | None = None,
     results: Mapping[ResultKey, Line] | None = None,
 ) -> Kit:
     """Write the print-and-play kit of ``game`` to ``path`` (see the module text).
 
-    ``deals`` picks the curated deals by number (by default the whole collection); ``deck``
-    leaves the deck out when false; ``rules_dir`` is a folder of house sources (rulebook,
-    quick-reference cards, the kit's words); ``results`` maps deal numbers (or a deal number
-    and its options, for a deal the collection plays under two rule sets) to solver results
-    to print instead of searching (tests pass precomputed lines).
+    ``deals`` picks the curated deals by number (by default the whole collection), or
+    gives them (the website's featured deals, a deal number twice under different
+    options); ``deck`` leaves the deck out when false; ``rules_dir`` is a folder of house
+    sources (rulebook, quick-reference cards, the kit's words); ``results`` maps deals (a
+    :class:`~printplay.curated.SeedDeal`, a deal number and its options, or a deal number)
+    to solver results to print instead of searching (tests pass precomputed lines).
     """
     game_entry = entry(game)
     path = check_writable(Path(path))
     paper_size(paper)
     words = Words("kit.j2", [rules_dir] if rules_dir is not None else [])
-    chosen = kit_deals(game_entry.name, deals) if "sheet" in game_entry.printables else []
+    given = [deal for deal in deals or () if isinstance(deal, SeedDeal)]
+    numbers = None if deals is None or given else [d for d in deals if isinstance(d, int)]
+    chosen = given or kit_deals(game_entry.name, numbers)
+    if "sheet" not in game_entry.printables:
+        chosen = []
     register_fonts()
     with tempfile.TemporaryDirectory(prefix="printplay-kit-") as name:
         folder = Path(name)
@@ -266,7 +272,10 @@ def _parts(
 
 
 def _result(results: Mapping[ResultKey, Line], deal: SeedDeal) -> Line | None:
-    """The result given for ``deal``: under its number and options, else its number."""
+    """The result given for ``deal``: under the deal itself, its number and options, or its
+    number."""
+    if deal in results:
+        return results[deal]
     if deal.seed is None:
         return None
     return results.get((deal.seed, deal.options), results.get(deal.seed))

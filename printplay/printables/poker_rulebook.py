@@ -92,6 +92,15 @@ def rulebook_model(
     return rulebook_for(game, rules_dir=rules_dir)
 
 
+def book_model(
+    game_name: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
+) -> PokerRulebook:
+    """The registry's whole rulebook model: ``ricochet-poker.md`` with its context and its
+    strategy chart (the website draws it, as the PDF does)."""
+    game = RicochetPoker(opts.parse_options(PokerBookOptions, option_texts))
+    return poker_rulebook(game, rules_dir=rules_dir)
+
+
 def poker_rulebook(game: RicochetPoker, *, rules_dir: Path | None = None) -> PokerRulebook:
     """The whole rulebook of ``game``: its source and context, and its strategy chart."""
     return PokerRulebook(
@@ -122,6 +131,7 @@ def make_rulebook(request: PrintRequest) -> Path:
 
 
 __all__ = [
+    "book_model",
     "house_edge_rows",
     "make_rulebook",
     "poker_rulebook",

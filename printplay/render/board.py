@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from reportlab.graphics import renderPDF, renderSVG
+from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Group, String
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -37,6 +37,7 @@ from printplay.render.cards import (
 )
 from printplay.render.document import pdf_dates, write_atomically
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
+from printplay.render.svg import svg_document
 
 LABEL_COLOUR = HexColor("#555555")
 LABEL_SPACE = 12.0
@@ -452,18 +453,9 @@ PICTURE_WIDTH = 480.0
 PNG_DPI = 150
 
 
-SVG_FAMILY = "'DejaVu Sans', 'Segoe UI Symbol', 'Arial Unicode MS', sans-serif"
-"""How an SVG names the card font, for browsers: the bundled face by its public name."""
-
-
 def _svg(drawing: Drawing) -> bytes:
-    """The drawing as SVG, its fonts named as a browser knows them."""
-    text = renderSVG.drawToString(drawing)
-    for name, weight in ((SANS_BOLD, "bold"), (SANS, "normal")):
-        text = text.replace(
-            f"font-family: {name};", f"font-family: {SVG_FAMILY}; font-weight: {weight};"
-        )
-    return text.encode("utf-8")
+    """The drawing as SVG (:func:`printplay.render.svg.svg_document`)."""
+    return svg_document(drawing)
 
 
 def _png(drawing: Drawing) -> bytes:

@@ -1,7 +1,8 @@
 """Rows of cards as platypus flowables: hands side by side, each with a caption under it.
 
 Used for poker hands in rulebooks and deal sheets, and for the stock on setup sheets (one
-card a group, numbered).
+card a group, numbered).  The diagram is a drawing of shapes (:meth:`HandsDiagram.drawing`),
+so a web page shows the very picture the PDF prints.
 """
 
 from __future__ import annotations
@@ -9,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing, Group, String
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from printplay.cards import Card
-from printplay.render.cards import CARD_RATIO, CardStyle, draw_card, widest_index
-from printplay.render.fonts import SANS, SANS_BOLD
+from printplay.render.cards import CARD_RATIO, CardStyle, card_shapes, round_rect, widest_index
+from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
 CAPTION_COLOUR = HexColor("#555555")
 HIGHLIGHT_FILL = HexColor("#FFF4CC")
@@ -55,6 +58,7 @@ class HandsDiagram(Flowable):
         align: Literal["LEFT", "CENTER", "RIGHT"] = "CENTER",
     ) -> None:
         super().__init__()
+        register_fonts()
         self.groups = [list(group) for group in groups]
         self.card_width = card_width
         self.captions = list(captions)
@@ -115,48 +119,64 @@ class HandsDiagram(Flowable):
         """The diagram's fixed size."""
         return self.width, self.height
 
-    def draw(self) -> None:
-        """Draw the rows top to bottom, in each the groups left to right, each centred in its
-        column with its caption centred under it."""
+    def drawing(self) -> Drawing:
+        """The diagram as a drawing (shapes), for a PDF or a web page alike: the rows top
+        to bottom, in each the groups left to right, each centred in its column with its
+        caption centred under it."""
+        drawing = Drawing(self.width, self.height)
         for row_number, row in enumerate(self.rows):
             bottom = self.pad + (len(self.rows) - 1 - row_number) * (self.row_height + self.row_gap)
             x = self.pad
             for column, index in enumerate(row):
                 width = self.column_widths[column]
-                self._draw_group(index, x, bottom, width)
+                drawing.add(self._group(index, x, bottom, width))
                 x += width + self.gap
+        return drawing
 
-    def _draw_group(self, index: int, x: float, bottom: float, width: float) -> None:
+    def draw(self) -> None:
+        """Draw :meth:`drawing` at the flowable's origin."""
+        renderPDF.draw(self.drawing(), self.canv, 0, 0)
+
+    def _group(self, index: int, x: float, bottom: float, width: float) -> Group:
         group = self.groups[index]
         style = self.styles[index] if index < len(self.styles) else CardStyle()
         cards_width = self._cards_width(index)
         left = x + (width - cards_width) / 2
+        shapes = Group()
         if self._highlighted(index):
             inner = max(cards_width, self._group_width(index))
-            self.canv.saveState()
-            self.canv.setFillColor(HIGHLIGHT_FILL)
-            self.canv.setStrokeColor(HIGHLIGHT_LINE)
-            self.canv.setLineWidth(1.2)
-            self.canv.roundRect(
-                x + (width - inner) / 2 - self.pad,
-                bottom - self.pad,
-                inner + 2 * self.pad,
-                self.row_height + 2 * self.pad,
-                self.pad * 1.5,
-                stroke=1,
-                fill=1,
+            shapes.add(
+                round_rect(
+                    x + (width - inner) / 2 - self.pad,
+                    bottom - self.pad,
+                    inner + 2 * self.pad,
+                    self.row_height + 2 * self.pad,
+                    self.pad * 1.5,
+                    fill=HIGHLIGHT_FILL,
+                    stroke=HIGHLIGHT_LINE,
+                    stroke_width=1.2,
+                )
             )
-            self.canv.restoreState()
         for position, card in enumerate(group):
-            draw_card(
-                self.canv,
-                left + position * self.step,
-                bottom + self.caption_space,
-                self.card_width,
-                card,
-                style,
+            shapes.add(
+                card_shapes(
+                    left + position * self.step,
+                    bottom + self.caption_space,
+                    self.card_width,
+                    card,
+                    style,
+                )
             )
         if index < len(self.captions) and self.captions[index]:
-            self.canv.setFont(self._caption_font(index), self.caption_size)
-            self.canv.setFillColor(HIGHLIGHT_TEXT if self._highlighted(index) else CAPTION_COLOUR)
-            self.canv.drawCentredString(x + width / 2, bottom + 1.5, self.captions[index])
+            shapes.add(
+                String(
+                    x + width / 2,
+                    bottom + 1.5,
+                    self.captions[index],
+                    fontName=self._caption_font(index),
+                    fontSize=self.caption_size,
+                    fillColor=HIGHLIGHT_TEXT if self._highlighted(index) else CAPTION_COLOUR,
+                    textAnchor="middle",
+                )
+            )
+        return shapes

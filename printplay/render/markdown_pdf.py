@@ -40,14 +40,12 @@ rendered text: a bad marker, an unknown diagram, nesting too deep for the page.
 from __future__ import annotations
 
 import contextlib
-import inspect
 import io
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
-from markdown_it.token import Token
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -66,8 +64,9 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import ActionFlowable, LayoutError
 from reportlab.platypus.flowables import BalancedColumns, CallerMacro, HRFlowable
 
-from printplay.errors import PrintplayError, RulebookError
+from printplay.errors import RulebookError
 from printplay.markup import SyntaxTreeNode, classes, line_of, located, marker_of, tree, where
+from printplay.markup.nodes import call_diagram, inline_tokens, is_caption
 from printplay.render.inline import inline_markup, markdown_markup, plain_text
 from printplay.render.md_table import narrowest_column, row_heights, table_rows, typeset_table
 from printplay.render.styles import Styles, book_styles, suit_markup
@@ -129,14 +128,6 @@ class _Context:
     columns can go."""
 
 
-def _inline_tokens(node: SyntaxTreeNode) -> list[Token]:
-    """The inline tokens of a paragraph, heading or term (its ``inline`` child's)."""
-    for child in node.children:
-        if child.type == "inline" and child.token is not None:
-            return child.token.children or []
-    return []
-
-
 class _Converter:
     """Walks the syntax tree into flowables."""
 
@@ -184,7 +175,7 @@ class _Converter:
                 out.extend(self.marker(child, ctx))
             else:
                 caption = bool(out) and id(out[-1]) in self.diagram_holders
-                new = self.block(child, ctx, caption=caption and _is_emphasis_only(child))
+                new = self.block(child, ctx, caption=caption and is_caption(child))
                 if new and out:
                     _keep_together(out[-1], new[0], ctx, self.diagram_holders)
                 out.extend(new)
@@ -289,23 +280,8 @@ class _Converter:
     def diagram(self, node: SyntaxTreeNode, ctx: _Context) -> Flowable:
         """Call the diagram factory a ``[[diagram NAME k=v ...]]`` marker names."""
         marker = marker_of(node)
-        name, kwargs = marker.name, marker.options
-        if name not in self.diagrams:
-            known = ", ".join(sorted(self.diagrams)) or "none"
-            message = f"unknown diagram {name!r} in {marker.shown} (known diagrams: {known})"
-            raise self.error(node, message)
-        factory = self.diagrams[name]
-        try:
-            inspect.signature(factory).bind(**kwargs)
-        except TypeError as error:
-            message = f"{marker.shown}: bad arguments for diagram {name!r}: {error}"
-            raise self.error(node, message) from None
-        except ValueError:  # no signature available (a builtin): let the call decide
-            pass
-        try:
-            drawing: Flowable = factory(**kwargs)
-        except (ValueError, PrintplayError) as error:
-            raise self.error(node, f"{marker.shown}: {error}") from None
+        name = marker.name
+        drawing: Flowable = call_diagram(self.diagrams, node, self.source)
         if not hasattr(drawing, "wrapOn"):
             raise RulebookError(f"diagram {name!r} returned {drawing!r}, not a flowable")
         width, height = (float(size) for size in drawing.wrap(ctx.width, _TALL))
@@ -355,7 +331,7 @@ class _Converter:
         self, node: SyntaxTreeNode, style: ParagraphStyle, ctx: _Context
     ) -> list[Flowable]:
         """A paragraph in ``style`` (nothing for an empty one)."""
-        markup = inline_markup(_inline_tokens(node), ctx.styles.palette).strip()
+        markup = inline_markup(inline_tokens(node), ctx.styles.palette).strip()
         return [Paragraph(markup, style)] if markup else []
 
     def _style_for(
@@ -373,7 +349,7 @@ class _Converter:
         level = int(node.tag[1])
         default = (styles.h1, styles.h2, styles.h3)[min(level, 3) - 1]
         style = self._style_for(node, default, ctx)
-        tokens = _inline_tokens(node)
+        tokens = inline_tokens(node)
         markup = inline_markup(tokens, styles.palette).strip()
         if not markup:
             return []
@@ -536,21 +512,6 @@ def _unit(flowables: list[Flowable], width: float) -> Flowable:
         spaceAfter=space_after,
     )
     return unit
-
-
-def _is_emphasis_only(node: SyntaxTreeNode) -> bool:
-    """A paragraph that is all italic (``*like this*``) and has no class of its own."""
-    if node.type != "paragraph" or "class" in node.attrs:
-        return False
-    tokens = [t for t in _inline_tokens(node) if not (t.type == "text" and not t.content.strip())]
-    if not tokens or tokens[0].type != "em_open" or tokens[-1].type != "em_close":
-        return False
-    depth = 0
-    for token in tokens[:-1]:
-        depth += token.nesting
-        if depth == 0:  # the first emphasis closed before the end
-            return False
-    return True
 
 
 def _height(flowables: list[Flowable], width: float) -> float:

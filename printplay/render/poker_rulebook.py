@@ -13,6 +13,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from printplay.cards import Card
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.hands import describe
 from printplay.printables.poker_model import PokerRulebook
@@ -25,12 +26,25 @@ from printplay.render.strategy_chart import StrategyChartDiagram
 from printplay.render.typography import print_ready
 
 
-def hands_diagram(hands: str) -> Flowable:
-    """Hands side by side (``"Kd|Kc 3h|Ks 8d"``: hands separated by ``|``), each captioned
-    with its name."""
+def diagram_hands(hands: str) -> tuple[list[list[Card]], list[str]]:
+    """The hands a ``hands`` diagram shows (``"Kd|Kc 3h|Ks 8d"``: hands separated by
+    ``|``) and their names, in the evaluator's words."""
     groups = [read_cards(part, what="a diagram hand") for part in hands.split("|")]
-    captions = [describe(group) for group in groups]
+    return groups, [describe(group) for group in groups]
+
+
+def hands_diagram(hands: str) -> HandsDiagram:
+    """Hands side by side (``"Kd|Kc 3h|Ks 8d"``), each captioned with its name."""
+    groups, captions = diagram_hands(hands)
     return HandsDiagram(groups, 13 * mm, captions=captions, group_gap=0.6)
+
+
+def poker_markdown(model: PokerRulebook) -> str:
+    """The rulebook's Markdown: its source rendered in its context, made ready to print
+    (typographic quotes, commands kept on one line), as the PDF and the web page read it."""
+    book = model.book
+    source = render_rulebook_source(book.template, book.context, search_path=book.search_path)
+    return print_ready(source)
 
 
 def poker_diagrams(model: PokerRulebook) -> dict[str, DiagramFactory]:
@@ -66,9 +80,8 @@ def draw_poker_rulebook(model: PokerRulebook, path: Path, *, paper: str = "a4") 
     register_fonts()
     setup = poker_rulebook_setup(model, paper)
     book = model.book
-    source = render_rulebook_source(book.template, book.context, search_path=book.search_path)
     flowables = markdown_to_flowables(
-        print_ready(source),
+        poker_markdown(model),
         width=setup.frame_width,
         height=setup.frame_height,
         diagrams=poker_diagrams(model),
@@ -78,4 +91,11 @@ def draw_poker_rulebook(model: PokerRulebook, path: Path, *, paper: str = "a4") 
         return build_pdf(path, flowables, setup)
 
 
-__all__ = ["draw_poker_rulebook", "hands_diagram", "poker_diagrams", "poker_rulebook_setup"]
+__all__ = [
+    "diagram_hands",
+    "draw_poker_rulebook",
+    "hands_diagram",
+    "poker_diagrams",
+    "poker_markdown",
+    "poker_rulebook_setup",
+]

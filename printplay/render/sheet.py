@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -35,9 +35,7 @@ from reportlab.platypus import (
 )
 
 from printplay.cards import Card
-from printplay.games.layout import BoardView
-from printplay.games.protocols import Position
-from printplay.printables.model import DealOrderEntry, Segment, Setup, Step, Walkthrough
+from printplay.printables.model import DealOrderEntry, Setup
 from printplay.printables.model import Sheet as SheetModel
 from printplay.render.board import BoardDiagram, board_size
 from printplay.render.cards import CARD_RATIO
@@ -47,6 +45,16 @@ from printplay.render.fonts import register_fonts
 from printplay.render.hands import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.rulebook import Words
+from printplay.render.sheet_words import (
+    badge_piles,
+    ending_text,
+    opening_text,
+    piles_text,
+    segment_heading,
+    step_text,
+    tagged_place,
+    verdict_text,
+)
 from printplay.render.styles import Styles, book_styles, suit_markup
 
 RULE = HexColor("#BBBBBB")
@@ -94,19 +102,6 @@ def _title(sheet: Sheet, what: str, *, spoiler: str | None = None) -> list[Flowa
     ]
 
 
-def _piles_text(sheet: Sheet, state: Position) -> str:
-    piles = [
-        {
-            "name": pile.name,
-            "count": len(pile.cards),
-            "face_up": pile.face_up,
-            "top": suit_markup(pile.cards[-1].label) if pile.cards else "",
-        }
-        for pile in state.board().piles
-    ]
-    return sheet.text("piles", piles=piles)
-
-
 def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     """The setup sheet: the layout, the stock in order and the deal order.
 
@@ -130,7 +125,7 @@ def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
         )
     )
     hidden = sheet.deal_setup.face_down
-    caption = sheet.text("player_caption", hidden=hidden, piles_text=_piles_text(sheet, state))
+    caption = sheet.text("player_caption", hidden=hidden, piles_text=piles_text(sheet.words, state))
     story.append(Paragraph(caption, styles.caption))
     story.append(Paragraph(sheet.text("where_heading"), styles.h3))
     story.append(Paragraph(sheet.text("where_text", hidden=hidden, page=3), styles.body))
@@ -259,14 +254,6 @@ NEARLY_EMPTY = 0.3
 walkthrough is laid out again with smaller diagrams, and kept so if it ends a page sooner."""
 
 
-def _tagged(entry: DealOrderEntry) -> str:
-    """The place of a deal-order entry, after the tag the diagram prints there (unless the
-    place's words begin with it: ``SW corner``)."""
-    if not entry.tag or entry.place.startswith(entry.tag):
-        return entry.place
-    return f"<b>{entry.tag}</b> {entry.place}"
-
-
 def _deal_order_table(order: Sequence[DealOrderEntry], width: float, styles: Styles) -> Table:
     columns = 3
     rows_per_column = -(-len(order) // columns)
@@ -280,7 +267,7 @@ def _deal_order_table(order: Sequence[DealOrderEntry], width: float, styles: Sty
                     Paragraph(str(entry.number), styles.cell_right),
                     Paragraph(suit_markup(entry.card.label), styles.cell_bold),
                     Paragraph(
-                        _tagged(entry),
+                        tagged_place(entry),
                         styles.cell,
                     ),
                 ]
@@ -326,7 +313,7 @@ def walkthrough(
     state, steps, final = line.start, line.steps, line.final
     spoiler = "the solution" if spoiler_free else None
     story = _title(sheet, "walkthrough", spoiler=spoiler)
-    story.append(Paragraph(_verdict(sheet, line), styles.body))
+    story.append(Paragraph(verdict_text(sheet.words, line), styles.body))
     story.append(Spacer(1, 2 * mm))
     width = sheet.setup.frame_width
     diagram_width = width * share
@@ -337,19 +324,19 @@ def walkthrough(
     last = ParagraphStyle("ending", parent=styles.step, leftIndent=0, firstLineIndent=0)
     ending: list[Flowable] = [
         Spacer(1, 1.5 * mm),
-        Paragraph(_ending(sheet, final, len(steps)), last),
+        Paragraph(ending_text(sheet.words, final, len(steps)), last),
     ]
     if line.opens_with_stock:
         note = ParagraphStyle("opening", parent=styles.step, leftIndent=0, firstLineIndent=0)
         lines: list[Flowable] = []
         if line.steps:  # with no moves at all, nothing "opens by turning the stock"
-            lines.append(Paragraph(_opening(sheet, line), note))
+            lines.append(Paragraph(opening_text(sheet.words, line), note))
         if not line.segments and line.result.solvable is not None:
             lines += ending
         story += _segment(Paragraph(sheet.text("start_heading"), styles.h3), start, lines, width)
     for part in line.segments:
         board_state = part.board
-        heading = _segment_heading(sheet, part)
+        heading = segment_heading(sheet.words, part)
         tail = ending if part is line.segments[-1] else []
         todo = list(part.steps)
         intro: list[Flowable] = []
@@ -357,7 +344,7 @@ def walkthrough(
             text = sheet.text("new_stock", count=len(part.new_stock))
             intro = [Paragraph(text, styles.small), *card_rows(part.new_stock, width)]
         while todo:
-            lines = [Paragraph(_step_text(sheet, step), styles.step) for step in todo] + tail
+            lines = [Paragraph(step_text(sheet.words, step), styles.step) for step in todo] + tail
             # A segment too long to list beside its diagram goes on under a new diagram of
             # the board where it has got to, so every move is read beside its picture.
             # Diagrams leave out the rows already cleared, so late ones are smaller.
@@ -370,7 +357,7 @@ def walkthrough(
                 rest = []
             badges = {slot: str(step.number) for step in todo for slot in step.move.slots}
             diagram = BoardDiagram(
-                _badge_piles(board_state.board(badges), todo),
+                badge_piles(board_state.board(badges), todo),
                 diagram_width,
                 show_hidden=show_hidden,
                 crop=True,
@@ -383,27 +370,6 @@ def walkthrough(
                 board_state = rest[0].before
             todo = rest
     return story
-
-
-def _badge_piles(view: BoardView, steps: Sequence[Step]) -> BoardView:
-    """``view`` with a move number on each pile top that one of ``steps`` takes (Pyramid's
-    pair of a pyramid card with the stock's top card): both cards of a move are marked."""
-    in_layout = {slot.card for slot in view.slots if slot.card is not None}
-    badges: dict[int, str] = {}
-    for step in steps:
-        if step.move.turns_stock:
-            continue
-        for card in step.move.cards:
-            for number, pile in enumerate(view.piles):
-                if card not in in_layout and pile.cards and pile.cards[-1] == card:
-                    badges.setdefault(number, str(step.number))
-    if not badges:
-        return view
-    piles = tuple(
-        replace(pile, badge=badges[number]) if number in badges else pile
-        for number, pile in enumerate(view.piles)
-    )
-    return replace(view, piles=piles)
 
 
 def _plain(markup: str) -> str:
@@ -480,60 +446,6 @@ def _segment(
             story.append(more)
     story.append(Spacer(1, 4 * mm))
     return story
-
-
-def _opening(sheet: Sheet, line: Walkthrough) -> str:
-    """Words for a line that opens by turning the stock: what could have been played."""
-    cards = [suit_markup(card.label) for card in line.opening_plays]
-    shows = [f"the {name} shows {suit_markup(card.label)}" for name, card in line.showing]
-    return sheet.text("opening", cards=cards, shows=shows)
-
-
-def _segment_heading(sheet: Sheet, part: Segment) -> str:
-    """The heading of a segment: the stock turns that open it, or the move it follows."""
-    status = part.board.status()
-    if part.kind is not None:
-        cards = [suit_markup(card.label) for card in part.opening_cards]
-        return sheet.text("segment_heading", kind=part.kind, cards=cards, status=status)
-    if part.previous is not None:
-        return sheet.text("after_heading", number=part.previous, status=status)
-    return sheet.text("start_heading")
-
-
-def _step_text(sheet: Sheet, step: Step) -> str:
-    text = suit_markup(step.words)
-    return sheet.text("step", number=step.number, text=text, score=step.after.running_score)
-
-
-def _verdict(sheet: Sheet, line: Walkthrough) -> str:
-    result = line.result
-    return sheet.text(
-        "verdict",
-        solvable=result.solvable,
-        optimal=result.optimal,
-        best_line=line.best_line,
-        moves=len(line.steps),
-        counts=list(line.counts),
-        score=line.final.score,
-        states=result.states,
-        cleared=line.cleared,
-        total=line.start.cards_left,
-        seconds=line.seconds,
-        reason=line.reason,
-        attempt=line.attempt,
-    )
-
-
-def _ending(sheet: Sheet, final: Position, moves: int) -> str:
-    return sheet.text(
-        "ending",
-        won=final.is_won,
-        moves=moves,
-        left=final.cards_left,
-        noun=final.layout.noun,
-        score=final.score,
-        points=final.running_score,
-    )
 
 
 def draw_sheet(

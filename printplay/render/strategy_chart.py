@@ -8,13 +8,22 @@ It draws a :class:`~printplay.printables.poker_model.StrategyChart`
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
-from reportlab.lib.colors import HexColor
+from reportlab.graphics import renderPDF
+from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from printplay.printables.poker_model import StrategyChart
-from printplay.render.fonts import SANS, SANS_BOLD, SANS_BOLD_ITALIC, SANS_ITALIC
+from printplay.render.fonts import (
+    SANS,
+    SANS_BOLD,
+    SANS_BOLD_ITALIC,
+    SANS_ITALIC,
+    register_fonts,
+)
 from printplay.render.styles import book_palette
 
 _PALETTE = book_palette()
@@ -32,7 +41,8 @@ class StrategyChartDiagram(Flowable):
     decision and lettered, so it reads in colour, in grey and in black and white.
 
     It draws a :class:`~printplay.printables.poker_model.StrategyChart`: the rows (your two
-    cards), their groups, the column spans and the legend all come from it.
+    cards), their groups, the column spans and the legend all come from it.  The chart is a
+    drawing of shapes (:meth:`drawing`), so a web page shows the very picture the PDF prints.
     """
 
     ROW_HEIGHT = 12.2
@@ -73,125 +83,136 @@ class StrategyChartDiagram(Flowable):
         self.width = available_width
         return self.width, self.height
 
-    @property
-    def column_width(self) -> float:
-        """The width of one decision column (each panel shares its width out)."""
-        panel = (self.width - self.PANEL_GAP) / 2
+    def draw(self) -> None:
+        """Draw :meth:`drawing` across the width the frame gave."""
+        renderPDF.draw(self.drawing(self.width), self.canv, 0, 0)
+
+    def column_width(self, width: float) -> float:
+        """The width of one decision column in a chart ``width`` wide (each panel shares
+        its width out)."""
+        panel = (width - self.PANEL_GAP) / 2
         return (panel - self.HAND_WIDTH) / (len(self.header) - 1)
 
-    def draw(self) -> None:
-        """The legend, then each panel: group labels, column labels, the cells."""
-        canvas = self.canv
+    def drawing(self, width: float) -> Drawing:
+        """The chart ``width`` points wide, as a drawing (for a PDF or a web page alike):
+        the legend, then each panel: group labels, column labels, the cells."""
+        register_fonts()
+        drawing = Drawing(width, self.height)
         top = self.height
-        self._draw_legend(top - self.legend_height + 4)
-        panel_width = (self.width - self.PANEL_GAP) / 2
+        self._legend(drawing, top - self.legend_height + 4)
+        panel_width = (width - self.PANEL_GAP) / 2
+        column = self.column_width(width)
         for number, panel in enumerate(self.panels):
             left = number * (panel_width + self.PANEL_GAP)
             y = top - self.legend_height
-            self._draw_groups(left, y - self.group_height + 2.5)
+            self._groups(drawing, left, y - self.group_height + 2.5, column)
             y -= self.group_height
-            self._draw_header(left, y)
+            self._header(drawing, left, y, column)
             y -= self.header_height
             for index, (row, group) in enumerate(panel):
                 y -= self.ROW_HEIGHT
-                self._draw_row(left, y, row)
+                self._row(drawing, left, y, row, column)
                 if index and group != panel[index - 1][1]:  # a new group of rows
-                    canvas.setStrokeColor(_ACCENT)
-                    canvas.setLineWidth(0.6)
-                    canvas.line(left, y + self.ROW_HEIGHT, left + panel_width, y + self.ROW_HEIGHT)
-            canvas.setStrokeColor(_ACCENT)
-            canvas.setLineWidth(0.8)
+                    drawing.add(_line(left, y + self.ROW_HEIGHT, left + panel_width, 0.6, _ACCENT))
             bottom = y
-            canvas.line(left, bottom, left + panel_width, bottom)
+            drawing.add(_line(left, bottom, left + panel_width, 0.8, _ACCENT))
             # the pairs apart from the rest, and the dealer's pairs apart from her high cards
-            x = left + self.HAND_WIDTH + (self.chart.pair_column - 1) * self.column_width
-            canvas.setLineWidth(0.9)
-            canvas.line(x, bottom, x, top - self.legend_height - self.group_height)
+            x = left + self.HAND_WIDTH + (self.chart.pair_column - 1) * column
+            rule = Line(x, bottom, x, top - self.legend_height - self.group_height)
+            rule.strokeColor, rule.strokeWidth = _ACCENT, 0.9
+            drawing.add(rule)
+        return drawing
 
-    def _draw_legend(self, y: float) -> None:
-        canvas = self.canv
+    def _legend(self, drawing: Drawing, y: float) -> None:
         x = 0.0
         size = self.FONT_SIZE + 0.9
-        canvas.setFont(SANS_BOLD, size)
-        canvas.setFillColor(_INK)
         title = self.chart.legend_title
-        canvas.drawString(x, y, title)
+        drawing.add(_text(x, y, title, SANS_BOLD, size, _INK))
         x += stringWidth(title, SANS_BOLD, size) + 6
         for code, text in self.chart.legend:
-            self._draw_cell(x, y - 3.2, 13.0, self.ROW_HEIGHT, code)
+            self._cell(drawing, x, y - 3.2, 13.0, self.ROW_HEIGHT, code)
             x += 13.0 + 4
-            canvas.setFont(SANS, size)
-            canvas.setFillColor(_INK)
-            canvas.drawString(x, y, text)
+            drawing.add(_text(x, y, text, SANS, size, _INK))
             x += stringWidth(text, SANS, size) + 12
 
-    def _draw_groups(self, left: float, y: float) -> None:
-        canvas = self.canv
-        width = self.column_width
-        canvas.setFont(SANS_ITALIC, self.FONT_SIZE - 0.6)
-        canvas.setFillColor(_MUTED)
-        canvas.drawString(left, y, self.chart.rows_title)
+    def _groups(self, drawing: Drawing, left: float, y: float, width: float) -> None:
+        size = self.FONT_SIZE - 0.6
+        drawing.add(_text(left, y, self.chart.rows_title, SANS_ITALIC, size, _MUTED))
         for text, first, end in self.chart.spans:
             x0 = left + self.HAND_WIDTH + (first - 1) * width
             x1 = left + self.HAND_WIDTH + (end - 1) * width
-            canvas.drawCentredString((x0 + x1) / 2, y, text)
-            canvas.setStrokeColor(_RULE)
-            canvas.setLineWidth(0.5)
-            canvas.line(x0 + 1.5, y - 2.2, x1 - 1.5, y - 2.2)
+            drawing.add(_text((x0 + x1) / 2, y, text, SANS_ITALIC, size, _MUTED, "middle"))
+            rule = Line(x0 + 1.5, y - 2.2, x1 - 1.5, y - 2.2)
+            rule.strokeColor, rule.strokeWidth = _RULE, 0.5
+            drawing.add(rule)
 
-    def _draw_header(self, left: float, y: float) -> None:
-        canvas = self.canv
-        width = self.column_width
-        canvas.setFillColor(_HEADER_FILL)
+    def _header(self, drawing: Drawing, left: float, y: float, width: float) -> None:
         panel_width = self.HAND_WIDTH + width * (len(self.header) - 1)
-        canvas.rect(left, y - self.header_height, panel_width, self.header_height, stroke=0, fill=1)
-        canvas.setFillColor(_ACCENT)
-        canvas.setFont(SANS_BOLD, self.FONT_SIZE)
+        fill = Rect(left, y - self.header_height, panel_width, self.header_height)
+        fill.fillColor, fill.strokeColor = _HEADER_FILL, None
+        drawing.add(fill)
         base = y - self.header_height + 3
-        canvas.drawString(left + 2, base, self.header[0])
+        drawing.add(_text(left + 2, base, self.header[0], SANS_BOLD, self.FONT_SIZE, _ACCENT))
         size = self.HEADER_SIZE
-        canvas.setFont(SANS_BOLD, size)
         for column, label in enumerate(self.header[1:]):
             centre = left + self.HAND_WIDTH + (column + 0.5) * width
             lines = _label_lines(label, width - 2, size)
             for depth, line in enumerate(reversed(lines)):
-                canvas.drawCentredString(centre, base + depth * (size + 1), line)
+                drawing.add(
+                    _text(
+                        centre, base + depth * (size + 1), line, SANS_BOLD, size, _ACCENT, "middle"
+                    )
+                )
 
-    def _draw_row(self, left: float, y: float, row: Sequence[str]) -> None:
-        canvas = self.canv
-        width = self.column_width
-        canvas.setFont(SANS_BOLD, self.FONT_SIZE)
-        canvas.setFillColor(_INK)
-        canvas.drawString(left + 2, y + (self.ROW_HEIGHT - self.FONT_SIZE) / 2 + 1, row[0])
+    def _row(
+        self, drawing: Drawing, left: float, y: float, row: Sequence[str], width: float
+    ) -> None:
+        baseline = y + (self.ROW_HEIGHT - self.FONT_SIZE) / 2 + 1
+        drawing.add(_text(left + 2, baseline, row[0], SANS_BOLD, self.FONT_SIZE, _INK))
         for column, code in enumerate(row[1:]):
-            self._draw_cell(
-                left + self.HAND_WIDTH + column * width, y, width, self.ROW_HEIGHT, code
+            self._cell(
+                drawing, left + self.HAND_WIDTH + column * width, y, width, self.ROW_HEIGHT, code
             )
 
-    def _draw_cell(self, x: float, y: float, width: float, height: float, code: str) -> None:
-        canvas = self.canv
+    def _cell(
+        self, drawing: Drawing, x: float, y: float, width: float, height: float, code: str
+    ) -> None:
         inset = 0.45
         x0, y0, x1, y1 = x + inset, y + inset, x + width - inset, y + height - inset
         if code in DECISION_FILLS:
-            canvas.setFillColor(HexColor(DECISION_FILLS[code]))
-            canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+            rect = Rect(x0, y0, x1 - x0, y1 - y0)
+            rect.fillColor, rect.strokeColor = HexColor(DECISION_FILLS[code]), None
+            drawing.add(rect)
         else:  # depends on the suits: buy above the diagonal, fold below
             halves = (
                 (DECISION_FILLS["B"], (x0, y1)),  # the upper left half: buy
                 (DECISION_FILLS["F"], (x1, y0)),  # the lower right half: fold
             )
             for fill, corner in halves:
-                path = canvas.beginPath()
-                path.moveTo(x0, y0)
-                path.lineTo(*corner)
-                path.lineTo(x1, y1)
-                path.close()
-                canvas.setFillColor(HexColor(fill))
-                canvas.drawPath(path, stroke=0, fill=1)
-        canvas.setFillColor(_INK)
+                half = Polygon([x0, y0, *corner, x1, y1])
+                half.fillColor, half.strokeColor = HexColor(fill), None
+                drawing.add(half)
         font = SANS_BOLD if code in "BF" else SANS_BOLD_ITALIC
-        canvas.setFont(font, self.FONT_SIZE)
-        canvas.drawCentredString(x + width / 2, y + (height - self.FONT_SIZE) / 2 + 1.1, code)
+        baseline = y + (height - self.FONT_SIZE) / 2 + 1.1
+        drawing.add(_text(x + width / 2, baseline, code, font, self.FONT_SIZE, _INK, "middle"))
+
+
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    font: str,
+    size: float,
+    colour: Color,
+    anchor: Literal["start", "middle", "end"] = "start",
+) -> String:
+    return String(x, y, text, fontName=font, fontSize=size, fillColor=colour, textAnchor=anchor)
+
+
+def _line(left: float, y: float, right: float, width: float, colour: Color) -> Line:
+    line = Line(left, y, right, y)
+    line.strokeColor, line.strokeWidth = colour, width
+    return line
 
 
 def _label_lines(label: str, width: float, size: float) -> list[str]:

@@ -1,0 +1,287 @@
+"""The website: the rules reference as static pages, built from the PDFs' own sources.
+
+:func:`build_site` plans the site (:class:`~printplay.printables.site_model.Site`): for
+every registered game its rulebook model under the standard rules and under each variant
+(:func:`variant_sets`), the featured deals of each solitaire (the first of its kit's
+curated deals, solved here, :func:`featured_deals`), and the PDFs that go with them,
+built by the registry's makers from the same models' inputs: rulebooks, a sheet for each
+featured deal, the mats and the other printables, and the kits.  The web renderer
+(:mod:`printplay.render.site`) writes the pages beside them.
+
+The site is built in a folder beside the target and moved in when it is complete
+(:mod:`printplay.outfolder`): a folder holding files printplay did not write is refused
+unless forced, and those files are never deleted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import cast
+
+from pypdf import PdfReader
+
+from printplay import options as opts
+from printplay.curated import SeedDeal
+from printplay.errors import OptionError, OutputError
+from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire
+from printplay.outfolder import check_folder, publish, staging_folder
+from printplay.printables.kit import ResultKey, build_kit, kit_deals
+from printplay.printables.model import Line, PrintRequest
+from printplay.printables.requests import make_printable
+from printplay.printables.sheet import build_sheet
+from printplay.printables.site_model import (
+    Book,
+    DealPage,
+    Download,
+    GamePage,
+    Site,
+    VariantPage,
+)
+from printplay.printables.walkthrough import choose_line
+from printplay.render.document import paper_size
+from printplay.render.sheet import draw_sheet
+from printplay.render.site import write_site
+
+DEFAULT_DEALS = 3
+"""Featured deals a solitaire gets when none are asked for."""
+
+MAX_DEALS = 20
+"""The most featured deals a solitaire may get."""
+
+_UNSAFE = re.compile(r"[^a-z0-9-]+")
+
+Progress = Callable[[str], None]
+"""Told what the builder is doing, a few words at a time (a spinner's text)."""
+
+
+def _valid(game: GameEntry, options: Sequence[str]) -> bool:
+    try:
+        opts.parse_options(game.options_type, options)
+    except OptionError:
+        return False
+    return True
+
+
+def variant_sets(name: str) -> list[tuple[str, ...]]:
+    """The option sets of a game that change its rules, one variant page each.
+
+    Every switch, and every other value of a setting with a few values (``jokers=1``,
+    ``jokers=2``), each on its own; an option that needs another to mean anything
+    (``five-aces-top`` needs jokers) goes with the first that makes it valid; then the
+    registry's combined rule sets (those its win-rate table prints).  A setting that takes
+    any number (a score's bonus) has no page: the variants table says what it does.
+
+    >>> variant_sets("ricochet")
+    [('ball-resets',), ('free-draw',), ('no-wrap',), ('face-up',), ('ball-resets', 'free-draw')]
+    """
+    game = entry(name)
+    singles: list[tuple[str, ...]] = []
+    for spec in opts.option_specs(game.options_type):
+        if spec.is_switch:
+            singles.append((spec.name,))
+        elif spec.choices:
+            singles += [
+                (f"{spec.name}={value}",) for value in spec.choices if value != spec.default
+            ]
+    found: list[tuple[str, ...]] = []
+    for single in singles:
+        if _valid(game, single):
+            found.append(single)
+            continue
+        partner = next((other for other in singles if _valid(game, (*other, *single))), None)
+        if partner is not None:
+            found.append((*partner, *single))
+    for rule_set in game.win_rates:
+        if len(rule_set) > 1 and tuple(rule_set) not in found:
+            found.append(tuple(rule_set))
+    return found
+
+
+def featured_deals(name: str, count: int) -> list[SeedDeal]:
+    """The first ``count`` of the curated deals a solitaire's kit prints (none for a game
+    with no layout to deal)."""
+    game = entry(name)
+    if not game.is_solitaire or "sheet" not in game.printables:
+        return []
+    return kit_deals(game.name)[:count]
+
+
+def _slug(options: Sequence[str]) -> str:
+    return _UNSAFE.sub("-", "-".join(options).lower()).strip("-")
+
+
+def _deal_name(deal: SeedDeal) -> str:
+    name = f"deal {deal.seed}" if deal.seed is not None else "an explicit deal"
+    return f"{name} ({', '.join(deal.options)})" if deal.options else name
+
+
+def _deal_file(deal: SeedDeal) -> str:
+    base = f"deal-{deal.seed}" if deal.seed is not None else "deal"
+    return f"{base}-{_slug(deal.options)}" if deal.options else base
+
+
+def _pages(path: Path) -> int:
+    return len(PdfReader(path).pages)
+
+
+class _Builder:
+    """Builds one site into a staging folder."""
+
+    def __init__(
+        self,
+        staging: Path,
+        *,
+        paper: str,
+        rules_dir: Path | None,
+        results: Mapping[SeedDeal, Line],
+        progress: Progress,
+    ) -> None:
+        self.staging = staging
+        self.paper = paper
+        self.rules_dir = rules_dir
+        self.results = results
+        self.progress = progress
+        self.files: list[str] = []
+
+    def pdf(self, path: str, kind: str, title: str, make: Callable[[Path], Path]) -> Download:
+        """Build a PDF at ``path`` (in the site) with ``make`` and describe it."""
+        target = self.staging / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        make(target)
+        self.files.append(path)
+        return Download(path, kind, title, _pages(target))
+
+    def printable(
+        self, game: GameEntry, kind: str, path: str, options: Sequence[str] = ()
+    ) -> Download:
+        """A printable of ``game`` by the registry's maker."""
+
+        def make(target: Path) -> Path:
+            request = PrintRequest(
+                game.name, target, tuple(options), paper=self.paper, rules_dir=self.rules_dir
+            )
+            return make_printable(kind, request)
+
+        return self.pdf(path, kind, kind, make)
+
+    def book(self, game: GameEntry, options: Sequence[str]) -> Book:
+        """The whole model the rulebook is drawn from, under ``options``."""
+        maker = cast("Callable[..., Book]", load(game.book_model))
+        return maker(game.name, tuple(options), rules_dir=self.rules_dir)
+
+    def variant(self, game: GameEntry, options: tuple[str, ...]) -> VariantPage:
+        """The variant page of ``options`` and its rulebook's PDF."""
+        self.progress(f"{game.title} rules with {', '.join(options)}")
+        slug = _slug(options)
+        book = self.book(game, options)
+        pdf = self.printable(game, "rulebook", f"{game.name}/{game.name}-rules-{slug}.pdf", options)
+        parsed = opts.parse_options(game.options_type, options)
+        specs = {spec.name: spec for spec in opts.option_specs(game.options_type)}
+        about = tuple(specs[option.partition("=")[0]].help for option in options)
+        return VariantPage(
+            f"{game.name}/{slug}.html", options, opts.describe(parsed), about, book, pdf
+        )
+
+    def deal(self, game: GameEntry, deal: SeedDeal) -> tuple[DealPage, Line]:
+        """A featured deal's page, solved (or its given line), and its sheet's PDF."""
+        self.progress(f"{game.title} {_deal_name(deal)}: solving and typesetting its sheet")
+        solitaire = make_solitaire(game.name, deal.options)
+        dealt = deal.deal()
+        line = self.results.get(deal) or choose_line(solitaire, solitaire.initial_state(dealt))
+        sheet = build_sheet(solitaire, dealt, line)
+        name = _deal_file(deal)
+
+        def make(target: Path) -> Path:
+            return draw_sheet(sheet, target, paper=self.paper, rules_dir=self.rules_dir)
+
+        pdf = self.pdf(f"{game.name}/{game.name}-{name}.pdf", "sheet", _deal_name(deal), make)
+        page = DealPage(f"{game.name}/{name}.html", _deal_name(deal), deal.note, sheet, pdf)
+        return page, line
+
+    def game(self, game: GameEntry, deal_count: int) -> GamePage:
+        """A game's page, its variants, its featured deals and its PDFs."""
+        self.progress(f"{game.title} rules")
+        book = self.book(game, ())
+        downloads = [self.printable(game, "rulebook", f"{game.name}/{game.name}-rules.pdf")]
+        for kind in game.printables:
+            if kind not in ("rulebook", "sheet"):
+                file = f"{game.name}/{game.name}-{kind.replace(' ', '-')}.pdf"
+                downloads.append(self.printable(game, kind, file))
+        variants = tuple(self.variant(game, options) for options in variant_sets(game.name))
+        chosen = featured_deals(game.name, deal_count)
+        deals: list[DealPage] = []
+        lines: dict[ResultKey, Line] = {}
+        for deal in chosen:
+            page, line = self.deal(game, deal)
+            deals.append(page)
+            lines[deal] = line
+        self.progress(f"{game.title} print-and-play kit")
+        # A solitaire's kit prints the featured deals' sheets (none with --deals 0); another
+        # game's kit prints its own curated rounds.
+
+        def kit(target: Path) -> Path:
+            return build_kit(
+                game.name,
+                target,
+                paper=self.paper,
+                deals=chosen if game.is_solitaire else None,
+                rules_dir=self.rules_dir,
+                results=lines,
+            ).path
+
+        downloads.append(self.pdf(f"{game.name}/{game.name}-kit.pdf", "kit", "kit", kit))
+        return GamePage(
+            game.name,
+            game.title,
+            f"{game.name}/index.html",
+            book,
+            variants,
+            tuple(deals),
+            tuple(downloads),
+        )
+
+
+def build_site(
+    folder: Path,
+    *,
+    deals: int = DEFAULT_DEALS,
+    paper: str = "a4",
+    rules_dir: Path | None = None,
+    force: bool = False,
+    games: Sequence[str] | None = None,
+    results: Mapping[SeedDeal, Line] | None = None,
+    progress: Progress | None = None,
+) -> Site:
+    """Build the website into ``folder`` (see the module's text) and return its model.
+
+    ``deals`` is how many featured deals each solitaire gets (0 to :data:`MAX_DEALS`);
+    ``paper`` the PDFs' paper; ``rules_dir`` a folder of house sources (rulebooks, the
+    sheets' and the site's words); ``force`` writes into a folder holding other files
+    (leaving them alone).  ``games`` limits the site to some games (all by default) and
+    ``results`` gives featured deals' lines instead of searching them (tests use both).
+    """
+    if not 0 <= deals <= MAX_DEALS:
+        raise OutputError(f"--deals must be from 0 to {MAX_DEALS}, not {deals}")
+    paper_size(paper)
+    if rules_dir is not None and not Path(rules_dir).is_dir():
+        raise OutputError(f"--rules-dir {rules_dir}: no such folder")
+    folder = Path(folder)
+    names = [entry(name).name for name in games] if games is not None else list(REGISTRY)
+    previous = check_folder(folder, force=force)
+    tell = progress or (lambda _: None)
+    with staging_folder(folder) as staging:
+        builder = _Builder(
+            staging, paper=paper, rules_dir=rules_dir, results=results or {}, progress=tell
+        )
+        pages = tuple(builder.game(REGISTRY[name], deals) for name in names)
+        search = (Path(rules_dir),) if rules_dir is not None else ()
+        site = Site(pages, paper, search)
+        tell("writing the pages")
+        written = write_site(site, staging)
+        publish(staging, folder, sorted([*builder.files, *written]), previous)
+    return site
+
+
+__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "build_site", "featured_deals", "variant_sets"]

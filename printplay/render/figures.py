@@ -1,0 +1,149 @@
+"""Rulebook figures as drawings, and in words: the same picture for the PDF and the web.
+
+A rulebook model (:class:`printplay.printables.model.Rulebook`) names its figures: a board
+view, several views side by side (Ricochet's allowed next walls), or an example move
+(before and after, the card it takes numbered).  Here each becomes one reportlab drawing
+(:func:`figure_drawing`), which the PDF places as a flowable and a web page inlines as SVG,
+and a text alternative (:func:`figure_words`).  A source sizes a board figure with
+``small="yes"`` (small), ``"no"`` (full) or a share of the width (``small="0.5"``).
+
+>>> share("yes"), share("0.5")
+(0.62, 0.5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from reportlab.graphics.shapes import Drawing, Group, String
+from reportlab.lib.units import mm
+
+from printplay.games.layout import BoardView
+from printplay.printables.model import ExampleMove, Figure
+from printplay.render.alt_text import board_words, boards_words
+from printplay.render.board import board_drawing
+from printplay.render.fonts import SANS_ITALIC, register_fonts
+from printplay.render.styles import book_palette, book_styles
+
+SIDE_GAP = 8 * mm
+"""The room between boards drawn side by side."""
+
+MOVE_TITLES = ("Before", "After")
+"""The titles over an example move's two boards."""
+
+FigureFactory = Callable[..., Drawing]
+"""What draws a figure for a ``[[diagram NAME …]]`` marker, called with its options."""
+
+
+def share(small: str) -> float:
+    """The share of the text width a board figure takes: ``"yes"`` (small), ``"no"``
+    (full), or a number from 0.2 to 1."""
+    if small in ("yes", "no"):
+        return 0.62 if small == "yes" else 0.9
+    try:
+        value = float(small)
+    except ValueError:
+        value = 0.0
+    if not 0.2 <= value <= 1:
+        raise ValueError(
+            f'a diagram\'s size is "yes", "no" or a share from 0.2 to 1, not {small!r}'
+        )
+    return value
+
+
+def side_by_side(views: Sequence[BoardView], titles: Sequence[str], width: float) -> Drawing:
+    """Board views side by side across ``width``, each centred under its title (if any).
+
+    Face-down cards are drawn as backs, as in the layout diagram: one look for "face
+    down" throughout the book, and the card a move turns up shows as it turns.
+    """
+    register_fonts()
+    caption = book_styles().caption
+    size, leading = float(caption.fontSize), float(caption.leading)
+    each = (width - SIDE_GAP * (len(views) - 1)) / len(views)
+    boards = [board_drawing(view, each, show_hidden=False) for view in views]
+    title_space = leading + 4 if any(titles) else 0.0
+    height = max(float(board.height) for board in boards) + title_space
+    drawing = Drawing(width, height)
+    for index, (board, title) in enumerate(zip(boards, titles, strict=True)):
+        left = index * (each + SIDE_GAP)
+        group = Group(*board.contents)
+        x = left + (each - float(board.width)) / 2
+        group.transform = (1, 0, 0, 1, x, height - title_space - float(board.height))
+        drawing.add(group)
+        if title:
+            drawing.add(
+                String(
+                    left + each / 2,
+                    height - size - 1,
+                    title,
+                    fontName=SANS_ITALIC,
+                    fontSize=size,
+                    fillColor=book_palette().muted,
+                    textAnchor="middle",
+                )
+            )
+    return drawing
+
+
+def move_views(example: ExampleMove) -> tuple[BoardView, BoardView]:
+    """An example move's boards: before it (the cards it takes numbered 1) and after."""
+    badge = {slot: "1" for slot in example.move.slots}
+    return example.before.board(badge), example.after.board()
+
+
+def figure_drawing(figure: Figure | ExampleMove, width: float, small: str = "no") -> Drawing:
+    """``figure`` drawn across ``width``: an example move at full width, board views at the
+    share ``small`` asks for."""
+    if isinstance(figure, ExampleMove):
+        return side_by_side(move_views(figure), MOVE_TITLES, width)
+    if isinstance(figure, BoardView):
+        return board_drawing(figure, width * share(small), show_hidden=False)
+    return side_by_side(figure, [""] * len(figure), width * share(small))
+
+
+def figure_words(figure: Figure | ExampleMove) -> str:
+    """What ``figure`` shows, in words (face-down cards as "face down", as drawn)."""
+    if isinstance(figure, ExampleMove):
+        return boards_words(move_views(figure), MOVE_TITLES, show_hidden=False)
+    if isinstance(figure, BoardView):
+        return board_words(figure, show_hidden=False)
+    return boards_words(figure, [""] * len(figure), show_hidden=False)
+
+
+def figure_factory(figure: Figure | ExampleMove, width: float) -> FigureFactory:
+    """What draws ``figure`` for a ``[[diagram …]]`` marker across ``width``: an example
+    move takes no options, board views the ``small`` size."""
+    if isinstance(figure, ExampleMove):
+        example = figure
+
+        def move() -> Drawing:
+            return figure_drawing(example, width)
+
+        return move
+
+    def draw(small: str = "no") -> Drawing:
+        return figure_drawing(figure, width, small)
+
+    return draw
+
+
+def figure_factories(
+    figures: Mapping[str, Figure | ExampleMove], width: float
+) -> dict[str, FigureFactory]:
+    """The factories of a rulebook's figures, drawn across ``width``."""
+    return {name: figure_factory(figure, width) for name, figure in figures.items()}
+
+
+__all__ = [
+    "MOVE_TITLES",
+    "SIDE_GAP",
+    "FigureFactory",
+    "figure_drawing",
+    "figure_factories",
+    "figure_factory",
+    "figure_words",
+    "move_views",
+    "share",
+    "side_by_side",
+]

@@ -1,0 +1,106 @@
+"""The website, written: every page of a :class:`~printplay.printables.site_model.Site`,
+its stylesheet, its icon and the card font its diagrams are drawn in.
+
+The PDFs the pages link to are the builder's (:mod:`printplay.printables.site`); this
+writes the rest into the same folder.  The same site gives the same bytes: pages in a fixed
+order, no dates, no random ids.
+"""
+
+from __future__ import annotations
+
+import shutil
+from importlib import resources
+from pathlib import Path
+
+from printplay.printables.site_model import Site
+from printplay.render.rulebook import Words
+from printplay.render.site_deal import deal_page
+from printplay.render.site_pages import index_page, rulebook_page
+from printplay.render.site_shell import ICON, STYLESHEET, Page, SiteWords, page_html
+from printplay.render.svg import INLINE_CSS
+
+FONTS = (
+    "DejaVuSans.ttf",
+    "DejaVuSans-Bold.ttf",
+    "DejaVuSans-Oblique.ttf",
+    "DejaVuSans-BoldOblique.ttf",
+    "LICENSE-DejaVu.txt",
+)
+"""The card font's files the site carries (``fonts/``), for a browser that lacks DejaVu
+Sans: the diagrams' indices are measured in it."""
+
+_FACES = (
+    ("DejaVuSans.ttf", "normal", "normal"),
+    ("DejaVuSans-Bold.ttf", "bold", "normal"),
+    ("DejaVuSans-Oblique.ttf", "normal", "italic"),
+    ("DejaVuSans-BoldOblique.ttf", "bold", "italic"),
+)
+
+ICON_SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
+    '<rect width="32" height="32" rx="6" fill="#1f5640"/>'
+    '<path d="M16 5c4 5 10 8 10 13a5 5 0 0 1-8.5 3.5L19 27h-6l1.5-5.5A5 5 0 0 1 6 18'
+    'c0-5 6-8 10-13z" fill="#fff"/></svg>\n'
+)
+"""The site's icon: a white spade on the books' green."""
+
+
+def stylesheet() -> str:
+    """The site's stylesheet: the font faces, the rule inline drawings need, the rest."""
+    faces = "".join(
+        f'@font-face {{ font-family: "DejaVu Sans"; font-weight: {weight}; '
+        f'font-style: {style}; src: local("DejaVu Sans{_local(weight, style)}"), '
+        f'url("fonts/{name}") format("truetype"); }}\n'
+        for name, weight, style in _FACES
+    )
+    rest = (resources.files("printplay.render") / "site.css").read_text(encoding="utf-8")
+    return faces + INLINE_CSS + "\n" + rest
+
+
+def _local(weight: str, style: str) -> str:
+    suffix = ("Bold" if weight == "bold" else "") + ("Oblique" if style == "italic" else "")
+    return f" {suffix}" if suffix else ""
+
+
+def site_pages(site: Site) -> list[Page]:
+    """Every page of the site, the index first."""
+    words = SiteWords(site.search_path)
+    sheet_words = Words("sheet.j2", site.search_path)
+    pages: list[Page] = []
+    leads: dict[str, tuple[str, list[str]]] = {}
+    for game in site.games:
+        page, text = rulebook_page(game, words)
+        lead = text.blocks[1] if len(text.blocks) > 1 and text.blocks[1].startswith("<p") else ""
+        leads[game.game] = (lead, [h.text for h in text.headings if h.level == 2])
+        pages.append(page)
+        pages += [rulebook_page(game, words, variant)[0] for variant in game.variants]
+        pages += [deal_page(game, deal, sheet_words, words) for deal in game.deals]
+    return [index_page(site, words, leads), *pages]
+
+
+def write_site(site: Site, folder: Path) -> list[str]:
+    """Write the site's pages, stylesheet, icon and fonts into ``folder`` (its PDFs are
+    there already); the paths written, relative to it."""
+    words = SiteWords(site.search_path)
+    written: list[str] = []
+
+    def write(path: str, text: str) -> None:
+        target = folder / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8", newline="\n")
+        written.append(path)
+
+    for page in site_pages(site):
+        write(page.path, page_html(page, site, words))
+    write(STYLESHEET, stylesheet())
+    write(ICON, ICON_SVG)
+    fonts = resources.files("printplay") / "fonts"
+    (folder / "fonts").mkdir(exist_ok=True)
+    for name in FONTS:
+        with resources.as_file(fonts / name) as source:
+            shutil.copyfile(source, folder / "fonts" / name)
+        written.append(f"fonts/{name}")
+    return written
+
+
+__all__ = ["FONTS", "ICON_SVG", "site_pages", "stylesheet", "write_site"]

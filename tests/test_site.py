@@ -1,0 +1,253 @@
+"""The website's builder and its command: what it holds, the same bytes every time, and bad
+input refused in one line with nothing written (the browser checks are in test_browser)."""
+
+from __future__ import annotations
+
+import filecmp
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import urllib.request
+from pathlib import Path
+
+import pytest
+from conftest import site_results
+
+from printplay.cli import main
+from printplay.games import REGISTRY
+from printplay.outfolder import MANIFEST
+from printplay.printables.site import build_site, featured_deals, variant_sets
+
+SCRIPT = [sys.executable, "-m", "printplay"]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _one_line(err: str, words: str) -> None:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("printplay: error:"), err
+    assert words in lines[0], lines[0]
+
+
+# -- what the site holds -----------------------------------------------------------------------
+
+
+def test_every_rule_changing_option_has_a_variant_page() -> None:
+    assert variant_sets("tripeaks") == [
+        ("no-wrap",),
+        ("face-up",),
+        ("strict-draw",),
+        ("jokers=1",),
+        ("jokers=2",),
+    ]
+    assert variant_sets("pyramid") == [
+        ("reserve",),
+        ("clear-the-board",),
+        ("small",),
+        ("one-deal",),
+        ("waste-off-limits",),
+        ("reshuffle",),
+    ]
+    assert ("ball-resets", "free-draw") in variant_sets("ricochet")  # a row of its win rates
+    poker = variant_sets("ricochet-poker")
+    assert ("limit=7",) in poker and ("home-cap",) in poker
+    assert ("jokers=1", "five-aces-top") in poker  # five aces need a joker to mean anything
+
+
+def test_featured_deals_are_the_kits_first_deals() -> None:
+    assert [d.seed for d in featured_deals("pyramid", 3)] == [4, 7, 6]
+    assert featured_deals("ricochet-poker", 3) == []  # no layout to deal
+
+
+def test_the_site_has_its_pages_and_pdfs(built_site: Path) -> None:
+    pages = sorted(p.relative_to(built_site).as_posix() for p in built_site.rglob("*.html"))
+    assert "index.html" in pages
+    for name in REGISTRY:
+        assert f"{name}/index.html" in pages
+        assert (built_site / name / f"{name}-rules.pdf").is_file()
+        assert (built_site / name / f"{name}-kit.pdf").is_file()
+        for options in variant_sets(name):
+            slug = re.sub(r"[^a-z0-9-]+", "-", "-".join(options))
+            assert f"{name}/{slug}.html" in pages
+            assert (built_site / name / f"{name}-rules-{slug}.pdf").is_file()
+    for page in ("tripeaks/deal-1.html", "pyramid/deal-4.html", "ricochet/deal-11.html"):
+        assert page in pages
+    assert (built_site / "tripeaks" / "tripeaks-deal-1.pdf").is_file()
+    listed = (built_site / MANIFEST).read_text(encoding="utf-8").splitlines()[1:]
+    files = sorted(
+        p.relative_to(built_site).as_posix()
+        for p in built_site.rglob("*")
+        if p.is_file() and p.name != MANIFEST
+    )
+    assert listed == files
+
+
+def test_no_page_has_a_script_a_date_or_a_foreign_address(built_site: Path) -> None:
+    for page in built_site.rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "<script" not in html and " on" + "click=" not in html, page
+        assert not re.search(r"20\d\d-\d\d-\d\d", html), page
+        assert not re.search(r"""(?:src|href)=["']?(?:https?:)?//""", html), page
+        assert html.startswith('<!DOCTYPE html>\n<html lang="en">'), page
+
+
+def test_the_stylesheet_names_only_files_the_site_holds(built_site: Path) -> None:
+    css = (built_site / "site.css").read_text(encoding="utf-8")
+    targets = re.findall(r'url\("?([^")]+)"?\)', css)
+    assert len(targets) == 4  # the card font's four faces, for a browser without them
+    assert all((built_site / target).is_file() for target in targets), targets
+    assert (built_site / "fonts" / "LICENSE-DejaVu.txt").is_file()
+    assert "@media (prefers-color-scheme: dark)" in css and "@media print" in css
+
+
+def test_the_same_command_gives_the_same_bytes(tmp_path: Path) -> None:
+    results = site_results()
+    first, second = tmp_path / "one", tmp_path / "two"
+    for folder in (first, second):
+        build_site(folder, deals=1, games=["pyramid"], results=results)
+    names = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert names == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
+    assert len(names) > 10
+    same, mismatch, errors = filecmp.cmpfiles(first, second, names, shallow=False)
+    assert mismatch == [] and errors == [] and len(same) == len(names)
+
+
+# -- the folder ------------------------------------------------------------------------------
+
+
+def test_a_folder_with_foreign_files_is_refused_unless_forced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "site"
+    (folder / "notes").mkdir(parents=True)
+    (folder / "notes" / "mine.txt").write_text("keep me", encoding="utf-8")
+    (folder / "index.html").write_text("my own page", encoding="utf-8")
+    status, _, err = run(capsys, "site", "-o", str(folder), "--deals", "0")
+    assert status == 1
+    _one_line(err, "holds 2 files printplay did not write (index.html, notes/mine.txt)")
+    assert "--force" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # nothing staged beside it
+    assert (folder / "index.html").read_text(encoding="utf-8") == "my own page"
+
+    build_site(folder, deals=0, games=["tripeaks"], force=True)
+    assert (folder / "notes" / "mine.txt").read_text(encoding="utf-8") == "keep me"
+    assert (folder / "index.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    assert "notes/mine.txt" not in (folder / MANIFEST).read_text(encoding="utf-8")
+
+    # A rebuild needs no --force for its own files; one it no longer writes is removed.
+    (folder / "notes" / "mine.txt").unlink()
+    (folder / MANIFEST).write_text(
+        (folder / MANIFEST).read_text(encoding="utf-8") + "old/page.html\n", encoding="utf-8"
+    )
+    (folder / "old").mkdir()
+    (folder / "old" / "page.html").write_text("from an older printplay", encoding="utf-8")
+    build_site(folder, deals=0, games=["tripeaks"])
+    assert not (folder / "old").exists()
+    assert (folder / "tripeaks" / "no-wrap.html").is_file()
+
+
+@pytest.mark.parametrize(
+    ("where", "words"),
+    [
+        ("{tmp}/file.txt", "is not a folder"),
+        ("{tmp}/file.txt/site", "does not exist"),
+        ("{tmp}/no/such/site", "does not exist"),
+        ("/sys/printplay-site", "cannot write"),
+    ],
+    ids=["a-file", "under-a-file", "missing-parent", "unwritable"],
+)
+def test_a_folder_that_cannot_be_written_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str, words: str
+) -> None:
+    (tmp_path / "file.txt").write_text("x", encoding="utf-8")
+    status, _, err = run(capsys, "site", "-o", where.replace("{tmp}", str(tmp_path)))
+    assert status == 1
+    _one_line(err, words)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt"]
+
+
+def test_a_broken_house_source_is_one_line_naming_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "pyramid.md").write_text("# Pyramid\n\n{{ broken(\n", encoding="utf-8")
+    status, _, err = run(
+        capsys, "site", "-o", str(tmp_path / "site"), "--deals", "0", "--rules-dir", str(house)
+    )
+    assert status == 1
+    _one_line(err, "pyramid.md")
+    assert "line 3" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "words"),
+    [
+        (["--deals", "21"], 2, "--deals"),
+        (["--paper", "a5"], 2, "--paper"),
+        (["--port", "70000", "--serve"], 2, "--port"),
+        (["--rules-dir", "{tmp}/none"], 1, "no such folder"),
+        (["--serve"], 1, "holds no site (no index.html)"),
+    ],
+)
+def test_bad_options_are_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], status: int, words: str
+) -> None:
+    args = [arg.replace("{tmp}", str(tmp_path)) for arg in argv]
+    code, _, err = run(capsys, "site", "-o", str(tmp_path / "site"), *args)
+    assert code == status, err
+    assert len(err.strip().splitlines()) == 1 and words in err
+    assert list(tmp_path.iterdir()) == []
+
+
+# -- the preview ----------------------------------------------------------------------------------
+
+
+def test_a_port_in_use_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "index.html").write_text("<!DOCTYPE html>", encoding="utf-8")
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        status, _, err = run(capsys, "site", "-o", str(tmp_path), "--serve", "--port", str(port))
+    assert status == 1
+    _one_line(err, f"port {port} on 127.0.0.1 is in use: choose another with --port")
+
+
+def test_serve_previews_the_site_until_ctrl_c(built_site: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = subprocess.Popen(
+        [*SCRIPT, "site", "-o", str(built_site), "--serve", "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+        assert f"at http://127.0.0.1:{port}/ (Ctrl-C stops)" in line
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/tripeaks/index.html") as page:
+            assert page.status == 200 and b'<html lang="en">' in page.read()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/tripeaks/tripeaks-rules.pdf") as pdf:
+            assert pdf.read(5) == b"%PDF-"
+        with pytest.raises(urllib.error.HTTPError):
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/../../etc/passwd")
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0
+    assert err.strip() == "printplay: stopped serving"
