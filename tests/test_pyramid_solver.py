@@ -9,6 +9,7 @@ The full 1500-deck run is a benchmark (benchmarks/pyramid_solver.py), not a test
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 from pathlib import Path
@@ -27,6 +28,7 @@ from printplay.solve.pyramid_core import (
     UNREACHABLE,
     Searcher,
     Tables,
+    deletions,
     geometry,
     relaxed_removals,
 )
@@ -241,8 +243,8 @@ def test_registry_binds_the_solver() -> None:
 
 
 def test_budget_gives_unknown_never_a_guess() -> None:
-    game = Pyramid(PyramidOptions(waste_off_limits=True))
-    state = game.initial_state(numbered_deal(game.deck(), 1))
+    game = Pyramid(PyramidOptions(small=True))
+    state = game.initial_state(numbered_deal(game.deck(), 26))
     result = pyramid.solve(state, budget=Budget(max_states=64))
     assert result.solvable is None and result.reason
 
@@ -362,3 +364,81 @@ def test_agrees_with_breadth_first_search_on_four_rows(seed: int) -> None:
     """The same on 4-row pyramids with up to twelve stock cards (seed 7 once failed with
     a reserve, seed 1415 under reshuffle)."""
     assert_agrees_with_breadth_first_search(four_row_position(random.Random(seed)))
+
+
+def brute_deletions(word: list[tuple[int, bool]], partner: int) -> int:
+    """:func:`deletions` by trying every set of cards to remove with a partner from
+    elsewhere and pairing the rest off as neighbours in every order."""
+
+    @functools.cache
+    def clears(rest: tuple[tuple[int, bool], ...]) -> bool:
+        if not rest:
+            return True
+        return any(
+            a[0] + b[0] == 13 and not (a[1] and b[1]) and clears(rest[:i] + rest[i + 2 :])
+            for i, (a, b) in enumerate(itertools.pairwise(rest))
+        )
+
+    fewest = UNREACHABLE
+    cards_ = [c for c in word if c[0] != 13]
+    for chosen in range(1 << len(cards_)):
+        gone = [c for i, c in enumerate(cards_) if chosen >> i & 1]
+        if any(not partner >> r & 1 for r, _w in gone) or len(gone) >= fewest:
+            continue
+        if clears(tuple(c for i, c in enumerate(cards_) if not chosen >> i & 1)):
+            fewest = len(gone)
+    return fewest
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_deletions_match_a_plain_search(seed: int) -> None:
+    """The fewest cycle cards needing a partner from elsewhere, against trying every set."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 10)
+    ranks = [rng.choice((1, 2, 11, 12, 13, 6, 7)) for _ in range(n)]
+    ptr = rng.randint(0, n) if rng.random() < 0.5 else 0
+    partner = rng.getrandbits(14) & ~1
+    cyc = rng.getrandbits(n) | 1
+    word = [(ranks[p], p < ptr) for p in range(n) if cyc >> p & 1]
+    assert deletions(ranks, cyc, ptr, partner) == brute_deletions(word, partner)
+
+
+def every_card_position(rng: random.Random) -> PyramidState:
+    """A small random position of a game where every card must go, built of pairs making
+    13 (so that about half can be won): one to three pyramid rows, the partners spread
+    over the stock, the waste and the reserve, often on the last pass."""
+    flags = {name: rng.random() < 0.3 for name in ("reserve", "one_deal", "waste_off_limits")}
+    flags["reshuffle"] = rng.random() < 0.25
+    options = PyramidOptions(**flags)
+    deck = standard_deck()
+    rng.shuffle(deck)
+    rows = rng.choice((1, 2, 2, 3))
+    tableau = [deck.pop() for _ in range(rows * (rows + 1) // 2)]
+    loose: list[Card] = []
+    for card in [*tableau, *(deck.pop() for _ in range(rng.randint(0, 3)))]:
+        if card.rank != 13:
+            found = [c for c in deck if c.rank == 13 - card.rank]
+            if found:
+                deck.remove(found[0])
+                loose.append(found[0])
+    rng.shuffle(loose)
+    reserve = [loose.pop() for _ in range(min(len(loose), rng.choice((0, 1, 2))))]
+    if not flags["reserve"]:
+        loose += reserve
+        reserve = []
+    cut = rng.randint(0, len(loose))
+    return position(
+        options,
+        {s: card.code for s, card in enumerate(tableau)},
+        " ".join(card.code for card in loose[cut:]),
+        " ".join(card.code for card in loose[:cut]),
+        " ".join(card.code for card in reserve),
+        options.passes if rng.random() < 0.5 else rng.randint(1, options.passes),
+    )
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_every_card_games_agree_with_breadth_first_search(seed: int) -> None:
+    """The tests for games where every card must go (the stock and waste cannot all pair
+    off) against the kit's plain search."""
+    assert_agrees_with_breadth_first_search(every_card_position(random.Random(seed)))

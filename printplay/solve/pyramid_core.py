@@ -243,6 +243,7 @@ ShapeInfo = tuple[
     tuple[tuple[int, int], ...],
     tuple[int, ...],
     int,
+    tuple[int, ...],
 ]
 """What a search needs about one shape in one deal: the shape after its free king (-1 if
 none) and the king's slot; the free pyramid pairs ``(next shape, slot, slot)``; per rank
@@ -251,7 +252,9 @@ with such a card, as a bitmask (kings always set); the lower bound on the steps 
 pyramid cards (:func:`relaxed_removals`); the cards of each rank needed from outside the
 pyramid ``(rank, count)`` by the counting test; the pyramid cards left by rank; the
 *slack*: how many pyramid cards beyond that need must take a partner from outside, as the
-removal bound shows (see :meth:`Searcher.access`)."""
+removal bound shows (see :meth:`Searcher.access`); per pair of ranks ``(a, 13 - a)``
+(``a`` from 1 to 6) the size of a maximum matching of the pyramid cards of the two ranks
+that can pair with each other."""
 
 
 class Tables:
@@ -346,6 +349,7 @@ class Tables:
                 counts[ranks[s]] += 1
         h = counts[KING]
         need = []
+        matched = []
         for c, (side_a, side_b) in enumerate(self.sides):
             in_a = sum(1 << i for i, s in enumerate(side_a) if shape >> s & 1)
             in_b = sum(1 << i for i, s in enumerate(side_b) if shape >> s & 1)
@@ -357,6 +361,7 @@ class Tables:
                     geo.cone,
                 )
                 self.matchings[(c, in_a, in_b)] = m
+            matched.append(m)
             na, nb = in_a.bit_count(), in_b.bit_count()
             h += na + nb - m
             if na > m:
@@ -377,6 +382,7 @@ class Tables:
             tuple(need),
             tuple(counts),
             slack,
+            tuple(matched),
         )
         self.info[sid] = info
         return info
@@ -434,6 +440,58 @@ def _matching(side_a: list[int], side_b: list[int], cone: Sequence[int]) -> int:
     return best
 
 
+def deletions(ranks: Sequence[int], cyc: int, ptr: int, partner: int) -> int:
+    """The fewest cards of the cycle ``cyc`` (bits of positions in ``ranks``) that must go
+    with a partner from elsewhere so that the rest pair off as neighbours (each pair's
+    cards adjacent once the cards between them are gone; kings go alone); only ranks in
+    the bitmask ``partner`` can go so.  Cards below ``ptr`` (the waste on the last pass)
+    never pair with each other.  ``UNREACHABLE`` if there is no way.
+
+    Pairing two neighbours at once never loses (a later card pairing with either one has
+    the rank of the other), so the neighbours are paired off first, with a stack; a
+    search over intervals (:func:`_fewest_left`) then settles the rest."""
+    word: list[tuple[int, bool]] = []
+    bits = cyc
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        p = low.bit_length() - 1
+        r = ranks[p]
+        if r == KING:
+            continue
+        waste = p < ptr
+        if word and word[-1][0] + r == 13 and not (waste and word[-1][1]):
+            word.pop()
+        else:
+            word.append((r, waste))
+    return _fewest_left(word, partner) if word else 0
+
+
+def _fewest_left(word: list[tuple[int, bool]], partner: int) -> int:
+    """:func:`deletions` of a word with no neighbours that pair: fewest cards going with a
+    partner from elsewhere, the rest in a non-crossing matching of pairs (Nussinov's
+    interval recursion)."""
+    n = len(word)
+    big = UNREACHABLE
+    # best[i][j]: the fewest for word[i:j]
+    best = [[0] * (n + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        r, waste = word[i]
+        row = best[i]
+        below = best[i + 1]
+        alone = partner >> r & 1
+        for j in range(i + 1, n + 1):
+            value = below[j] + 1 if alone else big
+            for k in range(i + 1, j):
+                rk, wk = word[k]
+                if rk + r == 13 and not (waste and wk):
+                    v = below[k] + best[k + 1][j]
+                    if v < value:
+                        value = v
+            row[j] = value if value < big else big
+    return best[0][n]
+
+
 def pack(sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
     """One position as one integer (see the module docstring)."""
     return ((((mask << ORDER_BITS | oid) << 6 | ptr) << 2 | passes) << SHAPE_BITS) | sid
@@ -479,6 +537,10 @@ class Searcher:
         self.outside: dict[int, int] = {}
         """Per mask and stock order: :meth:`outside_ranks`."""
         self.clear_tables: dict[int, bytearray] = {}
+        self.reduce_memo: dict[int, int] = {}
+        """Per cycle, pointer, order and partner ranks: :func:`deletions`."""
+        self.every_card = not puzzle.clear_board
+        """Whether every card must go (then :meth:`cycle_dead` applies)."""
         positions = {i: p for p, i in enumerate(t.orders[0])}
         cycle_mask = 0
         for i, r in zip(puzzle.ids, puzzle.cycle, strict=True):
@@ -522,8 +584,10 @@ class Searcher:
                 if not t.clear_board:
                     return True
                 mask &= ~waste
-        return any((mask & bits).bit_count() < k for bits, k in self.needs(key)) or self.stuck(
-            key, mask
+        return (
+            any((mask & bits).bit_count() < k for bits, k in self.needs(key))
+            or self.stuck(key, mask)
+            or (self.every_card and self.cycle_dead(key))
         )
 
     def stuck(self, key: int, mask: int) -> bool:
@@ -613,6 +677,83 @@ class Searcher:
                 )
         table[sid] = 1 if result else 2
         return result
+
+    def cycle_dead(self, key: int) -> bool:
+        """Whether, in a game where every card must go, the cards of the stock and waste
+        can no longer all go (see :meth:`unmatched` and :meth:`unreducible`)."""
+        t = self.t
+        sid, passes, ptr, oid, mask = unpack(key)
+        cyc = mask >> t.nres
+        if not cyc:
+            return False
+        last = passes == t.max_pass
+        if not t.waste_usable:
+            lone = cyc
+        elif last:
+            lone = cyc & ((1 << ptr) - 1)
+        else:
+            lone = 0
+        info = t.info[sid] or t.shape(sid)
+        if lone and self.unmatched(info, oid, mask, lone << t.nres):
+            return True
+        if t.waste_usable and (last or t.puzzle.reshuffle is None):
+            return self.unreducible(info, oid, mask, ptr if last else 0)
+        return False
+
+    def unmatched(self, info: ShapeInfo, oid: int, mask: int, lone: int) -> bool:
+        """Whether the cards left cannot all be paired when no two of the cards ``lone``
+        (bits of ``mask``) can ever pair with each other.
+
+        Per pair of ranks ``(a, b)``, say ``m`` pairs are made inside the pyramid (at most
+        its maximum matching); every other pyramid card pairs outside it, every lone card
+        with a card that is not lone.  Hall's condition on each side of that bipartite graph
+        bounds ``m`` from both sides; no ``m`` left means a dead position."""
+        masks = self.masks_of(oid)
+        counts = info[7]
+        matched = info[9]
+        other = mask & ~lone
+        for c in range(6):
+            a, b = c + 1, 12 - c
+            wa, wb = (lone & masks[a]).bit_count(), (lone & masks[b]).bit_count()
+            oa, ob = (other & masks[a]).bit_count(), (other & masks[b]).bit_count()
+            pa, pb = counts[a], counts[b]
+            low = max(0, pa - wb - ob, pb - wa - oa)
+            high = min(matched[c], pb + ob - wa, pa + oa - wb)
+            if low > high:
+                return True
+        return False
+
+    def unreducible(self, info: ShapeInfo, oid: int, mask: int, ptr: int) -> bool:
+        """Whether the stock and waste cards can no longer all go, by their order.
+
+        Two cards of the stock and waste pair only as the stock top and the waste top,
+        which are neighbours in the cycle order of the cards left, and the order never
+        changes (on the last pass under ``reshuffle`` neither).  So the cycle cards that
+        pair with each other form a non-crossing matching of neighbours-once-the-cards-
+        between-are-gone, and every other cycle card (kings aside) pairs with a pyramid or
+        reserve card of the matching rank, one each.  :meth:`deletions` counts the fewest
+        such cards; more than the pyramid and reserve cards left is a dead position.  On
+        the last pass (``ptr`` > 0) two waste cards never pair."""
+        t = self.t
+        nres = t.nres
+        counts = info[7]
+        spare = sum(counts[1:KING])
+        partner = 0
+        for z in range(1, KING):
+            if counts[13 - z]:
+                partner |= 1 << z
+        for i in range(nres):
+            r = t.res_ranks[i]
+            if mask >> i & 1 and r != KING:
+                spare += 1
+                partner |= 1 << (13 - r)
+        memo = ((mask >> nres << 6 | ptr) << ORDER_BITS | oid) << 14 | partner
+        found = self.reduce_memo.get(memo)
+        if found is None:
+            found = self.reduce_memo[memo] = deletions(
+                t.order_ranks[oid], mask >> nres, ptr, partner
+            )
+        return found > spare
 
     def needs(self, key: int) -> tuple[tuple[int, int], ...]:
         """The counting test of ``key``'s shape and stock order: pairs ``(bits, k)``, at
@@ -974,6 +1115,7 @@ class Searcher:
         needs = self.needs
         clear_table, clearable, fewer = self.clear_table, self.clearable, self.fewer_ranks
         fast = self.t.waste_usable
+        every_card, cycle_dead = self.every_card, self.cycle_dead
         # under reshuffle a redeal renumbers the mask's bits
         same = self.t.puzzle.reshuffle is None
         where_mask = self.where_mask
@@ -1029,6 +1171,8 @@ class Searcher:
                     clear = ctable[csid]
                     if not clear:
                         clear = 1 if clearable(csid, cout) else 2
+                    if every_card and clear == 1 and cycle_dead(child):
+                        continue
                     if clear == 1 and search(child, cwhere, cat, cout, ctable):
                         chain.append(child)
                         return True
@@ -1289,6 +1433,7 @@ class Searcher:
         outside_get, outside_ranks = self.outside.get, self.outside_ranks
         clear_table, clearable, fewer = self.clear_table, self.clearable, self.fewer_ranks
         fast = self.t.waste_usable
+        every_card, cycle_dead = self.every_card, self.cycle_dead
         root_out = self.outside_ranks(start >> ORDER_SHIFT) & RANK_BITS
         reshuffling = self.t.puzzle.reshuffle is not None
         where_mask = self.where_mask
@@ -1376,6 +1521,8 @@ class Searcher:
                             clear = 1 if clearable(csid, outside) else 2
                         if clear == 2:
                             continue
+                    if every_card and cycle_dead(child):
+                        continue
                 elif dead(child):
                     continue
                 kept = seen.get(cw)
