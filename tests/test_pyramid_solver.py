@@ -400,7 +400,7 @@ def test_deletions_match_a_plain_search(seed: int) -> None:
     partner = rng.getrandbits(14) & ~1
     cyc = rng.getrandbits(n) | 1
     word = [(ranks[p], p < ptr) for p in range(n) if cyc >> p & 1]
-    assert deletions(ranks, cyc, ptr, partner) == brute_deletions(word, partner)
+    assert deletions(ranks, cyc, ptr, partner, -1) == brute_deletions(word, partner)
 
 
 def every_card_position(rng: random.Random) -> PyramidState:

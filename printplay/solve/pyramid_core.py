@@ -440,17 +440,31 @@ def _matching(side_a: list[int], side_b: list[int], cone: Sequence[int]) -> int:
     return best
 
 
-def deletions(ranks: Sequence[int], cyc: int, ptr: int, partner: int) -> int:
+def deletions(ranks: Sequence[int], cyc: int, ptr: int, partner: int, spare: int) -> int:
     """The fewest cards of the cycle ``cyc`` (bits of positions in ``ranks``) that must go
     with a partner from elsewhere so that the rest pair off as neighbours (each pair's
     cards adjacent once the cards between them are gone; kings go alone); only ranks in
     the bitmask ``partner`` can go so.  Cards below ``ptr`` (the waste on the last pass)
-    never pair with each other.  ``UNREACHABLE`` if there is no way.
+    never pair with each other.  ``UNREACHABLE`` if there is no way; 0 (for "no more
+    than ``spare``") when a way exists and at most ``spare`` cards are left to pair.
 
     Pairing two neighbours at once never loses (a later card pairing with either one has
-    the rank of the other), so the neighbours are paired off first, with a stack; a
-    search over intervals (:func:`_fewest_left`) then settles the rest."""
-    word: list[tuple[int, bool]] = []
+    the rank of the other), so the neighbours are paired off first (:func:`reduced_word`);
+    a search over intervals then settles the rest: first whether there is a way at all
+    (:func:`_clearable_word`), then, if the word is longer than ``spare``, the fewest
+    (:func:`_fewest_left`)."""
+    return word_deletions(reduced_word(ranks, cyc, ptr), partner, spare)
+
+
+Word = tuple[list[int], list[int]]
+"""The ranks of the cards of a cycle left once neighbours pair off (kings left out), and
+per card, as bits, the later cards it may pair with."""
+
+
+def reduced_word(ranks: Sequence[int], cyc: int, ptr: int) -> Word:
+    """The :data:`Word` of the cycle ``cyc`` (see :func:`deletions`)."""
+    word: list[int] = []
+    low_flags: list[bool] = []
     bits = cyc
     while bits:
         low = bits & -bits
@@ -459,15 +473,57 @@ def deletions(ranks: Sequence[int], cyc: int, ptr: int, partner: int) -> int:
         r = ranks[p]
         if r == KING:
             continue
-        waste = p < ptr
-        if word and word[-1][0] + r == 13 and not (waste and word[-1][1]):
+        below = p < ptr
+        if word and word[-1] + r == 13 and not (below and low_flags[-1]):
             word.pop()
+            low_flags.pop()
         else:
-            word.append((r, waste))
-    return _fewest_left(word, partner) if word else 0
+            word.append(r)
+            low_flags.append(below)
+    at = [0] * 14
+    lows = 0
+    for i, r in enumerate(word):
+        at[r] |= 1 << i
+        if low_flags[i]:
+            lows |= 1 << i
+    mates = [
+        at[13 - r] >> (i + 1) << (i + 1) & (~lows if lows >> i & 1 else -1)
+        for i, r in enumerate(word)
+    ]
+    return word, mates
 
 
-def _fewest_left(word: list[tuple[int, bool]], partner: int) -> int:
+def word_deletions(word: Word, partner: int, spare: int) -> int:
+    """:func:`deletions` of a :data:`Word`."""
+    cards, mates = word
+    if not cards:
+        return 0
+    if not _clearable_word(cards, mates, partner):
+        return UNREACHABLE
+    if len(cards) <= spare:
+        return 0
+    return _fewest_left(cards, mates, partner)
+
+
+def _clearable_word(word: list[int], mates: list[int], partner: int) -> bool:
+    """Whether ``word`` can go at all (any number of cards with a partner from elsewhere):
+    per start ``i`` the ends ``j`` of the clearable intervals ``word[i:j]``, as bits."""
+    n = len(word)
+    ends = [0] * (n + 1)
+    ends[n] = 1 << n
+    for i in range(n - 1, -1, -1):
+        after = ends[i + 1]
+        found = after if partner >> word[i] & 1 else 0
+        bits = mates[i] & after
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            found |= ends[low.bit_length()]
+        ends[i] = found | 1 << i
+    return bool(ends[0] >> n & 1)
+
+
+def _fewest_left(word: list[int], mates: list[int], partner: int) -> int:
     """:func:`deletions` of a word with no neighbours that pair: fewest cards going with a
     partner from elsewhere, the rest in a non-crossing matching of pairs (Nussinov's
     interval recursion)."""
@@ -476,18 +532,18 @@ def _fewest_left(word: list[tuple[int, bool]], partner: int) -> int:
     # best[i][j]: the fewest for word[i:j]
     best = [[0] * (n + 1) for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
-        r, waste = word[i]
         row = best[i]
         below = best[i + 1]
-        alone = partner >> r & 1
+        alone = partner >> word[i] & 1
+        ks = [k for k in range(i + 1, n) if mates[i] >> k & 1]
         for j in range(i + 1, n + 1):
             value = below[j] + 1 if alone else big
-            for k in range(i + 1, j):
-                rk, wk = word[k]
-                if rk + r == 13 and not (waste and wk):
-                    v = below[k] + best[k + 1][j]
-                    if v < value:
-                        value = v
+            for k in ks:
+                if k >= j:
+                    break
+                v = below[k] + best[k + 1][j]
+                if v < value:
+                    value = v
             row[j] = value if value < big else big
     return best[0][n]
 
@@ -538,7 +594,10 @@ class Searcher:
         """Per mask and stock order: :meth:`outside_ranks`."""
         self.clear_tables: dict[int, bytearray] = {}
         self.reduce_memo: dict[int, int] = {}
-        """Per cycle, pointer, order and partner ranks: :func:`deletions`."""
+        """Per cycle, pointer, order and partner ranks: :func:`deletions`, or ``-1 - n``
+        when only known to be at most ``n``, the cards of the word."""
+        self.words: dict[int, Word] = {}
+        """Per cycle, pointer and order: :func:`reduced_word`."""
         self.every_card = not puzzle.clear_board
         """Whether every card must go (then :meth:`cycle_dead` applies)."""
         positions = {i: p for p, i in enumerate(t.orders[0])}
@@ -747,12 +806,18 @@ class Searcher:
             if mask >> i & 1 and r != KING:
                 spare += 1
                 partner |= 1 << (13 - r)
-        memo = ((mask >> nres << 6 | ptr) << ORDER_BITS | oid) << 14 | partner
+        at = (mask >> nres << 6 | ptr) << ORDER_BITS | oid
+        memo = at << 14 | partner
         found = self.reduce_memo.get(memo)
-        if found is None:
-            found = self.reduce_memo[memo] = deletions(
-                t.order_ranks[oid], mask >> nres, ptr, partner
-            )
+        if found is None or found < -1 - spare:
+            # unknown, or known only to be at most a count above ``spare``
+            word = self.words.get(at)
+            if word is None:
+                word = self.words[at] = reduced_word(t.order_ranks[oid], mask >> nres, ptr)
+            found = word_deletions(word, partner, spare)
+            if not found and word[0]:
+                found = -1 - len(word[0])
+            self.reduce_memo[memo] = found
         return found > spare
 
     def needs(self, key: int) -> tuple[tuple[int, int], ...]:
