@@ -185,6 +185,8 @@ REGISTRY: dict[str, GameEntry] = {
                 ("one-deal",),
                 ("waste-off-limits",),
                 ("reshuffle",),
+                ("small", "reserve"),
+                ("waste-off-limits", "clear-the-board"),
             ),
         ),
         GameEntry(
