@@ -21,7 +21,7 @@ from printplay.cards import Card, parse_card, standard_deck
 from printplay.deal import explicit_deal, numbered_deal
 from printplay.games import make_game, solver_for
 from printplay.games.pyramid import Pyramid, PyramidOptions, PyramidState, deal_key
-from printplay.solve import pyramid
+from printplay.solve import pyramid, pyramid_core
 from printplay.solve.pyramid_core import (
     PASS_SHIFT,
     PTR_SHIFT,
@@ -442,3 +442,40 @@ def test_every_card_games_agree_with_breadth_first_search(seed: int) -> None:
     """The tests for games where every card must go (the stock and waste cannot all pair
     off) against the kit's plain search."""
     assert_agrees_with_breadth_first_search(every_card_position(random.Random(seed)))
+
+
+def plain_limited_clear(ranks: list[int], left: frozenset[int], counts: dict[int, int]) -> bool:
+    """Whether the 3-row pyramid cards ``left`` can all go by kings, pairs among them and
+    pairs with outside cards, ``counts[z]`` of rank ``z``: every order tried."""
+    if not left:
+        return True
+    free = [s for s in left if not any(c in left for c in COVERS[s])]
+    for s in free:
+        rest = left - {s}
+        if ranks[s] == 13 and plain_limited_clear(ranks, rest, counts):
+            return True
+        z = 13 - ranks[s]
+        if counts.get(z, 0) and plain_limited_clear(ranks, rest, {**counts, z: counts[z] - 1}):
+            return True
+        pairs = [u for u in free if u > s and ranks[s] + ranks[u] == 13]
+        if any(plain_limited_clear(ranks, rest - {u}, counts) for u in pairs):
+            return True
+    return False
+
+
+COVERS = {0: (1, 2), 1: (3, 4), 2: (4, 5), 3: (), 4: (), 5: ()}
+"""The slots lying on each slot of a 3-row pyramid."""
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_limited_partners_match_a_plain_search(seed: int) -> None:
+    """The pyramid taken apart with a count of outside cards per rank, each used once,
+    against trying every order on a 3-row pyramid."""
+    rng = random.Random(seed)
+    ranks = [rng.choice((1, 4, 9, 12, 13, 5, 8)) for _ in range(6)]
+    counts = {z: rng.choice((0, 1, 1, 2, 3)) for z in (1, 4, 9, 12, 5, 8)}
+    puzzle = pyramid_core.Puzzle(3, tuple(ranks), (), (1,), 0, 0)
+    searcher = Searcher(puzzle, Clock(None))
+    packed = sum(counts[z] << 3 * z for z in counts)
+    expected = plain_limited_clear(ranks, frozenset(range(6)), counts)
+    assert searcher.limited_clear(searcher.t.start_sid, packed) is expected

@@ -103,6 +103,14 @@ Where = tuple[str, int] | tuple[str]
 Step = tuple[object, ...]
 
 
+LIMITED_WORK = 2000
+"""The most shapes one :meth:`Searcher.short_of_partners` test may look at anew."""
+
+
+class _GaveUp(Exception):
+    """A test ran out of its work allowance (its answer is then "not dead")."""
+
+
 def slot_of(row: int, col: int) -> int:
     """The slot of row ``row`` (from 0), card ``col`` (from 0)."""
     return row * (row + 1) // 2 + col
@@ -596,6 +604,9 @@ class Searcher:
         self.reduce_memo: dict[int, int] = {}
         """Per cycle, pointer, order and partner ranks: :func:`deletions`, or ``-1 - n``
         when only known to be at most ``n``, the cards of the word."""
+        self.limited: dict[int, bool] = {}
+        """Per counts of outside ranks and shape: :meth:`limited_clear`."""
+        self.limit_work = LIMITED_WORK
         self.words: dict[int, Word] = {}
         """Per cycle, pointer and order: :func:`reduced_word`."""
         self.every_card = not puzzle.clear_board
@@ -646,6 +657,7 @@ class Searcher:
         return (
             any((mask & bits).bit_count() < k for bits, k in self.needs(key))
             or self.stuck(key, mask)
+            or self.short_of_partners(key & SHAPE_MASK, key >> ORDER_SHIFT & ORDER_MASK, mask)
             or (self.every_card and self.cycle_dead(key))
         )
 
@@ -758,6 +770,57 @@ class Searcher:
         if t.waste_usable and (last or t.puzzle.reshuffle is None):
             return self.unreducible(info, oid, mask, ptr if last else 0)
         return False
+
+    def every_dead(self, sid: int, key: int, mask: int) -> bool:
+        """The tests the searches add, child by child, in games where every card must go
+        (:meth:`short_of_partners` and :meth:`cycle_dead`; with the pyramid alone to clear,
+        they cut too few positions of a winnable deal to pay for themselves there)."""
+        return self.short_of_partners(sid, key >> ORDER_SHIFT & ORDER_MASK, mask) or (
+            self.cycle_dead(key)
+        )
+
+    def short_of_partners(self, sid: int, oid: int, mask: int) -> bool:
+        """Whether the pyramid cannot be taken apart with the cards outside it, each used
+        once: :meth:`clearable` with a count per rank (see :meth:`limited_clear`)."""
+        masks = self.masks_of(oid)
+        counts = 0
+        for z in range(1, KING):
+            counts |= min((mask & masks[z]).bit_count(), 7) << 3 * z
+        self.limit_work = LIMITED_WORK
+        try:
+            return not self.limited_clear(sid, counts)
+        except _GaveUp:
+            return False
+
+    def limited_clear(self, sid: int, counts: int) -> bool:
+        """Whether shape ``sid`` can be cleared by kings, pyramid pairs and pairs with
+        cards from outside, at most ``counts >> 3 z & 7`` of rank ``z``; remembered.
+        Raises :class:`_GaveUp` past :data:`LIMITED_WORK` new shapes in one test."""
+        memo = counts << SHAPE_BITS | sid
+        known = self.limited.get(memo)
+        if known is not None:
+            return known
+        self.limit_work -= 1
+        if self.limit_work < 0:
+            raise _GaveUp
+        geo = self.t.geo
+        ranks = self.t.ranks
+        moves = geo.removals[sid]
+        result = not moves
+        kings = [nxt for s, nxt in moves if ranks[s] == KING]
+        if kings:
+            result = self.limited_clear(kings[0], counts)
+        elif moves:
+            result = any(
+                ranks[s] + ranks[u] == 13 and self.limited_clear(nxt, counts)
+                for s, u, nxt in geo.two_removals[sid]
+            ) or any(
+                counts >> 3 * (13 - ranks[s]) & 7
+                and self.limited_clear(nxt, counts - (1 << 3 * (13 - ranks[s])))
+                for s, nxt in moves
+            )
+        self.limited[memo] = result
+        return result
 
     def unmatched(self, info: ShapeInfo, oid: int, mask: int, lone: int) -> bool:
         """Whether the cards left cannot all be paired when no two of the cards ``lone``
@@ -1180,7 +1243,7 @@ class Searcher:
         needs = self.needs
         clear_table, clearable, fewer = self.clear_table, self.clearable, self.fewer_ranks
         fast = self.t.waste_usable
-        every_card, cycle_dead = self.every_card, self.cycle_dead
+        every_card, every_dead = self.every_card, self.every_dead
         # under reshuffle a redeal renumbers the mask's bits
         same = self.t.puzzle.reshuffle is None
         where_mask = self.where_mask
@@ -1236,7 +1299,7 @@ class Searcher:
                     clear = ctable[csid]
                     if not clear:
                         clear = 1 if clearable(csid, cout) else 2
-                    if every_card and clear == 1 and cycle_dead(child):
+                    if every_card and clear == 1 and every_dead(csid, child, cmask):
                         continue
                     if clear == 1 and search(child, cwhere, cat, cout, ctable):
                         chain.append(child)
@@ -1498,7 +1561,7 @@ class Searcher:
         outside_get, outside_ranks = self.outside.get, self.outside_ranks
         clear_table, clearable, fewer = self.clear_table, self.clearable, self.fewer_ranks
         fast = self.t.waste_usable
-        every_card, cycle_dead = self.every_card, self.cycle_dead
+        every_card, every_dead = self.every_card, self.every_dead
         root_out = self.outside_ranks(start >> ORDER_SHIFT) & RANK_BITS
         reshuffling = self.t.puzzle.reshuffle is not None
         where_mask = self.where_mask
@@ -1586,7 +1649,7 @@ class Searcher:
                             clear = 1 if clearable(csid, outside) else 2
                         if clear == 2:
                             continue
-                    if every_card and cycle_dead(child):
+                    if every_card and every_dead(csid, child, cmask):
                         continue
                 elif dead(child):
                     continue
