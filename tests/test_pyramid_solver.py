@@ -28,6 +28,7 @@ from printplay.solve.pyramid_core import (
     UNREACHABLE,
     Searcher,
     Tables,
+    clearable_cycle,
     deletions,
     geometry,
     relaxed_removals,
@@ -400,7 +401,13 @@ def test_deletions_match_a_plain_search(seed: int) -> None:
     partner = rng.getrandbits(14) & ~1
     cyc = rng.getrandbits(n) | 1
     word = [(ranks[p], p < ptr) for p in range(n) if cyc >> p & 1]
-    assert deletions(ranks, cyc, ptr, partner, -1) == brute_deletions(word, partner)
+    fewest = brute_deletions(word, partner)
+    assert deletions(ranks, cyc, ptr, partner, -1) == fewest
+    mates = [
+        sum(1 << q for q in range(p + 1, n) if ranks[q] + r == 13) for p, r in enumerate(ranks)
+    ]
+    kings = sum(1 << p for p, r in enumerate(ranks) if r == 13)
+    assert clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner) is (fewest < UNREACHABLE)
 
 
 def every_card_position(rng: random.Random) -> PyramidState:

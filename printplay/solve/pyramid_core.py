@@ -513,6 +513,37 @@ def word_deletions(word: Word, partner: int, spare: int) -> int:
     return _fewest_left(cards, mates, partner)
 
 
+def clearable_cycle(
+    ranks: Sequence[int], mates: Sequence[int], cyc: int, ptr: int, partner: int
+) -> bool:
+    """Whether the cards ``cyc`` (bits of positions, kings left out) can all go, some with a
+    partner from elsewhere (ranks in the bitmask ``partner``), the rest pairing off as
+    neighbours; below ``ptr`` no two pair.  :func:`_clearable_word` on the positions
+    themselves: per position ``p`` the ends ``j`` of the clearable stretches ``[p, j)``, as
+    bits, an absent card lying in no one's way."""
+    n = cyc.bit_length()
+    ends = 1 << n
+    table = [0] * (n + 1)
+    table[n] = ends
+    lows = (1 << ptr) - 1
+    for p in range(n - 1, -1, -1):
+        after = ends
+        if cyc >> p & 1:
+            found = after if partner >> ranks[p] & 1 else 0
+            bits = mates[p] & cyc & after
+            if p < ptr:
+                bits &= ~lows
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                found |= table[low.bit_length()]
+            ends = found | 1 << p
+        else:
+            ends = after | 1 << p
+        table[p] = ends
+    return bool(ends >> n & 1)
+
+
 def _clearable_word(word: list[int], mates: list[int], partner: int) -> bool:
     """Whether ``word`` can go at all (any number of cards with a partner from elsewhere):
     per start ``i`` the ends ``j`` of the clearable intervals ``word[i:j]``, as bits."""
@@ -607,6 +638,7 @@ class Searcher:
         self.limited: dict[int, bool] = {}
         """Per counts of outside ranks and shape: :meth:`limited_clear`."""
         self.limit_work = LIMITED_WORK
+        self.mates_of: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
         self.words: dict[int, Word] = {}
         """Per cycle, pointer and order: :func:`reduced_word`."""
         self.every_card = not puzzle.clear_board
@@ -869,11 +901,20 @@ class Searcher:
             if mask >> i & 1 and r != KING:
                 spare += 1
                 partner |= 1 << (13 - r)
-        at = (mask >> nres << 6 | ptr) << ORDER_BITS | oid
+        cyc = mask >> nres
+        at = (cyc << 6 | ptr) << ORDER_BITS | oid
         memo = at << 14 | partner
         found = self.reduce_memo.get(memo)
-        if found is None or found < -1 - spare:
-            # unknown, or known only to be at most a count above ``spare``
+        if found is None:
+            ranks, mates, kings = self.cycle_mates(oid)
+            if not clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner):
+                found = UNREACHABLE
+            else:
+                # at most every card left (kings aside) needs a partner from elsewhere
+                found = -1 - (cyc & ~kings).bit_count()
+            self.reduce_memo[memo] = found
+        if found < -1 - spare:
+            # known only to be at most a count above ``spare``
             word = self.words.get(at)
             if word is None:
                 word = self.words[at] = reduced_word(t.order_ranks[oid], mask >> nres, ptr)
@@ -882,6 +923,19 @@ class Searcher:
                 found = -1 - len(word[0])
             self.reduce_memo[memo] = found
         return found > spare
+
+    def cycle_mates(self, oid: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """Per stock order: the ranks by position, per position the later positions
+        holding a card of the matching rank (as bits), and the positions of kings."""
+        found = self.mates_of.get(oid)
+        if found is None:
+            ranks = self.t.order_ranks[oid]
+            pos = self.t.rank_pos[oid]
+            mates = tuple(
+                pos[13 - r] >> (p + 1) << (p + 1) if r else 0 for p, r in enumerate(ranks)
+            )
+            found = self.mates_of[oid] = (ranks, mates, pos[KING])
+        return found
 
     def needs(self, key: int) -> tuple[tuple[int, int], ...]:
         """The counting test of ``key``'s shape and stock order: pairs ``(bits, k)``, at
