@@ -38,6 +38,24 @@ mask.  A position packs into one Python integer::
   assumption, remembered per shape and set of outside ranks; a shape it cannot clear is a
   dead position.  This proves lost, at the first position, 333 of the 502 published decks
   that cannot be won, which the counting test alone leaves to a full search.
+* *Too few partners.*  The stuck-pyramid test lets a rank outside partner any number of
+  pyramid cards; :meth:`Searcher.limited_clear` searches the shapes again with a count
+  per rank (each outside card pairs once), remembered per counts and shape and cut off,
+  with no verdict, past :data:`LIMITED_WORK` new shapes a test.  Every search runs it at
+  the first position; in games where every card must go it runs on every child (with the
+  pyramid alone to clear it cut too few positions of a winnable deal to pay).
+* *Every card must go* (the standard goal).  Two stock or waste cards pair only as the
+  stock top and the waste top, neighbours in the cycle order of the cards left, and that
+  order never changes (under ``reshuffle``: from the last redeal on).  So the cycle cards
+  that pair with each other form a non-crossing matching, each pair's cards neighbours
+  once the cards between them are gone, and every other cycle card but a king pairs with
+  a pyramid or reserve card of the matching rank, one each: more such cards than pyramid
+  and reserve cards, or one whose matching rank is in neither, is a dead position
+  (:meth:`Searcher.unreducible`; on the last pass two waste cards never pair).  Cards
+  that can never pair with each other (the waste on the last pass, every cycle card with
+  the waste off limits) are checked by Hall's condition per pair of ranks
+  (:meth:`Searcher.unmatched`).  At the first position these two and the one above prove
+  lost most deals that used to take seconds.
 * *Lost positions.*  The verdict search (:func:`decide`) proves positions lost; a position
   lost with the pointer at ``(pass, p)`` is lost at every later ``(pass', p')`` (the earlier
   one can draw through to it), so per position-without-pointer only the earliest lost
