@@ -72,6 +72,15 @@ def winrates(
     ] = None,
     jobs: JobsOpt = 2,
     data_dir: DataDirOpt = None,
+    keep: Annotated[
+        Path | None,
+        typer.Option(
+            "--keep",
+            help="A file of verdicts, one a line: deals decided there are not solved again, "
+            "and each new verdict is added as it comes (to take a long run up again).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Solve numbered deals under each rule set of a solitaire and store its win rates."""
     from printplay.analysis.winrates import check_rebuild, rebuild_win_rates, stored_budget
@@ -88,7 +97,13 @@ def winrates(
             progress.update(task, completed=done, total=total)
 
         path, rates = rebuild_win_rates(
-            name, deals=deals, max_seconds=budget, jobs=jobs, data_dir=folder, progress=report
+            name,
+            deals=deals,
+            max_seconds=budget,
+            jobs=jobs,
+            data_dir=folder,
+            progress=report,
+            keep=keep,
         )
     for rate in rates:
         counts = f"{rate.won}/{rate.won + rate.lost + rate.unknown}"

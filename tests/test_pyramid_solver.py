@@ -9,6 +9,7 @@ The full 1500-deck run is a benchmark (benchmarks/pyramid_solver.py), not a test
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import random
 from pathlib import Path
@@ -20,13 +21,15 @@ from printplay.cards import Card, parse_card, standard_deck
 from printplay.deal import explicit_deal, numbered_deal
 from printplay.games import make_game, solver_for
 from printplay.games.pyramid import Pyramid, PyramidOptions, PyramidState, deal_key
-from printplay.solve import pyramid
+from printplay.solve import pyramid, pyramid_core
 from printplay.solve.pyramid_core import (
     PASS_SHIFT,
     PTR_SHIFT,
     UNREACHABLE,
     Searcher,
     Tables,
+    clearable_cycle,
+    deletions,
     geometry,
     relaxed_removals,
 )
@@ -241,8 +244,8 @@ def test_registry_binds_the_solver() -> None:
 
 
 def test_budget_gives_unknown_never_a_guess() -> None:
-    game = Pyramid(PyramidOptions(waste_off_limits=True))
-    state = game.initial_state(numbered_deal(game.deck(), 1))
+    game = Pyramid(PyramidOptions(small=True))
+    state = game.initial_state(numbered_deal(game.deck(), 26))
     result = pyramid.solve(state, budget=Budget(max_states=64))
     assert result.solvable is None and result.reason
 
@@ -362,3 +365,124 @@ def test_agrees_with_breadth_first_search_on_four_rows(seed: int) -> None:
     """The same on 4-row pyramids with up to twelve stock cards (seed 7 once failed with
     a reserve, seed 1415 under reshuffle)."""
     assert_agrees_with_breadth_first_search(four_row_position(random.Random(seed)))
+
+
+def brute_deletions(word: list[tuple[int, bool]], partner: int) -> int:
+    """:func:`deletions` by trying every set of cards to remove with a partner from
+    elsewhere and pairing the rest off as neighbours in every order."""
+
+    @functools.cache
+    def clears(rest: tuple[tuple[int, bool], ...]) -> bool:
+        if not rest:
+            return True
+        return any(
+            a[0] + b[0] == 13 and not (a[1] and b[1]) and clears(rest[:i] + rest[i + 2 :])
+            for i, (a, b) in enumerate(itertools.pairwise(rest))
+        )
+
+    fewest = UNREACHABLE
+    cards_ = [c for c in word if c[0] != 13]
+    for chosen in range(1 << len(cards_)):
+        gone = [c for i, c in enumerate(cards_) if chosen >> i & 1]
+        if any(not partner >> r & 1 for r, _w in gone) or len(gone) >= fewest:
+            continue
+        if clears(tuple(c for i, c in enumerate(cards_) if not chosen >> i & 1)):
+            fewest = len(gone)
+    return fewest
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_deletions_match_a_plain_search(seed: int) -> None:
+    """The fewest cycle cards needing a partner from elsewhere, against trying every set."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 10)
+    ranks = [rng.choice((1, 2, 11, 12, 13, 6, 7)) for _ in range(n)]
+    ptr = rng.randint(0, n) if rng.random() < 0.5 else 0
+    partner = rng.getrandbits(14) & ~1
+    cyc = rng.getrandbits(n) | 1
+    word = [(ranks[p], p < ptr) for p in range(n) if cyc >> p & 1]
+    fewest = brute_deletions(word, partner)
+    assert deletions(ranks, cyc, ptr, partner, -1) == fewest
+    mates = [
+        sum(1 << q for q in range(p + 1, n) if ranks[q] + r == 13) for p, r in enumerate(ranks)
+    ]
+    kings = sum(1 << p for p, r in enumerate(ranks) if r == 13)
+    assert clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner) is (fewest < UNREACHABLE)
+
+
+def every_card_position(rng: random.Random) -> PyramidState:
+    """A small random position of a game where every card must go, built of pairs making
+    13 (so that about half can be won): one to three pyramid rows, the partners spread
+    over the stock, the waste and the reserve, often on the last pass."""
+    flags = {name: rng.random() < 0.3 for name in ("reserve", "one_deal", "waste_off_limits")}
+    flags["reshuffle"] = rng.random() < 0.25
+    options = PyramidOptions(**flags)
+    deck = standard_deck()
+    rng.shuffle(deck)
+    rows = rng.choice((1, 2, 2, 3))
+    tableau = [deck.pop() for _ in range(rows * (rows + 1) // 2)]
+    loose: list[Card] = []
+    for card in [*tableau, *(deck.pop() for _ in range(rng.randint(0, 3)))]:
+        if card.rank != 13:
+            found = [c for c in deck if c.rank == 13 - card.rank]
+            if found:
+                deck.remove(found[0])
+                loose.append(found[0])
+    rng.shuffle(loose)
+    reserve = [loose.pop() for _ in range(min(len(loose), rng.choice((0, 1, 2))))]
+    if not flags["reserve"]:
+        loose += reserve
+        reserve = []
+    cut = rng.randint(0, len(loose))
+    return position(
+        options,
+        {s: card.code for s, card in enumerate(tableau)},
+        " ".join(card.code for card in loose[cut:]),
+        " ".join(card.code for card in loose[:cut]),
+        " ".join(card.code for card in reserve),
+        options.passes if rng.random() < 0.5 else rng.randint(1, options.passes),
+    )
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_every_card_games_agree_with_breadth_first_search(seed: int) -> None:
+    """The tests for games where every card must go (the stock and waste cannot all pair
+    off) against the kit's plain search."""
+    assert_agrees_with_breadth_first_search(every_card_position(random.Random(seed)))
+
+
+def plain_limited_clear(ranks: list[int], left: frozenset[int], counts: dict[int, int]) -> bool:
+    """Whether the 3-row pyramid cards ``left`` can all go by kings, pairs among them and
+    pairs with outside cards, ``counts[z]`` of rank ``z``: every order tried."""
+    if not left:
+        return True
+    free = [s for s in left if not any(c in left for c in COVERS[s])]
+    for s in free:
+        rest = left - {s}
+        if ranks[s] == 13 and plain_limited_clear(ranks, rest, counts):
+            return True
+        z = 13 - ranks[s]
+        if counts.get(z, 0) and plain_limited_clear(ranks, rest, {**counts, z: counts[z] - 1}):
+            return True
+        pairs = [u for u in free if u > s and ranks[s] + ranks[u] == 13]
+        if any(plain_limited_clear(ranks, rest - {u}, counts) for u in pairs):
+            return True
+    return False
+
+
+COVERS = {0: (1, 2), 1: (3, 4), 2: (4, 5), 3: (), 4: (), 5: ()}
+"""The slots lying on each slot of a 3-row pyramid."""
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_limited_partners_match_a_plain_search(seed: int) -> None:
+    """The pyramid taken apart with a count of outside cards per rank, each used once,
+    against trying every order on a 3-row pyramid."""
+    rng = random.Random(seed)
+    ranks = [rng.choice((1, 4, 9, 12, 13, 5, 8)) for _ in range(6)]
+    counts = {z: rng.choice((0, 1, 1, 2, 3)) for z in (1, 4, 9, 12, 5, 8)}
+    puzzle = pyramid_core.Puzzle(3, tuple(ranks), (), (1,), 0, 0)
+    searcher = Searcher(puzzle, Clock(None))
+    packed = sum(counts[z] << 3 * z for z in counts)
+    expected = plain_limited_clear(ranks, frozenset(range(6)), counts)
+    assert searcher.limited_clear(searcher.t.start_sid, packed) is expected

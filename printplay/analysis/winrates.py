@@ -28,6 +28,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
@@ -143,24 +144,38 @@ def compute(
     jobs: int = 1,
     max_seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
+    keep: Path | None = None,
 ) -> list[WinRate]:
     """Solve deals ``first`` … ``last`` under each option set; verdicts in input order.
     With ``max_seconds``, a deal the solver has not decided in that time counts as
-    unknown."""
+    unknown.  With ``keep``, a file of verdicts a line (see :func:`read_kept`): the deals
+    decided there are not solved again, and each new verdict is added to it as it comes,
+    so a run stopped half way, or one that left deals undecided, can be taken up again."""
     name = entry(game).name
     if not entry(name).is_solitaire:
         raise GameError(f"{name} has no solver")
-    work = [(name, tuple(s), seed, max_seconds) for s in sets for seed in range(first, last + 1)]
+    every = [(tuple(s), seed) for s in sets for seed in range(first, last + 1)]
+    known = read_kept(keep, name) if keep is not None else {}
+    work = [(name, s, seed, max_seconds) for s, seed in every if known.get((s, seed)) is None]
     total = len(work)
-    verdicts = list(
-        parallel_map(
-            _solve_one,
+    with keep.open("a", encoding="utf-8") if keep is not None else nullcontext() as log:
+        for (_name, s, seed, _seconds), verdict in zip(
             work,
-            jobs=jobs,
-            chunksize=8,
-            progress=(lambda done: progress(done, total)) if progress else None,
-        )
-    )
+            parallel_map(
+                _solve_one,
+                work,
+                jobs=jobs,
+                chunksize=8,
+                progress=(lambda done: progress(done, total)) if progress else None,
+            ),
+            strict=True,
+        ):
+            known[(s, seed)] = verdict
+            if log is not None:
+                record = {"game": name, "options": list(s), "deal": seed, "won": verdict}
+                log.write(json.dumps(record) + "\n")
+                log.flush()
+    verdicts = [known.get(item) for item in every]
     count = last - first + 1
     rates = []
     for index, option_set in enumerate(sets):
@@ -177,6 +192,30 @@ def compute(
             )
         )
     return rates
+
+
+def read_kept(path: Path, game: str) -> dict[tuple[tuple[str, ...], int], bool | None]:
+    """The verdicts a file of kept verdicts holds for ``game``: one JSON object a line,
+    ``{"game": …, "options": […], "deal": N, "won": true | false | null}`` (a later line
+    for the same deal wins; a missing file holds none)."""
+    found: dict[tuple[tuple[str, ...], int], bool | None] = {}
+    if not path.exists():
+        return found
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+            options = tuple(str(o) for o in record["options"])
+            deal, won = int(record["deal"]), record["won"]
+            if record["game"] != game:
+                continue
+        except (ValueError, KeyError, TypeError) as error:
+            raise DataError(f"{path}, line {number}: not a kept verdict ({error})") from None
+        if won not in (True, False, None):
+            raise DataError(f"{path}, line {number}: won must be true, false or null")
+        found[(options, deal)] = won
+    return found
 
 
 def data_file(game: str) -> str:
@@ -273,20 +312,29 @@ def rebuild_win_rates(
     jobs: int = 1,
     data_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
+    keep: Path | None = None,
 ) -> tuple[Path, list[WinRate]]:
     """Solve deals 1 to ``deals`` under each of ``game``'s option sets and write its
     win-rate file, with its provenance, in ``data_dir`` (by default over the shipped file);
     the path written and the rates.
 
     ``max_seconds`` is the time per deal (``None``: no limit); ``progress(done, total)`` is
-    called as deals are decided.
+    called as deals are decided; ``keep`` is a file of verdicts to take up (see
+    :func:`compute`).
     """
     name = entry(game).name
     path = check_rebuild(name, deals, max_seconds, data_dir)
     start = time.perf_counter()
     sets = option_sets(name)
     rates = compute(
-        name, sets, first=1, last=deals, jobs=jobs, max_seconds=max_seconds, progress=progress
+        name,
+        sets,
+        first=1,
+        last=deals,
+        jobs=jobs,
+        max_seconds=max_seconds,
+        progress=progress,
+        keep=keep,
     )
     seconds = time.perf_counter() - start
     settings: dict[str, JsonValue] = {
@@ -295,6 +343,7 @@ def rebuild_win_rates(
         "max_seconds": max_seconds,
         "jobs": jobs,
         "option_sets": [list(option_set) for option_set in sets],
+        "kept_verdicts": keep is not None,
     }
     provenance = Provenance(rebuild_command(name, deals, max_seconds), settings, seconds)
     data = to_json(name, rates, 1, deals, max_seconds, seconds, provenance)

@@ -200,6 +200,8 @@ REGISTRY: dict[str, GameEntry] = {
                 ("one-deal",),
                 ("waste-off-limits",),
                 ("reshuffle",),
+                ("small", "reserve"),
+                ("waste-off-limits", "clear-the-board"),
             ),
             pysolfc="printplay.games.pyramid:pysolfc_deal",
         ),

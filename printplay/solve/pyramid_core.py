@@ -38,6 +38,24 @@ mask.  A position packs into one Python integer::
   assumption, remembered per shape and set of outside ranks; a shape it cannot clear is a
   dead position.  This proves lost, at the first position, 333 of the 502 published decks
   that cannot be won, which the counting test alone leaves to a full search.
+* *Too few partners.*  The stuck-pyramid test lets a rank outside partner any number of
+  pyramid cards; :meth:`Searcher.limited_clear` searches the shapes again with a count
+  per rank (each outside card pairs once), remembered per counts and shape and cut off,
+  with no verdict, past :data:`LIMITED_WORK` new shapes a test.  Every search runs it at
+  the first position; in games where every card must go it runs on every child (with the
+  pyramid alone to clear it cut too few positions of a winnable deal to pay).
+* *Every card must go* (the standard goal).  Two stock or waste cards pair only as the
+  stock top and the waste top, neighbours in the cycle order of the cards left, and that
+  order never changes (under ``reshuffle``: from the last redeal on).  So the cycle cards
+  that pair with each other form a non-crossing matching, each pair's cards neighbours
+  once the cards between them are gone, and every other cycle card but a king pairs with
+  a pyramid or reserve card of the matching rank, one each: more such cards than pyramid
+  and reserve cards, or one whose matching rank is in neither, is a dead position
+  (:meth:`Searcher.unreducible`; on the last pass two waste cards never pair).  Cards
+  that can never pair with each other (the waste on the last pass, every cycle card with
+  the waste off limits) are checked by Hall's condition per pair of ranks
+  (:meth:`Searcher.unmatched`).  At the first position these two and the one above prove
+  lost most deals that used to take seconds.
 * *Lost positions.*  The verdict search (:func:`decide`) proves positions lost; a position
   lost with the pointer at ``(pass, p)`` is lost at every later ``(pass', p')`` (the earlier
   one can draw through to it), so per position-without-pointer only the earliest lost
@@ -101,6 +119,14 @@ OS_MASK = ORDER_MASK << ORDER_SHIFT | SHAPE_MASK
 # ``where`` is ("t", slot), ("r", reserve index), ("stock",) or ("waste",).
 Where = tuple[str, int] | tuple[str]
 Step = tuple[object, ...]
+
+
+LIMITED_WORK = 2000
+"""The most shapes one :meth:`Searcher.short_of_partners` test may look at anew."""
+
+
+class _GaveUp(Exception):
+    """A test ran out of its work allowance (its answer is then "not dead")."""
 
 
 def slot_of(row: int, col: int) -> int:
@@ -243,6 +269,7 @@ ShapeInfo = tuple[
     tuple[tuple[int, int], ...],
     tuple[int, ...],
     int,
+    tuple[int, ...],
 ]
 """What a search needs about one shape in one deal: the shape after its free king (-1 if
 none) and the king's slot; the free pyramid pairs ``(next shape, slot, slot)``; per rank
@@ -251,7 +278,9 @@ with such a card, as a bitmask (kings always set); the lower bound on the steps 
 pyramid cards (:func:`relaxed_removals`); the cards of each rank needed from outside the
 pyramid ``(rank, count)`` by the counting test; the pyramid cards left by rank; the
 *slack*: how many pyramid cards beyond that need must take a partner from outside, as the
-removal bound shows (see :meth:`Searcher.access`)."""
+removal bound shows (see :meth:`Searcher.access`); per pair of ranks ``(a, 13 - a)``
+(``a`` from 1 to 6) the size of a maximum matching of the pyramid cards of the two ranks
+that can pair with each other."""
 
 
 class Tables:
@@ -346,6 +375,7 @@ class Tables:
                 counts[ranks[s]] += 1
         h = counts[KING]
         need = []
+        matched = []
         for c, (side_a, side_b) in enumerate(self.sides):
             in_a = sum(1 << i for i, s in enumerate(side_a) if shape >> s & 1)
             in_b = sum(1 << i for i, s in enumerate(side_b) if shape >> s & 1)
@@ -357,6 +387,7 @@ class Tables:
                     geo.cone,
                 )
                 self.matchings[(c, in_a, in_b)] = m
+            matched.append(m)
             na, nb = in_a.bit_count(), in_b.bit_count()
             h += na + nb - m
             if na > m:
@@ -377,6 +408,7 @@ class Tables:
             tuple(need),
             tuple(counts),
             slack,
+            tuple(matched),
         )
         self.info[sid] = info
         return info
@@ -434,6 +466,145 @@ def _matching(side_a: list[int], side_b: list[int], cone: Sequence[int]) -> int:
     return best
 
 
+def deletions(ranks: Sequence[int], cyc: int, ptr: int, partner: int, spare: int) -> int:
+    """The fewest cards of the cycle ``cyc`` (bits of positions in ``ranks``) that must go
+    with a partner from elsewhere so that the rest pair off as neighbours (each pair's
+    cards adjacent once the cards between them are gone; kings go alone); only ranks in
+    the bitmask ``partner`` can go so.  Cards below ``ptr`` (the waste on the last pass)
+    never pair with each other.  ``UNREACHABLE`` if there is no way; 0 (for "no more
+    than ``spare``") when a way exists and at most ``spare`` cards are left to pair.
+
+    Pairing two neighbours at once never loses (a later card pairing with either one has
+    the rank of the other), so the neighbours are paired off first (:func:`reduced_word`);
+    a search over intervals then settles the rest: first whether there is a way at all
+    (:func:`_clearable_word`), then, if the word is longer than ``spare``, the fewest
+    (:func:`_fewest_left`)."""
+    return word_deletions(reduced_word(ranks, cyc, ptr), partner, spare)
+
+
+Word = tuple[list[int], list[int]]
+"""The ranks of the cards of a cycle left once neighbours pair off (kings left out), and
+per card, as bits, the later cards it may pair with."""
+
+
+def reduced_word(ranks: Sequence[int], cyc: int, ptr: int) -> Word:
+    """The :data:`Word` of the cycle ``cyc`` (see :func:`deletions`)."""
+    word: list[int] = []
+    low_flags: list[bool] = []
+    bits = cyc
+    while bits:
+        low = bits & -bits
+        bits ^= low
+        p = low.bit_length() - 1
+        r = ranks[p]
+        if r == KING:
+            continue
+        below = p < ptr
+        if word and word[-1] + r == 13 and not (below and low_flags[-1]):
+            word.pop()
+            low_flags.pop()
+        else:
+            word.append(r)
+            low_flags.append(below)
+    at = [0] * 14
+    lows = 0
+    for i, r in enumerate(word):
+        at[r] |= 1 << i
+        if low_flags[i]:
+            lows |= 1 << i
+    mates = [
+        at[13 - r] >> (i + 1) << (i + 1) & (~lows if lows >> i & 1 else -1)
+        for i, r in enumerate(word)
+    ]
+    return word, mates
+
+
+def word_deletions(word: Word, partner: int, spare: int) -> int:
+    """:func:`deletions` of a :data:`Word`."""
+    cards, mates = word
+    if not cards:
+        return 0
+    if not _clearable_word(cards, mates, partner):
+        return UNREACHABLE
+    if len(cards) <= spare:
+        return 0
+    return _fewest_left(cards, mates, partner)
+
+
+def clearable_cycle(
+    ranks: Sequence[int], mates: Sequence[int], cyc: int, ptr: int, partner: int
+) -> bool:
+    """Whether the cards ``cyc`` (bits of positions, kings left out) can all go, some with a
+    partner from elsewhere (ranks in the bitmask ``partner``), the rest pairing off as
+    neighbours; below ``ptr`` no two pair.  :func:`_clearable_word` on the positions
+    themselves: per position ``p`` the ends ``j`` of the clearable stretches ``[p, j)``, as
+    bits, an absent card lying in no one's way."""
+    n = cyc.bit_length()
+    ends = 1 << n
+    table = [0] * (n + 1)
+    table[n] = ends
+    lows = (1 << ptr) - 1
+    for p in range(n - 1, -1, -1):
+        after = ends
+        if cyc >> p & 1:
+            found = after if partner >> ranks[p] & 1 else 0
+            bits = mates[p] & cyc & after
+            if p < ptr:
+                bits &= ~lows
+            while bits:
+                low = bits & -bits
+                bits ^= low
+                found |= table[low.bit_length()]
+            ends = found | 1 << p
+        else:
+            ends = after | 1 << p
+        table[p] = ends
+    return bool(ends >> n & 1)
+
+
+def _clearable_word(word: list[int], mates: list[int], partner: int) -> bool:
+    """Whether ``word`` can go at all (any number of cards with a partner from elsewhere):
+    per start ``i`` the ends ``j`` of the clearable intervals ``word[i:j]``, as bits."""
+    n = len(word)
+    ends = [0] * (n + 1)
+    ends[n] = 1 << n
+    for i in range(n - 1, -1, -1):
+        after = ends[i + 1]
+        found = after if partner >> word[i] & 1 else 0
+        bits = mates[i] & after
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            found |= ends[low.bit_length()]
+        ends[i] = found | 1 << i
+    return bool(ends[0] >> n & 1)
+
+
+def _fewest_left(word: list[int], mates: list[int], partner: int) -> int:
+    """:func:`deletions` of a word with no neighbours that pair: fewest cards going with a
+    partner from elsewhere, the rest in a non-crossing matching of pairs (Nussinov's
+    interval recursion)."""
+    n = len(word)
+    big = UNREACHABLE
+    # best[i][j]: the fewest for word[i:j]
+    best = [[0] * (n + 1) for _ in range(n + 1)]
+    for i in range(n - 1, -1, -1):
+        row = best[i]
+        below = best[i + 1]
+        alone = partner >> word[i] & 1
+        ks = [k for k in range(i + 1, n) if mates[i] >> k & 1]
+        for j in range(i + 1, n + 1):
+            value = below[j] + 1 if alone else big
+            for k in ks:
+                if k >= j:
+                    break
+                v = below[k] + best[k + 1][j]
+                if v < value:
+                    value = v
+            row[j] = value if value < big else big
+    return best[0][n]
+
+
 def pack(sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
     """One position as one integer (see the module docstring)."""
     return ((((mask << ORDER_BITS | oid) << 6 | ptr) << 2 | passes) << SHAPE_BITS) | sid
@@ -479,6 +650,17 @@ class Searcher:
         self.outside: dict[int, int] = {}
         """Per mask and stock order: :meth:`outside_ranks`."""
         self.clear_tables: dict[int, bytearray] = {}
+        self.reduce_memo: dict[int, int] = {}
+        """Per cycle, pointer, order and partner ranks: :func:`deletions`, or ``-1 - n``
+        when only known to be at most ``n``, the cards of the word."""
+        self.limited: dict[int, bool] = {}
+        """Per counts of outside ranks and shape: :meth:`limited_clear`."""
+        self.limit_work = LIMITED_WORK
+        self.mates_of: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
+        self.words: dict[int, Word] = {}
+        """Per cycle, pointer and order: :func:`reduced_word`."""
+        self.every_card = not puzzle.clear_board
+        """Whether every card must go (then :meth:`cycle_dead` applies)."""
         positions = {i: p for p, i in enumerate(t.orders[0])}
         cycle_mask = 0
         for i, r in zip(puzzle.ids, puzzle.cycle, strict=True):
@@ -522,8 +704,11 @@ class Searcher:
                 if not t.clear_board:
                     return True
                 mask &= ~waste
-        return any((mask & bits).bit_count() < k for bits, k in self.needs(key)) or self.stuck(
-            key, mask
+        return (
+            any((mask & bits).bit_count() < k for bits, k in self.needs(key))
+            or self.stuck(key, mask)
+            or self.short_of_partners(key & SHAPE_MASK, key >> ORDER_SHIFT & ORDER_MASK, mask)
+            or (self.every_card and self.cycle_dead(key))
         )
 
     def stuck(self, key: int, mask: int) -> bool:
@@ -613,6 +798,162 @@ class Searcher:
                 )
         table[sid] = 1 if result else 2
         return result
+
+    def cycle_dead(self, key: int) -> bool:
+        """Whether, in a game where every card must go, the cards of the stock and waste
+        can no longer all go (see :meth:`unmatched` and :meth:`unreducible`)."""
+        t = self.t
+        sid, passes, ptr, oid, mask = unpack(key)
+        cyc = mask >> t.nres
+        if not cyc:
+            return False
+        last = passes == t.max_pass
+        if not t.waste_usable:
+            lone = cyc
+        elif last:
+            lone = cyc & ((1 << ptr) - 1)
+        else:
+            lone = 0
+        info = t.info[sid] or t.shape(sid)
+        if lone and self.unmatched(info, oid, mask, lone << t.nres):
+            return True
+        if t.waste_usable and (last or t.puzzle.reshuffle is None):
+            return self.unreducible(info, oid, mask, ptr if last else 0)
+        return False
+
+    def every_dead(self, sid: int, key: int, mask: int) -> bool:
+        """The tests the searches add, child by child, in games where every card must go
+        (:meth:`short_of_partners` and :meth:`cycle_dead`; with the pyramid alone to clear,
+        they cut too few positions of a winnable deal to pay for themselves there)."""
+        return self.short_of_partners(sid, key >> ORDER_SHIFT & ORDER_MASK, mask) or (
+            self.cycle_dead(key)
+        )
+
+    def short_of_partners(self, sid: int, oid: int, mask: int) -> bool:
+        """Whether the pyramid cannot be taken apart with the cards outside it, each used
+        once: :meth:`clearable` with a count per rank (see :meth:`limited_clear`)."""
+        masks = self.masks_of(oid)
+        counts = 0
+        for z in range(1, KING):
+            counts |= min((mask & masks[z]).bit_count(), 7) << 3 * z
+        self.limit_work = LIMITED_WORK
+        try:
+            return not self.limited_clear(sid, counts)
+        except _GaveUp:
+            return False
+
+    def limited_clear(self, sid: int, counts: int) -> bool:
+        """Whether shape ``sid`` can be cleared by kings, pyramid pairs and pairs with
+        cards from outside, at most ``counts >> 3 z & 7`` of rank ``z``; remembered.
+        Raises :class:`_GaveUp` past :data:`LIMITED_WORK` new shapes in one test."""
+        memo = counts << SHAPE_BITS | sid
+        known = self.limited.get(memo)
+        if known is not None:
+            return known
+        self.limit_work -= 1
+        if self.limit_work < 0:
+            raise _GaveUp
+        geo = self.t.geo
+        ranks = self.t.ranks
+        moves = geo.removals[sid]
+        result = not moves
+        kings = [nxt for s, nxt in moves if ranks[s] == KING]
+        if kings:
+            result = self.limited_clear(kings[0], counts)
+        elif moves:
+            result = any(
+                ranks[s] + ranks[u] == 13 and self.limited_clear(nxt, counts)
+                for s, u, nxt in geo.two_removals[sid]
+            ) or any(
+                counts >> 3 * (13 - ranks[s]) & 7
+                and self.limited_clear(nxt, counts - (1 << 3 * (13 - ranks[s])))
+                for s, nxt in moves
+            )
+        self.limited[memo] = result
+        return result
+
+    def unmatched(self, info: ShapeInfo, oid: int, mask: int, lone: int) -> bool:
+        """Whether the cards left cannot all be paired when no two of the cards ``lone``
+        (bits of ``mask``) can ever pair with each other.
+
+        Per pair of ranks ``(a, b)``, say ``m`` pairs are made inside the pyramid (at most
+        its maximum matching); every other pyramid card pairs outside it, every lone card
+        with a card that is not lone.  Hall's condition on each side of that bipartite graph
+        bounds ``m`` from both sides; no ``m`` left means a dead position."""
+        masks = self.masks_of(oid)
+        counts = info[7]
+        matched = info[9]
+        other = mask & ~lone
+        for c in range(6):
+            a, b = c + 1, 12 - c
+            wa, wb = (lone & masks[a]).bit_count(), (lone & masks[b]).bit_count()
+            oa, ob = (other & masks[a]).bit_count(), (other & masks[b]).bit_count()
+            pa, pb = counts[a], counts[b]
+            low = max(0, pa - wb - ob, pb - wa - oa)
+            high = min(matched[c], pb + ob - wa, pa + oa - wb)
+            if low > high:
+                return True
+        return False
+
+    def unreducible(self, info: ShapeInfo, oid: int, mask: int, ptr: int) -> bool:
+        """Whether the stock and waste cards can no longer all go, by their order.
+
+        Two cards of the stock and waste pair only as the stock top and the waste top,
+        which are neighbours in the cycle order of the cards left, and the order never
+        changes (on the last pass under ``reshuffle`` neither).  So the cycle cards that
+        pair with each other form a non-crossing matching of neighbours-once-the-cards-
+        between-are-gone, and every other cycle card (kings aside) pairs with a pyramid or
+        reserve card of the matching rank, one each.  :meth:`deletions` counts the fewest
+        such cards; more than the pyramid and reserve cards left is a dead position.  On
+        the last pass (``ptr`` > 0) two waste cards never pair."""
+        t = self.t
+        nres = t.nres
+        counts = info[7]
+        spare = sum(counts[1:KING])
+        partner = 0
+        for z in range(1, KING):
+            if counts[13 - z]:
+                partner |= 1 << z
+        for i in range(nres):
+            r = t.res_ranks[i]
+            if mask >> i & 1 and r != KING:
+                spare += 1
+                partner |= 1 << (13 - r)
+        cyc = mask >> nres
+        at = (cyc << 6 | ptr) << ORDER_BITS | oid
+        memo = at << 14 | partner
+        found = self.reduce_memo.get(memo)
+        if found is None:
+            ranks, mates, kings = self.cycle_mates(oid)
+            if not clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner):
+                found = UNREACHABLE
+            else:
+                # at most every card left (kings aside) needs a partner from elsewhere
+                found = -1 - (cyc & ~kings).bit_count()
+            self.reduce_memo[memo] = found
+        if found < -1 - spare:
+            # known only to be at most a count above ``spare``
+            word = self.words.get(at)
+            if word is None:
+                word = self.words[at] = reduced_word(t.order_ranks[oid], mask >> nres, ptr)
+            found = word_deletions(word, partner, spare)
+            if not found and word[0]:
+                found = -1 - len(word[0])
+            self.reduce_memo[memo] = found
+        return found > spare
+
+    def cycle_mates(self, oid: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+        """Per stock order: the ranks by position, per position the later positions
+        holding a card of the matching rank (as bits), and the positions of kings."""
+        found = self.mates_of.get(oid)
+        if found is None:
+            ranks = self.t.order_ranks[oid]
+            pos = self.t.rank_pos[oid]
+            mates = tuple(
+                pos[13 - r] >> (p + 1) << (p + 1) if r else 0 for p, r in enumerate(ranks)
+            )
+            found = self.mates_of[oid] = (ranks, mates, pos[KING])
+        return found
 
     def needs(self, key: int) -> tuple[tuple[int, int], ...]:
         """The counting test of ``key``'s shape and stock order: pairs ``(bits, k)``, at
@@ -974,6 +1315,7 @@ class Searcher:
         needs = self.needs
         clear_table, clearable, fewer = self.clear_table, self.clearable, self.fewer_ranks
         fast = self.t.waste_usable
+        every_card, every_dead = self.every_card, self.every_dead
         # under reshuffle a redeal renumbers the mask's bits
         same = self.t.puzzle.reshuffle is None
         where_mask = self.where_mask
@@ -1029,6 +1371,8 @@ class Searcher:
                     clear = ctable[csid]
                     if not clear:
                         clear = 1 if clearable(csid, cout) else 2
+                    if every_card and clear == 1 and every_dead(csid, child, cmask):
+                        continue
                     if clear == 1 and search(child, cwhere, cat, cout, ctable):
                         chain.append(child)
                         return True
@@ -1289,6 +1633,7 @@ class Searcher:
         outside_get, outside_ranks = self.outside.get, self.outside_ranks
         clear_table, clearable, fewer = self.clear_table, self.clearable, self.fewer_ranks
         fast = self.t.waste_usable
+        every_card, every_dead = self.every_card, self.every_dead
         root_out = self.outside_ranks(start >> ORDER_SHIFT) & RANK_BITS
         reshuffling = self.t.puzzle.reshuffle is not None
         where_mask = self.where_mask
@@ -1376,6 +1721,8 @@ class Searcher:
                             clear = 1 if clearable(csid, outside) else 2
                         if clear == 2:
                             continue
+                    if every_card and every_dead(csid, child, cmask):
+                        continue
                 elif dead(child):
                     continue
                 kept = seen.get(cw)
