@@ -302,18 +302,13 @@ def _search_free(
                 if (lost is None or lost > k) and plays(m2, e2, cand2, k, c2):
                     line.append(slot)
                     return True
-            if (e2 if resets else e_ball) & reach[k]:
-                key = m2 if resets else m2 << 32 | e_ball
+            after = e2 if resets else e_ball
+            if after & reach[k]:
+                key = m2 if resets else m2 << 32 | after
                 lost = turn_get(key)
-                if (lost is None or lost > k) and turns(
-                    m2,
-                    e2,
-                    e2 if resets else e_ball,
-                    key,
-                    k,
-                    n if lost is None or lost > n else lost,
-                    c2,
-                ):
+                if lost is None or lost > n:  # the tables may come from a longer stock
+                    lost = n
+                if lost > k and turns(m2, e2, after, key, k, lost, c2):
                     line.append(slot)
                     return True
         play_lost[mask << 32 | cand] = k
