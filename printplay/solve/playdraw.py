@@ -255,7 +255,10 @@ def _search_free(
     enc: Encoded, clock: Clock, resets: bool, tables: LostTables, target: int
 ) -> tuple[list[int] | None, int]:
     """Depth-first search when the stock may be turned at any time (see :func:`search`)."""
-    # Both searches write KEY_SHIFT (32) and STOCK_BITS (6) out: names cost in the loops.
+    # Both searches write KEY_SHIFT (32) and STOCK_BITS (6) out, and 64 (past any k) for a
+    # node not in a table: names cost in the loops.
+    # They count both kinds of node but look at the clock in plays nodes only, the first one
+    # at or past each multiple of clock.mask + 1.
     rules = enc.rules
     ranks = enc.ranks
     seq = enc.sequence_ranks
@@ -264,6 +267,8 @@ def _search_free(
     delta = enc.delta
     supply = enc.supply
     reach = enc.reach
+    stock_nbm = tuple(nbm[rank] for rank in seq)
+    slot_nbm = tuple(nbm[rank] for rank in ranks)
     follow = rules.follow
     uncovers = rules.uncovers
     all_shift, outside_times = rules.regions.all_shift, rules.regions.outside
@@ -273,21 +278,24 @@ def _search_free(
     play_get, turn_get = play_lost.get, turn_lost.get
     line: list[int] = []
     count = 0
+    due = check_mask + 1
 
     def plays(mask: int, exposed: int, cand: int, k: int, counts: int) -> bool:
         """Whether playing one of ``cand`` reaches the target (``k``: the next card to
         turn)."""
-        nonlocal count
+        nonlocal count, due
         count += 1
-        if not count & check_mask:
+        if count >= due:
             check(count)
+            due = (count | check_mask) + 1
+        last = mask.bit_count() + 1 >= target
         rest = cand
         while rest:
             slot = rest.bit_length() - 1
             bit = 1 << slot
             rest ^= bit
             m2 = mask | bit
-            if m2.bit_count() >= target:
+            if last:
                 line.append(slot)
                 return True
             e2 = exposed ^ bit
@@ -296,19 +304,15 @@ def _search_free(
                     e2 |= cover_bit
             c2 = counts - delta[slot]
             e_ball = e2 & follow[slot]
-            cand2 = e_ball & nbm[ranks[slot]]
-            if cand2:
-                lost = play_get(m2 << 32 | cand2)
-                if (lost is None or lost > k) and plays(m2, e2, cand2, k, c2):
-                    line.append(slot)
-                    return True
+            cand2 = e_ball & slot_nbm[slot]
+            if cand2 and play_get(m2 << 32 | cand2, 64) > k and plays(m2, e2, cand2, k, c2):
+                line.append(slot)
+                return True
             after = e2 if resets else e_ball
             if after & reach[k]:
                 key = m2 if resets else m2 << 32 | after
-                lost = turn_get(key)
-                if lost is None or lost > n:  # the tables may come from a longer stock
-                    lost = n
-                if lost > k and turns(m2, e2, after, key, k, lost, c2):
+                stop = turn_get(key, n)  # tables may come from a longer stock: stop > n
+                if stop > k and turns(m2, e2, after, key, k, stop if stop < n else n, c2):
                     line.append(slot)
                     return True
         play_lost[mask << 32 | cand] = k
@@ -322,12 +326,10 @@ def _search_free(
         allowed after a turn."""
         nonlocal count
         count += 1
-        if not count & check_mask:
-            check(count)
         tried: list[int] = []
         total = spread = spread_outside = 0
         for j in range(k, stop):
-            cand = after & nbm[seq[j]]
+            cand = after & stock_nbm[j]
             if not cand:
                 if not after & reach[j]:
                     break  # no stock card to come fits an allowed card
@@ -349,8 +351,9 @@ def _search_free(
                     GUARD_PAIRS
                 ) != GUARD_PAIRS:
                     break  # and fails for every later stock card too
-                lost = play_get(mask << 32 | cand)
-                if (lost is None or lost > j + 1) and plays(mask, exposed, cand, j + 1, counts):
+                if play_get(mask << 32 | cand, 64) > j + 1 and plays(
+                    mask, exposed, cand, j + 1, counts
+                ):
                     line.extend([DRAW] * (j - k + 1))
                     return True
                 tried.append(cand)
@@ -381,6 +384,7 @@ def _search_strict(
     nbm = enc.neighbours
     delta = enc.delta
     supply = enc.supply
+    slot_nbm = tuple(nbm[rank] for rank in ranks)
     follow = rules.follow
     uncovers = rules.uncovers
     short = rules.regions.short
@@ -388,19 +392,22 @@ def _search_strict(
     lost = tables.strict
     line: list[int] = []
     count = 0
+    due = check_mask + 1
 
     def plays(mask: int, exposed: int, cand: int, k: int, counts: int) -> bool:
-        nonlocal count
+        nonlocal count, due
         count += 1
-        if not count & check_mask:
+        if count >= due:
             check(count)
+            due = (count | check_mask) + 1
+        last = mask.bit_count() + 1 >= target
         rest = cand
         while rest:
             slot = rest.bit_length() - 1
             bit = 1 << slot
             rest ^= bit
             m2 = mask | bit
-            if m2.bit_count() >= target:
+            if last:
                 line.append(slot)
                 return True
             e2 = exposed ^ bit
@@ -409,7 +416,7 @@ def _search_strict(
                     e2 |= cover_bit
             c2 = counts - delta[slot]
             e_ball = e2 & follow[slot]
-            cand2 = e_ball & nbm[ranks[slot]]
+            cand2 = e_ball & slot_nbm[slot]
             if cand2:
                 won = (m2 << 32 | cand2) << 6 | k not in lost and plays(m2, e2, cand2, k, c2)
             else:
@@ -424,8 +431,6 @@ def _search_strict(
         """The forced turns of a position where nothing can be played, then play on."""
         nonlocal count
         count += 1
-        if not count & check_mask:
-            check(count)
         j = k
         while j < n and not after & nbm[seq[j]]:
             j += 1  # turning through
