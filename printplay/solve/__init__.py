@@ -2,8 +2,8 @@
 
 ``tripeaks`` (a verdict, the best score), ``pyramid`` (a verdict, the shortest line, with
 its search core in ``pyramid_core``) and ``ricochet`` (a verdict, the shortest line); each
-satisfies :class:`printplay.games.protocols.SolverModule`.  ``toolkit`` holds the clocks
-that keep budgets and the replay that checks every line through the engine; ``packed``
-the bit tricks the searches share.  What a solver returns is a
-:class:`printplay.verdicts.SolveResult`.
+satisfies :class:`printplay.games.protocols.SolverModule`.  TriPeaks and Ricochet stand on
+one play-or-draw core, ``playdraw``.  ``toolkit`` holds the clocks that keep budgets and
+the replay that checks every line through the engine; ``packed`` the bit tricks the
+searches share.  What a solver returns is a :class:`printplay.verdicts.SolveResult`.
 """

@@ -10,6 +10,9 @@ cards are freed as the cards covering them go.  Their solvers share the same enc
   for rank ``r``; with wrap, field 0 repeats the kings and field 14 the aces, so that
   shifting by one field reaches a rank's neighbours).  The counting test compares all
   ranks at once with guard bits: every card still to play needs a place one rank away.
+* **Regions.**  Where some cards can never go directly onto one another (Ricochet's
+  walls), a count holds one region of 16 fields per such group of slots and a last one
+  for all cards, so that one comparison tests every group at once (:class:`Regions`).
 
 >>> rank_unit(13, wrap=True) == (1 << 8 * 13) + 1
 True
@@ -31,6 +34,8 @@ GUARD_PAIRS = sum(0x80 << 8 * rank for rank in range(1, 12))
 """Guard bits of the fields of rank pairs ``r``, ``r + 2`` (1 to 11)."""
 ONES_RANKS = sum(1 << 8 * rank for rank in range(1, 14))
 """One in every real rank's field: what a joker adds to a count of places."""
+REGION_BITS = 128
+"""The width of one region of a regional count: 16 fields of 8 bits."""
 
 
 def next_to(a: int, b: int, wrap: bool) -> bool:
@@ -59,6 +64,75 @@ def places(cards: int, jokers: int = 0) -> tuple[int, int]:
     how many cards one of rank ``r`` or ``r + 2`` could go onto."""
     single = (cards << 8) + (cards >> 8) + jokers * ONES_RANKS
     return single, single + (cards >> 24)
+
+
+class Regions:
+    """Packed counts in regions, and the counting test on them (Hall's condition).
+
+    ``groups`` are masks of slots whose cards never go directly onto one another (a card
+    put on another card of the layout follows it at once, and the game forbids that within
+    a group).  A count has one region per group, counting that group's cards, and a last
+    one counting every card; with no groups it is a plain packed count.  A supply (see
+    :meth:`supply`) gives the places outside the layout: per region, how many cards one of
+    rank ``r`` could go onto; and in all, how many one of rank ``r`` or ``r + 2`` could.
+
+    >>> four, five, six = (1 << 8 * rank for rank in (4, 5, 6))
+    >>> plain, wall = Regions(()), Regions((0b111,))
+    >>> plain.short(plain.supply(four), 2 * five + six)  # a four and a six for two fives
+    False
+    >>> counts = wall.count(0, five) + wall.count(1, five) + wall.count(2, six)
+    >>> wall.short(wall.supply(four), counts)  # but not a six of their own group
+    True
+    """
+
+    def __init__(self, groups: Sequence[int]) -> None:
+        self.groups = tuple(groups)
+        self.all_shift = REGION_BITS * len(self.groups)
+        """Where the last region (every card) starts."""
+        regions = len(self.groups) + 1
+        self.repeat = sum(1 << REGION_BITS * region for region in range(regions))
+        """One in the lowest field of every region: a count times this is in every region."""
+        self.outside = self.repeat + (1 << self.all_shift)
+        """``total * outside - counts`` gives per group the cards outside it, and in the
+        last region every card again."""
+        self.guards = sum(0x80 << 8 * field for field in range(16 * regions))
+        self.guard_ranks = sum(
+            0x80 << REGION_BITS * region + 8 * rank
+            for region in range(regions)
+            for rank in range(1, 14)
+        )
+
+    def count(self, slot: int, unit: int) -> int:
+        """What a card of packed count ``unit`` in ``slot`` adds to a regional count."""
+        regions = (region for region, group in enumerate(self.groups) if group >> slot & 1)
+        return sum(unit << REGION_BITS * region for region in regions) + (unit << self.all_shift)
+
+    def supply(self, cards: int, jokers: int = 0, layout_jokers: int = 0) -> tuple[int, int]:
+        """The places outside the layout, for :meth:`short`: ``cards`` (a packed count),
+        ``jokers`` (each joker, or each card a search may leave, counts for every rank) and
+        the jokers of the layout in the slots of mask ``layout_jokers`` (in a group's region
+        only those outside the group count: a card may not go onto one of its group)."""
+        single, pair = places(cards, jokers)
+        extra = ONES_RANKS * layout_jokers.bit_count()
+        regions = (
+            single + ONES_RANKS * (layout_jokers & ~group).bit_count() << REGION_BITS * region
+            for region, group in enumerate(self.groups)
+        )
+        return sum(regions) + (single + extra << self.all_shift), pair + extra
+
+    def short(self, supply: tuple[int, int], counts: int) -> bool:
+        """Whether some rank (or pair of ranks two apart) has more cards left than places
+        to go, among all cards or in some group.  The searches write this test out (search
+        for "Regions.short, written out")."""
+        single_all, pair = supply
+        total = counts >> self.all_shift
+        outside = total * self.outside - counts
+        spread = (total << 8) + (total >> 8)
+        return ((single_all + (outside << 8) + (outside >> 8)) | self.guards) - counts & (
+            self.guard_ranks
+        ) != self.guard_ranks or ((pair + spread + (total >> 24)) | GUARD) - total - (
+            total >> 16
+        ) & GUARD_PAIRS != GUARD_PAIRS
 
 
 def cover_masks(layout: Layout) -> tuple[tuple[int, ...], tuple[tuple[tuple[int, int], ...], ...]]:
@@ -91,6 +165,8 @@ __all__ = [
     "GUARD_PAIRS",
     "GUARD_RANKS",
     "ONES_RANKS",
+    "REGION_BITS",
+    "Regions",
     "cover_masks",
     "layout_masks",
     "next_to",

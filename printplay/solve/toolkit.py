@@ -44,7 +44,8 @@ class Clock:
     """Counts the states of a search and the time since it started; keeps the budget.
 
     Searches call :meth:`check` whenever their count of states has the bits of
-    :attr:`mask` clear (so at most every :attr:`Budget.check_every` states).
+    :attr:`mask` clear, or at the first state they look at the clock in after that (so
+    about every :attr:`Budget.check_every` states).
     """
 
     def __init__(self, budget: Budget | None) -> None:

@@ -1,57 +1,23 @@
 """The exact TriPeaks solver: can a deal be won, and what is the best score?
 
 The solver knows every card, face-down ones too (perfect information, as the published
-solvers assume; so the ``face-up`` option changes nothing here).  It works on a compact
-encoding and checks itself against the readable engine of :mod:`printplay.games.tripeaks`:
-every line it returns is replayed move by move through :meth:`TriPeaksState.apply` before
-anyone sees it.
+solvers assume; so the ``face-up`` option changes nothing here).  Verdicts come from the
+play-or-draw core, :mod:`printplay.solve.playdraw`, which TriPeaks shares with Ricochet:
+the tableau is the core's layout, with no rule on what may follow what (anything open may
+be played onto a card one rank away), and ``strict-draw`` chooses the core's strict search.
+The core's docstring explains the encoding and the pruning (dominance in the stock and
+among stock cards, the counting test, turning through).  Every line is replayed move by
+move through :meth:`TriPeaksState.apply` before anyone sees it.
 
-**Encoding.**  A position is a few small integers: ``mask`` (28 bits, the tableau slots
-already played), the rank of the waste top (0 for a joker) and ``k``, the position of the
-next card to turn in the sequence ``[waste top, stock...]``.  The exposed slots are a
-bitmask carried along and updated incrementally (removing a slot can uncover only the one
-or two slots it lies on), and the playable slots are ``exposed & NEIGHBOURS[top]``, where
-``NEIGHBOURS[r]`` is computed once per deal: the slots whose card may go onto rank ``r``.
-A position's future depends on the top only through that set of playable slots, so
-positions are keyed by ``(mask, playable)``, which merges tops that allow the same plays.
-
-**Pruning** (each one exact: it never throws away a win):
-
-* *Memo with dominance* (stock turns at any time).  A position that cannot be won with the
-  next stock card at ``k`` cannot be won with it at any later ``k'`` either: from the
-  earlier one the player can do all the later one can, drawing through to the same stock
-  card.  So the solver keeps, per position, the smallest ``k`` proved lost, and per
-  ``mask`` the smallest ``k`` from which turning the stock was proved lost.
-* *Counting.*  Every tableau card still to be played goes onto a card one rank away: the
-  waste top (if the card is playable now), a stock card still to come, or another tableau
-  card; and each of those takes at most one card directly on top of it.  So for every rank
-  ``r`` the cards of rank ``r`` left in the tableau cannot outnumber the cards of ranks
-  ``r - 1`` and ``r + 1`` among the top, the stock still to come and the tableau (a joker
-  counts for every rank; jokers left in the tableau need no count, they go anywhere).
-  The same holds for two ranks two apart: the cards of ranks ``r`` and ``r + 2`` cannot
-  outnumber the places of ranks ``r - 1``, ``r + 1`` and ``r + 3`` (Hall's condition for
-  that pair; a place of rank ``r + 1`` takes a card of either rank, but only one).  The
-  counts per rank are packed into one integer (8 bits a rank) and all the comparisons are
-  done at once with guard bits, each time a stock card is about to be turned.
-
-* *Turning through.*  A stock card that no exposed card fits on leaves nothing to do but
-  turn the next one, so the search turns on to the first stock card that allows a play
-  (or gives up if none is left) without stopping at the positions in between.
-
-Move order: plays before the stock turn, the lowest row first (highest slot number).
-
-Under ``strict-draw`` the dominance does not hold (a turn is forced the moment no card can
-be played), so positions are memoised exactly as ``(mask, playable, k)``.
-
-**Best score.**  Chain points depend only on the chain's length (a chain of ``L`` cards
-scores ``L(L+1)/2``) and peak bonuses only on how many peaks are cleared, so the value of
-the rest of a game right after a stock turn depends only on ``(mask, k)``.
-:func:`best_score` first decides the deal with :func:`solve`; if it can be won, only
-winning lines count, and the counting test and the positions :func:`solve` proved lost
-prune the search; otherwise every finished game counts (a lost one pays the card
-penalty).  The value after each stock turn is memoised; the chains along the best line are
-searched again to write it out, and the engine's final score of the replayed line must
-equal the claimed score.
+**Best score.**  What is TriPeaks' own is the score.  Chain points depend only on the
+chain's length (a chain of ``L`` cards scores ``L(L+1)/2``) and peak bonuses only on how
+many peaks are cleared, so the value of the rest of a game right after a stock turn
+depends only on ``(mask, k)``.  :func:`best_score` first decides the deal with the core; if
+it can be won, only winning lines count, and the counting test and the nodes the core
+proved lost prune the search (it adds the ones it proves lost itself); otherwise every
+finished game counts (a lost one pays the card penalty).  The value after each stock turn
+is memoised; the chains along the best line are searched again to write it out, and the
+engine's final score of the replayed line must equal the claimed score.
 
 >>> from printplay.deal import numbered_deal
 >>> from printplay.games.tripeaks import TriPeaks
@@ -63,9 +29,6 @@ equal the claimed score.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from printplay.cards import Card
 from printplay.games.protocols import Position
 from printplay.games.tripeaks import (
     LAYOUT,
@@ -73,19 +36,11 @@ from printplay.games.tripeaks import (
     TABLEAU_SIZE,
     Draw,
     Move,
-    Play,
     TriPeaksState,
 )
-from printplay.solve.packed import (
-    GUARD,
-    GUARD_PAIRS,
-    GUARD_RANKS,
-    cover_masks,
-    layout_masks,
-    next_to,
-    places,
-    rank_unit,
-)
+from printplay.solve import playdraw
+from printplay.solve.packed import places
+from printplay.solve.playdraw import DRAW, Encoded, LostTables, steps_to_moves
 from printplay.solve.toolkit import (
     Clock,
     LineError,
@@ -96,107 +51,38 @@ from printplay.solve.toolkit import (
 )
 from printplay.verdicts import Budget, BudgetExhausted, SolveResult
 
-FULL = (1 << TABLEAU_SIZE) - 1
+RULES = playdraw.Rules(LAYOUT)
+"""The tableau as the core sees it: anything open may follow anything."""
+
+FULL = RULES.full
 """The mask of a cleared tableau."""
 
-DRAW = -1
-"""In a line of steps (see :func:`steps_to_moves`), a stock turn; other steps are slots."""
-
-NO_TOP = 14
-"""Index of the :attr:`Encoded.supply` column for "the waste top helps no card"."""
-
 _PEAKS = sum(1 << p for p in PEAK_TOPS)
-_NEED, _UNCOVERS = cover_masks(LAYOUT)
-_GUARD, _GUARD_RANKS, _GUARD_PAIRS = GUARD, GUARD_RANKS, GUARD_PAIRS
 _NO_SCORE = -(1 << 62)
 """Stands for "no such line" in score searches (far below any real score)."""
 _TERMINAL = -2
 
 
-@dataclass(frozen=True)
-class Encoded:
-    """A position in the solver's encoding, with the tables of its deal.
-
-    ``cards`` holds the tableau by slot (``None`` where played); ``sequence`` is the waste
-    top followed by the stock (next card first), so the next card to turn is
-    ``sequence[1]`` at the start.
-    """
-
-    cards: tuple[Card | None, ...]
-    sequence: tuple[Card, ...]
-    ranks: tuple[int, ...]
-    """Per slot: the rank of its card (0 for a joker or an empty slot)."""
-    sequence_ranks: tuple[int, ...]
-    """The ranks of :attr:`sequence`."""
-    mask: int
-    """The slots already played."""
-    exposed: int
-    """The slots whose card is there and uncovered."""
-    neighbours: tuple[int, ...]
-    """Per rank 0-13: the slots whose card may be played onto a card of that rank."""
-    unit: tuple[int, ...]
-    """Per rank: what one tableau card of that rank adds to :attr:`counts`."""
-    counts: int
-    """The tableau cards left, counted by rank in 8-bit fields (field ``r`` for rank ``r``;
-    with wrap, field 0 repeats the kings and field 14 the aces, so that shifting by one
-    field reaches the neighbours).  Jokers are not counted."""
-    supply: tuple[tuple[tuple[int, int], ...], ...]
-    """Per stock position ``k`` and top rank (:data:`NO_TOP` for none), two packed counts of
-    places outside the tableau (the top and the stock from ``k`` on, jokers counting for
-    every rank): per rank ``r``, how many cards one of rank ``r`` could go onto; and per
-    rank ``r``, how many cards one of rank ``r`` or ``r + 2`` could go onto."""
-
-
 def encode(state: TriPeaksState) -> Encoded:
-    """Build the compact encoding of ``state`` and the tables of its deal.
+    """Build the core's encoding of ``state`` and the tables of its deal.
 
     Raises :class:`ValueError` for a position no play can reach (an empty slot still
     covered by a card).
     """
-    wrap = state.options.wrap
-    cards = state.tableau
-    if len(cards) != TABLEAU_SIZE:
-        raise ValueError(f"a TriPeaks tableau has {TABLEAU_SIZE} slots, not {len(cards)}")
-    mask, exposed = layout_masks(cards, _NEED)
-    ranks = tuple(0 if card is None else int(card.rank) for card in cards)
+    if len(state.tableau) != TABLEAU_SIZE:
+        raise ValueError(f"a TriPeaks tableau has {TABLEAU_SIZE} slots, not {len(state.tableau)}")
     sequence = (state.waste_top, *state.stock)
-    sequence_ranks = tuple(int(card.rank) for card in sequence)
-    present = [slot for slot in range(TABLEAU_SIZE) if cards[slot] is not None]
-    neighbours = tuple(
-        sum(1 << slot for slot in present if next_to(ranks[slot], rank, wrap)) for rank in range(14)
-    )
-    unit = tuple(rank_unit(rank, wrap) for rank in range(14))
-    tableau_jokers = sum(1 for slot in present if ranks[slot] == 0)
-    supply = []
-    for k in range(len(sequence) + 1):
-        rest = sequence_ranks[k:]
-        stock = sum(unit[rank] for rank in rest)
-        jokers = tableau_jokers + rest.count(0)
-        row = []
-        for top in range(NO_TOP + 1):
-            row.append(places(stock + (unit[top] if 0 < top < NO_TOP else 0), jokers + (top == 0)))
-        supply.append(tuple(row))
-    return Encoded(
-        cards=cards,
-        sequence=sequence,
-        ranks=ranks,
-        sequence_ranks=sequence_ranks,
-        mask=mask,
-        exposed=exposed,
-        neighbours=neighbours,
-        unit=unit,
-        counts=sum(unit[ranks[slot]] for slot in present),
-        supply=tuple(supply),
-    )
+    return playdraw.encode(RULES, state.tableau, sequence, wrap=state.options.wrap)
 
 
 def short_of_neighbours(supply: tuple[int, int], counts: int) -> bool:
     """The counting test: whether some rank, or pair of ranks two apart, has more cards
     left than places to go.
 
-    ``supply`` is an entry of :attr:`Encoded.supply`, ``counts`` the packed tableau counts.
-    Each 8-bit field of ``(places) | guard`` minus the cards that need them keeps its guard
-    bit exactly when there are enough places.
+    ``supply`` is an entry of :attr:`Encoded.supply` (or :func:`places` of the cards outside
+    the tableau), ``counts`` the packed tableau counts.  Each 8-bit field of ``(places) |
+    guard`` minus the cards that need them keeps its guard bit exactly when there are
+    enough places.
 
     >>> four, five, six, seven = (1 << 8 * rank for rank in (4, 5, 6, 7))
     >>> short_of_neighbours(places(0), five)  # one five, nothing to go onto
@@ -210,173 +96,7 @@ def short_of_neighbours(supply: tuple[int, int], counts: int) -> bool:
     >>> short_of_neighbours(places(four), five + seven + six)
     False
     """
-    single, pair = supply
-    spread = (counts << 8) + (counts >> 8)
-    return ((single + spread) | _GUARD) - counts & _GUARD_RANKS != _GUARD_RANKS or (
-        (pair + spread + (counts >> 24)) | _GUARD
-    ) - counts - (counts >> 16) & _GUARD_PAIRS != _GUARD_PAIRS
-
-
-_LostTables = tuple[dict[int, int], dict[int, int]]
-"""What the search proved lost (stock turns at any time): per chain position (key
-``mask << 28 | playable``) and per mask (a stock turn), the smallest next-card index."""
-
-
-def _search_free(
-    enc: Encoded, clock: Clock, tables: _LostTables | None = None
-) -> tuple[list[int] | None, int]:
-    """Depth-first search when the stock may be turned at any time.
-
-    Returns the winning line as steps (a slot for a play, :data:`DRAW` for a turn) or
-    ``None``, and the number of positions examined.  ``tables``, if given, receives the
-    positions proved lost (for :func:`best_score` to reuse).
-    """
-    ranks = enc.ranks
-    seq = enc.sequence_ranks
-    n = len(seq)
-    nbm = enc.neighbours
-    unit = enc.unit
-    supply = enc.supply
-    check, check_mask = clock.check, clock.mask
-    uncovers = _UNCOVERS
-    seen, drawfail = tables if tables is not None else ({}, {})
-    seen_get = seen.get
-    drawfail_get = drawfail.get
-    line: list[int] = []
-    count = 0
-
-    def search(mask: int, exposed: int, top: int, k: int, counts: int) -> bool:
-        nonlocal count
-        cand = exposed & nbm[top]
-        key = mask << 28 | cand
-        failed = seen_get(key)
-        if failed is not None and failed <= k:
-            return False
-        count += 1
-        if not count & check_mask:
-            check(count)
-        while cand:
-            slot = cand.bit_length() - 1
-            bit = 1 << slot
-            cand ^= bit
-            m2 = mask | bit
-            if m2 == FULL:
-                line.append(slot)
-                return True
-            e2 = exposed ^ bit
-            for cover_bit, need in uncovers[slot]:
-                if m2 & need == need:
-                    e2 |= cover_bit
-            rank = ranks[slot]
-            if search(m2, e2, rank, k, counts - unit[rank]):
-                line.append(slot)
-                return True
-        if k < n:
-            failed = drawfail_get(mask)
-            # Turn on through cards that no card of the layout fits: after such a turn the
-            # only move is the next turn, so drawing from k is drawing from j.
-            j = k
-            while j < n and not nbm[seq[j]] & exposed:
-                j += 1
-            if j < n and (failed is None or failed > j):
-                new_top = seq[j]
-                # short_of_neighbours, written out: a call here costs ~8% on the worst deck
-                single, pair = supply[j + 1][new_top]
-                spread = (counts << 8) + (counts >> 8)
-                if (
-                    ((single + spread) | _GUARD) - counts & _GUARD_RANKS == _GUARD_RANKS
-                    and ((pair + spread + (counts >> 24)) | _GUARD) - counts - (counts >> 16)
-                    & _GUARD_PAIRS
-                    == _GUARD_PAIRS
-                    and search(mask, exposed, new_top, j + 1, counts)
-                ):
-                    line.extend([DRAW] * (j - k + 1))
-                    return True
-            if failed is None or failed > k:
-                drawfail[mask] = k
-        seen[key] = k
-        return False
-
-    won = enc.mask == FULL or search(enc.mask, enc.exposed, seq[0], 1, enc.counts)
-    line.reverse()
-    return (line if won else None), count
-
-
-def _search_strict(
-    enc: Encoded, clock: Clock, tables: _LostTables | None = None
-) -> tuple[list[int] | None, int]:
-    """Depth-first search under ``strict-draw``: a turn only when no card can be played.
-
-    ``tables`` is ignored (the dominance it records does not hold under strict-draw).
-    """
-    ranks = enc.ranks
-    seq = enc.sequence_ranks
-    n = len(seq)
-    nbm = enc.neighbours
-    unit = enc.unit
-    supply = enc.supply
-    check, check_mask = clock.check, clock.mask
-    short = short_of_neighbours
-    uncovers = _UNCOVERS
-    seen: set[int] = set()
-    line: list[int] = []
-    count = 0
-
-    def search(mask: int, exposed: int, top: int, k: int, counts: int) -> bool:
-        nonlocal count
-        cand = exposed & nbm[top]
-        key = (mask << 28 | cand) << 6 | k
-        if key in seen:
-            return False
-        seen.add(key)
-        count += 1
-        if not count & check_mask:
-            check(count)
-        if not cand:
-            if k >= n:
-                return False
-            new_top = seq[k]
-            places = supply[k + 1][new_top if nbm[new_top] & exposed else NO_TOP]
-            if not short(places, counts) and search(mask, exposed, new_top, k + 1, counts):
-                line.append(DRAW)
-                return True
-            return False
-        while cand:
-            slot = cand.bit_length() - 1
-            bit = 1 << slot
-            cand ^= bit
-            m2 = mask | bit
-            if m2 == FULL:
-                line.append(slot)
-                return True
-            e2 = exposed ^ bit
-            for cover_bit, need in uncovers[slot]:
-                if m2 & need == need:
-                    e2 |= cover_bit
-            rank = ranks[slot]
-            if search(m2, e2, rank, k, counts - unit[rank]):
-                line.append(slot)
-                return True
-        return False
-
-    won = enc.mask == FULL or search(enc.mask, enc.exposed, seq[0], 1, enc.counts)
-    line.reverse()
-    return (line if won else None), count
-
-
-def steps_to_moves(enc: Encoded, steps: list[int]) -> tuple[Move, ...]:
-    """Engine moves for a line of steps (a slot for a play, :data:`DRAW` for a turn)."""
-    moves: list[Move] = []
-    k = 1
-    for step in steps:
-        if step == DRAW:
-            moves.append(Draw(enc.sequence[k]))
-            k += 1
-        else:
-            card = enc.cards[step]
-            assert card is not None
-            moves.append(Play(step, card))
-    return tuple(moves)
+    return RULES.regions.short(supply, counts)
 
 
 def replay(state: TriPeaksState, moves: tuple[Move, ...]) -> TriPeaksState:
@@ -386,36 +106,12 @@ def replay(state: TriPeaksState, moves: tuple[Move, ...]) -> TriPeaksState:
     return final
 
 
-@dataclass(frozen=True)
-class _Verdict:
-    """What :func:`_solve` found: the verdict, the replayed winning line and its score."""
-
-    solvable: bool | None
-    moves: tuple[Move, ...]
-    states: int
-    reason: str = ""
-    score: int | None = None
-
-
-def _solve(
-    state: TriPeaksState, enc: Encoded, clock: Clock, tables: _LostTables | None = None
-) -> _Verdict:
-    """Run the right search and replay its winning line through the engine."""
-    search = _search_strict if state.options.strict_draw else _search_free
-    try:
-        with deep_recursion():
-            steps, states = search(enc, clock, tables)
-    except BudgetExhausted as stop:
-        clock.spent += stop.states
-        return _Verdict(None, (), stop.states, stop.reason)
-    clock.spent += states
-    if steps is None:
-        return _Verdict(False, (), states)
-    moves = steps_to_moves(enc, steps)
-    final = replay(state, moves)
-    if not final.is_won:
-        raise LineError("the solver's line, replayed through the engine, does not win")
-    return _Verdict(True, moves, states, score=final.score)
+def _decide(
+    state: TriPeaksState, enc: Encoded, clock: Clock, tables: LostTables
+) -> SolveResult[Move]:
+    """The core's verdict under the options of ``state``."""
+    free = not state.options.strict_draw
+    return playdraw.decide(state, enc, clock, free=free, resets=True, tables=tables)
 
 
 def solve(position: Position, *, budget: Budget | None = None) -> SolveResult[Move]:
@@ -426,11 +122,7 @@ def solve(position: Position, *, budget: Budget | None = None) -> SolveResult[Mo
     the final score of the winning line (not the best possible: see :func:`best_score`).
     """
     state = own_state(position, TriPeaksState, "TriPeaks")
-    clock = Clock(budget)
-    found = _solve(state, encode(state), clock)
-    return SolveResult(
-        found.solvable, found.moves, found.states, clock.seconds, found.score, reason=found.reason
-    )
+    return _decide(state, encode(state), Clock(budget), LostTables())
 
 
 def _score_search(
@@ -440,14 +132,15 @@ def _score_search(
     *,
     win_only: bool,
     seed: tuple[int, list[int]],
-    tables: _LostTables,
+    tables: LostTables,
 ) -> tuple[int, list[int], int, str]:
     """Best final score from ``state``: a memoised search over stock turns.
 
     With ``win_only`` only winning lines count (a line that loses is worth
     :data:`_NO_SCORE`) and the counting test prunes; otherwise every finished game counts,
     a lost one with its card penalty.  ``seed`` is a known complete line (score, steps);
-    ``tables`` hold positions proved lost, used (and extended) when only wins count.
+    ``tables`` hold the nodes the core proved lost, used (and extended) when only wins
+    count and the stock may be turned at any time.
 
     Returns (best score, its steps, states, reason): the reason is empty when the search
     finished, else the budget message, and the line is then the best one found so far.
@@ -467,11 +160,11 @@ def _score_search(
     seq = enc.sequence_ranks
     n = len(seq)
     nbm = enc.neighbours
-    unit = enc.unit
+    delta = enc.delta
     supply = enc.supply
     check, check_mask = clock.check, clock.mask
     short = short_of_neighbours
-    uncovers = _UNCOVERS
+    uncovers = RULES.uncovers
     memo: dict[int, int] = {}
     memo_get = memo.get
     path: list[int] = []
@@ -480,8 +173,8 @@ def _score_search(
     recording = True
     count = 0
     prune_lost = win_only and not strict
-    lost_at, draw_lost = tables
-    lost_get = lost_at.get
+    play_lost, draw_lost = tables.plays, tables.turns
+    play_lost_get = play_lost.get
     draw_lost_get = draw_lost.get
 
     def draw_value(mask: int, exposed: int, k: int, points: int, counts: int) -> int:
@@ -491,7 +184,8 @@ def _score_search(
         value = memo_get(key)
         if value is None:
             top = seq[k]
-            if win_only and short(supply[k + 1][top if nbm[top] & exposed else NO_TOP], counts):
+            # a top that fits no open card is turned over before anything goes onto it
+            if win_only and short(supply[k] if nbm[top] & exposed else supply[k + 1], counts):
                 memo[key] = _NO_SCORE
                 return _NO_SCORE
             value = chain(mask, exposed, top, 0, points, k + 1, counts, {})
@@ -521,20 +215,25 @@ def _score_search(
                 best_tail = None
             return 0
         cand = exposed & nbm[top]
-        key = mask << 28 | cand
+        key = mask << 32 | cand
         entry = values.get(key)
         if entry is not None:
             return entry >> 6
+        play = cand
         if prune_lost:
-            lost = lost_get(key)
-            if lost is not None and lost <= k:
-                return _NO_SCORE
+            if cand:
+                lost = play_lost_get(key)
+                if lost is not None and lost <= k:
+                    play = 0
+            if not play:
+                lost = draw_lost_get(mask)
+                if k >= n or (lost is not None and lost <= k):
+                    return _NO_SCORE  # proved lost
         count += 1
         if not count & check_mask:
             check(count)
         result = _NO_SCORE
         choice = _TERMINAL
-        play = cand
         while play:
             slot = play.bit_length() - 1
             bit = 1 << slot
@@ -549,13 +248,18 @@ def _score_search(
                 gain += bonuses[(mask & _PEAKS).bit_count()]
             if m2 == FULL:
                 gain += completion
-            rank = ranks[slot]
             path.append(slot)
-            value = chain(m2, e2, rank, length + 1, points + gain, k, counts - unit[rank], values)
+            value = chain(
+                m2, e2, ranks[slot], length + 1, points + gain, k, counts - delta[slot], values
+            )
             path.pop()
             if value != _NO_SCORE and value + gain > result:
                 result = value + gain
                 choice = slot
+        if prune_lost and cand and result == _NO_SCORE:
+            lost = play_lost_get(key)
+            if lost is None or lost > k:
+                play_lost[key] = k
         if not cand or not strict:
             if k < n:
                 lost = draw_lost_get(mask) if prune_lost else None
@@ -576,10 +280,6 @@ def _score_search(
                     best_prefix = path[:]
                     best_tail = None
         values[key] = result << 6 | choice + 2
-        if prune_lost and result == _NO_SCORE:
-            lost = lost_get(key)
-            if lost is None or lost > k:
-                lost_at[key] = k
         return result
 
     def line_from(mask: int, exposed: int, top: int, length: int, k: int, counts: int) -> list[int]:
@@ -588,7 +288,7 @@ def _score_search(
         values: dict[int, int] = {}
         chain(mask, exposed, top, length, 0, k, counts, values)
         while mask != FULL:
-            choice = (values[mask << 28 | exposed & nbm[top]] & 63) - 2
+            choice = (values[mask << 32 | exposed & nbm[top]] & 63) - 2
             if choice == _TERMINAL:
                 break
             steps.append(choice)
@@ -599,15 +299,10 @@ def _score_search(
                 chain(mask, exposed, top, 0, 0, k + 1, counts, values)
                 k += 1
                 continue
-            bit = 1 << choice
-            mask |= bit
-            exposed ^= bit
-            for cover_bit, need in uncovers[choice]:
-                if mask & need == need:
-                    exposed |= cover_bit
+            mask, exposed = RULES.play(mask, exposed, choice)
             top = ranks[choice]
             length += 1
-            counts -= unit[top]
+            counts -= delta[choice]
         return steps
 
     reason = ""
@@ -632,12 +327,7 @@ def _greedy_steps(enc: Encoded) -> list[int]:
         cand = exposed & enc.neighbours[top]
         if cand:
             slot = cand.bit_length() - 1
-            bit = 1 << slot
-            mask |= bit
-            exposed ^= bit
-            for cover_bit, need in _UNCOVERS[slot]:
-                if mask & need == need:
-                    exposed |= cover_bit
+            mask, exposed = RULES.play(mask, exposed, slot)
             top = enc.ranks[slot]
             steps.append(slot)
         elif k < len(enc.sequence_ranks):
@@ -663,8 +353,8 @@ def best_score(position: Position, *, budget: Budget | None = None) -> SolveResu
     enc = encode(state)
     if state.is_over:
         return SolveResult(state.is_won, (), 0, clock.seconds, state.score, True)
-    tables: _LostTables = ({}, {})
-    found = _solve(state, enc, clock, tables)
+    tables = LostTables()
+    found = _decide(state, enc, clock, tables)
     verdict, states, reason = found.solvable, found.states, found.reason
     win_only = verdict is True
     if win_only:
@@ -714,7 +404,7 @@ best_line = best_score
 __all__ = [
     "DRAW",
     "FULL",
-    "NO_TOP",
+    "RULES",
     "Encoded",
     "best_line",
     "best_score",

@@ -1,0 +1,536 @@
+"""The solver core of the play-or-draw games (TriPeaks, Ricochet): encoding and verdicts.
+
+In both games a move plays an open layout card one rank away from the waste top onto the
+waste, or turns the next stock card onto it; a card is open once the cards lying on it are
+gone.  A game gives the core its :class:`Rules`: the layout (which slots cover which) and
+what may follow what.  Ricochet's ball is such a rule: after a card from some walls the next
+must come from a wall sharing none of them (:attr:`Rules.follow`), and cards of one wall can
+never go directly onto one another (its ``groups``, for the counting test).  TriPeaks
+has no such rule: anything open may follow anything.
+
+The solver knows every card, face-down ones too (perfect information).  Every line it
+returns is replayed through the game's engine (:func:`decide`, via
+:func:`~printplay.solve.toolkit.checked_result`).
+
+**Encoding.**  A position is a few integers: ``mask`` (the slots played), the rank of the
+waste top, the open slots the ball allows next and ``k``, the position of the next card to
+turn in the sequence ``[waste top, stock...]``.  The open slots are a bitmask updated
+incrementally (removing a card can uncover only the one or two cards it lies on), and
+``neighbours[rank]`` (per deal) holds the slots whose card may go onto a card of that rank;
+so the cards that can be played now are ``open & allowed & neighbours[top]``, called
+``cand``.
+
+**Splitting a position.**  From a position the player either plays a card of ``cand``, or
+(when allowed) turns the stock.  What follows a play depends only on ``mask``, the card
+played and ``k`` (the top becomes that card, and what may follow is ``follow[slot]``).  What
+follows a turn depends only on ``mask``, ``k`` and the open cards allowed after the turn
+(``open & allowed``, or every open card where a turn lifts the ball, ``resets``, and in
+TriPeaks).  So the search works on two kinds of node, each memoised on just what it depends
+on: *plays* ``(mask, cand, k)`` and *turns* ``(mask, cards allowed after a turn, k)``.
+Positions that differ in top or ball but allow the same cards share their nodes.
+
+**Free drawing** (the stock turned at any time).  A turn node is "turn once or more, then
+play": it is won if some later stock card ``j`` leaves a plays node ``(mask, cand_j, j +
+1)`` that is won.  Pruning, each one exact (it never throws away a win):
+
+* *Dominance in the stock.*  A node lost with the next stock card at ``k`` is lost at every
+  later ``k'``: from the earlier one the player can do all the later one can, turning
+  through to the same stock card (a turn is always allowed; the ball after one turn or
+  several is the same).  So each table keeps, per node, the smallest ``k`` proved lost
+  (:class:`LostTables`), and a turn node re-examined with an earlier ``k`` tries only the
+  stock cards before the one it was proved lost from.
+* *Dominance among stock cards.*  Within one turn node, a stock card whose ``cand`` is a
+  subset of an earlier card's ``cand`` (already proved lost) is skipped: every play it
+  offers was offered earlier, with more of the stock still to come.
+* *Counting* (Hall's condition, :class:`~printplay.solve.packed.Regions`).  Every layout
+  card still to be played goes onto a card one rank away: the waste top, a stock card still
+  to come, or another layout card; each of those takes at most one card directly on top of
+  it.  So for every rank ``r`` the layout cards of rank ``r`` cannot outnumber the cards of
+  ranks ``r - 1`` and ``r + 1`` among the top, the stock to come and the layout (a joker
+  counts for every rank); the same holds for two ranks two apart (the cards of ranks ``r``
+  and ``r + 2`` cannot outnumber the places of ranks ``r - 1``, ``r + 1`` and ``r + 3``);
+  and for each group, its cards of rank ``r`` cannot outnumber the places outside the
+  group.  The counts are packed 8 bits a rank, all groups side by side in one integer, and
+  compared at once with guard bits each time a stock card is about to be turned.  A later
+  stock card leaves fewer places, so once the test fails for one card it fails for all
+  later ones, and the turn node stops there.
+* *Turning through.*  A stock card that allows no play is turned past at once.
+
+**Strict drawing** (a turn only when no card can be played).  A position with a play must
+play, one without must turn; the stock dominance does not hold (a turn is forced the moment
+nothing can be played), so plays nodes are memoised exactly as ``(mask, cand, k)``; the
+counting test and turning through apply as above.
+
+Move order: plays before turns, the highest slot number first (TriPeaks' lowest row,
+Ricochet's outer layer).
+
+**Targets.**  Both searches look for a line that plays ``T`` layout cards in all (a win is
+every card).  Every prune above holds for any target; the counting test then allows as many
+cards without a place as may be left (:func:`encode`'s ``leftover``).  A node that cannot
+reach ``T`` cannot reach ``T + 1`` either, so tables carry over to a higher target.
+
+>>> from printplay.deal import numbered_deal
+>>> from printplay.games.tripeaks import LAYOUT, TriPeaks
+>>> state = TriPeaks().initial_state(numbered_deal(TriPeaks().deck(), 1))
+>>> enc = encode(Rules(LAYOUT), state.tableau, (state.waste_top, *state.stock), wrap=True)
+>>> steps, states = search(enc, Clock(None), free=True, resets=True, tables=LostTables())
+>>> steps is not None and len([step for step in steps if step != DRAW])
+28
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from printplay.cards import Card
+from printplay.games.layout import Layout
+from printplay.games.moves import Draw, Play
+from printplay.games.protocols import Position
+from printplay.solve.packed import (
+    GUARD,
+    GUARD_PAIRS,
+    Regions,
+    cover_masks,
+    layout_masks,
+    next_to,
+    rank_unit,
+)
+from printplay.solve.toolkit import Clock, checked_result, deep_recursion
+from printplay.verdicts import BudgetExhausted, SolveResult
+
+DRAW = -1
+"""In a line of steps (see :func:`steps_to_moves`), a stock turn; other steps are slots."""
+
+KEY_SHIFT = 32
+"""A plays node's key is ``mask << KEY_SHIFT | cand`` (layouts have at most 32 slots)."""
+
+STOCK_BITS = 6
+"""Strict drawing keys a plays node with its stock position: ``key << STOCK_BITS | k``."""
+
+
+class Rules:
+    """What the core needs of a game: its layout and what may follow what.
+
+    ``follow`` gives per slot the slots whose card may be played right after its card
+    (every slot if not given); ``groups`` are masks of slots whose cards never go directly
+    onto one another (for the counting test).
+    """
+
+    def __init__(
+        self, layout: Layout, follow: Sequence[int] | None = None, groups: Sequence[int] = ()
+    ) -> None:
+        self.size = len(layout.slots)
+        if self.size > KEY_SHIFT:
+            raise ValueError(f"the core takes at most {KEY_SHIFT} slots, not {self.size}")
+        self.full = (1 << self.size) - 1
+        """The mask of a cleared layout."""
+        self.need, self.uncovers = cover_masks(layout)
+        self.follow = tuple(follow) if follow is not None else (self.full,) * self.size
+        self.regions = Regions(groups)
+
+    def play(self, mask: int, exposed: int, slot: int) -> tuple[int, int]:
+        """The played and open slots after the card of ``slot`` goes (the searches write
+        this out)."""
+        bit = 1 << slot
+        mask |= bit
+        exposed ^= bit
+        for cover_bit, need in self.uncovers[slot]:
+            if mask & need == need:
+                exposed |= cover_bit
+        return mask, exposed
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A position in the core's encoding, with the tables of its deal.
+
+    ``cards`` holds the layout by slot (``None`` where played); ``sequence`` is the waste
+    top followed by the stock (next card first), so the next card to turn is
+    ``sequence[1]`` at the start.
+    """
+
+    rules: Rules
+    cards: tuple[Card | None, ...]
+    sequence: tuple[Card, ...]
+    ranks: tuple[int, ...]
+    """Per slot: the rank of its card (0 for a joker or an empty slot)."""
+    sequence_ranks: tuple[int, ...]
+    """The ranks of :attr:`sequence`."""
+    mask: int
+    """The slots played."""
+    exposed: int
+    """The slots whose card is there and open."""
+    allowed: int
+    """The slots the next card may come from (the ball's rule; every slot in TriPeaks)."""
+    neighbours: tuple[int, ...]
+    """Per rank 0-13: the slots whose card may go onto a card of that rank."""
+    delta: tuple[int, ...]
+    """Per slot: what its card adds to :attr:`counts`."""
+    counts: int
+    """The layout cards left, counted by rank in :class:`~printplay.solve.packed.Regions`
+    (jokers are not counted: they go anywhere)."""
+    reach: tuple[int, ...]
+    """Per position ``j`` of :attr:`sequence` (and one past the end): the slots whose card
+    may go onto some card of ``sequence[j:]``; a turn from ``j`` can lead to a play only if
+    one of them is allowed."""
+    supply: tuple[tuple[int, int], ...]
+    """Per position ``j`` of :attr:`sequence` (and one past the end): the places the cards
+    ``sequence[j:]`` and the layout's jokers offer, for
+    :meth:`~printplay.solve.packed.Regions.short`."""
+
+
+def encode(
+    rules: Rules,
+    cards: tuple[Card | None, ...],
+    sequence: tuple[Card, ...],
+    *,
+    wrap: bool,
+    allowed: int | None = None,
+    leftover: int = 0,
+) -> Encoded:
+    """Build the encoding of a position: ``cards`` by slot, ``sequence`` the waste top and
+    the stock, ``allowed`` the slots the next card may come from (default: all).
+
+    ``leftover`` is how many layout cards a search may leave (0 to win): the counting test
+    then allows that many cards of a rank, or of two ranks two apart, without a place.
+    Raises :class:`ValueError` for a position no play can reach (a played slot still
+    covered by a card).
+    """
+    if len(sequence) >= 1 << STOCK_BITS:
+        raise ValueError(f"a stock of {len(sequence) - 1} cards is longer than the core takes")
+    mask, exposed = layout_masks(cards, rules.need)
+    ranks = tuple(0 if card is None else int(card.rank) for card in cards)
+    sequence_ranks = tuple(int(card.rank) for card in sequence)
+    present = [slot for slot in range(rules.size) if cards[slot] is not None]
+    neighbours = tuple(
+        sum(1 << slot for slot in present if next_to(ranks[slot], rank, wrap)) for rank in range(14)
+    )
+    regions = rules.regions
+    delta = tuple(regions.count(slot, rank_unit(ranks[slot], wrap)) for slot in range(rules.size))
+    jokers = sum(1 << slot for slot in present if ranks[slot] == 0)
+    reach = [0] * (len(sequence) + 1)
+    supply = [regions.supply(0, leftover, jokers)] * (len(sequence) + 1)
+    for j in range(len(sequence) - 1, -1, -1):
+        reach[j] = reach[j + 1] | neighbours[sequence_ranks[j]]
+        rest = sequence_ranks[j:]
+        stock = sum(rank_unit(rank, wrap) for rank in rest)
+        supply[j] = regions.supply(stock, rest.count(0) + leftover, jokers)
+    return Encoded(
+        rules=rules,
+        cards=cards,
+        sequence=sequence,
+        ranks=ranks,
+        sequence_ranks=sequence_ranks,
+        mask=mask,
+        exposed=exposed,
+        allowed=rules.full if allowed is None else allowed,
+        neighbours=neighbours,
+        delta=delta,
+        counts=sum(delta[slot] for slot in present),
+        reach=tuple(reach),
+        supply=tuple(supply),
+    )
+
+
+@dataclass
+class LostTables:
+    """What searches proved lost, kept from one search of a position to the next.
+
+    A node lost with some stock stays lost with less of it, and a node from which ``T``
+    cards played cannot be reached cannot reach more either; so tables carry over to a
+    search with a shorter stock or a higher target, never the other way.  ``plays`` and
+    ``turns`` (free drawing) map a node's key to the smallest ``k`` it was proved lost from
+    (a turns key is the mask alone where a turn lifts the ball, else ``mask << KEY_SHIFT |
+    allowed open cards``); ``strict`` holds the keys of plays nodes proved lost under strict
+    drawing.
+    """
+
+    plays: dict[int, int] = field(default_factory=dict)
+    turns: dict[int, int] = field(default_factory=dict)
+    strict: set[int] = field(default_factory=set)
+
+
+def _search_free(
+    enc: Encoded, clock: Clock, resets: bool, tables: LostTables, target: int
+) -> tuple[list[int] | None, int]:
+    """Depth-first search when the stock may be turned at any time (see :func:`search`)."""
+    # Both searches write KEY_SHIFT (32) and STOCK_BITS (6) out, and 64 (past any k) for a
+    # node not in a table: names cost in the loops.
+    # They count both kinds of node but look at the clock in plays nodes only, the first one
+    # at or past each multiple of clock.mask + 1.
+    rules = enc.rules
+    ranks = enc.ranks
+    seq = enc.sequence_ranks
+    n = len(seq)
+    nbm = enc.neighbours
+    delta = enc.delta
+    supply = enc.supply
+    reach = enc.reach
+    stock_nbm = tuple(nbm[rank] for rank in seq)
+    slot_nbm = tuple(nbm[rank] for rank in ranks)
+    follow = rules.follow
+    uncovers = rules.uncovers
+    all_shift, outside_times = rules.regions.all_shift, rules.regions.outside
+    guards, guard_ranks = rules.regions.guards, rules.regions.guard_ranks
+    check, check_mask = clock.check, clock.mask
+    play_lost, turn_lost = tables.plays, tables.turns
+    play_get, turn_get = play_lost.get, turn_lost.get
+    line: list[int] = []
+    count = 0
+    due = check_mask + 1
+
+    def plays(mask: int, exposed: int, cand: int, k: int, counts: int) -> bool:
+        """Whether playing one of ``cand`` reaches the target (``k``: the next card to
+        turn)."""
+        nonlocal count, due
+        count += 1
+        if count >= due:
+            check(count)
+            due = (count | check_mask) + 1
+        last = mask.bit_count() + 1 >= target
+        rest = cand
+        while rest:
+            slot = rest.bit_length() - 1
+            bit = 1 << slot
+            rest ^= bit
+            m2 = mask | bit
+            if last:
+                line.append(slot)
+                return True
+            e2 = exposed ^ bit
+            for cover_bit, need in uncovers[slot]:
+                if m2 & need == need:
+                    e2 |= cover_bit
+            c2 = counts - delta[slot]
+            e_ball = e2 & follow[slot]
+            cand2 = e_ball & slot_nbm[slot]
+            if cand2 and play_get(m2 << 32 | cand2, 64) > k and plays(m2, e2, cand2, k, c2):
+                line.append(slot)
+                return True
+            after = e2 if resets else e_ball
+            if after & reach[k]:
+                key = m2 if resets else m2 << 32 | after
+                stop = turn_get(key, n)  # tables may come from a longer stock: stop > n
+                if stop > k and turns(m2, e2, after, key, k, stop if stop < n else n, c2):
+                    line.append(slot)
+                    return True
+        play_lost[mask << 32 | cand] = k
+        return False
+
+    def turns(
+        mask: int, exposed: int, after: int, key: int, k: int, stop: int, counts: int
+    ) -> bool:
+        """Whether turning stock cards from ``k`` on (before ``stop``, from which the node
+        is known lost) and then playing reaches the target; ``after`` are the open cards
+        allowed after a turn."""
+        nonlocal count
+        count += 1
+        tried: list[int] = []
+        total = spread = spread_outside = 0
+        for j in range(k, stop):
+            cand = after & stock_nbm[j]
+            if not cand:
+                if not after & reach[j]:
+                    break  # no stock card to come fits an allowed card
+                continue  # turning through
+            for other in tried:
+                if cand & other == cand:
+                    break  # dominated by an earlier stock card
+            else:
+                if not total:
+                    total = counts >> all_shift
+                    outside = total * outside_times - counts
+                    spread_outside = (outside << 8) + (outside >> 8)
+                    spread = (total << 8) + (total >> 8)
+                single_all, pair = supply[j]
+                # Regions.short, written out
+                if ((single_all + spread_outside) | guards) - counts & guard_ranks != (
+                    guard_ranks
+                ) or ((pair + spread + (total >> 24)) | GUARD) - total - (total >> 16) & (
+                    GUARD_PAIRS
+                ) != GUARD_PAIRS:
+                    break  # and fails for every later stock card too
+                if play_get(mask << 32 | cand, 64) > j + 1 and plays(
+                    mask, exposed, cand, j + 1, counts
+                ):
+                    line.extend([DRAW] * (j - k + 1))
+                    return True
+                tried.append(cand)
+        turn_lost[key] = k
+        return False
+
+    mask, exposed = enc.mask, enc.exposed
+    e_ball = exposed & enc.allowed
+    cand = e_ball & nbm[seq[0]]
+    key = mask if resets else mask << 32 | e_ball
+    won = (
+        mask.bit_count() >= target
+        or (bool(cand) and plays(mask, exposed, cand, 1, enc.counts))
+        or turns(mask, exposed, exposed if resets else e_ball, key, 1, n, enc.counts)
+    )
+    line.reverse()
+    return (line if won else None), count
+
+
+def _search_strict(
+    enc: Encoded, clock: Clock, resets: bool, tables: LostTables, target: int
+) -> tuple[list[int] | None, int]:
+    """Depth-first search under strict drawing (see :func:`search`)."""
+    rules = enc.rules
+    ranks = enc.ranks
+    seq = enc.sequence_ranks
+    n = len(seq)
+    nbm = enc.neighbours
+    delta = enc.delta
+    supply = enc.supply
+    slot_nbm = tuple(nbm[rank] for rank in ranks)
+    follow = rules.follow
+    uncovers = rules.uncovers
+    short = rules.regions.short
+    check, check_mask = clock.check, clock.mask
+    lost = tables.strict
+    line: list[int] = []
+    count = 0
+    due = check_mask + 1
+
+    def plays(mask: int, exposed: int, cand: int, k: int, counts: int) -> bool:
+        nonlocal count, due
+        count += 1
+        if count >= due:
+            check(count)
+            due = (count | check_mask) + 1
+        last = mask.bit_count() + 1 >= target
+        rest = cand
+        while rest:
+            slot = rest.bit_length() - 1
+            bit = 1 << slot
+            rest ^= bit
+            m2 = mask | bit
+            if last:
+                line.append(slot)
+                return True
+            e2 = exposed ^ bit
+            for cover_bit, need in uncovers[slot]:
+                if m2 & need == need:
+                    e2 |= cover_bit
+            c2 = counts - delta[slot]
+            e_ball = e2 & follow[slot]
+            cand2 = e_ball & slot_nbm[slot]
+            if cand2:
+                won = (m2 << 32 | cand2) << 6 | k not in lost and plays(m2, e2, cand2, k, c2)
+            else:
+                won = turn(m2, e2, e2 if resets else e_ball, k, c2)
+            if won:
+                line.append(slot)
+                return True
+        lost.add((mask << 32 | cand) << 6 | k)
+        return False
+
+    def turn(mask: int, exposed: int, after: int, k: int, counts: int) -> bool:
+        """The forced turns of a position where nothing can be played, then play on."""
+        nonlocal count
+        count += 1
+        j = k
+        while j < n and not after & nbm[seq[j]]:
+            j += 1  # turning through
+        if j >= n or short(supply[j], counts):
+            return False
+        cand = after & nbm[seq[j]]
+        if (mask << 32 | cand) << 6 | j + 1 in lost or not plays(
+            mask, exposed, cand, j + 1, counts
+        ):
+            return False
+        line.extend([DRAW] * (j - k + 1))
+        return True
+
+    mask, exposed = enc.mask, enc.exposed
+    e_ball = exposed & enc.allowed
+    cand = e_ball & nbm[seq[0]]
+    if mask.bit_count() >= target:
+        won = True
+    elif cand:
+        won = plays(mask, exposed, cand, 1, enc.counts)
+    else:
+        won = turn(mask, exposed, exposed if resets else e_ball, 1, enc.counts)
+    line.reverse()
+    return (line if won else None), count
+
+
+def search(
+    enc: Encoded,
+    clock: Clock,
+    *,
+    free: bool,
+    resets: bool,
+    tables: LostTables,
+    target: int | None = None,
+) -> tuple[list[int] | None, int]:
+    """Search for a line that plays ``target`` layout cards in all (default: a win).
+
+    ``free``: the stock may be turned at any time (else only when no card can be played);
+    ``resets``: a turn lifts the ball (every open card is allowed after it).  ``enc`` must
+    have been encoded with ``leftover`` = layout size - ``target``.  Returns the line as
+    steps (a slot for a play, :data:`DRAW` for a turn) or ``None``, and the number of nodes
+    examined (plays and turns), also counted on ``clock``; when the budget runs out, the
+    :class:`BudgetExhausted` is counted there too and raised again.  ``tables`` receives
+    the nodes proved lost.
+    """
+    run = _search_free if free else _search_strict
+    try:
+        with deep_recursion():
+            steps, states = run(
+                enc, clock, resets, tables, enc.rules.size if target is None else target
+            )
+    except BudgetExhausted as stop:
+        clock.spent += stop.states
+        raise
+    clock.spent += states
+    return steps, states
+
+
+def steps_to_moves(enc: Encoded, steps: Sequence[int]) -> tuple[Play | Draw, ...]:
+    """Engine moves for a line of steps (a slot for a play, :data:`DRAW` for a turn)."""
+    moves: list[Play | Draw] = []
+    k = 1
+    for step in steps:
+        if step == DRAW:
+            moves.append(Draw(enc.sequence[k]))
+            k += 1
+        else:
+            card = enc.cards[step]
+            assert card is not None
+            moves.append(Play(step, card))
+    return tuple(moves)
+
+
+def decide(
+    state: Position, enc: Encoded, clock: Clock, *, free: bool, resets: bool, tables: LostTables
+) -> SolveResult[Play | Draw]:
+    """The verdict on ``state`` (encoded as ``enc``), with a winning line if it can be won.
+
+    ``solvable`` is ``True`` with a line replayed through the engine, ``False`` after the
+    whole reachable space was searched, ``None`` if the clock's budget ran out first.
+    """
+    try:
+        steps, states = search(enc, clock, free=free, resets=resets, tables=tables)
+    except BudgetExhausted as stop:
+        return SolveResult(None, (), stop.states, clock.seconds, reason=stop.reason)
+    if steps is None:
+        return SolveResult(False, (), states, clock.seconds)
+    moves = steps_to_moves(enc, steps)
+    return checked_result(state, moves, solvable=True, clock=clock, states=states)
+
+
+__all__ = [
+    "DRAW",
+    "KEY_SHIFT",
+    "STOCK_BITS",
+    "Encoded",
+    "LostTables",
+    "Rules",
+    "decide",
+    "encode",
+    "search",
+    "steps_to_moves",
+]
