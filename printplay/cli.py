@@ -42,7 +42,7 @@ from printplay.cli_common import (
 from printplay.cli_data import data_app
 from printplay.deal import Deal, read_deal_file
 from printplay.errors import DealError, GameError, PrintplayError
-from printplay.games import BEST_LINES, REGISTRY, game_name, load, make_solitaire
+from printplay.games import BEST_LINES, REGISTRY, BestLine, game_name, load, make_solitaire
 from printplay.games import entry as game_entry
 from printplay.games.protocols import RegisteredSolitaire
 from printplay.parallel import cpu_count, worker_count
@@ -314,26 +314,30 @@ def solve(
     if as_json:
         print_json(result_json(the_game, the_deal, result))
         return
-    _print_solution(the_game, the_deal, result)
+    _print_solution(the_game, the_deal, result, best)
 
 
-def _best_line(game: RegisteredSolitaire, *, best_score: bool, shortest: bool) -> bool:
-    """Whether the game's best line is asked for; refuses a flag the game does not offer."""
-    wanted = [kind for kind, flag in (("score", best_score), ("shortest", shortest)) if flag]
+def _best_line(game: RegisteredSolitaire, *, best_score: bool, shortest: bool) -> BestLine | None:
+    """The kind of best line asked for, if any; refuses a flag the game does not offer, or
+    both at once."""
+    flags: tuple[tuple[BestLine, bool], ...] = (("score", best_score), ("shortest", shortest))
+    wanted = [kind for kind, flag in flags if flag]
     if not wanted:
-        return False
-    offered = game_entry(game.name).best_line
-    if len(wanted) > 1 or wanted[0] != offered:
-        hint = f"; it offers {BEST_LINES[offered]}" if offered else ""
-        asked = " and ".join(BEST_LINES[kind] for kind in wanted)
+        return None
+    offered = game_entry(game.name).lines
+    asked = " and ".join(BEST_LINES[kind] for kind in wanted)
+    if len(wanted) > 1:
+        raise GameError(f"{asked} ask for different lines: give one")
+    if wanted[0] not in offered:
+        hint = f"; it offers {' or '.join(BEST_LINES[kind] for kind in offered)}" if offered else ""
         raise GameError(f"{game.title} has no {asked}{hint}")
-    return True
+    return wanted[0]
 
 
 def _solve_batch(
     game: RegisteredSolitaire,
     deals: list[Deal],
-    best: bool,
+    best: BestLine | None,
     budget: Any,
     jobs: int,
     result_json: Any,
@@ -368,12 +372,14 @@ def _solve_batch(
         f"{len(deals)} deals: {counts[True]} winnable, {counts[False]} not winnable, "
         f"{counts[None]} unknown"
     )
-    if best:
+    if best == "score":
         summary += f"; session total score {total_score}"
     stderr.print(summary)
 
 
-def _print_solution(game: RegisteredSolitaire, the_deal: Deal, result: Line) -> None:
+def _print_solution(
+    game: RegisteredSolitaire, the_deal: Deal, result: Line, best: BestLine | None = None
+) -> None:
     from printplay.printables.walkthrough import build_walkthrough
 
     head = f"{game.title} {the_deal.name} ({opts.summary(game.options)}), code {the_deal.code}"
@@ -382,8 +388,11 @@ def _print_solution(game: RegisteredSolitaire, the_deal: Deal, result: Line) -> 
     line = f"Verdict: {verdict[result.solvable]}"
     if result.score is not None:
         line += f"; score {result.score}"
-        if result.optimal is not None:
+        if best == "score" and result.optimal is not None:
             line += " (proven best)" if result.optimal else " (not proven best)"
+    if best == "shortest" and result.solvable:
+        proven = "proven shortest" if result.optimal else "not proven shortest"
+        line += f"; {len(result.moves)} moves ({proven})"
     stdout.print(line + f". Searched {result.states:,} states in {result.seconds:.3f} s.")
     if not result.moves:
         return

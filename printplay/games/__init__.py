@@ -26,7 +26,7 @@ from functools import cache
 from typing import Literal, Protocol, cast
 
 from printplay.errors import GameError
-from printplay.games.protocols import Position, RegisteredSolitaire, SolverModule
+from printplay.games.protocols import LineFinder, Position, RegisteredSolitaire, SolverModule
 from printplay.options import GameOptions, parse_options, shown
 
 SOLITAIRE_SHEET = "printplay.printables.sheet:make_sheet"
@@ -47,7 +47,7 @@ SOLITAIRE_BOOK = SOLITAIRE_SOURCE
 BestLine = Literal["score", "shortest"]
 """What a game's best line is: the highest score or the fewest moves."""
 
-BEST_LINES: dict[str, str] = {"score": "--best-score", "shortest": "--shortest"}
+BEST_LINES: dict[BestLine, str] = {"score": "--best-score", "shortest": "--shortest"}
 """What a game's best line can be, and the ``solve`` flag that asks for it."""
 
 OptionTexts = tuple[str, ...]
@@ -91,8 +91,10 @@ class GameEntry:
     ``solver`` names a module satisfying :class:`~printplay.games.protocols.SolverModule`
     (a solitaire has one; it can then be dealt and solved).  ``best_line`` says what the
     solver's best line is: ``"score"`` (the highest score) or ``"shortest"`` (the fewest
-    moves).  ``printables`` map a name (``"sheet"``, ``"rulebook"``, …) to the
-    ``"module:function"`` that writes it from a
+    moves).  ``other_lines`` are the kinds of best line the game offers besides, each
+    with the ``"module:function"`` that finds it (called as ``best_line`` is: TriPeaks'
+    best line is the best score, and it offers the shortest too).  ``printables`` map a
+    name (``"sheet"``, ``"rulebook"``, …) to the ``"module:function"`` that writes it from a
     :class:`~printplay.printables.model.PrintRequest`.  ``verbs`` names a typer app of
     extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` names the
     print-and-play pieces a table needs besides the deck (kinds of
@@ -114,6 +116,8 @@ class GameEntry:
     engine: str
     solver: str | None = None
     best_line: BestLine | None = None
+    other_lines: Mapping[BestLine, str] = field(default_factory=dict)
+    """Other kinds of best line offered: kind to ``"module:function"``."""
     printables: Mapping[str, str] = field(
         default_factory=lambda: {
             "rulebook": SOLITAIRE_RULEBOOK,
@@ -165,6 +169,22 @@ class GameEntry:
         """The game's options dataclass."""
         return self.game_class().options_type
 
+    @property
+    def lines(self) -> tuple[BestLine, ...]:
+        """Every kind of best line the game offers, its own first."""
+        own = () if self.best_line is None else (self.best_line,)
+        return (*own, *(kind for kind in self.other_lines if kind != self.best_line))
+
+    def line_finder(self, kind: BestLine) -> LineFinder:
+        """What finds the best line of ``kind``: the solver's ``best_line`` for the game's
+        own kind, else the function :attr:`other_lines` names (:class:`GameError` for a
+        kind not offered)."""
+        if kind == self.best_line:
+            return self.solver_module().best_line
+        if kind not in self.other_lines:
+            raise GameError(f"{self.title} has no {BEST_LINES[kind]}")
+        return cast("LineFinder", load(self.other_lines[kind]))
+
     def solver_module(self) -> SolverModule[Position]:
         """The game's solver module (imported on first use)."""
         if self.solver is None:
@@ -181,6 +201,7 @@ REGISTRY: dict[str, GameEntry] = {
             engine="printplay.games.tripeaks:TriPeaks",
             solver="printplay.solve.tripeaks",
             best_line="score",
+            other_lines={"shortest": "printplay.solve.tripeaks:shortest_line"},
             aliases=("tri-peaks", "tritowers", "tri-towers", "three-peaks"),
             win_rates=((), ("no-wrap",), ("strict-draw",), ("jokers=1",), ("jokers=2",)),
             pysolfc="printplay.games.tripeaks:pysolfc_deal",

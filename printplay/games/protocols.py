@@ -235,7 +235,19 @@ class SolverModule(Protocol[S_contra]):
         ...
 
 
+class LineFinder(Protocol):
+    """A solver function that finds a kind of best line (a solver's ``best_line``, or
+    another kind a game offers besides, as TriPeaks' ``shortest_line``)."""
+
+    def __call__(
+        self, state: Position, *, budget: Budget | None = None
+    ) -> SolveResult[SolitaireMove]:
+        """The best line of its kind from ``state``, proved best if it can be."""
+        ...
+
+
 __all__ = [
+    "LineFinder",
     "M_co",
     "Position",
     "RegisteredSolitaire",

@@ -7,7 +7,7 @@ from typing import Any
 
 from printplay import options as opts
 from printplay.deal import Deal
-from printplay.games import solver_for
+from printplay.games import BestLine, entry, solver_for
 from printplay.games.numbering import naming_json
 from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.parallel import parallel_map
@@ -15,12 +15,18 @@ from printplay.verdicts import Budget, SolveResult
 
 
 def solve_deal(
-    game: RegisteredSolitaire, deal: Deal, *, best: bool = False, budget: Budget | None = None
+    game: RegisteredSolitaire,
+    deal: Deal,
+    *,
+    best: BestLine | None = None,
+    budget: Budget | None = None,
 ) -> SolveResult[SolitaireMove]:
-    """Solve one deal (or find the game's best line); the line is replayed by the solver."""
+    """Solve one deal, or find its best line of the kind ``best`` (a kind the game offers);
+    the line is replayed by the solver."""
     state = game.initial_state(deal)
-    solver = solver_for(game)
-    return (solver.best_line if best else solver.solve)(state, budget=budget)
+    if best is None:
+        return solver_for(game).solve(state, budget=budget)
+    return entry(game.name).line_finder(best)(state, budget=budget)
 
 
 def result_json(
@@ -41,7 +47,9 @@ def result_json(
     }
 
 
-def _work(job: tuple[RegisteredSolitaire, Deal, bool, Budget | None]) -> SolveResult[SolitaireMove]:
+def _work(
+    job: tuple[RegisteredSolitaire, Deal, BestLine | None, Budget | None],
+) -> SolveResult[SolitaireMove]:
     game, deal, best, budget = job
     return solve_deal(game, deal, best=best, budget=budget)
 
@@ -50,7 +58,7 @@ def solve_deals(
     game: RegisteredSolitaire,
     deals: Sequence[Deal],
     *,
-    best: bool = False,
+    best: BestLine | None = None,
     budget: Budget | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,

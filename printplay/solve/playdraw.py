@@ -80,7 +80,7 @@ reach ``T`` cannot reach ``T + 1`` either, so tables carry over to a higher targ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from printplay.cards import Card
@@ -489,6 +489,41 @@ def search(
     return steps, states
 
 
+def fewest_turns(
+    cut: Callable[[int], Encoded],
+    steps: list[int],
+    clock: Clock,
+    *,
+    free: bool,
+    resets: bool,
+    tables: LostTables,
+) -> tuple[list[int], int, str]:
+    """A winning line with the fewest stock turns, from a winning line ``steps``.
+
+    A win with at most ``L`` turns is exactly a win of the same position with the stock cut
+    to ``L`` cards (``cut(L)``: the position encoded so).  So the position is searched
+    again with the stock cut to one card fewer than the best line so far turns, until that
+    is proved impossible: the last line found then has the fewest turns there are.  What a
+    search proves lost stays lost with a shorter stock, so ``tables`` carry over.
+
+    Returns the line, the nodes examined and, if the clock's budget ran out first, its
+    message (the line is then the best found, not proved).
+    """
+    states = 0
+    while steps.count(DRAW) > 0:
+        try:
+            found, count = search(
+                cut(steps.count(DRAW) - 1), clock, free=free, resets=resets, tables=tables
+            )
+        except BudgetExhausted as stop:
+            return steps, states + stop.states, stop.reason
+        states += count
+        if found is None:
+            break
+        steps = found
+    return steps, states, ""
+
+
 def steps_to_moves(enc: Encoded, steps: Sequence[int]) -> tuple[Play | Draw, ...]:
     """Engine moves for a line of steps (a slot for a play, :data:`DRAW` for a turn)."""
     moves: list[Play | Draw] = []
@@ -531,6 +566,7 @@ __all__ = [
     "Rules",
     "decide",
     "encode",
+    "fewest_turns",
     "search",
     "steps_to_moves",
 ]

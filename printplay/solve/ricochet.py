@@ -18,11 +18,10 @@ chooses the core's free search, and the published text (the stock turned only wh
 can be destroyed) its strict one.
 
 **Shortest line.**  A win destroys every wall card, so the fewest moves means the fewest
-stock turns; and a win with at most ``L`` turns is exactly a win of the same position with
-the stock cut to ``L`` cards.  :func:`best_line` solves the deal, then solves it again with
-the stock cut to one card fewer than the best line so far uses, until that is proved
-impossible.  What a search proves lost stays lost with a shorter stock, so its tables carry
-over from one search to the next.
+stock turns.  :func:`best_line` solves the deal, then hands the line to the core's
+:func:`~printplay.solve.playdraw.fewest_turns`, which solves it again with the stock cut
+to one card fewer than the best line so far turns, until that is proved impossible (the
+tables carry over from one search to the next).
 
 **A position that cannot be won.**  Every lost game turns the whole stock (it ends only
 when the stock is empty and nothing can be destroyed), so every complete lost line is as
@@ -248,19 +247,12 @@ def best_line(position: Position, *, budget: Budget | None = None) -> SolveResul
             state, line, solvable=False, clock=clock, states=states + more,
             optimal=not reason, reason=reason,
         )  # fmt: skip
-    reason = ""
-    while steps.count(DRAW) > 0:
-        shorter = encode(state, limit=steps.count(DRAW) - 1)
-        try:
-            found, count = _search(state, shorter, clock, tables)
-        except BudgetExhausted as stop:
-            states += stop.states
-            reason = stop.reason
-            break
-        states += count
-        if found is None:
-            break
-        steps = found
+    options = state.options
+    steps, more, reason = playdraw.fewest_turns(
+        lambda limit: encode(state, limit=limit), steps, clock,
+        free=options.free_draw, resets=options.ball_resets, tables=tables,
+    )  # fmt: skip
+    states += more
     return checked_result(
         state, steps_to_moves(enc, steps), solvable=True, clock=clock, states=states,
         optimal=not reason, reason=reason,

@@ -63,15 +63,17 @@ _NO_SCORE = -(1 << 62)
 _TERMINAL = -2
 
 
-def encode(state: TriPeaksState) -> Encoded:
-    """Build the core's encoding of ``state`` and the tables of its deal.
+def encode(state: TriPeaksState, limit: int | None = None) -> Encoded:
+    """Build the core's encoding of ``state`` and the tables of its deal; ``limit`` keeps
+    only that many stock cards.
 
     Raises :class:`ValueError` for a position no play can reach (an empty slot still
     covered by a card).
     """
     if len(state.tableau) != TABLEAU_SIZE:
         raise ValueError(f"a TriPeaks tableau has {TABLEAU_SIZE} slots, not {len(state.tableau)}")
-    sequence = (state.waste_top, *state.stock)
+    stock = state.stock if limit is None else state.stock[: max(0, limit)]
+    sequence = (state.waste_top, *stock)
     return playdraw.encode(RULES, state.tableau, sequence, wrap=state.options.wrap)
 
 
@@ -123,6 +125,39 @@ def solve(position: Position, *, budget: Budget | None = None) -> SolveResult[Mo
     """
     state = own_state(position, TriPeaksState, "TriPeaks")
     return _decide(state, encode(state), Clock(budget), LostTables())
+
+
+def shortest_line(position: Position, *, budget: Budget | None = None) -> SolveResult[Move]:
+    """A shortest winning line: the fewest moves, each play and each stock turn one.
+
+    Every win plays all 28 tableau cards, so the fewest moves means the fewest stock turns:
+    the deal is decided, then the core's :func:`~printplay.solve.playdraw.fewest_turns`
+    searches again with the stock cut shorter until a shorter win is proved impossible,
+    under every option (``strict-draw``, ``no-wrap``, jokers: the core's searches follow
+    them).  ``optimal`` is ``True`` when the line is proved shortest; if ``budget`` runs
+    out after a win was found, the shortest found so far comes back with
+    ``optimal=False``, and before, the answer is unknown.  A position that cannot be won
+    comes back with ``solvable=False`` and no moves.  The line is replayed through the
+    engine.
+    """
+    state = own_state(position, TriPeaksState, "TriPeaks")
+    clock = Clock(budget)
+    tables = LostTables()
+    enc = encode(state)
+    free = not state.options.strict_draw
+    try:
+        steps, states = playdraw.search(enc, clock, free=free, resets=True, tables=tables)
+    except BudgetExhausted as stop:
+        return SolveResult(None, (), stop.states, clock.seconds, reason=stop.reason)
+    if steps is None:
+        return SolveResult(False, (), states, clock.seconds, optimal=True)
+    steps, more, reason = playdraw.fewest_turns(
+        lambda limit: encode(state, limit), steps, clock, free=free, resets=True, tables=tables
+    )
+    return checked_result(
+        state, steps_to_moves(enc, steps), solvable=True, clock=clock, states=states + more,
+        optimal=not reason, reason=reason,
+    )  # fmt: skip
 
 
 def _score_search(
@@ -412,6 +447,7 @@ __all__ = [
     "places",
     "replay",
     "short_of_neighbours",
+    "shortest_line",
     "solve",
     "steps_to_moves",
 ]
