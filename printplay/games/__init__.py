@@ -183,7 +183,8 @@ class GameEntry:
             return self.solver_module().best_line
         if kind not in self.other_lines:
             raise GameError(f"{self.title} has no {BEST_LINES[kind]}")
-        return cast("LineFinder", load(self.other_lines[kind]))
+        module, _, name = self.other_lines[kind].partition(":")
+        return cast("LineFinder", getattr(importlib.import_module(module), name))
 
     def solver_module(self) -> SolverModule[Position]:
         """The game's solver module (imported on first use)."""

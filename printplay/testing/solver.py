@@ -6,7 +6,8 @@ replay, win exactly when the position can be won, and be proved (``optimal``) wh
 budget stops it.  Where the game's best line is the shortest, it must be as short as the
 search's; where it is the best score, it must end the game with the score it claims, no
 worse than any other line the kit knows, and equal to the best score of an exhaustive search
-when that is in reach.
+when that is in reach.  A game that offers another kind of best line besides (TriPeaks'
+shortest line) has that one checked the same way.
 
 >>> from printplay.cards import parse_card
 >>> from printplay.games import make_solitaire
@@ -22,10 +23,10 @@ when that is in reach.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
 
-from printplay.games import entry, solver_for
+from printplay.games import BestLine, entry, solver_for
 from printplay.games.protocols import Position, RegisteredSolitaire, SolitaireMove
 from printplay.options import chosen
 from printplay.solve.toolkit import LineError, replay_line
@@ -44,12 +45,15 @@ from printplay.verdicts import SolveResult
 @dataclass(frozen=True)
 class Agreement:
     """What :func:`check_solver` compared: the reference search, the solver's verdict and
-    best line, and (for a game that keeps score, when in reach) the best scores."""
+    best line, (for a game that keeps score, when in reach) the best scores, and the other
+    kinds of best line the game offers, each checked as its own best line is."""
 
     reference: Reference
     verdict: SolveResult[SolitaireMove]
     best: SolveResult[SolitaireMove]
     best_score: BestScore | None = None
+    others: Mapping[str, SolveResult[SolitaireMove]] = field(default_factory=dict)
+    """The other kinds of best line the game offers (TriPeaks' shortest), by kind."""
 
 
 def _said(solvable: bool | None) -> str:
@@ -103,27 +107,55 @@ def check_solver(
         raise here.fail(f"lost_reason() claims the position is lost ({reason}), yet it is won")
     if verdict.solvable and not _final(state, verdict.moves, "solve()'s line", here).is_won:
         raise here.fail("solve()'s winning line does not win")
+    game_entry = entry(game.name)
     best = solver.best_line(state)
+    exact = None
+    if game_entry.best_line is not None:
+        known = [*lines, verdict.moves, *([shortest] if shortest else [])]
+        exact = _check_best(
+            state, game_entry.best_line, "best_line()", best, reference, known, score_key, cap,
+            here,
+        )  # fmt: skip
+    others: dict[str, SolveResult[SolitaireMove]] = {}
+    for kind, path in game_entry.other_lines.items():
+        other = game_entry.line_finder(kind)(state)
+        known = [*lines, verdict.moves, best.moves, *([shortest] if shortest else [])]
+        label = f"{path.rpartition(':')[2]}()"
+        _check_best(state, kind, label, other, reference, known, score_key, cap, here)
+        others[kind] = other
+    return Agreement(reference, verdict, best, exact, others)
+
+
+def _check_best(
+    state: Position,
+    kind: BestLine,
+    label: str,
+    best: SolveResult[SolitaireMove],
+    reference: Reference,
+    known: Sequence[Sequence[SolitaireMove]],
+    score_key: Callable[[Position], Hashable] | None,
+    cap: int,
+    here: Where,
+) -> BestScore | None:
+    """Check a best line of ``kind`` (found by ``label``) against the reference search."""
+    shortest = reference.line
     if best.solvable is not reference.solvable:
         raise here.fail(
-            f"best_line() says {_said(best.solvable)}, the search {_said(reference.solvable)}"
+            f"{label} says {_said(best.solvable)}, the search {_said(reference.solvable)}"
         )
     if best.optimal is not True:
-        raise here.fail(f"best_line() is not proved best without a budget ({best.reason})")
-    final = _final(state, best.moves, "best_line()'s line", here)
+        raise here.fail(f"{label} is not proved best without a budget ({best.reason})")
+    final = _final(state, best.moves, f"{label}'s line", here)
     if final.is_won != reference.solvable:
-        raise here.fail(f"best_line()'s line ends {'won' if final.is_won else 'not won'}")
-    rules = entry(game.name).best_line
-    if rules == "shortest" and shortest is not None and len(best.moves) != len(shortest):
+        raise here.fail(f"{label}'s line ends {'won' if final.is_won else 'not won'}")
+    if kind == "shortest" and shortest is not None and len(best.moves) != len(shortest):
         raise here.fail(
-            f"best_line() wins in {len(best.moves)} moves, the search in {len(shortest)}: "
+            f"{label} wins in {len(best.moves)} moves, the search in {len(shortest)}: "
             f"{_json_line(shortest)}"
         )
-    exact = None
-    if rules == "score":
-        known = [*lines, verdict.moves, *([shortest] if shortest else [])]
-        exact = _check_score(state, best, final, known, score_key, cap, here)
-    return Agreement(reference, verdict, best, exact)
+    if kind == "score":
+        return _check_score(state, best, final, known, score_key, cap, here, label)
+    return None
 
 
 def _check_score(
@@ -134,18 +166,18 @@ def _check_score(
     score_key: Callable[[Position], Hashable] | None,
     cap: int,
     where: Where,
+    label: str,
 ) -> BestScore | None:
     if not final.is_over:
-        raise where.fail("best_line()'s best-score line does not end the game")
+        raise where.fail(f"{label}'s best-score line does not end the game")
     if best.score != final.score:
-        raise where.fail(f"best_line() claims {best.score}, its line scores {final.score}")
+        raise where.fail(f"{label} claims {best.score}, its line scores {final.score}")
     assert best.score is not None
     for line in known:
         end = _final(state, line, "a known line", where)
         if end.is_over and end.is_won == final.is_won and (end.score or 0) > best.score:
             raise where.fail(
-                f"best_line() scores {best.score}, but this line scores {end.score}: "
-                f"{_json_line(line)}"
+                f"{label} scores {best.score}, but this line scores {end.score}: {_json_line(line)}"
             )
     try:
         exact = reference_best_score(state, cap, key=score_key)
@@ -153,7 +185,7 @@ def _check_score(
         return None
     expected = exact.win if final.is_won else exact.overall
     if best.score != expected:
-        raise where.fail(f"best_line() scores {best.score}, an exhaustive search {expected}")
+        raise where.fail(f"{label} scores {best.score}, an exhaustive search {expected}")
     return exact
 
 
