@@ -326,37 +326,31 @@ def _search_free(
         allowed after a turn."""
         nonlocal count
         count += 1
-        tried: list[int] = []
+        seen = 0  # the cards earlier stock cards offered: playing them after this one is lost
         total = spread = spread_outside = 0
         for j in range(k, stop):
-            cand = after & stock_nbm[j]
-            if not cand:
-                if not after & reach[j]:
-                    break  # no stock card to come fits an allowed card
+            fresh = after & stock_nbm[j] & ~seen
+            if not fresh:
+                if not after & reach[j] & ~seen:
+                    break  # no stock card to come offers a card not offered before
                 continue  # turning through
-            for other in tried:
-                if cand & other == cand:
-                    break  # dominated by an earlier stock card
-            else:
-                if not total:
-                    total = counts >> all_shift
-                    outside = total * outside_times - counts
-                    spread_outside = (outside << 8) + (outside >> 8)
-                    spread = (total << 8) + (total >> 8)
-                single_all, pair = supply[j]
-                # Regions.short, written out
-                if ((single_all + spread_outside) | guards) - counts & guard_ranks != (
-                    guard_ranks
-                ) or ((pair + spread + (total >> 24)) | GUARD) - total - (total >> 16) & (
-                    GUARD_PAIRS
-                ) != GUARD_PAIRS:
-                    break  # and fails for every later stock card too
-                if play_get(mask << 32 | cand, 64) > j + 1 and plays(
-                    mask, exposed, cand, j + 1, counts
-                ):
-                    line.extend([DRAW] * (j - k + 1))
-                    return True
-                tried.append(cand)
+            if not total:
+                total = counts >> all_shift
+                outside = total * outside_times - counts
+                spread_outside = (outside << 8) + (outside >> 8)
+                spread = (total << 8) + (total >> 8)
+            single_all, pair = supply[j]
+            # Regions.short, written out
+            if ((single_all + spread_outside) | guards) - counts & guard_ranks != (guard_ranks) or (
+                (pair + spread + (total >> 24)) | GUARD
+            ) - total - (total >> 16) & (GUARD_PAIRS) != GUARD_PAIRS:
+                break  # and fails for every later stock card too
+            if play_get(mask << 32 | fresh, 64) > j + 1 and plays(
+                mask, exposed, fresh, j + 1, counts
+            ):
+                line.extend([DRAW] * (j - k + 1))
+                return True
+            seen |= fresh
         turn_lost[key] = k
         return False
 
