@@ -43,7 +43,7 @@ BAD_INPUTS = [
     (["deal", "tripeaks", "--deal", "7h 7h"], 1, "appears 2 times"),
     (["deal", "tripeaks", "--seed", "1", "-o", "{tmp}/board.gif"], 1, ".svg, .png or .pdf"),
     (["solve", "tripeaks"], 1, "give a deal"),
-    (["solve", "tripeaks", "--seed", "1", "--shortest"], 1, "has no --shortest"),
+    (["solve", "pyramid", "--seed", "1", "--best-score"], 1, "has no --best-score"),
     (["solve", "ricochet-poker", "--seed", "1"], 1, "no layout"),
     (["solve", "tripeaks", "--deal-file", "/dev/zero"], 1, "line 1 is longer than"),
     (["solve", "tripeaks", "--deal-file", "{tmp}/none.txt"], 1, "cannot read deal file"),
