@@ -247,6 +247,16 @@ class TriPeaksState(PlayOrDrawState):
             if card is not None and self.is_exposed(slot) and are_neighbours(card, top, wrap=wrap)
         )
 
+    def _can_play(self, move: Play) -> bool:
+        """Whether ``move`` is one of :attr:`plays` (checked on its own slot alone)."""
+        slot = move.slot
+        return (
+            0 <= slot < len(self.tableau)
+            and self.tableau[slot] == move.card
+            and self.is_exposed(slot)
+            and are_neighbours(move.card, self.waste_top, wrap=self.options.wrap)
+        )
+
     def can_draw(self) -> bool:
         """Whether the stock may be turned now (under ``strict-draw`` only when stuck).
 
@@ -304,7 +314,7 @@ class TriPeaksState(PlayOrDrawState):
                 0,
                 self.points,
             )
-        if move not in self.plays:
+        if not self._can_play(move):
             raise MoveError(
                 f"cannot play {move.card.code} from slot {move.slot} onto {self.waste_top.code}"
             )
