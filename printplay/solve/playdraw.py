@@ -203,19 +203,25 @@ def encode(
     ranks = tuple(0 if card is None else int(card.rank) for card in cards)
     sequence_ranks = tuple(int(card.rank) for card in sequence)
     present = [slot for slot in range(rules.size) if cards[slot] is not None]
+    by_rank = [0] * 14
+    for slot in present:
+        by_rank[ranks[slot]] |= 1 << slot
     neighbours = tuple(
-        sum(1 << slot for slot in present if next_to(ranks[slot], rank, wrap)) for rank in range(14)
+        sum(by_rank[other] for other in range(14) if next_to(other, rank, wrap))
+        for rank in range(14)
     )
     regions = rules.regions
     delta = tuple(regions.count(slot, rank_unit(ranks[slot], wrap)) for slot in range(rules.size))
-    jokers = sum(1 << slot for slot in present if ranks[slot] == 0)
+    jokers = by_rank[0]
     reach = [0] * (len(sequence) + 1)
     supply = [regions.supply(0, leftover, jokers)] * (len(sequence) + 1)
+    stock = stock_jokers = 0
     for j in range(len(sequence) - 1, -1, -1):
-        reach[j] = reach[j + 1] | neighbours[sequence_ranks[j]]
-        rest = sequence_ranks[j:]
-        stock = sum(rank_unit(rank, wrap) for rank in rest)
-        supply[j] = regions.supply(stock, rest.count(0) + leftover, jokers)
+        rank = sequence_ranks[j]
+        reach[j] = reach[j + 1] | neighbours[rank]
+        stock += rank_unit(rank, wrap)
+        stock_jokers += rank == 0
+        supply[j] = regions.supply(stock, stock_jokers + leftover, jokers)
     return Encoded(
         rules=rules,
         cards=cards,
