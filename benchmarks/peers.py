@@ -1,9 +1,19 @@
-"""Pyramid shortest lines side by side with the published peer solvers.
+"""Pyramid and TriPeaks shortest lines side by side with the published peer solvers.
 
-The peers are mchung94's Common Lisp A* (``pyramid-solver``, under SBCL) and the Java
-solver of his ``solitaire-player`` (``BoardChallengeSolver``).  Both look for a shortest
-line that clears the 28 pyramid cards (our ``clear-the-board``), every draw, recycle and
-removal one step, as ``printplay.solve.pyramid.best_line`` does.  This script fetches
+Pyramid (``--game pyramid``, the default): the peers are mchung94's Common Lisp A*
+(``pyramid-solver``, under SBCL) and the Java solver of his ``solitaire-player``
+(``BoardChallengeSolver``).  Both look for a shortest line that clears the 28 pyramid cards
+(our ``clear-the-board``), every draw, recycle and removal one step, as
+``printplay.solve.pyramid.best_line`` does.
+
+TriPeaks (``--game tripeaks``): the peer is the Java solver of ``solitaire-player``
+(``tripeaks.BoardChallengeSolver``, a breadth-first search), which looks for a shortest
+line that moves the 28 tableau cards to the waste under the default rules (wrap, the stock
+turned at any time), every play and stock turn one step, as
+``printplay.solve.tripeaks.shortest_line`` does.  The decks are read in the same order
+(tableau slots, waste, stock).
+
+This script fetches
 nothing and holds no peer code: it expects the two checkouts under ``--peers`` (as
 ``pyramid-solver/`` and ``solitaire-player/``), builds them in ``--work`` (outside the
 repository) with a small driver of its own per tool, and then:
@@ -23,6 +33,7 @@ with ``javac`` (17 here).  Then::
 
     python benchmarks/peers.py --peers /tmp/peers --limit 300
     python benchmarks/peers.py --peers /tmp/peers --limit 300 --csv /tmp/peers.csv
+    python benchmarks/peers.py --game tripeaks --peers /tmp/peers --limit 300
 
 Figures to read, not to assert: see the "Peers" part of docs/benchmarks.md.
 """
@@ -44,7 +55,10 @@ REPO = Path(__file__).resolve().parent.parent
 DECKS = REPO / "tests" / "data" / "random-decks-1500.txt"
 JARS = Path("/usr/share/java")
 JAVA_JARS = ("trove4j.jar", "jackson-databind.jar", "jackson-core.jar", "jackson-annotations.jar")
-JAVA_PACKAGE = "com/secondthorn/solitaireplayer/solvers/pyramid"
+JAVA_PACKAGES = {
+    "pyramid": "com/secondthorn/solitaireplayer/solvers/pyramid",
+    "tripeaks": "com/secondthorn/solitaireplayer/solvers/tripeaks",
+}
 
 LISP_DRIVER = """\
 (require "asdf")
@@ -109,6 +123,53 @@ for line in sys.stdin:
 """
 """Reads a deck a line, prints ``verdict length cpu-ms`` for it (line replayed, proved)."""
 
+JAVA_TRIPEAKS_DRIVER = """\
+import com.secondthorn.solitaireplayer.solvers.tripeaks.BoardChallengeSolver;
+import com.secondthorn.solitaireplayer.solvers.tripeaks.Deck;
+import com.secondthorn.solitaireplayer.solvers.tripeaks.Solution;
+import com.secondthorn.solitaireplayer.solvers.tripeaks.State;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+
+public class PeerDriver {
+    public static void main(String[] args) throws Exception {
+        com.sun.management.OperatingSystemMXBean os =
+            (com.sun.management.OperatingSystemMXBean)
+                ManagementFactory.getOperatingSystemMXBean();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        String line;
+        while ((line = in.readLine()) != null) {
+            long start = os.getProcessCpuTime();
+            Solution found = new BoardChallengeSolver().solve(new Deck(line), State.INITIAL_STATE);
+            long stop = os.getProcessCpuTime();
+            boolean won = State.isTableauEmpty(found.getEndingState());
+            System.out.printf("%s %d %.3f%n", won ? "won" : "lost",
+                won ? found.getActions().size() : 0, (stop - start) / 1e6);
+            System.out.flush();
+        }
+    }
+}
+"""
+"""TriPeaks: reads a deck a line, prints ``verdict length cpu-ms`` for it."""
+
+OURS_TRIPEAKS_DRIVER = """\
+import sys, time
+sys.path.insert(0, {repo!r})
+from printplay.deal import explicit_deal
+from printplay.games.tripeaks import TriPeaks
+from printplay.solve.tripeaks import shortest_line
+game = TriPeaks()
+for line in sys.stdin:
+    state = game.initial_state(explicit_deal(line, game.deck()))
+    start = time.process_time()
+    result = shortest_line(state)
+    ms = (time.process_time() - start) * 1000
+    assert result.solvable is not None and result.optimal is True
+    print("won" if result.solvable else "lost", len(result.moves), f"{{ms:.3f}}", flush=True)
+"""
+"""TriPeaks: reads a deck a line, prints ``verdict length cpu-ms`` (line replayed, proved)."""
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -138,16 +199,18 @@ def build_lisp(peers: Path, work: Path) -> list[str]:
     ]
 
 
-def build_java(peers: Path, work: Path) -> list[str]:
-    """Compile the Java solver's Pyramid package with our driver; the command to run it."""
+def build_java(peers: Path, work: Path, game: str = "pyramid") -> list[str]:
+    """Compile the Java solver's package for ``game`` with our driver; the command to run
+    it."""
     root = peers / "solitaire-player"
-    sources = sorted((root / "src" / "main" / "java" / JAVA_PACKAGE).glob("*.java"))
+    sources = sorted((root / "src" / "main" / "java" / JAVA_PACKAGES[game]).glob("*.java"))
     if not sources:
         raise SystemExit(f"no solitaire-player checkout at {root}")
+    work = work / game
     classes = work / "classes"
     classes.mkdir(parents=True, exist_ok=True)
     driver = work / "PeerDriver.java"
-    driver.write_text(JAVA_DRIVER, encoding="utf-8")
+    driver.write_text(JAVA_TRIPEAKS_DRIVER if game == "tripeaks" else JAVA_DRIVER, encoding="utf-8")
     jars = ":".join(str(JARS / jar) for jar in JAVA_JARS)
     subprocess.run(
         ["javac", "-nowarn", "-cp", jars, "-d", str(classes), *map(str, sources), str(driver)],
@@ -158,10 +221,11 @@ def build_java(peers: Path, work: Path) -> list[str]:
     return ["java", "-Xmx8G", "-XX:+UseG1GC", "-cp", classpath, "PeerDriver"]
 
 
-def build_ours(work: Path) -> list[str]:
-    """The command running printplay's driver with this interpreter."""
-    driver = work / "ours-driver.py"
-    driver.write_text(OURS_DRIVER.format(repo=str(REPO)), encoding="utf-8")
+def build_ours(work: Path, game: str = "pyramid") -> list[str]:
+    """The command running printplay's driver for ``game`` with this interpreter."""
+    driver = work / f"ours-{game}-driver.py"
+    text = OURS_TRIPEAKS_DRIVER if game == "tripeaks" else OURS_DRIVER
+    driver.write_text(text.format(repo=str(REPO)), encoding="utf-8")
     return [sys.executable, str(driver)]
 
 
@@ -267,7 +331,8 @@ def disagreements(
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Build the peers, run every deck on every tool, print the comparison."""
-    parser = argparse.ArgumentParser(description="Pyramid shortest lines beside the peers.")
+    parser = argparse.ArgumentParser(description="Shortest lines beside the peers.")
+    parser.add_argument("--game", choices=("pyramid", "tripeaks"), default="pyramid")
     parser.add_argument("--peers", type=Path, required=True, help="folder of the checkouts")
     parser.add_argument("--work", type=Path, default=Path("/tmp/printplay-peers"))
     parser.add_argument("--decks", type=Path, default=DECKS)
@@ -276,17 +341,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--lengths", type=Path, default=None, help="published lengths, a line a deck (0: lost)"
     )
-    parser.add_argument("--tools", default="ours,lisp,java", help="comma-separated")
+    parser.add_argument(
+        "--tools", default=None, help="comma-separated (default: every tool the game has)"
+    )
     parser.add_argument("--csv", type=Path, default=None, help="per-deck answers to this file")
     args = parser.parse_args(argv)
     if REPO in args.work.resolve().parents or args.work.resolve() == REPO:
         raise SystemExit("--work must lie outside the repository")
     args.work.mkdir(parents=True, exist_ok=True)
-    names = args.tools.split(",")
+    default = "ours,java" if args.game == "tripeaks" else "ours,lisp,java"
+    names = (args.tools or default).split(",")
+    if args.game == "tripeaks" and "lisp" in names:
+        raise SystemExit("the Lisp peer solves Pyramid only")
     commands = {
-        "ours": lambda: build_ours(args.work),
+        "ours": lambda: build_ours(args.work, args.game),
         "lisp": lambda: build_lisp(args.peers, args.work),
-        "java": lambda: build_java(args.peers, args.work),
+        "java": lambda: build_java(args.peers, args.work, args.game),
     }
     tools = [Tool(name, commands[name]()) for name in names]
     lines = args.decks.read_text(encoding="utf-8").splitlines()
@@ -311,7 +381,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     for tool in tools:
         tool.close()
     differ = disagreements(names, rows, published)
-    print(f"{len(rows)} decks (from deck {args.first}), CPU time per deck")
+    print(f"{args.game}: {len(rows)} decks (from deck {args.first}), CPU time per deck")
     print("verdicts and lengths agree on every deck" if not differ else "DISAGREEMENTS:")
     for line in differ:
         print("  " + line)
