@@ -373,3 +373,24 @@ def test_golden_solutions() -> None:
             assert state.is_won is bool(entry["solvable"])
         assert state.score == entry["best_score"]
         assert golden_entry(entry["options"], entry["seed"]) == entry
+
+
+@pytest.mark.parametrize("name", ["standard", "no-wrap", "jokers=2"])
+def test_lean_free_search_is_the_generic_one(name: str) -> None:
+    """The core's lean path for TriPeaks (anything open may follow anything) examines the
+    same nodes and finds the same line as its generic free search, to any target."""
+    from printplay.solve import playdraw
+    from printplay.solve.toolkit import Clock
+
+    for seed in range(1, 13):
+        state = numbered_state(OPTION_SETS[name], seed)
+        sequence = (state.waste_top, *state.stock)
+        for leftover in (0, 4):
+            enc = playdraw.encode(
+                playdraw.Rules(LAYOUT), state.tableau, sequence, wrap=state.options.wrap,
+                leftover=leftover,
+            )  # fmt: skip
+            target = 28 - leftover
+            generic = playdraw._search_free(enc, Clock(None), True, playdraw.LostTables(), target)
+            lean = playdraw._search_open(enc, Clock(None), playdraw.LostTables(), target)
+            assert lean == generic
