@@ -218,6 +218,11 @@ def deal(
     stdout.print("stock: " + format_labels(tuple(reversed(stock))))
 
 
+def _offering(kind: BestLine) -> str:
+    """The games that offer a kind of best line, for ``solve --help``."""
+    return ", ".join(entry.title for entry in REGISTRY.values() if kind in entry.lines)
+
+
 @app.command()
 def solve(
     game: GameArg,
@@ -238,15 +243,18 @@ def solve(
         bool,
         typer.Option(
             "--best-score",
-            help="Find the highest-scoring winning line, or the highest score (games that "
-            "keep score).",
+            help="Find the highest-scoring winning line, or the highest score ("
+            + _offering("score")
+            + ").",
         ),
     ] = False,
     shortest: Annotated[
         bool,
         typer.Option(
             "--shortest",
-            help="Find the provably shortest winning line (games whose best line is the shortest).",
+            help="Find the provably shortest winning line, every move counting one ("
+            + _offering("shortest")
+            + ").",
         ),
     ] = False,
     max_states: Annotated[

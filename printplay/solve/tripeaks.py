@@ -1,4 +1,4 @@
-"""The exact TriPeaks solver: can a deal be won, and what is the best score?
+"""The exact TriPeaks solver: can a deal be won, what is the best score, the shortest win?
 
 The solver knows every card, face-down ones too (perfect information, as the published
 solvers assume; so the ``face-up`` option changes nothing here).  Verdicts come from the
@@ -19,12 +19,25 @@ finished game counts (a lost one pays the card penalty).  The value after each s
 is memoised; the chains along the best line are searched again to write it out, and the
 engine's final score of the replayed line must equal the claimed score.
 
+**Shortest line.**  Every win plays the 28 tableau cards, so the fewest moves (each play
+and each stock turn one) is the fewest stock turns, and a win with at most ``L`` turns is a
+win of the same position with the stock cut to ``L`` cards.  :func:`shortest_line` decides
+the deal, then hands the line to the core's
+:func:`~printplay.solve.playdraw.fewest_turns`, which searches again with the stock cut to
+one card fewer than the best line so far turns until that is proved impossible (the lost
+tables carry over).  It is the game's second kind of best line (the registry's
+``other_lines``: ``solve tripeaks --shortest``); ``strict-draw``, ``no-wrap`` and jokers are
+the core's as for verdicts.
+
 >>> from printplay.deal import numbered_deal
 >>> from printplay.games.tripeaks import TriPeaks
 >>> game = TriPeaks()
 >>> result = solve(game.initial_state(numbered_deal(game.deck(), 1)))
 >>> result.solvable, len(result.moves) >= 28
 (True, True)
+>>> shortest = shortest_line(game.initial_state(numbered_deal(game.deck(), 1)))
+>>> len(shortest.moves), shortest.optimal
+(41, True)
 """
 
 from __future__ import annotations
