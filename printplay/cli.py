@@ -45,6 +45,7 @@ from printplay.errors import DealError, GameError, PrintplayError
 from printplay.games import BEST_LINES, REGISTRY, game_name, load, make_solitaire
 from printplay.games import entry as game_entry
 from printplay.games.protocols import RegisteredSolitaire
+from printplay.grades import Grade
 from printplay.parallel import cpu_count, worker_count
 from printplay.printables.model import Line
 from printplay.render.faces import CARD_SIZES, DEFAULT_CARD
@@ -247,12 +248,20 @@ def solve(
             "deal always gives the same bytes).",
         ),
     ] = False,
+    grade: Annotated[
+        bool,
+        typer.Option(
+            "--grade",
+            help="Grade each deal too: easy, medium, hard, expert or unwinnable, with the "
+            "measures the level comes from (docs/difficulty.md).",
+        ),
+    ] = False,
 ) -> None:
     """Decide whether deals can be won, with a winning line replayed through the engine."""
     from functools import partial
 
     from printplay.printables import batch
-    from printplay.printables.batch import solve_deal, solve_deals
+    from printplay.printables.batch import grade_of, solve_deal, solve_deals
     from printplay.verdicts import Budget
 
     result_json = partial(batch.result_json, timings=timings)
@@ -264,7 +273,7 @@ def solve(
         if seed is not None or deal is not None:
             raise DealError("give one of --seed, --deal and --deal-file")
         deals = read_deal_file(deal_file, the_game.deck())
-        _solve_batch(the_game, deals, best, budget, jobs, result_json, solve_deals)
+        _solve_batch(the_game, deals, best, budget, jobs, result_json, solve_deals, grade)
         return
     if seed is None and deal is None:
         raise DealError("give a deal: --seed N, --deal 'CARDS' or --deal-file FILE")
@@ -275,10 +284,16 @@ def solve(
             f"the budget ran out before the shortest line was proven ({result.states:,} "
             "states searched); raise --max-states or --max-seconds"
         )
+    the_grade = grade_of(the_game, the_deal) if grade else None
     if as_json:
-        print_json(result_json(the_game, the_deal, result))
+        data = result_json(the_game, the_deal, result)
+        if the_grade is not None:
+            data["grade"] = the_grade.to_json()
+        print_json(data)
         return
     _print_solution(the_game, the_deal, result)
+    if the_grade is not None:
+        stdout.print(grade_text(the_grade), markup=False)
 
 
 def _best_line(game: RegisteredSolitaire, *, best_score: bool, shortest: bool) -> bool:
@@ -302,6 +317,7 @@ def _solve_batch(
     jobs: int,
     result_json: Any,
     solve_deals: Any,
+    grade: bool,
 ) -> None:
     workers = worker_count(jobs, len(deals))
     if workers < jobs:
@@ -322,11 +338,17 @@ def _solve_batch(
             budget=budget,
             jobs=jobs,
             progress=lambda done: progress.update(task, completed=done),
+            grade=grade,
         )
-        for index, (the_deal, result) in enumerate(zip(deals, results, strict=True), start=1):
+        for index, (the_deal, (result, the_grade)) in enumerate(
+            zip(deals, results, strict=True), start=1
+        ):
             counts[result.solvable] += 1
             total_score += result.score or 0
-            print_json({"index": index, **result_json(game, the_deal, result)})
+            data = {"index": index, **result_json(game, the_deal, result)}
+            if the_grade is not None:
+                data["grade"] = the_grade.to_json()
+            print_json(data)
             sys.stdout.flush()
     summary = (
         f"{len(deals)} deals: {counts[True]} winnable, {counts[False]} not winnable, "
@@ -358,6 +380,20 @@ def _print_solution(game: RegisteredSolitaire, the_deal: Deal, result: Line) -> 
         points = step.after.running_score
         score = f"  [dim](score {points})[/dim]" if points is not None else ""
         stdout.print(f"{step.number:3}. {escape(step.words)}{score}")
+
+
+def grade_text(grade: Grade) -> str:
+    """A grade in one line of words, for the terminal."""
+    measures = grade.measures
+    if measures is None:
+        return f"Grade: {grade.level}."
+    greedy = "wins" if measures.greedy_won else "loses"
+    return (
+        f"Grade: {grade.level}. The random player wins {measures.random_won} of "
+        f"{measures.playouts} games ({measures.random_share:.1%}); the greedy player "
+        f"{greedy}; {measures.decisions} real decision{'s' if measures.decisions != 1 else ''} "
+        f"on a winning line of {measures.length} moves (docs/difficulty.md)."
+    )
 
 
 @app.command()
