@@ -19,6 +19,7 @@ from rich.markup import escape
 
 from printplay import options as opts
 from printplay.cards import format_labels
+from printplay.cli_book import book
 from printplay.cli_common import (
     MESSAGE_LIMIT,
     JsonOpt,
@@ -40,7 +41,7 @@ from printplay.cli_common import (
     working,
 )
 from printplay.cli_data import data_app
-from printplay.deal import Deal, choose_deal, read_deal_file
+from printplay.deal import MAX_SEED, Deal, choose_deal, read_deal_file
 from printplay.errors import DealError, GameError, PrintplayError
 from printplay.games import BEST_LINES, REGISTRY, game_name, load, make_solitaire
 from printplay.games import entry as game_entry
@@ -63,6 +64,7 @@ for _entry in REGISTRY.values():
     if _entry.verbs is not None:
         app.add_typer(cast("typer.Typer", load(_entry.verbs[1])), name=_entry.verbs[0])
 app.add_typer(data_app, name="data")
+app.command()(book)
 
 
 def _known_game(value: str | None) -> str | None:
@@ -486,13 +488,38 @@ def sheet(
             max=86400.0,
         ),
     ] = 60.0,
+    difficulty: Annotated[
+        str | None,
+        typer.Option(
+            "--difficulty",
+            "-d",
+            help="Instead of --seed: the first deal of this level (easy, medium, hard or "
+            "expert; docs/difficulty.md) from --start on.",
+            show_default=False,
+        ),
+    ] = None,
+    start: Annotated[
+        int | None,
+        typer.Option(
+            "--start",
+            help="With --difficulty: the first deal number looked at (default 1).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Write a setup sheet and walkthrough of a deal (see :data:`SHEET_HELP`)."""
     from printplay.printables.model import PrintRequest
     from printplay.printables.requests import make_printable
 
+    name = game_entry(game).name
+    result = None
+    if difficulty is not None or start is not None:
+        from printplay.outfile import check_writable
+
+        check_writable(output)  # before the search, not after it
+        seed, result = _first_of_level(name, option, difficulty, start, seed, deal)
     request = PrintRequest(
-        game_entry(game).name,
+        name,
         output,
         tuple(option or ()),
         seed=seed,
@@ -501,10 +528,41 @@ def sheet(
         spoiler_free=spoiler_free,
         rules_dir=_rules_dir(rules_dir),
         max_seconds=max_seconds,
+        result=result,
     )
     with working(f"working out the line (at most {max_seconds:g} s) and typesetting the sheet"):
         path = make_printable("sheet", request)
     print_path(path)
+
+
+def _first_of_level(
+    game: str,
+    option: list[str] | None,
+    difficulty: str | None,
+    start: int | None,
+    seed: int | None,
+    deal: str | None,
+) -> tuple[int, Line]:
+    """``sheet --difficulty``: the first deal of the level from ``start`` and its line."""
+    from printplay.printables.puzzle_book import first_of_level
+
+    if difficulty is None:
+        raise DealError("--start goes with --difficulty (the first deal of a level)")
+    if seed is not None or deal is not None:
+        raise DealError("give --seed, --deal or --difficulty, not more than one")
+    if not game_entry(game).is_solitaire:
+        raise GameError(f"{game_entry(game).title} deals have no levels: give --seed N")
+    if start is not None and not 1 <= start <= MAX_SEED:
+        raise DealError(f"--start must be a deal number from 1 to {MAX_SEED}, not {start}")
+    the_game = _game(game, option)
+    with working(f"looking for the first {difficulty} deal"):
+        found = first_of_level(the_game, difficulty, start=start or 1)
+    assert found.deal.seed is not None  # numbered deals only
+    stderr.print(
+        f"printplay: {found.deal.name} is the first {difficulty} deal from deal {start or 1}",
+        markup=False,
+    )
+    return found.deal.seed, found.line
 
 
 @app.command()

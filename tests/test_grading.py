@@ -159,7 +159,7 @@ def test_levels_rise_as_the_measures_get_harder(game: str) -> None:
 
 def test_thresholds_must_fall() -> None:
     with pytest.raises(ValueError, match="must fall"):
-        Thresholds(easy=0.1, medium=0.2, hard=0.0, expert_decisions=3)
+        Thresholds(easy=0.1, medium=0.2, hard=0.0, easy_decisions=1, expert_decisions=3)
 
 
 def test_a_grade_holds_measures_only_for_a_level() -> None:

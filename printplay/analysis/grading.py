@@ -117,6 +117,19 @@ def _is_decision(
     return kept <= limit, unsettled
 
 
+def keeping_moves(game: RegisteredSolitaire, state: Position) -> tuple[int, int]:
+    """How many of the legal moves in ``state`` keep the deal winnable, and how many the
+    budgeted search left unsettled (counted as not keeping it)."""
+    solver = solver_for(game)
+    budget = Budget(max_states=DECISION_STATES)
+    kept = unsettled = 0
+    for move in state.legal_moves():
+        verdict = _keeps(lambda p: solver.solve(p, budget=budget).solvable, state.apply(move))
+        kept += verdict is True
+        unsettled += verdict is None
+    return kept, unsettled
+
+
 def decisions(
     game: RegisteredSolitaire, start: Position, moves: Sequence[SolitaireMove]
 ) -> tuple[tuple[int, ...], int]:
@@ -248,6 +261,7 @@ __all__ = [
     "grade_deals",
     "grade_line",
     "graded",
+    "keeping_moves",
     "measure",
     "possible_levels",
     "random_won",

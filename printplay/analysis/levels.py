@@ -3,21 +3,27 @@
 A winnable deal is
 
 * **easy** if the random player wins at least :attr:`Thresholds.easy` of its games and
-  the greedy player wins it;
+  the winning line has at most :attr:`Thresholds.easy_decisions` real decisions;
 * else **medium** if the random player wins at least :attr:`Thresholds.medium`;
 * else **hard** if the random player wins at least :attr:`Thresholds.hard`, or the
   winning line has fewer than :attr:`Thresholds.expert_decisions` real decisions;
 * else **expert**: the random player (nearly) never wins and the line asks for many
   right choices.
 
+The greedy player plays no part in setting a level: that its share of wins falls level
+by level too, like the random player's, is the check that the levels mean something.
 The thresholds were set on deals 1–1000 of each game under the standard rules
-(``benchmarks/grading.py``; the figures are in ``docs/difficulty.md``) so that, level by
-level, both the random player's and the greedy player's share of wins fall.  A variant
-is graded with its game's thresholds: an easier variant has more easy deals.
+(``benchmarks/grading.py``; the figures are in ``docs/difficulty.md``) so that the levels
+hold about a quarter, a third, a quarter and a sixth of the winnable deals and both
+players' shares of wins fall level by level.  A variant is graded with its game's
+thresholds: an easier variant has more easy deals.  A level never falls as the
+decisions grow (:func:`printplay.analysis.grading.possible_levels` relies on it).
 
 >>> from printplay.grades import Measures
 >>> level_of("tripeaks", Measures(190, 200, True, 0, 40))
 'easy'
+>>> level_of("tripeaks", Measures(190, 200, True, 6, 40))
+'medium'
 >>> level_of("tripeaks", Measures(0, 200, False, 30, 51))
 'expert'
 """
@@ -37,6 +43,7 @@ class Thresholds:
     easy: float
     medium: float
     hard: float
+    easy_decisions: int
     expert_decisions: int
 
     def __post_init__(self) -> None:
@@ -45,9 +52,9 @@ class Thresholds:
 
 
 THRESHOLDS: dict[str, Thresholds] = {
-    "tripeaks": Thresholds(easy=0.6, medium=0.3, hard=0.1, expert_decisions=8),
-    "pyramid": Thresholds(easy=0.2, medium=0.08, hard=0.02, expert_decisions=1),
-    "ricochet": Thresholds(easy=0.15, medium=0.05, hard=0.01, expert_decisions=6),
+    "tripeaks": Thresholds(easy=0.6, medium=0.3, hard=0.1, easy_decisions=3, expert_decisions=9),
+    "pyramid": Thresholds(easy=0.2, medium=0.08, hard=0.02, easy_decisions=1, expert_decisions=1),
+    "ricochet": Thresholds(easy=0.1, medium=0.03, hard=0.01, easy_decisions=4, expert_decisions=6),
 }
 """Each solitaire's thresholds, by registry name."""
 
@@ -62,7 +69,7 @@ def level_of(game: str, measures: Measures) -> str:
     :data:`~printplay.grades.LEVELS`."""
     limits = thresholds(game)
     share = measures.random_share
-    if share >= limits.easy and measures.greedy_won:
+    if share >= limits.easy and measures.decisions <= limits.easy_decisions:
         return LEVELS[0]
     if share >= limits.medium:
         return LEVELS[1]

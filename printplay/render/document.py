@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
@@ -194,9 +195,19 @@ def build_pdf(path: Path, flowables: Sequence[Flowable], setup: PageSetup) -> Pa
     register_fonts()
 
     def produce(tmp_name: str) -> None:
+        lay_out(tmp_name, flowables, setup)
+
+    return write_atomically(path, produce)
+
+
+def lay_out(target: str | IO[bytes], flowables: Sequence[Flowable], setup: PageSetup) -> None:
+    """Lay out ``flowables`` on pages of ``setup.paper`` into ``target`` (a file name, or
+    a stream: a first pass that finds where things land writes to memory)."""
+    register_fonts()
+    with pdf_dates():
         width, height = setup.size
         doc = BaseDocTemplate(
-            tmp_name,
+            target,
             pagesize=(width, height),
             leftMargin=MARGIN,
             rightMargin=MARGIN,
@@ -222,5 +233,3 @@ def build_pdf(path: Path, flowables: Sequence[Flowable], setup: PageSetup) -> Pa
         )
         doc.addPageTemplates([PageTemplate("page", [frame], onPage=_draw_footer(setup))])
         doc.build(list(flowables))
-
-    return write_atomically(path, produce)
