@@ -12,9 +12,9 @@ fall from easy to expert, level by level.  These are the figures of docs/difficu
 
 ``--raw`` keeps every deal's measures, so the tables can be printed again from them
 (``--from-raw``) with the current thresholds (printplay/analysis/levels.py), without
-grading again: that is how the thresholds were tuned.  Timings are wall-clock seconds of
-the whole run (with ``--jobs``, of all processes together); they are figures to read,
-not to assert.
+grading again: that is how the thresholds were tuned.  Timings are the wall clock of the
+whole run and the processor time of all its processes (steadier on a shared machine);
+figures to read, not to assert.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import resource
 import statistics
 import sys
 import time
@@ -49,6 +50,7 @@ def grade_game(
     game = make_solitaire(game_name, options)
     deals = [numbered_deal(game.deck(), seed) for seed in range(first, last + 1)]
     start = time.perf_counter()
+    cpu = _cpu()
     rows = []
     for done, graded in enumerate(grade_deals(game, deals, jobs=jobs), start=1):
         assert graded is not None  # every level is asked for
@@ -59,6 +61,7 @@ def grade_game(
         if done % 100 == 0:
             print(f"  {game_name}: {done} deals graded", file=sys.stderr)
     seconds = time.perf_counter() - start
+    cpu = _cpu() - cpu
     return {
         "game": game.name,
         "options": opts.chosen(game.options),
@@ -66,8 +69,16 @@ def grade_game(
         "last": last,
         "jobs": jobs,
         "seconds": round(seconds, 1),
+        "cpu": round(cpu, 1),
         "deals": rows,
     }
+
+
+def _cpu() -> float:
+    """Processor seconds of this process and of its finished children (the workers)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def measures_of(row: dict[str, Any]) -> Measures:
@@ -99,8 +110,13 @@ def table(record: dict[str, Any]) -> tuple[str, bool]:
     lines = [
         f"{title}, deals {record['first']}-{record['last']}: {len(graded)} winnable, "
         f"{lost} unwinnable, {unknown} unknown; {unsettled} positions off the line unsettled; "
-        f"{record['seconds']} s with {record['jobs']} job(s) "
-        f"({record['seconds'] * record['jobs'] / max(1, len(rows)):.2f} s a deal)",
+        f"{record['seconds']} s with {record['jobs']} job(s)"
+        + (
+            f", {record['cpu']} s of processor time "
+            f"({record['cpu'] / max(1, len(rows)):.2f} s a deal)"
+            if "cpu" in record
+            else ""
+        ),
         "",
         "| level | deals | share of winnable | mean random share | greedy wins | "
         "mean decisions | mean length |",
@@ -119,7 +135,7 @@ def table(record: dict[str, Any]) -> tuple[str, bool]:
         randoms.append(random_mean)
         greedies.append(greedy_share)
         lines.append(
-            f"| {level} | {len(found)} | {len(found) / len(graded):.0%} | {random_mean:.3f} | "
+            f"| {level} | {len(found)} | {len(found) / len(graded):.0%} | {random_mean:.4f} | "
             f"{greedy_share:.1%} | {statistics.mean(m.decisions for m in found):.1f} | "
             f"{statistics.mean(m.length for m in found):.1f} |"
         )

@@ -803,10 +803,15 @@ def kit(
         ),
     ] = None,
     no_deck: Annotated[bool, typer.Option("--no-deck", help="Leave out the deck.")] = False,
+    no_puzzles: Annotated[
+        bool,
+        typer.Option("--no-puzzles", help="Leave out the puzzle book of the game's curated deals."),
+    ] = False,
     rules_dir: RulesDirOpt = None,
 ) -> None:
     """Write a game's print-and-play kit: cover, contents, rulebook, mat or pieces, setup
-    sheets of curated deals and the deck with quick-reference cards, in one PDF."""
+    sheets of curated deals, a puzzle book of its graded deals and the deck with
+    quick-reference cards, in one PDF."""
     from printplay.printables.kit import build_kit
 
     numbers = _numbers(deals, "'--deals'")
@@ -818,6 +823,7 @@ def kit(
             deals=numbers,
             deck=not no_deck,
             rules_dir=_rules_dir(rules_dir),
+            puzzles=not no_puzzles,
         )
     for note in made.left_out:
         stderr.print(f"printplay: note: {note}", markup=False)

@@ -10,8 +10,9 @@ stderr and no file.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 
@@ -25,7 +26,10 @@ from printplay.cli_common import (
     print_path,
     progress_bar,
 )
-from printplay.games import entry, make_solitaire
+from printplay.errors import GameError
+from printplay.games import entry, load
+from printplay.jsontypes import JsonObject
+from printplay.printables.book_model import BookRequest
 
 BookGameArg = Annotated[
     str,
@@ -62,37 +66,28 @@ def book(
 ) -> None:
     """Write a book of winnable deals of the difficulty asked, one a page, with the
     solutions at the back (Ricochet Poker: close decisions, the answers at the back)."""
-    if not entry(game).is_solitaire:
-        from printplay.printables.poker_problems import write_problem_book
+    found = entry(game)
+    if found.book is None:
+        raise GameError(f"{found.title} has no book")
+    maker = cast("Callable[[BookRequest], tuple[Path, JsonObject]]", load(found.book))
+    with progress_bar(disable=not found.is_solitaire) as progress:
+        task = progress.add_task("grading deals", total=count)
 
-        path, manifest = write_problem_book(
+        def report(puzzles: int, tried: int) -> None:
+            progress.update(task, completed=puzzles, description=f"grading deals ({tried} tried)")
+
+        request = BookRequest(
+            found.name,
             output,
+            tuple(option or ()),
             count=count,
             difficulty=difficulty,
-            option_texts=tuple(option or ()),
             start=start,
+            jobs=jobs,
             paper=paper.value,
+            progress=report,
         )
-    else:
-        from printplay.printables.puzzle_book import write_book
-
-        the_game = make_solitaire(game, option or [])
-        with progress_bar() as progress:
-            task = progress.add_task("grading deals", total=count)
-
-            def report(found: int, tried: int) -> None:
-                progress.update(task, completed=found, description=f"grading deals ({tried} tried)")
-
-            path, manifest = write_book(
-                the_game,
-                output,
-                count=count,
-                difficulty=difficulty,
-                start=start,
-                jobs=jobs,
-                paper=paper.value,
-                progress=report,
-            )
+        path, manifest = maker(request)
     if as_json:
         print_json(manifest)
     else:

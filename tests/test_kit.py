@@ -78,7 +78,7 @@ def _outline(path: Path) -> list[tuple[int, str, int]]:
 
 def test_the_kit_is_its_parts_with_a_cover_contents_and_blank_backs(tripeaks_kit: Kit) -> None:
     kit = tripeaks_kit
-    assert [p.kind for p in kit.parts] == ["rulebook", "mat", "sheets", "deck"]
+    assert [p.kind for p in kit.parts] == ["rulebook", "mat", "sheets", "puzzles", "deck"]
     assert len(PdfReader(kit.path).pages) == kit.pages
     assert kit.pages == FRONT_PAGES + sum(p.printed for p in kit.parts) + len(kit.blanks)
     by_kind = {p.kind: p for p in kit.parts}
@@ -118,6 +118,7 @@ def test_the_contents_page_points_at_the_right_pages(tripeaks_kit: Kit) -> None:
     assert "A1 of 2 × 3" in texts[toc["The pages, A1 to B3"] - 1]
     assert "TriPeaks · deal 8 · setup" in texts[toc["Deal 8 (cannot be won)"] - 1]
     assert "TriPeaks · deal 2 · setup" in texts[toc["Deal 2"] - 1]
+    assert "TriPeaks puzzles" in texts[toc["TriPeaks puzzles"] - 1]
     assert "print check" in texts[toc["Print check"] - 1]
     quick = texts[toc["Quick-reference cards"] - 1]
     assert "TriPeaks: how to play" in quick
@@ -138,7 +139,7 @@ def test_bookmarks_hold_every_part_and_their_own_outlines(tripeaks_kit: Kit) -> 
 
 def test_footers_number_the_kits_pages(tripeaks_kit: Kit) -> None:
     texts = page_texts(tripeaks_kit.path)
-    numbered = [p for p in tripeaks_kit.parts if p.kind in ("rulebook", "sheets")]
+    numbered = [p for p in tripeaks_kit.parts if p.kind in ("rulebook", "sheets", "puzzles")]
     checked = 0
     for part in numbered:
         for page in range(part.first, part.last + 1):
@@ -213,4 +214,6 @@ def test_a_source_without_quick_cards_is_left_out_and_said(tmp_path: Path) -> No
     ]
     shutil.rmtree(house)
     parts, left_out = _parts(entry("tripeaks"), tmp_path, "a4", [], False, None, {}, words)
-    assert [p.kind for p in parts] == ["rulebook", "mat"] and left_out == []
+    assert [p.kind for p in parts] == ["rulebook", "mat", "puzzles"] and left_out == []
+    parts, _ = _parts(entry("tripeaks"), tmp_path, "a4", [], False, None, {}, words, puzzles=False)
+    assert [p.kind for p in parts] == ["rulebook", "mat"]

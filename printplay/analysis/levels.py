@@ -53,7 +53,7 @@ class Thresholds:
 
 THRESHOLDS: dict[str, Thresholds] = {
     "tripeaks": Thresholds(easy=0.6, medium=0.3, hard=0.1, easy_decisions=3, expert_decisions=9),
-    "pyramid": Thresholds(easy=0.2, medium=0.08, hard=0.02, easy_decisions=1, expert_decisions=1),
+    "pyramid": Thresholds(easy=0.3, medium=0.1, hard=0.02, easy_decisions=1, expert_decisions=2),
     "ricochet": Thresholds(easy=0.1, medium=0.03, hard=0.01, easy_decisions=4, expert_decisions=6),
 }
 """Each solitaire's thresholds, by registry name."""

@@ -12,7 +12,7 @@ game can do (:attr:`GameEntry.capabilities`) and never branch on a game's name.
 >>> make_game("TriPeaks", ["no-wrap"]).options.wrap
 False
 >>> sorted(entry("poker").capabilities)
-['components', 'rulebook', 'sheet', 'table card', 'verbs']
+['book', 'components', 'rulebook', 'sheet', 'table card', 'verbs']
 >>> sorted(entry("tripeaks").printables)
 ['mat', 'rulebook', 'sheet']
 """
@@ -37,6 +37,9 @@ SOLITAIRE_RULEBOOK = "printplay.printables.rulebook:make_rulebook"
 
 SOLITAIRE_MAT = "printplay.render.mats:make_mat"
 """The printable maker of a solitaire's table mat: its layout at true size, tiled."""
+
+SOLITAIRE_BOOK = "printplay.printables.puzzle_book:make_book"
+"""The book maker of a solitaire: graded, winnable deals, solutions at the back."""
 
 SOLITAIRE_SOURCE = "printplay.printables.rulebook:rulebook_model"
 """What reads a solitaire's rulebook source with its context (for quick-reference cards)."""
@@ -94,6 +97,8 @@ class GameEntry:
     extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` names the
     print-and-play pieces a table needs besides the deck (kinds of
     :data:`printplay.render.components.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``).
+    ``book`` is the ``"module:function"`` making the game's book (``printplay book``) from a
+    :class:`~printplay.printables.book_model.BookRequest`, or ``None``.
     ``rulebook_source`` is the ``"module:function"`` giving the rulebook's model
     (:class:`printplay.printables.model.Rulebook`: source, context and figures), from which
     the kit's quick-reference cards take their words.  ``win_rates`` are the rule sets whose win
@@ -121,12 +126,15 @@ class GameEntry:
     """Print-and-play pieces the game needs besides a deck (``"chips"``, ``"ball"`` …)."""
     rulebook_source: str = SOLITAIRE_SOURCE
     win_rates: tuple[OptionTexts, ...] = ((),)
+    book: str | None = SOLITAIRE_BOOK
 
     @property
     def capabilities(self) -> frozenset[str]:
         """What the game can do: ``deal``, ``solve``, ``best line``, printables,
-        ``components`` (pieces to print), ``verbs``."""
+        ``components`` (pieces to print), ``verbs``, ``book``."""
         found = set(self.printables)
+        if self.book is not None:
+            found.add("book")
         if self.pieces:
             found.add("components")
         if self.solver is not None:
@@ -210,6 +218,7 @@ REGISTRY: dict[str, GameEntry] = {
             aliases=("poker", "ricochetpoker"),
             pieces=("chips", "dealer"),
             rulebook_source="printplay.printables.poker_rulebook:rulebook_model",
+            book="printplay.printables.poker_problems:make_book",
             sheet_help="A Ricochet Poker sheet is a round played by bots, with the odds of "
             "every buy: --seed N names the round, --option players=N (2 to 8) sets the "
             "players, and limit=N, jokers=N and ante=N the standard game's variants.",

@@ -10,8 +10,9 @@ no solver, no analysis and no bot.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 from printplay.grades import Grade
 from printplay.printables.model import QuickCardText, Setup, Step, Walkthrough
@@ -19,6 +20,26 @@ from printplay.printables.poker_model import TableView
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "mixed")
 """What a book may ask for: one level, or ``mixed`` (a rising ramp of all four)."""
+
+
+@dataclass(frozen=True)
+class BookRequest:
+    """What ``printplay book`` asks a game's book maker for: the game and its options,
+    how many puzzles of which difficulty from which deal, the processes, the paper and
+    the file.  ``curated`` asks for the book of the game's curated collections instead
+    (the demo's and the kit's: nothing searched); ``progress`` is told ``(puzzles found,
+    deals tried)``."""
+
+    game: str
+    path: Path
+    option_texts: tuple[str, ...] = ()
+    count: int = 12
+    difficulty: str = "mixed"
+    start: int = 1
+    jobs: int = 1
+    paper: str = "a4"
+    curated: bool = False
+    progress: Callable[[int, int], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -138,6 +159,7 @@ class ProblemBook:
 __all__ = [
     "DIFFICULTIES",
     "BookPages",
+    "BookRequest",
     "Choice",
     "Problem",
     "ProblemBook",

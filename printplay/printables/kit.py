@@ -9,6 +9,8 @@ after a cover (what is inside, how to print) and a contents page:
   button: the registry's ``pieces``);
 - setup sheets with walkthroughs of a few curated deals (``seeds/<game>.json``, collection
   ``first-deals``, else ``demo``; ``deals`` picks them by number);
+- a puzzle book of the game's graded collections (``first-steps``, then ``expert``),
+  printed from their stored lines and grades: no search;
 - the deck, with the game's quick-reference cards when its rulebook source defines them.
 
 The registry decides which parts a game has; nothing here names a game.  The kit is meant
@@ -99,13 +101,15 @@ def build_kit(
     deck: bool = True,
     rules_dir: Path | None = None,
     results: Mapping[int, Line] | None = None,
+    puzzles: bool = True,
 ) -> Kit:
     """Write the print-and-play kit of ``game`` to ``path`` (see the module text).
 
     ``deals`` picks the curated deals by number (by default the whole collection); ``deck``
     leaves the deck out when false; ``rules_dir`` is a folder of house sources (rulebook,
     quick-reference cards, the kit's words); ``results`` maps deal numbers to solver results
-    to print instead of searching (tests pass precomputed lines).
+    to print instead of searching (tests pass precomputed lines); ``puzzles`` leaves the
+    curated puzzle book out when false.
     """
     game_entry = entry(game)
     path = check_writable(Path(path))
@@ -116,7 +120,15 @@ def build_kit(
     with tempfile.TemporaryDirectory(prefix="printplay-kit-") as name:
         folder = Path(name)
         parts, left_out = _parts(
-            game_entry, folder, paper, chosen, deck, rules_dir, results or {}, words
+            game_entry,
+            folder,
+            paper,
+            chosen,
+            deck,
+            rules_dir,
+            results or {},
+            words,
+            puzzles=puzzles,
         )
         sequence, blanks, part_pages = _build_parts(parts)
         marks = bookmarks(parts, words)
@@ -151,6 +163,8 @@ def _parts(
     rules_dir: Path | None,
     results: Mapping[int, Line],
     words: Words,
+    *,
+    puzzles: bool = True,
 ) -> tuple[list[KitPart], list[str]]:
     """The parts of ``game``'s kit, in order, and what is left out for want of a source."""
     parts: list[KitPart] = []
@@ -214,6 +228,14 @@ def _parts(
         numbers = [str(deal.seed) for deal in deals if deal.seed is not None]
         title = words("part_title", kind="sheets", game=game.title)
         add("sheets", title, "both", sheets, deals=numbers)
+    if puzzles and has_curated_book(game.name):
+        from printplay.printables.puzzle_book import write_curated_book
+
+        def book() -> Path:
+            return write_curated_book(game.name, folder / "puzzles.pdf", paper=paper)[0]
+
+        title = words("part_title", kind="puzzles", game=game.title)
+        add("puzzles", title, "both", [KitDocument("", book)], deals=curated_count(game.name))
     if deck:
         text = quick_card_text(game.name, rules_dir=rules_dir) if has_source else None
         quick = text is not None
@@ -245,6 +267,21 @@ def _parts(
             quick=extra,
         )
     return parts, left_out
+
+
+def has_curated_book(game: str) -> bool:
+    """Whether ``game`` has the graded collections a curated puzzle book prints."""
+    from printplay.printables.puzzle_book import CURATED
+
+    names = {c.name for c in collections(game)}
+    return all(name in names for name in CURATED)
+
+
+def curated_count(game: str) -> int:
+    """How many deals ``game``'s curated puzzle book holds."""
+    from printplay.printables.puzzle_book import CURATED
+
+    return sum(len(c.deals) for c in collections(game) if c.name in CURATED)
 
 
 def _build_parts(

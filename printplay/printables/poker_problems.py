@@ -38,7 +38,7 @@ from printplay.games.poker.standard import (
     standard_options,
 )
 from printplay.jsontypes import JsonObject, JsonValue
-from printplay.printables.book_model import BookPages, Choice, Problem, ProblemBook
+from printplay.printables.book_model import BookPages, BookRequest, Choice, Problem, ProblemBook
 from printplay.printables.poker_model import Seat, TableView
 from printplay.printables.poker_sheet import chips, rules_words, table_view
 from printplay.printables.puzzle_book import MAX_COUNT
@@ -386,6 +386,25 @@ def problem_manifest(
     }
 
 
+DEMO_PROBLEMS = 6
+"""How many problems the curated problem book (the demo's) holds."""
+
+
+def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
+    """The registry's book maker for Ricochet Poker: the problem book (``curated``: the
+    demo's, :data:`DEMO_PROBLEMS` problems from round 1)."""
+    if request.curated:
+        return write_problem_book(request.path, count=DEMO_PROBLEMS, paper=request.paper)
+    return write_problem_book(
+        request.path,
+        count=request.count,
+        difficulty=request.difficulty,
+        option_texts=request.option_texts,
+        start=request.start,
+        paper=request.paper,
+    )
+
+
 def write_problem_book(
     path: Path,
     *,
@@ -415,6 +434,7 @@ def write_problem_book(
 
 __all__ = [
     "CLOSE",
+    "DEMO_PROBLEMS",
     "KINDS",
     "ROUNDS_PER_PROBLEM",
     "CasinoDecision",
@@ -423,6 +443,7 @@ __all__ = [
     "build_problem_book",
     "casino_decisions",
     "casino_problem",
+    "make_book",
     "problem_manifest",
     "standard_decisions",
     "standard_problem",

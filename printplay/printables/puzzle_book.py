@@ -24,11 +24,12 @@ from printplay.analysis.levels import thresholds
 from printplay.deal import MAX_SEED, check_seed, numbered_deal
 from printplay.errors import DealError, GameError, OptionError
 from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
-from printplay.grades import LEVELS
+from printplay.grades import LEVELS, Grade, Measures
 from printplay.jsontypes import JsonObject, JsonValue
 from printplay.printables.book_model import (
     DIFFICULTIES,
     BookPages,
+    BookRequest,
     Puzzle,
     PuzzleBook,
     TurningPoint,
@@ -36,6 +37,7 @@ from printplay.printables.book_model import (
 from printplay.printables.model import Walkthrough
 from printplay.printables.sheet import build_setup
 from printplay.printables.walkthrough import build_walkthrough
+from printplay.verdicts import SolveResult
 
 MAX_COUNT = 200
 """The most puzzles a book holds."""
@@ -53,12 +55,20 @@ Progress = Callable[[int, int], None]
 """Told ``(puzzles found, deals graded)`` as a book's deals are chosen."""
 
 
+Turning = tuple[tuple[int, int | None], ...]
+"""A solution's turning points as stored: (move number, moves that keep the deal winnable
+there, ``None`` if unsettled)."""
+
+
 @dataclass(frozen=True)
 class Chosen:
-    """The deals a book prints, in book order, and how many deals were graded for them."""
+    """The deals a book prints, in book order, and how many deals were graded for them;
+    ``turning`` holds each deal's stored turning points, if known (a curated collection),
+    else they are worked out."""
 
     deals: tuple[Graded, ...]
     tried: int
+    turning: tuple[Turning | None, ...] = ()
 
 
 def check_difficulty(difficulty: str) -> str:
@@ -174,29 +184,43 @@ def short_move(move: SolitaireMove) -> str:
     return " + ".join(labels)
 
 
-def turning_points(
-    game: RegisteredSolitaire, walk: Walkthrough, decision_moves: Sequence[int]
-) -> tuple[TurningPoint, ...]:
-    """At most :data:`TURNING_POINTS` of the real decisions of ``walk``'s line, spread
-    along it (the first, the last and the middle one), each with its count of moves that
-    keep the deal winnable."""
+def turning_moves(decision_moves: Sequence[int]) -> list[int]:
+    """At most :data:`TURNING_POINTS` of the real decisions, spread along the line (the
+    first, the last and the middle one)."""
     numbers = list(decision_moves)
     if len(numbers) > TURNING_POINTS:
         last = len(numbers) - 1
         picks = sorted({round(i * last / (TURNING_POINTS - 1)) for i in range(TURNING_POINTS)})
         numbers = [numbers[i] for i in picks]
+    return numbers
+
+
+def turning_points(
+    game: RegisteredSolitaire,
+    walk: Walkthrough,
+    decision_moves: Sequence[int],
+    stored: Turning | None = None,
+) -> tuple[TurningPoint, ...]:
+    """The turning points a solution draws (:func:`turning_moves`), each with its count
+    of moves that keep the deal winnable: ``stored`` (a curated deal's), else searched."""
+    known = dict(stored) if stored is not None else {}
     points = []
-    for number in numbers:
+    for number in turning_moves(decision_moves):
         step = walk.steps[number - 1]
-        kept, unsettled = keeping_moves(game, step.before)
-        choices = len(step.before.legal_moves())
-        points.append(TurningPoint(step, choices, None if unsettled else kept))
+        if number in known:
+            keeping = known[number]
+        else:
+            kept, unsettled = keeping_moves(game, step.before)
+            keeping = None if unsettled else kept
+        points.append(TurningPoint(step, len(step.before.legal_moves()), keeping))
     return tuple(points)
 
 
-def build_puzzle(game: RegisteredSolitaire, number: int, graded: Graded) -> Puzzle:
+def build_puzzle(
+    game: RegisteredSolitaire, number: int, graded: Graded, turning: Turning | None = None
+) -> Puzzle:
     """Puzzle ``number`` of a book: the graded deal's setup, and its line replayed through
-    the engine, in short words and with its turning points."""
+    the engine, in short words and with its turning points (``turning``, if stored)."""
     walk = build_walkthrough(game, graded.deal, graded.line)
     if not walk.final.is_won:  # a grade's line always wins; this guards the book
         raise GameError(f"{graded.deal.name}: the line does not win")
@@ -208,7 +232,7 @@ def build_puzzle(game: RegisteredSolitaire, number: int, graded: Graded) -> Puzz
         grade=graded.grade,
         walkthrough=walk,
         moves=tuple(short_move(step.move) for step in walk.steps),
-        turning_points=turning_points(game, walk, decision_moves),
+        turning_points=turning_points(game, walk, decision_moves, turning),
     )
 
 
@@ -247,7 +271,12 @@ def build_book(
         difficulty=difficulty,
         command=book_command(game, count, difficulty, start, paper),
         puzzles=tuple(
-            build_puzzle(game, number, graded)
+            build_puzzle(
+                game,
+                number,
+                graded,
+                chosen.turning[number - 1] if chosen.turning else None,
+            )
             for number, graded in enumerate(chosen.deals, start=1)
         ),
         quick=quick_card_text(game.name, opts.chosen(game.options)),
@@ -255,6 +284,69 @@ def build_book(
         thresholds=asdict(thresholds(game.name)),
         playouts=PLAYOUTS,
     )
+
+
+CURATED = ("first-steps", "expert")
+"""The graded collections of ``seeds/`` a curated book prints, in order."""
+
+
+def curated_deals(
+    game_name: str, names: Sequence[str] = CURATED
+) -> tuple[RegisteredSolitaire, Chosen]:
+    """The deals of the graded collections ``names`` of ``game_name`` (standard rules),
+    with their stored grades, lines and turning points: nothing is searched.  Each line
+    is replayed through the engine when the book is built."""
+    from printplay.curated import collection
+    from printplay.games import make_solitaire
+
+    game = make_solitaire(game_name)
+    deals: list[Graded] = []
+    turning: list[Turning | None] = []
+    for name in names:
+        for seed_deal in collection(game.name, name).deals:
+            if seed_deal.options or seed_deal.line is None or seed_deal.measures is None:
+                raise GameError(f"{game.title} collection {name!r} holds an ungraded deal")
+            data = seed_deal.measures
+            measures = Measures(
+                random_won=data["random_won"],
+                playouts=data["playouts"],
+                greedy_won=data["greedy_won"],
+                decisions=data["decisions"],
+                length=data["length"],
+                decision_moves=tuple(data["decision_moves"]),
+                unsettled=data["unsettled"],
+            )
+            moves = tuple(game.move_from_json(move) for move in seed_deal.line)
+            line = SolveResult(
+                solvable=True, moves=moves, states=0, seconds=0.0, optimal=seed_deal.optimal
+            )
+            grade = Grade(seed_deal.level or "", measures)
+            deals.append(Graded(seed_deal.deal(), grade, line))
+            turning.append(seed_deal.turning)
+    return game, Chosen(tuple(deals), 0, tuple(turning))
+
+
+def curated_record(game: RegisteredSolitaire, graded: Graded) -> JsonObject:
+    """A graded deal as a curated collection stores it (see :mod:`printplay.curated`),
+    with its turning points worked out now."""
+    measures = graded.grade.measures
+    if measures is None or graded.deal.seed is None:
+        raise GameError(f"{graded.deal.name} is not a graded numbered deal")
+    walk = build_walkthrough(game, graded.deal, graded.line)
+    points = turning_points(game, walk, measures.decision_moves)
+    turning: list[JsonValue] = [[p.step.number, p.keeping] for p in points]
+    line: list[JsonValue] = [move.to_json() for move in graded.line.moves]
+    return {
+        "seed": graded.deal.seed,
+        "options": [],
+        "verdict": True,
+        "level": graded.grade.level,
+        "length": len(graded.line.moves),
+        "optimal": graded.line.optimal,
+        "measures": measures.to_json(),
+        "turning": turning,
+        "line": line,
+    }
 
 
 def manifest(game: RegisteredSolitaire, book: PuzzleBook, pages: BookPages) -> JsonObject:
@@ -284,6 +376,38 @@ def manifest(game: RegisteredSolitaire, book: PuzzleBook, pages: BookPages) -> J
         "pages": pages.pages,
         "deals": deals,
     }
+
+
+def write_curated_book(game_name: str, path: Path, *, paper: str = "a4") -> tuple[Path, JsonObject]:
+    """Write the book of ``game_name``'s curated collections (:data:`CURATED`: first
+    steps, then expert) to ``path``, from their stored lines; the path and the manifest."""
+    from printplay.outfile import check_writable
+    from printplay.render.puzzle_book import draw_book
+
+    path = check_writable(Path(path))
+    game, chosen = curated_deals(game_name)
+    book = build_book(game, chosen, "curated", paper=paper)
+    pages = draw_book(book, path, paper=paper)
+    return path, manifest(game, book, pages)
+
+
+def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
+    """The registry's book maker for solitaires: a book as ``request`` asks, or the book
+    of the curated collections; the path and the manifest."""
+    from printplay.games import make_solitaire
+
+    if request.curated:
+        return write_curated_book(request.game, request.path, paper=request.paper)
+    return write_book(
+        make_solitaire(request.game, request.option_texts),
+        request.path,
+        count=request.count,
+        difficulty=request.difficulty,
+        start=request.start,
+        jobs=request.jobs,
+        paper=request.paper,
+        progress=request.progress,
+    )
 
 
 def write_book(
@@ -316,22 +440,29 @@ def write_book(
 
 
 __all__ = [
+    "CURATED",
     "MAX_COUNT",
     "MIN_WINDOW",
     "TURNING_POINTS",
     "WINDOW_PER_PUZZLE",
     "Chosen",
+    "Turning",
     "book_command",
     "build_book",
     "build_puzzle",
     "check_count",
     "check_difficulty",
     "choose_deals",
+    "curated_deals",
+    "curated_record",
     "first_of_level",
+    "make_book",
     "manifest",
     "ramp",
     "search_window",
     "short_move",
+    "turning_moves",
     "turning_points",
     "write_book",
+    "write_curated_book",
 ]

@@ -144,6 +144,12 @@ def numbered_from(first: int) -> Iterator[None]:
         _FIRST_PAGE.reset(token)
 
 
+def page_offset() -> int:
+    """What to add to a page's number within a document to get the number its footer
+    prints (non-zero inside :func:`numbered_from`)."""
+    return _FIRST_PAGE.get() - 1
+
+
 FOOTER_SIZE = 7.5
 """The footer's type size in points."""
 

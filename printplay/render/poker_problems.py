@@ -19,7 +19,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 from printplay import __version__
 from printplay.errors import OutputError
 from printplay.printables.book_model import BookPages, Problem, ProblemBook
-from printplay.render.document import PageSetup, build_pdf, lay_out
+from printplay.render.document import PageSetup, lay_out, write_atomically
 from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.poker_sheet import table_diagram
@@ -38,8 +38,10 @@ class ProblemPages:
         setup: PageSetup,
         words: Words,
         found: dict[str, int] | None,
+        drawings: dict[str, Flowable] | None = None,
     ) -> None:
         self.model = model
+        self.drawings = drawings if drawings is not None else {}
         self.setup = setup
         self.words = words
         self.quick = model.quick
@@ -83,7 +85,7 @@ def _front(book: ProblemPages) -> list[Flowable]:
         Spacer(1, 14 * mm),
         book.para("cover_made", "small", command=escape(model.command), version=__version__),
         PageBreak(),
-        outline_entry(book.words("how_heading"), 0),
+        outline_entry(book.words("how_heading"), 1),
         book.para("how_heading", "h1"),
         book.para(
             "problems_how",
@@ -94,7 +96,10 @@ def _front(book: ProblemPages) -> list[Flowable]:
         book.para("problems_casino_how"),
     ]
     if book.quick is not None:
-        cards = book.drawing(QuickCards(quick_card(book.quick, DEFAULT_CARD)))
+        text = book.quick
+        if "quick" not in book.drawings:
+            book.drawings["quick"] = QuickCards(quick_card(text, DEFAULT_CARD))
+        cards = book.drawing(book.drawings["quick"])
         story.append(
             KeepTogether(
                 [
@@ -127,20 +132,25 @@ def _contents(book: ProblemPages) -> list[Flowable]:
     table.setStyle(table_style(header=True))
     return [
         PageBreak(),
-        outline_entry(book.words("contents_heading"), 0),
-        book.para("contents_heading", "h1"),
+        outline_entry(book.words("problems_contents_heading"), 1),
+        book.para("problems_contents_heading", "h1"),
         table,
     ]
 
 
 def _problem_page(book: ProblemPages, problem: Problem) -> list[Flowable]:
+    """A problem's page: the table, the facts and the question, never the answer."""
     styles = book.styles
     width = book.setup.frame_width
     story: list[Flowable] = [
         PageBreak(),
-        outline_entry(book.words("problem_outline", number=problem.number, game=problem.title), 1),
+        outline_entry(book.words("problem_outline", number=problem.number, game=problem.title), 2),
         book.mark(f"problem-{problem.number}"),
         book.para("problem_title", "h1", number=problem.number, game=problem.title),
+    ]
+    if book.found is None:  # a problem takes one page: the first pass needs no more
+        return story
+    story += [
         Paragraph(escape(problem.rules[:1].upper() + problem.rules[1:]), styles.small),
         Spacer(1, 4 * mm),
         book.drawing(table_diagram(problem.table, width)),
@@ -181,7 +191,7 @@ def _answer(book: ProblemPages, problem: Problem) -> list[Flowable]:
     table = Table(rows, colWidths=[width * 0.14, width * 0.16, width * 0.7], hAlign="LEFT")
     table.setStyle(table_style(header=True))
     head: list[Flowable] = [
-        outline_entry(book.words("problem_outline", number=problem.number, game=problem.title), 1),
+        outline_entry(book.words("problem_outline", number=problem.number, game=problem.title), 2),
         book.mark(f"answer-{problem.number}"),
         book.para("answer_title", "h2", number=problem.number, game=problem.title),
         book.para(
@@ -199,14 +209,14 @@ def _answer(book: ProblemPages, problem: Problem) -> list[Flowable]:
 
 def _story(book: ProblemPages) -> list[Flowable]:
     story = _front(book) + _contents(book)
-    story += [PageBreak(), outline_entry(book.words("puzzles_outline"), 0)]
+    story += [PageBreak(), outline_entry(book.words("problems_outline"), 1)]
     for number, problem in enumerate(book.model.problems):
         part = _problem_page(book, problem)
         story += part[1:] if number == 0 else part
     count = len(book.model.problems)
     story += [
         PageBreak(),
-        outline_entry(book.words("answers_heading"), 0),
+        outline_entry(book.words("answers_heading"), 1),
         Spacer(1, 60 * mm),
         book.para("answers_heading", "title"),
         book.para("answers_warning", "subtitle", count=count),
@@ -236,12 +246,17 @@ def draw_problem_book(
         subject=f"{words('problems_title')}: {len(model.problems)} close decisions",
         keywords=(model.title, "problems"),
     )
-    first = ProblemPages(model, setup, words, None)
+    drawings: dict[str, Flowable] = {}
+    first = ProblemPages(model, setup, words, None, drawings)
     lay_out(io.BytesIO(), _story(first), setup)
-    final = ProblemPages(model, setup, words, dict(first.marks))
-    build_pdf(path, _story(final), setup)
-    if final.marks != first.marks:
-        raise OutputError(f"the pages of {path.name} moved between the two passes")
+    final = ProblemPages(model, setup, words, dict(first.marks), drawings)
+
+    def produce(tmp_name: str) -> None:
+        lay_out(tmp_name, _story(final), setup)
+        if final.marks != first.marks:  # the pages printed must be the pages found
+            raise OutputError(f"the pages of {path.name} moved between the two passes")
+
+    write_atomically(path, produce)
     from pypdf import PdfReader
 
     numbers = [p.number for p in model.problems]

@@ -12,7 +12,7 @@ solution.  Levels are printed as words and pips (●●○○), never as colour 
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -38,7 +38,7 @@ from printplay.printables.book_model import BookPages, Puzzle, PuzzleBook, Turni
 from printplay.printables.model import DealOrderEntry
 from printplay.render.board import BoardDiagram
 from printplay.render.cards import CARD_RATIO
-from printplay.render.document import PageSetup, build_pdf, lay_out
+from printplay.render.document import PageSetup, lay_out, page_offset, write_atomically
 from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.quickref import QuickCard, quick_card
@@ -63,13 +63,15 @@ WIDE_DIAGRAMS = 2
 
 
 class PageMark(Flowable):
-    """A flowable of no size that notes the page it lands on under ``key``."""
+    """A flowable of no size that notes the page it lands on under ``key``, as the footer
+    numbers it (a book inside a kit prints the kit's page numbers)."""
 
     def __init__(self, key: str, pages: dict[str, int]) -> None:
         super().__init__()
         self.key = key
         self.pages = pages
         self.width = self.height = 0
+        self.offset = page_offset()
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
         """No size."""
@@ -77,7 +79,7 @@ class PageMark(Flowable):
 
     def draw(self) -> None:
         """Note the page."""
-        self.pages[self.key] = self.canv.getPageNumber()
+        self.pages[self.key] = self.canv.getPageNumber() + self.offset
 
 
 class Sketch(Flowable):
@@ -126,7 +128,12 @@ class Book:
     found by the first pass (``None`` in the first pass itself)."""
 
     def __init__(
-        self, model: PuzzleBook, setup: PageSetup, words: Words, found: dict[str, int] | None
+        self,
+        model: PuzzleBook,
+        setup: PageSetup,
+        words: Words,
+        found: dict[str, int] | None,
+        drawings: dict[str, Flowable] | None = None,
     ) -> None:
         self.model = model
         self.setup = setup
@@ -134,6 +141,13 @@ class Book:
         self.words = words
         self.found = found
         self.marks: dict[str, int] = {}
+        self.drawings = drawings if drawings is not None else {}
+        """Drawings made once and drawn in both passes, by name."""
+
+    @property
+    def first_pass(self) -> bool:
+        """Whether this is the pass that only finds the pages."""
+        return self.found is None
 
     def page(self, key: str) -> str:
         """The page ``key`` landed on, or a placeholder as wide (first pass)."""
@@ -148,6 +162,13 @@ class Book:
     def drawing(self, flowable: Flowable) -> Flowable:
         """``flowable`` (a diagram), or in the first pass its :class:`Sketch`."""
         return Sketch(flowable) if self.found is None else flowable
+
+    def made(self, name: str, make: Callable[[], Flowable]) -> Flowable:
+        """The drawing ``name``, made on first use and kept for the second pass (or its
+        :class:`Sketch` in the first pass)."""
+        if name not in self.drawings:
+            self.drawings[name] = make()
+        return self.drawing(self.drawings[name])
 
     def para(self, macro: str, style: str = "body", **kwargs: object) -> Paragraph:
         """A paragraph of ``macro``'s words in ``style``."""
@@ -220,7 +241,7 @@ def _how_to(book: Book) -> list[Flowable]:
     hidden = any(p.setup.face_down for p in model.puzzles)
     story: list[Flowable] = [
         PageBreak(),
-        outline_entry(book.words("how_heading"), 0),
+        outline_entry(book.words("how_heading"), 1),
         book.para("how_heading", "h1"),
         book.para("how_setup", hidden=hidden),
         book.para("how_goal"),
@@ -231,7 +252,8 @@ def _how_to(book: Book) -> list[Flowable]:
     for level in ("easy", "medium", "hard", "expert"):
         story.append(book.para("level_line", level=level, thresholds=model.thresholds))
     if model.quick is not None:
-        cards = book.drawing(QuickCards(quick_card(model.quick, DEFAULT_CARD)))
+        text = model.quick
+        cards = book.made("quick", lambda: QuickCards(quick_card(text, DEFAULT_CARD)))
         story.append(
             KeepTogether(
                 [
@@ -270,7 +292,7 @@ def _contents(book: Book) -> list[Flowable]:
     table.setStyle(table_style(header=True))
     return [
         PageBreak(),
-        outline_entry(book.words("contents_heading"), 0),
+        outline_entry(book.words("contents_heading"), 1),
         book.para("contents_heading", "h1"),
         table,
     ]
@@ -347,15 +369,21 @@ def _wide(layout_width: float, layout_height: float) -> bool:
 
 
 def _puzzle_page(book: Book, puzzle: Puzzle) -> list[Flowable]:
+    """A puzzle's page.  The first pass sets its heading alone: a puzzle takes one page
+    whatever is on it (the second pass checks that no page moved)."""
     setup, styles = puzzle.setup, book.styles
     level = puzzle.grade.level
     layout = setup.start.layout
     width = book.setup.frame_width
     story: list[Flowable] = [
         PageBreak(),
-        outline_entry(book.words("puzzle_outline", number=puzzle.number, level=level), 1),
+        outline_entry(book.words("puzzle_outline", number=puzzle.number, level=level), 2),
         book.mark(f"puzzle-{puzzle.number}"),
         book.para("puzzle_title", "h1", number=puzzle.number, level=level),
+    ]
+    if book.first_pass:
+        return story
+    story += [
         book.para(
             "puzzle_details",
             "small",
@@ -444,10 +472,14 @@ def _turning_points(book: Book, puzzle: Puzzle) -> list[Flowable]:
             choices=point.choices,
             keeping=point.keeping,
         )
-        diagram = BoardDiagram(
-            _badged(point), each, max_height=60 * mm, show_hidden=True, crop=True
-        )
-        cells.append([book.drawing(diagram), Paragraph(caption, book.styles.caption)])
+
+        def diagram(point: TurningPoint = point) -> Flowable:
+            return BoardDiagram(
+                _badged(point), each, max_height=60 * mm, show_hidden=True, crop=True
+            )
+
+        name = f"turn-{puzzle.number}-{point.step.number}"
+        cells.append([book.made(name, diagram), Paragraph(caption, book.styles.caption)])
     cells += [""] * (-len(cells) % across)
     rows = [cells[i : i + across] for i in range(0, len(cells), across)]
     table = Table(rows, colWidths=[each + gap] * (across - 1) + [each])
@@ -469,7 +501,7 @@ def _solution(book: Book, puzzle: Puzzle) -> list[Flowable]:
     measures = puzzle.grade.measures
     level = puzzle.grade.level
     head: list[Flowable] = [
-        outline_entry(book.words("puzzle_outline", number=puzzle.number, level=level), 1),
+        outline_entry(book.words("puzzle_outline", number=puzzle.number, level=level), 2),
         book.mark(f"solution-{puzzle.number}"),
         book.para(
             "solution_title", "h2", number=puzzle.number, deal=puzzle.setup.deal.name, level=level
@@ -493,7 +525,7 @@ def _solutions(book: Book) -> list[Flowable]:
     count = len(book.model.puzzles)
     story: list[Flowable] = [
         PageBreak(),
-        outline_entry(book.words("solutions_heading"), 0),
+        outline_entry(book.words("solutions_heading"), 1),
         Spacer(1, 60 * mm),
         book.para("solutions_heading", "title"),
         book.para("solutions_warning", "subtitle", count=count),
@@ -510,7 +542,7 @@ def _solutions(book: Book) -> list[Flowable]:
 
 def _story(book: Book) -> list[Flowable]:
     story = _cover(book) + _how_to(book) + _contents(book)
-    story += [PageBreak(), outline_entry(book.words("puzzles_outline"), 0)]
+    story += [PageBreak(), outline_entry(book.words("puzzles_outline"), 1)]
     for number, puzzle in enumerate(book.model.puzzles):
         part = _puzzle_page(book, puzzle)
         story += part[1:] if number == 0 else part  # the outline entry's page break
@@ -538,12 +570,17 @@ def draw_book(
     """
     words = Words("book.j2", [rules_dir] if rules_dir is not None else [])
     setup = page_setup(model, paper, words)
-    first = Book(model, setup, words, None)
+    drawings: dict[str, Flowable] = {}
+    first = Book(model, setup, words, None, drawings)
     lay_out(io.BytesIO(), _story(first), setup)
-    final = Book(model, setup, words, dict(first.marks))
-    build_pdf(path, _story(final), setup)
-    if final.marks != first.marks:  # the pages printed must be the pages found
-        raise OutputError(f"the pages of {path.name} moved between the two passes")
+    final = Book(model, setup, words, dict(first.marks), drawings)
+
+    def produce(tmp_name: str) -> None:
+        lay_out(tmp_name, _story(final), setup)
+        if final.marks != first.marks:  # the pages printed must be the pages found
+            raise OutputError(f"the pages of {path.name} moved between the two passes")
+
+    write_atomically(path, produce)
     numbers = [p.number for p in model.puzzles]
     return BookPages(
         puzzle_pages=tuple(final.marks[f"puzzle-{n}"] for n in numbers),
