@@ -23,6 +23,7 @@ from printplay.printables.puzzle_book import (
     first_of_level,
     ramp,
     short_move,
+    turning_moves,
     write_book,
 )
 from printplay.render.board import BoardDiagram
@@ -106,6 +107,9 @@ def test_the_book_pdf(small_book: tuple[Path, dict]) -> None:  # type: ignore[ty
         assert f"solution is on page {deal['solution_page']}" in page
         solution = " ".join(texts[deal["solution_page"] - 1].split())
         assert f"Won in {len(deal['moves'])} moves" in solution
+        # A solution's turning points are drawn on its page, never parted from it.
+        for number in turning_moves(deal["measures"]["decision_moves"]):
+            assert f"Before move {number}:" in solution
     assert sum("Solutions" in text and "Stop here" in text for text in texts) == 1
     assert {
         (round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))

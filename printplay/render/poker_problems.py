@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
@@ -62,8 +63,14 @@ class ProblemPages:
         return Sketch(flowable) if self.found is None else flowable
 
     def para(self, macro: str, style: str = "body", **kwargs: object) -> Paragraph:
-        """A paragraph of ``macro``'s words in ``style``."""
-        return Paragraph(self.words(macro, **kwargs), getattr(self.styles, style))
+        """A paragraph of ``macro``'s words in ``style`` (``"lead"``: a heading that opens
+        a block kept together, its space above given by a spacer before the block, since a
+        kept block measures itself without its first space)."""
+        if style == "lead":
+            found = ParagraphStyle("lead-h2", parent=self.styles.h2, spaceBefore=0)
+        else:
+            found = getattr(self.styles, style)
+        return Paragraph(self.words(macro, **kwargs), found)
 
 
 def _front(book: ProblemPages) -> list[Flowable]:
@@ -100,10 +107,11 @@ def _front(book: ProblemPages) -> list[Flowable]:
         if "quick" not in book.drawings:
             book.drawings["quick"] = QuickCards(quick_card(text, DEFAULT_CARD))
         cards = book.drawing(book.drawings["quick"])
+        story.append(Spacer(1, 4 * mm))
         story.append(
             KeepTogether(
                 [
-                    book.para("quick_heading", "h2", game=model.title),
+                    book.para("quick_heading", "lead", game=model.title),
                     book.para("quick_text", "small"),
                     Spacer(1, 2 * mm),
                     cards,
@@ -193,7 +201,7 @@ def _answer(book: ProblemPages, problem: Problem) -> list[Flowable]:
     head: list[Flowable] = [
         outline_entry(book.words("problem_outline", number=problem.number, game=problem.title), 2),
         book.mark(f"answer-{problem.number}"),
-        book.para("answer_title", "h2", number=problem.number, game=problem.title),
+        book.para("answer_title", "lead", number=problem.number, game=problem.title),
         book.para(
             "answer_line",
             answer=problem.answer,

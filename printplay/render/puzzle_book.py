@@ -19,6 +19,7 @@ from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
@@ -55,11 +56,8 @@ ORDER_COLUMNS = 6
 NBSP = "\u00a0"
 """A space no line breaks at: a move's words stay together."""
 
-SOLUTION_DIAGRAMS = 3
+SOLUTION_DIAGRAMS = 2
 """Turning-point diagrams side by side in a solution."""
-
-WIDE_DIAGRAMS = 2
-"""Turning-point diagrams side by side in a solution of a wide layout."""
 
 
 class PageMark(Flowable):
@@ -171,8 +169,14 @@ class Book:
         return self.drawing(self.drawings[name])
 
     def para(self, macro: str, style: str = "body", **kwargs: object) -> Paragraph:
-        """A paragraph of ``macro``'s words in ``style``."""
-        return Paragraph(self.words(macro, **kwargs), getattr(self.styles, style))
+        """A paragraph of ``macro``'s words in ``style`` (``"lead"``: a heading that opens
+        a block kept together, its space above given by a spacer before the block, since a
+        kept block measures itself without its first space)."""
+        if style == "lead":
+            found = ParagraphStyle("lead-h2", parent=self.styles.h2, spaceBefore=0)
+        else:
+            found = getattr(self.styles, style)
+        return Paragraph(self.words(macro, **kwargs), found)
 
 
 def _cover(book: Book) -> list[Flowable]:
@@ -254,10 +258,11 @@ def _how_to(book: Book) -> list[Flowable]:
     if model.quick is not None:
         text = model.quick
         cards = book.made("quick", lambda: QuickCards(quick_card(text, DEFAULT_CARD)))
+        story.append(Spacer(1, 4 * mm))
         story.append(
             KeepTogether(
                 [
-                    book.para("quick_heading", "h2", game=model.title),
+                    book.para("quick_heading", "lead", game=model.title),
                     book.para("quick_text", "small"),
                     Spacer(1, 2 * mm),
                     cards,
@@ -459,8 +464,7 @@ def _turning_points(book: Book, puzzle: Puzzle) -> list[Flowable]:
         return []
     width = book.setup.frame_width
     gap = 5 * mm
-    layout = puzzle.setup.start.layout
-    across = WIDE_DIAGRAMS if _wide(layout.width, layout.height) else SOLUTION_DIAGRAMS
+    across = SOLUTION_DIAGRAMS
     each = (width - gap * (across - 1)) / across
     cells: list[Any] = []
     for point in points:
@@ -475,7 +479,7 @@ def _turning_points(book: Book, puzzle: Puzzle) -> list[Flowable]:
 
         def diagram(point: TurningPoint = point) -> Flowable:
             return BoardDiagram(
-                _badged(point), each, max_height=60 * mm, show_hidden=True, crop=True
+                _badged(point), each, max_height=70 * mm, show_hidden=True, crop=True
             )
 
         name = f"turn-{puzzle.number}-{point.step.number}"
@@ -504,7 +508,7 @@ def _solution(book: Book, puzzle: Puzzle) -> list[Flowable]:
         outline_entry(book.words("puzzle_outline", number=puzzle.number, level=level), 2),
         book.mark(f"solution-{puzzle.number}"),
         book.para(
-            "solution_title", "h2", number=puzzle.number, deal=puzzle.setup.deal.name, level=level
+            "solution_title", "lead", number=puzzle.number, deal=puzzle.setup.deal.name, level=level
         ),
         book.para(
             "solution_summary",
