@@ -25,7 +25,7 @@ from printplay.analysis.players import (
 )
 from printplay.cli import main
 from printplay.deal import Deal, numbered_deal
-from printplay.games import make_solitaire, solver_for
+from printplay.games import REGISTRY, make_solitaire, solver_for
 from printplay.games.protocols import RegisteredSolitaire
 from printplay.grades import GRADES, LEVELS, Grade, Measures
 from printplay.solve.toolkit import LineError
@@ -195,3 +195,34 @@ def test_solve_grade_text_and_deal_file(capsys: pytest.CaptureFixture[str], tmp_
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [line["grade"]["level"] for line in lines][1] == "unwinnable"
     assert lines[0]["grade"] == graded(game, first).grade.to_json()
+
+
+VARIANTS = [
+    (name, options)
+    for name, game in REGISTRY.items()
+    if game.is_solitaire
+    for options in game.win_rates
+    if options
+]
+"""Every variant whose win rate a rulebook prints (the standard games are graded above)."""
+
+
+FIRST_WINNABLE = {("pyramid", ("one-deal",)): 4, ("pyramid", ("waste-off-limits",)): 194}
+"""The first winnable deal of a variant where it is not deal 1."""
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), VARIANTS, ids=[f"{g}-{','.join(o)}" for g, o in VARIANTS]
+)
+def test_every_variant_is_graded(game: str, options: tuple[str, ...]) -> None:
+    """The first winnable deal of each variant gets a level from its measures, and its
+    random games are seeded apart from the standard game's."""
+    solitaire = make_solitaire(game, options)
+    deal = numbered_deal(solitaire.deck(), FIRST_WINNABLE.get((game, options), 1))
+    found = graded(solitaire, deal)
+    assert found.grade.level in LEVELS and found.line.solvable
+    assert found.grade.measures is not None
+    assert level_of(game, found.grade.measures) == found.grade.level
+    assert found.grade.measures.length == len(found.line.moves)
+    standard = make_solitaire(game)
+    assert playout_rng(solitaire, deal).random() != playout_rng(standard, deal).random()

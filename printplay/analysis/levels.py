@@ -16,7 +16,7 @@ The thresholds were set on deals 1–1000 of each game under the standard rules
 (``benchmarks/grading.py``; the figures are in ``docs/difficulty.md``) so that the levels
 hold about a quarter, a third, a quarter and a sixth of the winnable deals and both
 players' shares of wins fall level by level.  A variant is graded with its game's
-thresholds: an easier variant has more easy deals.  A level never falls as the
+thresholds (docs/difficulty.md shows what that gives).  A level never falls as the
 decisions grow (:func:`printplay.analysis.grading.possible_levels` relies on it).
 
 >>> from printplay.grades import Measures
