@@ -217,3 +217,21 @@ def test_a_source_without_quick_cards_is_left_out_and_said(tmp_path: Path) -> No
     assert [p.kind for p in parts] == ["rulebook", "mat", "puzzles"] and left_out == []
     parts, _ = _parts(entry("tripeaks"), tmp_path, "a4", [], False, None, {}, words, puzzles=False)
     assert [p.kind for p in parts] == ["rulebook", "mat"]
+
+
+def test_the_puzzle_book_in_the_kit_gives_the_kits_pages(tripeaks_kit: Kit) -> None:
+    """The kit's puzzle book lists its puzzles and solutions by the kit's page numbers."""
+    texts = page_texts(tripeaks_kit.path)
+    part = next(p for p in tripeaks_kit.parts if p.kind == "puzzles")
+    listing = next(n for n in range(part.first, part.last + 1) if "List of puzzles" in texts[n - 1])
+    rows = [
+        line.split()
+        for line in texts[listing - 1].splitlines()
+        if re.match(r"^\d+ deal \d+ ", line.strip())
+    ]
+    assert len(rows) == 12
+    for row in rows:
+        number, page, solution = row[0], int(row[-2]), int(row[-1])
+        assert part.first <= page < solution <= part.last
+        assert f"Puzzle {number} ·" in texts[page - 1]
+        assert f"Puzzle {number} ·" in texts[solution - 1]
