@@ -202,7 +202,7 @@ class DaskMap:
                     n_workers=self.scheduler.workers,
                     threads_per_worker=1,
                     processes=True,
-                    dashboard_address=None,
+                    dashboard_address="127.0.0.1:0",  # no fixed port to clash on
                     silence_logs=logging.CRITICAL,
                     preload=["printplay.cluster_worker"],
                 )
