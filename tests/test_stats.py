@@ -22,7 +22,7 @@ from printplay.analysis.stats_work import StatsJob, solve_chunk
 from printplay.cli import main
 from printplay.deal import numbered_deal
 from printplay.errors import OptionError
-from printplay.games import make_solitaire, solver_for
+from printplay.games import REGISTRY, make_solitaire, solver_for
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -362,3 +362,32 @@ def test_the_run_loop_counts_a_deal_that_arrives_twice_once() -> None:
     with StatsRun(StatsPlan("tripeaks", (), DealRange(1, 9), None, chunk=4)) as stats_run:
         report = stats_run.run(Twice(1))
     assert report.summary.done == 9 and report.new == 9
+
+
+def test_a_rebuild_keeps_its_results_files_and_goes_on_from_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    plain, kept, runs = tmp_path / "plain", tmp_path / "kept", tmp_path / "runs"
+    for folder in (plain, kept, runs):
+        folder.mkdir()
+    common = ["data", "rebuild", "winrates", "tripeaks", "--deals", "5", "--jobs", "1"]
+    assert run(capsys, *common, "--data-dir", str(plain))[0] == 0
+    assert run(capsys, *common, "--data-dir", str(kept), "--results-dir", str(runs))[0] == 0
+    names = sorted(path.name for path in runs.iterdir())
+    assert names == sorted(
+        f"win-rates-tripeaks-{','.join(options) or 'standard'}.jsonl"
+        for options in REGISTRY["tripeaks"].win_rates
+    )
+    assert all(deals_in(runs / name) == [1, 2, 3, 4, 5] for name in names)
+
+    def rows(folder: Path) -> list[object]:
+        data = json.loads((folder / "win-rates-tripeaks.json").read_text())
+        assert data["provenance"]["settings"]["scheduler"] is None
+        return list(data["rows"])
+
+    assert rows(kept) == rows(plain)
+    cut = runs / "win-rates-tripeaks-no-wrap.jsonl"
+    cut.write_text("".join(cut.read_text().splitlines(keepends=True)[:3]))  # two deals left
+    status, _, err = run(capsys, *common, "--data-dir", str(kept), "--results-dir", str(runs))
+    assert status == 0, err
+    assert deals_in(cut) == [1, 2, 3, 4, 5] and rows(kept) == rows(plain)
