@@ -30,7 +30,7 @@ from printplay.cli_common import (
     stderr,
     stdout,
 )
-from printplay.errors import OptionError
+from printplay.errors import OptionError, PrintplayError
 from printplay.games import REGISTRY, game_name
 
 DealsOpt = Annotated[
@@ -184,13 +184,12 @@ def stats(
                 report = run.run(executor, lambda done, _: bar.update(task, completed=done))
         except Stopped:
             if results is not None:
-                kept = run.done.count
-                stderr.print(
-                    f"printplay: {kept:,} of {plan.deals.count:,} deals are kept in {results}; "
-                    "run the same command to go on",
-                    markup=False,
-                )
+                stderr.print(f"printplay: {_kept(run, results)}", markup=False)
             raise
+        except PrintplayError as error:  # the cluster went away, the disk filled …
+            if results is None or not run.done.count:
+                raise
+            raise type(error)(f"{error}; {_kept(run, results)}") from None
     if report.repaired:
         stderr.print(
             f"printplay: cut a torn last line off {results} (a deal in flight when a run "
@@ -204,6 +203,14 @@ def stats(
 
         model = stats_report(report, run.title, command, paper=paper.value)
         print_path(draw_stats_report(model, output))
+
+
+def _kept(run: Any, results: Path) -> str:
+    """What a stopped run leaves: ``"1,200 of 20,000 deals are kept in r.jsonl; …"``."""
+    return (
+        f"{run.done.count:,} of {run.plan.deals.count:,} deals are kept in {results}; run the "
+        "same command to go on"
+    )
 
 
 def _print_summary(

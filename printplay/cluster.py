@@ -143,6 +143,15 @@ def _interrupts_ignored() -> Iterator[None]:
             signal.signal(signum, handler)
 
 
+def _quiet_logs() -> None:
+    """Dask's own log lines (a worker lost, a reconnection failed …) kept off the terminal:
+    what matters reaches the user as one line.  Dask's configuration gives some of its
+    loggers levels of their own, so each is quietened."""
+    names = [name for name in logging.root.manager.loggerDict if name.startswith("distributed")]
+    for name in ["distributed", *names]:
+        logging.getLogger(name).setLevel(logging.CRITICAL)
+
+
 def _printplay_version() -> str:
     """This printplay's version (run on every worker: the same version must run there)."""
     return __version__
@@ -196,6 +205,7 @@ class DaskMap:
     def _start(self) -> None:
         from distributed import Client, LocalCluster
 
+        _quiet_logs()
         if self.scheduler.address is None:
             with _interrupts_ignored():
                 self.cluster = LocalCluster(
@@ -210,7 +220,6 @@ class DaskMap:
             return
         address = self.scheduler.address
         _reachable(address, self.connect_seconds)
-        logging.getLogger("distributed").setLevel(logging.CRITICAL)
         try:
             self.client = Client(address, timeout=self.connect_seconds)
         except Exception as error:  # Dask reports a failed connection in many ways
@@ -275,6 +284,11 @@ class DaskMap:
             finished = as_completed(first, with_results=True)
             for future, result in _killed_as_error(finished):
                 pending.discard(future)
+                if future.status != "finished":  # cancelled: the scheduler went away
+                    raise SchedulerError(
+                        f"the Dask scheduler at {self.scheduler} dropped the work (it stopped, "
+                        "or lost its connection)"
+                    )
                 yield result
                 for item in source:
                     finished.add(submit(item))

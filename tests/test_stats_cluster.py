@@ -120,3 +120,21 @@ def test_a_scheduler_nothing_answers_at_is_one_line(
     assert status == 1 and err.count("\n") == 1
     assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err
     assert not results.exists()
+
+
+def test_a_running_cluster_is_used_by_its_address(
+    cluster: DaskMap, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cluster.client is not None
+    address = cluster.client.scheduler.address
+    assert address.startswith("tcp://")
+    results = tmp_path / "r.jsonl"
+    status = main(
+        ["stats", "tripeaks", "--deals", "5..16", "--scheduler", address,
+         "--results", str(results), "--json"]
+    )  # fmt: skip
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert json.loads(out)["run"]["on"] == address
+    assert sorted(by_deal(results)) == list(range(5, 17))
+    assert cluster.worker_pids()  # the cluster is still there for others
