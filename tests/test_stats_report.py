@@ -112,7 +112,6 @@ def test_an_unwritable_report_is_refused_before_the_run(
     )  # fmt: skip
     out, err = capsys.readouterr()
     assert status == 1 and out == ""
-    assert (
-        err.strip() == f"printplay: error: cannot write {tmp_path / 'report.pdf'}: it is a folder"
-    )
+    assert err.count("\n") == 1 and err.startswith("printplay: error: cannot write")
+    assert err.rstrip().endswith("report.pdf: it is a folder")
     assert not results.exists()
