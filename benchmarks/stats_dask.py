@@ -9,16 +9,20 @@ Each run solves deals 1 to N of the standard game through the stats run loop, wr
 results file as ``printplay stats --results`` does, once with ``--jobs W`` (the local pool)
 and once with ``--scheduler local:W`` (Dask: a LocalCluster of W worker processes, one
 thread each).  The wall-clock time includes starting the pool or the cluster and closing
-it.  Runs alternate (pool, Dask, pool, Dask …) so that a change in the machine's load
-falls on both; the records of every run are checked equal, deal for deal (verdict, line
-length, positions).  Figures to read, not to assert.
+it; the CPU time is that of every process of the run (this one and its workers, once they
+have ended), which a machine shared with other work changes far less than the wall clock.
+Runs alternate (pool, Dask, pool, Dask …) so that a change in the machine's load falls on
+both; the records of every run are checked equal, deal for deal (verdict, line length,
+positions).  Figures to read, not to assert.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -39,10 +43,21 @@ def records(path: Path) -> dict[int, tuple[object, ...]]:
     return {r["deal"]: (r["verdict"], r["moves"], r["states"]) for r in found}
 
 
-def one_run(kind: str, deals: int, workers: int, folder: Path, game: str) -> tuple[float, Path]:
-    """One run on the pool or on Dask; its wall-clock seconds and its results file."""
+def cpu_seconds() -> float:
+    """The CPU time of this process and of its children that have ended."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def one_run(
+    kind: str, deals: int, workers: int, folder: Path, game: str
+) -> tuple[float, float, Path]:
+    """One run on the pool or on Dask; its wall-clock and CPU seconds and its results
+    file."""
     path = folder / f"{kind}-{time.monotonic_ns()}.jsonl"
     plan = StatsPlan(game, (), DealRange(1, deals), None)
+    cpu = cpu_seconds()
     start = time.perf_counter()
     with StatsRun(plan, path) as run:
         if kind == "pool":
@@ -50,7 +65,10 @@ def one_run(kind: str, deals: int, workers: int, folder: Path, game: str) -> tup
         else:
             with DaskMap(Scheduler(workers=workers)) as dask_map:
                 run.run(dask_map)
-    return time.perf_counter() - start, path
+    wall = time.perf_counter() - start
+    while multiprocessing.active_children():  # every worker ended and counted
+        time.sleep(0.05)
+    return wall, cpu_seconds() - cpu, path
 
 
 def main() -> None:
@@ -68,12 +86,13 @@ def main() -> None:
         file=sys.stderr,
     )
     times: dict[str, list[float]] = {"pool": [], "dask": []}
+    cpus: dict[str, list[float]] = {"pool": [], "dask": []}
     reference: dict[int, tuple[object, ...]] | None = None
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         for _ in range(args.repeat):
             for kind in ("pool", "dask"):
-                seconds, path = one_run(kind, args.deals, args.workers, folder, args.game)
+                seconds, cpu, path = one_run(kind, args.deals, args.workers, folder, args.game)
                 got = records(path)
                 path.unlink()
                 assert len(got) == args.deals, f"{kind}: {len(got)} deals"
@@ -81,15 +100,22 @@ def main() -> None:
                     reference = got
                 assert got == reference, f"{kind}: records differ"
                 times[kind].append(seconds)
-                print(f"  {kind:<5} {seconds:8.1f} s", file=sys.stderr)
-    pool, dask = statistics.median(times["pool"]), statistics.median(times["dask"])
-    print(f"{'':<28} {'wall clock':>10} {'deals/s':>9}")
-    print(f"{'local pool, --jobs':<22}{args.workers:<6} {pool:>9.1f}s {args.deals / pool:>9.0f}")
+                cpus[kind].append(cpu)
+                print(f"  {kind:<5} {seconds:8.1f} s wall, {cpu:8.1f} s CPU", file=sys.stderr)
+    wall = {kind: statistics.median(values) for kind, values in times.items()}
+    used = {kind: statistics.median(values) for kind, values in cpus.items()}
+    names = {
+        "pool": f"local pool, --jobs {args.workers}",
+        "dask": f"Dask, --scheduler local:{args.workers}",
+    }
+    print(f"{'':<30} {'wall clock':>10} {'deals/s':>9} {'CPU time':>10}")
+    for kind, what in names.items():
+        rate = args.deals / wall[kind]
+        print(f"{what:<30} {wall[kind]:>9.1f}s {rate:>9.0f} {used[kind]:>9.1f}s")
     print(
-        f"{'Dask, --scheduler local:':<24}{args.workers:<4} {dask:>9.1f}s {args.deals / dask:>9.0f}"
-    )
-    print(
-        f"Dask's overhead over the pool: {100 * (dask / pool - 1):+.1f}% (median of {args.repeat})"
+        f"Dask over the pool (medians of {args.repeat}): wall clock "
+        f"{100 * (wall['dask'] / wall['pool'] - 1):+.1f}%, CPU time "
+        f"{100 * (used['dask'] / used['pool'] - 1):+.1f}%"
     )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"records equal deal for deal; load average {load:.2f} at the end", file=sys.stderr)

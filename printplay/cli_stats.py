@@ -169,7 +169,7 @@ def stats(
     if output is not None:
         check_writable(output)
     with StatsRun(plan, results) as run:
-        command = _command(run.plan.game, deals, run.plan.options, max_seconds, results)
+        command = _command(run.plan.game, str(plan.deals), run.plan.options, max_seconds, results)
         if run.found:
             rest = f"solving the other {run.pending:,}" if run.pending else "nothing to solve"
             stderr.print(
