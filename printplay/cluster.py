@@ -21,12 +21,15 @@ Scheduler(workers=2, address=None)
 from __future__ import annotations
 
 import contextlib
+import copy
 import itertools
 import logging
+import math
 import os
 import signal
 import socket
 import threading
+import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from types import TracebackType
@@ -50,6 +53,20 @@ CONNECT_SECONDS = 5.0
 RETRIES = 3
 """How many times a task that fails is run again (a task whose worker dies is moved to
 another worker by Dask without counting against these)."""
+
+WORKERS_COUNTED_EVERY = 5.0
+"""How often (seconds) the workers are counted again to size the work in flight."""
+
+LOCAL_SETTINGS: dict[str, object] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "200ms",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+"""Dask's settings for a local cluster: its diagnostics (a statistical profiler sampling
+each worker every 10 ms, event-loop and system monitors polling many times a second),
+which nothing here shows, cost about a tenth of the machine during a run (measured:
+docs/benchmarks.md); they are turned off or slowed down."""
 
 MAX_LOCAL_WORKERS = 512
 """The most worker processes ``local:N`` starts."""
@@ -203,11 +220,14 @@ class DaskMap:
         self.close()
 
     def _start(self) -> None:
+        import dask
         from distributed import Client, LocalCluster
 
         _quiet_logs()
         if self.scheduler.address is None:
-            with _interrupts_ignored():
+            workers = copy.deepcopy(dask.config.config)  # for every worker, restarts too
+            dask.config.set(LOCAL_SETTINGS, config=workers)
+            with _interrupts_ignored(), dask.config.set(LOCAL_SETTINGS):
                 self.cluster = LocalCluster(
                     n_workers=self.scheduler.workers,
                     threads_per_worker=1,
@@ -215,6 +235,7 @@ class DaskMap:
                     dashboard_address="127.0.0.1:0",  # no fixed port to clash on
                     silence_logs=logging.CRITICAL,
                     preload=["printplay.cluster_worker"],
+                    config=workers,
                 )
                 self.client = Client(self.cluster, timeout=self.connect_seconds)
             return
@@ -264,15 +285,23 @@ class DaskMap:
     ) -> Generator[R, None, None]:
         """``func`` of each item, on the cluster, yielded as each finishes (in no
         particular order); at most ``window`` tasks in flight (by default four a worker
-        thread).  ``func`` must be importable by the workers (a module-level function of
-        an installed package)."""
+        thread, counted again every few seconds as workers join or leave).  ``func`` must
+        be importable by the workers (a module-level function of an installed package)."""
         from distributed import as_completed
 
         assert self.client is not None
         client = self.client
-        limit = window if window is not None else 4 * self.workers
         source = iter(items)
         pending: set[Any] = set()
+        limit, counted = 0, -math.inf
+
+        def wanted() -> int:
+            nonlocal limit, counted
+            if window is not None:
+                return window
+            if time.monotonic() - counted > WORKERS_COUNTED_EVERY:
+                limit, counted = 4 * self.workers, time.monotonic()
+            return limit
 
         def submit(item: T) -> Any:
             future = client.submit(func, item, pure=False, retries=RETRIES)
@@ -280,8 +309,9 @@ class DaskMap:
             return future
 
         try:
-            first = [submit(item) for item in itertools.islice(source, limit)]
-            finished = as_completed(first, with_results=True)
+            finished = as_completed(
+                [submit(item) for item in itertools.islice(source, wanted())], with_results=True
+            )
             for future, result in _killed_as_error(finished):
                 pending.discard(future)
                 if future.status != "finished":  # cancelled: the scheduler went away
@@ -290,9 +320,8 @@ class DaskMap:
                         "or lost its connection)"
                     )
                 yield result
-                for item in source:
+                for item in itertools.islice(source, max(0, wanted() - len(pending))):
                     finished.add(submit(item))
-                    break
         finally:
             if pending:
                 with contextlib.suppress(Exception):

@@ -12,6 +12,7 @@ import socket
 from collections.abc import Iterator
 from pathlib import Path
 
+import dask
 import pytest
 
 from printplay.analysis.stats_deals import DealRange
@@ -70,6 +71,10 @@ def test_a_worker_killed_mid_run_still_gives_every_deal_once(
     with StatsRun(plan, tmp_path / "r.jsonl") as run:
         report = run.run(cluster, kill_one)
     assert killed and killed[0] not in cluster.worker_pids().values()  # it did die
+    assert cluster.client is not None  # the new worker is set up as the first ones were
+    cluster.client.wait_for_workers(2, timeout=120)
+    profiling = cluster.client.run(dask.config.get, "distributed.worker.profile.enabled")
+    assert len(profiling) == 2 and not any(profiling.values())
     assert report.new == 120 and report.summary.done == 120
     got = by_deal(tmp_path / "r.jsonl")
     assert sorted(got) == list(range(101, 221))
