@@ -41,6 +41,7 @@ from printplay.cli_common import (
     working,
 )
 from printplay.cli_data import data_app
+from printplay.cli_stats import stats
 from printplay.deal import MAX_SEED, Deal, read_deal_file
 from printplay.errors import DealError, GameError, PrintplayError
 from printplay.games import BEST_LINES, REGISTRY, game_name, load, make_solitaire
@@ -489,6 +490,9 @@ def check(
         + f" legal, and the line {outcome}{score}.",
         markup=False,
     )
+
+
+app.command(name="stats")(stats)
 
 
 SHEET_HELP = " ".join(
