@@ -75,11 +75,14 @@ def _command(
     options: tuple[str, ...],
     max_seconds: float | None,
     results: Path | None,
+    grade: bool = False,
 ) -> str:
     """The command that makes (or goes on with) this run, for the report."""
     words = ["printplay", "stats", game, "--deals", deals]
     if options:
         words += ["--option", ",".join(options)]
+    if grade:
+        words.append("--grade")
     if max_seconds is not None:
         words += ["--max-seconds", f"{max_seconds:g}"]
     if results is not None:
@@ -113,6 +116,14 @@ def stats(
     ],
     deals: DealsOpt,
     option: OptionsOpt = None,
+    grade: Annotated[
+        bool,
+        typer.Option(
+            "--grade",
+            help="Grade each deal too (easy … expert, as solve --grade does): the levels are "
+            "counted and charted. Slower: each winnable deal plays 200 random games.",
+        ),
+    ] = False,
     max_seconds: Annotated[
         float | None,
         typer.Option(
@@ -162,14 +173,16 @@ def stats(
 
     if jobs is not None and scheduler is not None:
         raise OptionError("give --jobs or --scheduler, not both")
-    plan = StatsPlan(game, tuple(option or ()), parse_deals(deals), max_seconds)
+    plan = StatsPlan(game, tuple(option or ()), parse_deals(deals), max_seconds, grade=grade)
     if scheduler is not None:
         parse_scheduler(scheduler)
         require_dask()
     if output is not None:
         check_writable(output)
     with StatsRun(plan, results) as run:
-        command = _command(run.plan.game, str(plan.deals), run.plan.options, max_seconds, results)
+        command = _command(
+            run.plan.game, str(plan.deals), run.plan.options, max_seconds, results, grade
+        )
         if run.found:
             rest = f"solving the other {run.pending:,}" if run.pending else "nothing to solve"
             stderr.print(

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from printplay.analysis.grading import graded
 from printplay.analysis.interval import WinRate
 from printplay.analysis.results_file import Header, ResultsError, ResultsFile
 from printplay.analysis.stats_deals import DealRange, DoneDeals, chunk_deals, parse_deals
@@ -23,6 +24,7 @@ from printplay.cli import main
 from printplay.deal import numbered_deal
 from printplay.errors import OptionError
 from printplay.games import REGISTRY, make_solitaire, solver_for
+from printplay.grades import LEVELS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -173,6 +175,29 @@ def test_stats_writes_a_record_a_deal_and_sums_them_up(
     assert {r["deal"]: r["verdict"] for r in records_of(results)} == {
         r.deal: r.verdict for r in reference
     }
+
+
+def test_stats_grade_gives_each_deal_the_level_solve_grade_gives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With --grade each record carries the deal's level (unwinnable for a lost deal), the
+    same as solve --grade's, the summary counts them, and an ungraded run of the same file
+    is refused: grading is part of what a results file holds."""
+    results = tmp_path / "r.jsonl"
+    argv = ["stats", "ricochet", "--deals", "4..8", "--jobs", "1", "--results", str(results)]
+    status, out, err = run(capsys, *argv, "--grade", "--json")
+    assert status == 0, err
+    header = json.loads(results.read_text().splitlines()[0])
+    assert header["grade"] is True
+    game = make_solitaire("ricochet")
+    levels = {int(str(r["deal"])): r["level"] for r in records_of(results)}
+    assert levels == {n: graded(game, numbered_deal(game.deck(), n)).grade.level for n in levels}
+    assert "unwinnable" in levels.values() and set(levels.values()) & set(LEVELS)
+    assert json.loads(out)["levels"] == dict(Counter(str(v) for v in levels.values()))
+    before = results.read_bytes()
+    status, _, err = run(capsys, *argv)
+    assert status == 1 and err.count("\n") == 1 and "use another results file" in err
+    assert results.read_bytes() == before
 
 
 def test_the_summary_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

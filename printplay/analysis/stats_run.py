@@ -93,6 +93,8 @@ class StatsPlan:
     max_seconds: float | None = None
     chunk: int | None = None
     """Deals a chunk (``None``: chosen from the budget and the workers)."""
+    grade: bool = False
+    """Whether each deal is graded too (its level in its record)."""
 
 
 def chunk_size(plan: StatsPlan, pending: int, workers: int) -> int:
@@ -142,12 +144,14 @@ class StatsRun:
             raise OptionError(f"the time per deal must be more than 0 s, not {plan.max_seconds:g}")
         game = make_solitaire(name, plan.options)
         chosen = tuple(opts.chosen(game.options))
-        self.plan = StatsPlan(name, chosen, plan.deals, plan.max_seconds, plan.chunk)
+        self.plan = StatsPlan(name, chosen, plan.deals, plan.max_seconds, plan.chunk, plan.grade)
         self.title = game.title
         label = opts.describe(game.options) if chosen else "standard game"
         self.summary = Summary(name, chosen, label, plan.deals, plan.max_seconds)
         self.done = DoneDeals(plan.deals)
-        self.header = Header(game=name, options=chosen, max_seconds=plan.max_seconds)
+        self.header = Header(
+            game=name, options=chosen, max_seconds=plan.max_seconds, grade=plan.grade
+        )
         self.file = ResultsFile(results, self.header) if results is not None else None
         self.found = 0
 
@@ -200,7 +204,7 @@ class StatsRun:
         total = self.pending
         plan = self.plan
         jobs = [
-            StatsJob(plan.game, plan.options, plan.max_seconds, chunk)
+            StatsJob(plan.game, plan.options, plan.max_seconds, chunk, plan.grade)
             for chunk in self.chunks(executor.workers)
         ]
         repaired = self.file.start() if self.file is not None and jobs else False
