@@ -149,6 +149,7 @@ def shortest(states: Sequence[TriPeaksState], verdicts: Sequence[bool | None]) -
     """Time ``shortest_line`` on each position and print the lengths of the shortest wins
     (moves: plays and stock turns)."""
     from printplay.solve.tripeaks import shortest_line  # not in older versions: --shortest only
+
     lengths: list[int] = []
     short_seconds: list[float] = []
     short_sizes: list[int] = []

@@ -19,6 +19,7 @@ from rich.markup import escape
 
 from printplay import options as opts
 from printplay.cards import format_labels
+from printplay.cli_book import book
 from printplay.cli_common import (
     MESSAGE_LIMIT,
     JsonOpt,
@@ -40,11 +41,13 @@ from printplay.cli_common import (
     working,
 )
 from printplay.cli_data import data_app
-from printplay.deal import Deal, read_deal_file
+from printplay.cli_stats import stats
+from printplay.deal import MAX_SEED, Deal, read_deal_file
 from printplay.errors import DealError, GameError, PrintplayError
 from printplay.games import BEST_LINES, REGISTRY, BestLine, game_name, load, make_solitaire
 from printplay.games import entry as game_entry
 from printplay.games.protocols import RegisteredSolitaire
+from printplay.grades import Grade
 from printplay.parallel import cpu_count, worker_count
 from printplay.printables.model import Line
 from printplay.render.faces import CARD_SIZES, DEFAULT_CARD
@@ -62,6 +65,7 @@ for _entry in REGISTRY.values():
     if _entry.verbs is not None:
         app.add_typer(cast("typer.Typer", load(_entry.verbs[1])), name=_entry.verbs[0])
 app.add_typer(data_app, name="data")
+app.command()(book)
 
 
 def _known_game(value: str | None) -> str | None:
@@ -286,12 +290,20 @@ def solve(
             "deal always gives the same bytes).",
         ),
     ] = False,
+    grade: Annotated[
+        bool,
+        typer.Option(
+            "--grade",
+            help="Grade each deal too: easy, medium, hard, expert or unwinnable, with the "
+            "measures the level comes from (docs/difficulty.md).",
+        ),
+    ] = False,
 ) -> None:
     """Decide whether deals can be won, with a winning line replayed through the engine."""
     from functools import partial
 
     from printplay.printables import batch
-    from printplay.printables.batch import solve_deal, solve_deals
+    from printplay.printables.batch import grade_of, solve_deal, solve_deals
     from printplay.verdicts import Budget
 
     result_json = partial(batch.result_json, timings=timings)
@@ -308,7 +320,7 @@ def solve(
                 "the cards"
             )
         deals = read_deal_file(deal_file, the_game.deck())
-        _solve_batch(the_game, deals, best, budget, jobs, result_json, solve_deals)
+        _solve_batch(the_game, deals, best, budget, jobs, result_json, solve_deals, grade)
         return
     if seed is None and deal is None:
         raise DealError("give a deal: --seed N, --deal 'CARDS' or --deal-file FILE")
@@ -319,10 +331,16 @@ def solve(
             f"the budget ran out before the shortest line was proven ({result.states:,} "
             "states searched); raise --max-states or --max-seconds"
         )
+    the_grade = grade_of(the_game, the_deal) if grade else None
     if as_json:
-        print_json(result_json(the_game, the_deal, result))
+        data = result_json(the_game, the_deal, result)
+        if the_grade is not None:
+            data["grade"] = the_grade.to_json()
+        print_json(data)
         return
     _print_solution(the_game, the_deal, result, best)
+    if the_grade is not None:
+        stdout.print(grade_text(the_grade), markup=False)
 
 
 def _best_line(game: RegisteredSolitaire, *, best_score: bool, shortest: bool) -> BestLine | None:
@@ -350,6 +368,7 @@ def _solve_batch(
     jobs: int,
     result_json: Any,
     solve_deals: Any,
+    grade: bool,
 ) -> None:
     workers = worker_count(jobs, len(deals))
     if workers < jobs:
@@ -370,11 +389,17 @@ def _solve_batch(
             budget=budget,
             jobs=jobs,
             progress=lambda done: progress.update(task, completed=done),
+            grade=grade,
         )
-        for index, (the_deal, result) in enumerate(zip(deals, results, strict=True), start=1):
+        for index, (the_deal, (result, the_grade)) in enumerate(
+            zip(deals, results, strict=True), start=1
+        ):
             counts[result.solvable] += 1
             total_score += result.score or 0
-            print_json({"index": index, **result_json(game, the_deal, result)})
+            data = {"index": index, **result_json(game, the_deal, result)}
+            if the_grade is not None:
+                data["grade"] = the_grade.to_json()
+            print_json(data)
             sys.stdout.flush()
     summary = (
         f"{len(deals)} deals: {counts[True]} winnable, {counts[False]} not winnable, "
@@ -411,6 +436,20 @@ def _print_solution(
         points = step.after.running_score
         score = f"  [dim](score {points})[/dim]" if points is not None else ""
         stdout.print(f"{step.number:3}. {escape(step.words)}{score}")
+
+
+def grade_text(grade: Grade) -> str:
+    """A grade in one line of words, for the terminal."""
+    measures = grade.measures
+    if measures is None:
+        return f"Grade: {grade.level}."
+    greedy = "wins" if measures.greedy_won else "loses"
+    return (
+        f"Grade: {grade.level}. The random player wins {measures.random_won} of "
+        f"{measures.playouts} games ({measures.random_share:.1%}); the greedy player "
+        f"{greedy}; {measures.decisions} real decision{'s' if measures.decisions != 1 else ''} "
+        f"on a winning line of {measures.length} moves (docs/difficulty.md)."
+    )
 
 
 @app.command()
@@ -470,6 +509,9 @@ def check(
     )
 
 
+app.command(name="stats")(stats)
+
+
 SHEET_HELP = " ".join(
     [
         "Write a setup sheet and walkthrough of a deal, with the layout, the deal order to "
@@ -507,14 +549,39 @@ def sheet(
             max=86400.0,
         ),
     ] = 60.0,
+    difficulty: Annotated[
+        str | None,
+        typer.Option(
+            "--difficulty",
+            "-d",
+            help="Instead of --seed: the first deal of this level (easy, medium, hard or "
+            "expert; docs/difficulty.md) from --start on.",
+            show_default=False,
+        ),
+    ] = None,
+    start: Annotated[
+        int | None,
+        typer.Option(
+            "--start",
+            help="With --difficulty: the first deal number looked at (default 1).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Write a setup sheet and walkthrough of a deal (see :data:`SHEET_HELP`)."""
     from printplay.games.numbering import check_numbering
     from printplay.printables.model import PrintRequest
     from printplay.printables.requests import make_printable
 
+    name = game_entry(game).name
+    result = None
+    if difficulty is not None or start is not None:
+        from printplay.outfile import check_writable
+
+        check_writable(output)  # before the search, not after it
+        seed, result = _first_of_level(name, option, difficulty, start, seed, deal)
     request = PrintRequest(
-        game_entry(game).name,
+        name,
         output,
         tuple(option or ()),
         seed=seed,
@@ -524,10 +591,41 @@ def sheet(
         spoiler_free=spoiler_free,
         rules_dir=_rules_dir(rules_dir),
         max_seconds=max_seconds,
+        result=result,
     )
     with working(f"working out the line (at most {max_seconds:g} s) and typesetting the sheet"):
         path = make_printable("sheet", request)
     print_path(path)
+
+
+def _first_of_level(
+    game: str,
+    option: list[str] | None,
+    difficulty: str | None,
+    start: int | None,
+    seed: int | None,
+    deal: str | None,
+) -> tuple[int, Line]:
+    """``sheet --difficulty``: the first deal of the level from ``start`` and its line."""
+    from printplay.printables.puzzle_book import first_of_level
+
+    if difficulty is None:
+        raise DealError("--start goes with --difficulty (the first deal of a level)")
+    if seed is not None or deal is not None:
+        raise DealError("give --seed, --deal or --difficulty, not more than one")
+    if not game_entry(game).is_solitaire:
+        raise GameError(f"{game_entry(game).title} deals have no levels: give --seed N")
+    if start is not None and not 1 <= start <= MAX_SEED:
+        raise DealError(f"--start must be a deal number from 1 to {MAX_SEED}, not {start}")
+    the_game = _game(game, option)
+    with working(f"looking for the first {difficulty} deal"):
+        found = first_of_level(the_game, difficulty, start=start or 1)
+    assert found.deal.seed is not None  # numbered deals only
+    stderr.print(
+        f"printplay: {found.deal.name} is the first {difficulty} deal from deal {start or 1}",
+        markup=False,
+    )
+    return found.deal.seed, found.line
 
 
 @app.command()
@@ -772,10 +870,15 @@ def kit(
         ),
     ] = None,
     no_deck: Annotated[bool, typer.Option("--no-deck", help="Leave out the deck.")] = False,
+    no_puzzles: Annotated[
+        bool,
+        typer.Option("--no-puzzles", help="Leave out the puzzle book of the game's curated deals."),
+    ] = False,
     rules_dir: RulesDirOpt = None,
 ) -> None:
     """Write a game's print-and-play kit: cover, contents, rulebook, mat or pieces, setup
-    sheets of curated deals and the deck with quick-reference cards, in one PDF."""
+    sheets of curated deals, a puzzle book of its graded deals and the deck with
+    quick-reference cards, in one PDF."""
     from printplay.printables.kit import build_kit
 
     numbers = _numbers(deals, "'--deals'")
@@ -787,6 +890,7 @@ def kit(
             deals=numbers,
             deck=not no_deck,
             rules_dir=_rules_dir(rules_dir),
+            puzzles=not no_puzzles,
         )
     for note in made.left_out:
         stderr.print(f"printplay: note: {note}", markup=False)

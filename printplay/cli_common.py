@@ -22,11 +22,14 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
     SpinnerColumn,
+    Task,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
 )
+from rich.text import Text
 
 
 def _console_width() -> int | None:
@@ -243,12 +246,31 @@ def working(what: str) -> Iterator[None]:
         yield
 
 
-def progress_bar(*, disable: bool = False) -> Progress:
-    """A progress bar on stderr that disappears when done; add one task per job."""
+class RateColumn(ProgressColumn):
+    """How many items a second a task is doing (``"412 deals/s"``)."""
+
+    def __init__(self, unit: str) -> None:
+        super().__init__()
+        self.unit = unit
+
+    def render(self, task: Task) -> Text:
+        """The rate, or nothing before there is one."""
+        speed = task.finished_speed or task.speed
+        if speed is None:
+            return Text("")
+        shown = f"{speed:,.0f}" if speed >= 10 else f"{speed:.2g}"
+        return Text(f"{shown} {self.unit}/s")
+
+
+def progress_bar(*, disable: bool = False, rate: str | None = None) -> Progress:
+    """A progress bar on stderr that disappears when done; add one task per job.  With
+    ``rate`` (a unit: ``"deals"``) it shows how many a second are done."""
+    rates = [RateColumn(rate)] if rate else []
     return Progress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),
+        *rates,
         TimeRemainingColumn(),
         console=stderr,
         transient=True,

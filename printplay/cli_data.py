@@ -1,12 +1,13 @@
 """``printplay data …``: the computed data printplay ships, and the one way to rebuild it.
 
 ``printplay data rebuild winrates GAME`` solves numbered deals under each of a solitaire's
-rule sets (``win-rates-GAME.json``); ``… strategy`` computes the casino basic-strategy
-table (``casino_strategy.json``); ``… edge`` simulates the casino game's house edge for
-every table size (``house-edge.json``, ``house-edge-home-cap.json``).  Each run shows a
-progress bar and stores, in the file, what was run (:mod:`printplay.provenance`).  The
-defaults are the settings the shipped files were made with; ``--data-dir`` writes
-elsewhere, leaving the shipped data alone.
+rule sets (``win-rates-GAME.json``), each rule set a ``printplay stats`` run (on the local
+pool or, with ``--scheduler``, on Dask; resumable with ``--results-dir``); ``… strategy``
+computes the casino basic-strategy table (``casino_strategy.json``); ``… edge`` simulates
+the casino game's house edge for every table size (``house-edge.json``,
+``house-edge-home-cap.json``).  Each run shows a progress bar and stores, in the file, what
+was run (:mod:`printplay.provenance`).  The defaults are the settings the shipped files
+were made with; ``--data-dir`` writes elsewhere, leaving the shipped data alone.
 """
 
 from __future__ import annotations
@@ -44,10 +45,10 @@ DataDirOpt = Annotated[
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Processes.", min=1)]
 
 
-def _data_dir(folder: Path | None) -> Path | None:
-    """``--data-dir``, checked to be a folder."""
+def _data_dir(folder: Path | None, flag: str = "--data-dir") -> Path | None:
+    """``--data-dir`` (or ``flag``), checked to be a folder."""
     if folder is not None and not folder.is_dir():
-        raise OutputError(f"--data-dir {folder}: no such folder")
+        raise OutputError(f"{flag} {folder}: no such folder")
     return folder
 
 
@@ -71,26 +72,44 @@ def winrates(
         ),
     ] = None,
     jobs: JobsOpt = 2,
-    data_dir: DataDirOpt = None,
-    keep: Annotated[
-        Path | None,
+    scheduler: Annotated[
+        str | None,
         typer.Option(
-            "--keep",
-            help="A file of verdicts, one a line: deals decided there are not solved again, "
-            "and each new verdict is added as it comes (to take a long run up again).",
+            "--scheduler",
+            help="Solve on Dask instead of --jobs local processes: local:N or tcp://HOST:PORT "
+            "(as printplay stats).",
             show_default=False,
         ),
     ] = None,
+    results_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--results-dir",
+            help="Keep each rule set's results file (JSON Lines, as printplay stats writes) "
+            "in this folder: a stopped rebuild run again goes on where it stopped.",
+            show_default=False,
+        ),
+    ] = None,
+    data_dir: DataDirOpt = None,
 ) -> None:
-    """Solve numbered deals under each rule set of a solitaire and store its win rates."""
+    """Solve numbered deals under each rule set of a solitaire and store its win rates
+    (each rule set a printplay stats run)."""
+    import contextlib
+
     from printplay.analysis.winrates import check_rebuild, rebuild_win_rates, stored_budget
+    from printplay.cluster import DaskMap, parse_scheduler, require_dask
     from printplay.games import entry
 
     name = entry(game).name
     budget = stored_budget(name) if max_seconds is None else (max_seconds or None)
     folder = _data_dir(data_dir)
+    runs = _data_dir(results_dir, "--results-dir")
     check_rebuild(name, deals, budget, folder)  # before the progress bar is drawn
-    with progress_bar() as progress:
+    where = parse_scheduler(scheduler) if scheduler is not None else None
+    if where is not None:
+        require_dask()
+    with contextlib.ExitStack() as stack, progress_bar(rate="deals") as progress:
+        executor = stack.enter_context(DaskMap(where)) if where is not None else None
         task = progress.add_task(f"{name} deals", total=None)
 
         def report(done: int, total: int) -> None:
@@ -103,7 +122,9 @@ def winrates(
             jobs=jobs,
             data_dir=folder,
             progress=report,
-            keep=keep,
+            executor=executor,
+            scheduler=scheduler,
+            results_dir=runs,
         )
     for rate in rates:
         counts = f"{rate.won}/{rate.won + rate.lost + rate.unknown}"

@@ -3,8 +3,13 @@
 These are deals worth printing, with verdicts.  A collection names deals by number (or by
 their cards, for explicit deals), with the options they are played under and what the
 solver says of them: ``verdict`` (can it be won) and, where recorded, ``best`` (the best
-score, or the length of the shortest line).
-The demo and the kits print from here; the tests solve every deal again and compare.
+score, or the length of the shortest line).  A graded collection (``first-steps``, the
+easy deals to start with; ``expert``) stores more: each deal's ``level``, its ``measures``
+(docs/difficulty.md), the winning ``line`` it was graded on with its ``length``, and the
+``turning`` points a book's solution draws (move number, moves that keep the deal
+winnable there), so a book of them is printed without searching.
+The demo and the kits print from here; the tests solve the other deals again and replay
+the stored lines.
 
 >>> [deal.seed for deal in collection("tripeaks", "demo").deals]
 [1]
@@ -13,6 +18,7 @@ The demo and the kits print from here; the tests solve every deal again and comp
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -34,6 +40,14 @@ class SeedDeal:
     verdict: bool | None = None
     best: int | None = None
     note: str = ""
+    level: str | None = None
+    length: int | None = None
+    optimal: bool | None = None
+    """Whether the stored line is proved the shortest."""
+    measures: Mapping[str, Any] | None = None
+    line: tuple[Mapping[str, Any], ...] | None = None
+    """The stored winning line, as ``solve --json`` prints moves."""
+    turning: tuple[tuple[int, int | None], ...] = ()
 
     def deal(self) -> Deal:
         """The deal itself, under the collection's game and options."""
@@ -61,6 +75,12 @@ def _deal(game: str, data: dict[str, Any]) -> SeedDeal:
         verdict=data.get("verdict"),
         best=data.get("best"),
         note=data.get("note", ""),
+        level=data.get("level"),
+        length=data.get("length"),
+        optimal=data.get("optimal"),
+        measures=data.get("measures"),
+        line=tuple(data["line"]) if "line" in data else None,
+        turning=tuple((number, keeping) for number, keeping in data.get("turning", ())),
     )
 
 

@@ -1,8 +1,10 @@
-"""``printplay demo``: write one of each printable of every registered game, the
-print-and-play kit of one game, and the website (``site/`` inside the demo's folder)."""
+"""``printplay demo``: write one of each printable of every registered game, a book of
+each game (a solitaire's curated puzzles, Ricochet Poker's problems), the print-and-play
+kit of one game, and the website (``site/`` inside the demo's folder)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,11 +49,33 @@ SITE_FOLDER = "site"
 """Where in the demo's folder the website goes."""
 
 
+def write_books(folder: Path, paper: str) -> list[Path]:
+    """The book of every game that has one, as its maker's curated request makes it (a
+    solitaire's curated puzzles from their stored lines; Ricochet Poker's problems):
+    ``tripeaks-book.pdf`` …"""
+    from typing import cast
+
+    from printplay.games import load
+    from printplay.jsontypes import JsonObject
+    from printplay.printables.book_model import BookRequest
+
+    paths = []
+    for game in REGISTRY.values():
+        if game.book is None:
+            continue
+        maker = cast("Callable[[BookRequest], tuple[Path, JsonObject]]", load(game.book))
+        request = BookRequest(
+            game.name, folder / f"{game.name}-book.pdf", paper=paper, curated=True
+        )
+        paths.append(maker(request)[0])
+    return paths
+
+
 def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
     """Write every printable of every game into ``folder`` (sheets show the game's demo
-    deal, else deal :data:`DEMO_DEAL`), then the kit of :func:`kit_game` with its demo
-    deals, then the website into :data:`SITE_FOLDER`; return the paths, game by game, then
-    the kit, then the site's index page."""
+    deal, else deal :data:`DEMO_DEAL`), then every game's book, then the kit of
+    :func:`kit_game` with its demo deals, then the website into :data:`SITE_FOLDER`; return
+    the paths, game by game, the books, the kit, then the site's index page."""
     folder = Path(folder)
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -75,6 +99,7 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
                 result=lines.get(deal.seed) if game.name == kit_name and deal.seed else None,
             )
             paths.append(make_printable(printable, request))
+    paths += write_books(folder, paper)
     if kit_name is not None:
         from printplay.printables.kit import build_kit
 

@@ -1,7 +1,8 @@
 """One parallel map for every long job: batch solving, simulations, tables, books.
 
 :func:`parallel_map` runs a function over items on a pool of processes and yields the
-results in input order, calling ``progress(done)`` as they come.  Workers ignore Ctrl-C
+results in input order (or, with ``ordered=False``, as they finish), calling
+``progress(done)`` as they come.  Workers ignore Ctrl-C
 and hang-ups: the parent decides, and whatever stops it (Ctrl-C, SIGTERM, an error in a
 worker) terminates the pool at once, so no worker outlives the command.
 
@@ -84,12 +85,14 @@ def parallel_map(
     jobs: int = 1,
     chunksize: int = 1,
     progress: Callable[[int], None] | None = None,
+    ordered: bool = True,
 ) -> Iterator[R]:
     """``func`` of each item, in input order, on up to ``jobs`` processes.
 
     ``func`` must be a module-level function (it is sent to spawned processes by name).
     With one job, or one item, it runs in this process.  ``progress(done)`` is called after
-    each result.
+    each result.  With ``ordered=False`` results come as they finish (a slow item holds
+    back none of the others), in no particular order.
     """
     work = list(items)
     workers = worker_count(jobs, len(work))
@@ -101,7 +104,8 @@ def parallel_map(
         return
     pool = _pool(workers)
     try:
-        for done, result in enumerate(pool.imap(func, work, chunksize=chunksize), start=1):
+        results = (pool.imap if ordered else pool.imap_unordered)(func, work, chunksize=chunksize)
+        for done, result in enumerate(results, start=1):
             yield result
             if progress:
                 progress(done)

@@ -239,28 +239,3 @@ def test_a_broken_data_file_is_one_error(tmp_path: Path) -> None:
         read_edge(True, tmp_path)
     with pytest.raises(DataError, match="cannot read"):
         read_strategy(tmp_path / DATA_FILE)
-
-
-def test_kept_verdicts_are_taken_up(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """With --keep, every verdict goes to the file, and a deal decided there is not solved
-    again: a verdict planted in the file is counted as it stands."""
-    kept = tmp_path / "kept.jsonl"
-    args = ["data", "rebuild", "winrates", "tripeaks", "--deals", "3", "--jobs", "1"]
-    assert run(capsys, *args, "--data-dir", str(tmp_path), "--keep", str(kept))[0] == 0
-    lines = [json.loads(line) for line in kept.read_text(encoding="utf-8").splitlines()]
-    assert len(lines) == 3 * len(winrates.option_sets("tripeaks"))
-    first = {**lines[0], "won": not lines[0]["won"]}
-    kept.write_text(json.dumps(first) + "\n", encoding="utf-8")
-    before = winrates.load("tripeaks", data_dir=tmp_path)
-    assert run(capsys, *args, "--data-dir", str(tmp_path), "--keep", str(kept))[0] == 0
-    after = winrates.load("tripeaks", data_dir=tmp_path)
-    assert before is not None and after is not None
-    assert after[0].won == before[0].won + (1 if first["won"] else -1)
-    assert len(kept.read_text(encoding="utf-8").splitlines()) == len(lines)
-
-
-def test_a_broken_kept_file_is_one_error(tmp_path: Path) -> None:
-    kept = tmp_path / "kept.jsonl"
-    kept.write_text('{"game": "tripeaks", "deal": 1}\n', encoding="utf-8")
-    with pytest.raises(DataError, match="line 1"):
-        winrates.read_kept(kept, "tripeaks")

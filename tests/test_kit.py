@@ -79,7 +79,7 @@ def _outline(path: Path) -> list[tuple[int, str, int]]:
 
 def test_the_kit_is_its_parts_with_a_cover_contents_and_blank_backs(tripeaks_kit: Kit) -> None:
     kit = tripeaks_kit
-    assert [p.kind for p in kit.parts] == ["rulebook", "mat", "sheets", "deck"]
+    assert [p.kind for p in kit.parts] == ["rulebook", "mat", "sheets", "puzzles", "deck"]
     assert len(PdfReader(kit.path).pages) == kit.pages
     assert kit.pages == FRONT_PAGES + sum(p.printed for p in kit.parts) + len(kit.blanks)
     by_kind = {p.kind: p for p in kit.parts}
@@ -119,6 +119,7 @@ def test_the_contents_page_points_at_the_right_pages(tripeaks_kit: Kit) -> None:
     assert "A1 of 2 × 3" in texts[toc["The pages, A1 to B3"] - 1]
     assert "TriPeaks · deal 8 · setup" in texts[toc["Deal 8 (cannot be won)"] - 1]
     assert "TriPeaks · deal 2 · setup" in texts[toc["Deal 2"] - 1]
+    assert "TriPeaks puzzles" in texts[toc["TriPeaks puzzles"] - 1]
     assert "print check" in texts[toc["Print check"] - 1]
     quick = texts[toc["Quick-reference cards"] - 1]
     assert "TriPeaks: how to play" in quick
@@ -139,7 +140,7 @@ def test_bookmarks_hold_every_part_and_their_own_outlines(tripeaks_kit: Kit) -> 
 
 def test_footers_number_the_kits_pages(tripeaks_kit: Kit) -> None:
     texts = page_texts(tripeaks_kit.path)
-    numbered = [p for p in tripeaks_kit.parts if p.kind in ("rulebook", "sheets")]
+    numbered = [p for p in tripeaks_kit.parts if p.kind in ("rulebook", "sheets", "puzzles")]
     checked = 0
     for part in numbered:
         for page in range(part.first, part.last + 1):
@@ -225,7 +226,9 @@ def test_a_source_without_quick_cards_is_left_out_and_said(tmp_path: Path) -> No
     ]
     shutil.rmtree(house)
     parts, left_out = _parts(entry("tripeaks"), tmp_path, "a4", [], False, None, {}, words)
-    assert [p.kind for p in parts] == ["rulebook", "mat"] and left_out == []
+    assert [p.kind for p in parts] == ["rulebook", "mat", "puzzles"] and left_out == []
+    parts, _ = _parts(entry("tripeaks"), tmp_path, "a4", [], False, None, {}, words, puzzles=False)
+    assert [p.kind for p in parts] == ["rulebook", "mat"]
 
 
 # --- no page nearly empty -------------------------------------------------------------------
@@ -266,15 +269,19 @@ MM_PT = 72 / 25.4
 @pytest.mark.parametrize("game", ["tripeaks", "pyramid", "ricochet", "ricochet-poker"])
 def test_no_page_of_a_kit_is_nearly_empty(tmp_path: Path, game: str, paper: str) -> None:
     """Every page of every game's whole kit uses a fifth of its text area or more, but the
-    blank backs (meant so) and the kit's last page: no walkthrough ends alone on a page
+    blank backs (meant so), the puzzle book's page that warns the solutions follow (meant
+    so) and the kit's last page: no walkthrough ends alone on a page
     (with a blank back after it in the kit), no sheet holds two tokens and nothing else."""
     kit = build_kit(game, tmp_path / "kit.pdf", paper=paper, results=_kit_lines(game))
+    texts = page_texts(kit.path)
+    dividers = {n for n, text in enumerate(texts, 1) if "Stop here if you want" in text}
+    assert len(dividers) == (1 if game != "ricochet-poker" else 0)  # the puzzles' answers
     document = pypdfium2.PdfDocument(kit.path)
     try:
         sparse = [
             (number, round(_used(document[number - 1]), 2))
             for number in range(1, kit.pages)
-            if number not in kit.blanks
+            if number not in kit.blanks and number not in dividers
         ]
     finally:
         document.close()
@@ -302,3 +309,21 @@ def test_the_cover_names_each_deal_with_its_rules(tmp_path: Path) -> None:
         "deal 4, deal 7, deal 6, deal 3, deal 1, deal 1 (reserve), deal 4 (one-deal), deal 5"
     )
     assert len(set(detail.split(", "))) == len(chosen)
+
+
+def test_the_puzzle_book_in_the_kit_gives_the_kits_pages(tripeaks_kit: Kit) -> None:
+    """The kit's puzzle book lists its puzzles and solutions by the kit's page numbers."""
+    texts = page_texts(tripeaks_kit.path)
+    part = next(p for p in tripeaks_kit.parts if p.kind == "puzzles")
+    listing = next(n for n in range(part.first, part.last + 1) if "List of puzzles" in texts[n - 1])
+    rows = [
+        line.split()
+        for line in texts[listing - 1].splitlines()
+        if re.match(r"^\d+ deal \d+ ", line.strip())
+    ]
+    assert len(rows) == 12
+    for row in rows:
+        number, page, solution = row[0], int(row[-2]), int(row[-1])
+        assert part.first <= page < solution <= part.last
+        assert f"Puzzle {number} ·" in texts[page - 1]
+        assert f"Puzzle {number} ·" in texts[solution - 1]

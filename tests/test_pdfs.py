@@ -160,6 +160,10 @@ def test_demo_writes_real_pdfs(tmp_path: Path) -> None:
         "ricochet-poker-rules.pdf",
         "ricochet-poker-deal-1.pdf",
         "ricochet-poker-table-card.pdf",
+        "tripeaks-book.pdf",
+        "pyramid-book.pdf",
+        "ricochet-book.pdf",
+        "ricochet-poker-book.pdf",
         "tripeaks-kit.pdf",
         "index.html",
     ]

@@ -1,4 +1,5 @@
-"""The curated deal collections in seeds/: every verdict and best line checked again."""
+"""The curated deal collections in seeds/: every verdict and best line checked again; the
+graded collections' stored lines replayed, not searched for again."""
 
 from __future__ import annotations
 
@@ -16,8 +17,20 @@ SEEDED = [
     if entry.is_solitaire
     for collection in collections(game)
     for number, deal in enumerate(collection.deals)
+    if deal.line is None
 ]
-"""Every curated deal of a game with a solver (the others' seeds name rounds to print)."""
+"""Every curated deal of a game with a solver (the others' seeds name rounds to print),
+but those stored with their line (checked by replaying it)."""
+
+GRADED = [
+    (collection.game, collection.name, number, deal)
+    for game, entry in REGISTRY.items()
+    if entry.is_solitaire
+    for collection in collections(game)
+    for number, deal in enumerate(collection.deals)
+    if deal.line is not None
+]
+"""Every curated deal stored with its grade and winning line."""
 
 
 def test_every_seeds_file_names_a_registered_game() -> None:
@@ -55,3 +68,51 @@ def test_seeded_verdicts_hold(game: str, collection: str, number: int, deal: obj
     else:
         result = solver.solve(state)
     assert result.solvable is deal.verdict
+
+
+def test_each_solitaire_has_graded_collections() -> None:
+    from printplay.printables.puzzle_book import CURATED
+
+    for name, game in REGISTRY.items():
+        if game.is_solitaire:
+            found = {c.name: c for c in collections(name)}
+            for wanted, level in zip(CURATED, ("easy", "expert"), strict=True):
+                assert found[wanted].deals, (name, wanted)
+                assert {deal.level for deal in found[wanted].deals} == {level}
+
+
+@pytest.mark.parametrize(
+    ("game", "collection", "number", "deal"),
+    GRADED,
+    ids=[f"{g}-{c}-{n}" for g, c, n, _ in GRADED],
+)
+def test_stored_lines_win_and_their_grades_hold(
+    game: str, collection: str, number: int, deal: object
+) -> None:
+    """The stored line is replayed through the engine and wins; the measures that need no
+    search (the random and greedy players) are measured again and agree, and the stored
+    measures give the stored level under the thresholds."""
+    from printplay.analysis.grading import random_won
+    from printplay.analysis.levels import level_of
+    from printplay.analysis.players import greedy_game
+    from printplay.curated import SeedDeal
+    from printplay.grades import Measures
+    from printplay.solve.toolkit import replay_line
+
+    assert isinstance(deal, SeedDeal) and deal.line is not None and deal.measures is not None
+    solitaire = make_solitaire(game, deal.options)
+    the_deal = deal.deal()
+    start = solitaire.initial_state(the_deal)
+    moves = [solitaire.move_from_json(move) for move in deal.line]
+    assert replay_line(start, moves)[-1].is_won
+    data = deal.measures
+    assert deal.verdict is True and deal.length == len(moves) == data["length"]
+    assert all(1 <= move <= len(moves) for move in data["decision_moves"])
+    assert data["decisions"] == len(data["decision_moves"])
+    assert random_won(solitaire, the_deal, start) == data["random_won"]
+    assert greedy_game(start).is_won == data["greedy_won"]
+    fields = ("random_won", "playouts", "greedy_won", "decisions", "length")
+    measures = Measures(*(data[field] for field in fields))
+    assert level_of(game, measures) == deal.level
+    turning = {number for number, _ in deal.turning}
+    assert turning <= set(data["decision_moves"])

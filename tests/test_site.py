@@ -54,6 +54,8 @@ def test_every_rule_changing_option_has_a_variant_page() -> None:
         ("one-deal",),
         ("waste-off-limits",),
         ("reshuffle",),
+        ("small", "reserve"),
+        ("waste-off-limits", "clear-the-board"),
     ]
     assert ("ball-resets", "free-draw") in variant_sets("ricochet")  # a row of its win rates
     poker = variant_sets("ricochet-poker")

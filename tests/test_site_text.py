@@ -180,7 +180,7 @@ def test_the_site_says_what_the_pdf_says(built_site: Path, game: str, options: t
     slug = re.sub(r"[^a-z0-9-]+", "-", "-".join(options))
     page = built_site / game / (f"{slug}.html" if options else "index.html")
     pdf = built_site / game / (f"{game}-rules-{slug}.pdf" if options else f"{game}-rules.pdf")
-    book: Book = load(entry(game).book_model)(game, options)  # type: ignore[operator]
+    book: Book = load(entry(game).rulebook_model)(game, options)  # type: ignore[operator]
     html = page.read_text(encoding="utf-8")
     missing, extra = compare(html, pdf_body(pdf), diagram_words(book))
     assert missing == [], f"on the site, not in the PDF: {missing[:3]}"

@@ -25,103 +25,27 @@ option-text tuples).
 from __future__ import annotations
 
 import json
-import math
 import time
 from collections.abc import Callable, Sequence
-from contextlib import nullcontext
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
 from printplay import __version__
 from printplay import options as opts
-from printplay.deal import SHUFFLE_NAME, numbered_deal
+from printplay.analysis.interval import Z95 as Z95
+from printplay.analysis.interval import WinRate as WinRate
+from printplay.analysis.interval import wilson as wilson
+from printplay.analysis.stats_deals import DealRange
+from printplay.analysis.stats_run import Executor, LocalPool, StatsPlan, StatsRun
+from printplay.deal import SHUFFLE_NAME
 from printplay.errors import DataError, GameError, OptionError
-from printplay.games import entry, make_solitaire, solver_for
+from printplay.games import entry, make_solitaire
 from printplay.jsontypes import JsonValue
-from printplay.parallel import parallel_map
 from printplay.provenance import Provenance, data_path, writable_data_path, write_data_file
-from printplay.verdicts import Budget
 
 STORED_DEALS = 2000
 """Deals per option set of the shipped files (deals 1 to 2000)."""
-
-Z95 = 1.959963984540054
-"""The two-sided 95% quantile of the normal distribution."""
-
-
-def wilson(won: int, total: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for ``won`` successes in ``total`` trials."""
-    if total <= 0:
-        return 0.0, 1.0
-    p = won / total
-    centre = (p + z * z / (2 * total)) / (1 + z * z / total)
-    half = z * math.sqrt(p * (1 - p) / total + z * z / (4 * total * total)) / (1 + z * z / total)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-@dataclass(frozen=True)
-class WinRate:
-    """The verdicts of one option set over a range of deals."""
-
-    options: tuple[str, ...]
-    label: str
-    deals: int
-    won: int
-    lost: int
-    unknown: int
-    first: int = 1
-    """The first deal number of the range."""
-
-    @property
-    def rate(self) -> float:
-        """The share of decided deals that can be won."""
-        decided = self.won + self.lost
-        return self.won / decided if decided else 0.0
-
-    @property
-    def interval(self) -> tuple[float, float]:
-        """The 95% range of the share of all deals that can be won.
-
-        With every deal decided, the Wilson interval of :attr:`rate`.  With some
-        undecided, the range holds whatever they turn out to be: from the Wilson low of
-        the deals proved winnable to the Wilson high of those plus the undecided.
-
-        >>> WinRate((), "x", deals=100, won=60, lost=40, unknown=0).interval[0] > 0.5
-        True
-        >>> low, high = WinRate((), "x", deals=100, won=50, lost=30, unknown=20).interval
-        >>> round(low, 3), round(high, 3)
-        (0.404, 0.781)
-        """
-        if not self.unknown:
-            return wilson(self.won, self.won + self.lost)
-        total = self.won + self.lost + self.unknown
-        return wilson(self.won, total)[0], wilson(self.won + self.unknown, total)[1]
-
-    def share(self, count: int) -> float:
-        """``count`` as a share of all the deals."""
-        total = self.won + self.lost + self.unknown
-        return count / total if total else 0.0
-
-    def percent(self) -> str:
-        """``"64.5% (62.3–66.6%)"``; with undecided deals, the proved shares and the range:
-        ``"won 57.5%, lost 11.4%, undecided 31.2% (55.3–90.0%)"``."""
-        low, high = self.interval
-        span = f"({100 * low:.1f}–{100 * high:.1f}%)"
-        if not self.unknown:
-            return f"{100 * self.rate:.1f}% {span}"
-        return (
-            f"won {100 * self.share(self.won):.1f}%, lost {100 * self.share(self.lost):.1f}%, "
-            f"undecided {100 * self.share(self.unknown):.1f}% {span}"
-        )
-
-
-def _solve_one(job: tuple[str, tuple[str, ...], int, float | None]) -> bool | None:
-    name, options, seed, seconds = job
-    game = make_solitaire(name, options)
-    state = game.initial_state(numbered_deal(game.deck(), seed))
-    budget = Budget(max_seconds=seconds) if seconds is not None else None
-    return solver_for(game).solve(state, budget=budget).solvable
 
 
 def option_sets(game: str) -> tuple[tuple[str, ...], ...]:
@@ -135,6 +59,13 @@ def label(game: str, options: Sequence[str]) -> str:
     return opts.describe(built.options) if opts.chosen(built.options) else "standard game"
 
 
+def results_name(game: str, options: Sequence[str]) -> str:
+    """The name of the results file of one option set in a rebuild's ``--results-dir``:
+    ``win-rates-pyramid-standard.jsonl``, ``win-rates-tripeaks-jokers=1.jsonl``."""
+    chosen = ",".join(options) or "standard"
+    return f"win-rates-{entry(game).name}-{chosen}.jsonl"
+
+
 def compute(
     game: str,
     sets: Sequence[Sequence[str]],
@@ -144,78 +75,48 @@ def compute(
     jobs: int = 1,
     max_seconds: float | None = None,
     progress: Callable[[int, int], None] | None = None,
-    keep: Path | None = None,
+    executor: Executor | None = None,
+    results_dir: Path | None = None,
 ) -> list[WinRate]:
     """Solve deals ``first`` … ``last`` under each option set; verdicts in input order.
     With ``max_seconds``, a deal the solver has not decided in that time counts as
-    unknown.  With ``keep``, a file of verdicts a line (see :func:`read_kept`): the deals
-    decided there are not solved again, and each new verdict is added to it as it comes,
-    so a run stopped half way, or one that left deals undecided, can be taken up again."""
+    unknown.
+
+    Each option set is a ``printplay stats`` run (:class:`StatsRun`) on ``executor`` (by
+    default the local pool of ``jobs`` processes); with ``results_dir``, each keeps its
+    results file there (:func:`results_name`), so a stopped rebuild goes on where it
+    stopped."""
     name = entry(game).name
     if not entry(name).is_solitaire:
         raise GameError(f"{name} has no solver")
-    every = [(tuple(s), seed) for s in sets for seed in range(first, last + 1)]
-    known = read_kept(keep, name) if keep is not None else {}
-    work = [(name, s, seed, max_seconds) for s, seed in every if known.get((s, seed)) is None]
-    total = len(work)
-    with keep.open("a", encoding="utf-8") if keep is not None else nullcontext() as log:
-        for (_name, s, seed, _seconds), verdict in zip(
-            work,
-            parallel_map(
-                _solve_one,
-                work,
-                jobs=jobs,
-                chunksize=8,
-                progress=(lambda done: progress(done, total)) if progress else None,
-            ),
-            strict=True,
-        ):
-            known[(s, seed)] = verdict
-            if log is not None:
-                record = {"game": name, "options": list(s), "deal": seed, "won": verdict}
-                log.write(json.dumps(record) + "\n")
-                log.flush()
-    verdicts = [known.get(item) for item in every]
-    count = last - first + 1
+    deals = DealRange(first, last)
+    runner = executor if executor is not None else LocalPool(jobs)
+    total = len(sets) * deals.count
     rates = []
     for index, option_set in enumerate(sets):
-        chunk = verdicts[index * count : (index + 1) * count]
+        path = results_dir / results_name(name, option_set) if results_dir is not None else None
+        plan = StatsPlan(name, tuple(option_set), deals, max_seconds)
+        with StatsRun(plan, path) as run:
+            base = index * deals.count + run.found
+
+            def report(done: int, _: int, base: int = base) -> None:
+                if progress:
+                    progress(base + done, total)
+
+            summary = run.run(runner, report).summary
+        counted = summary.win_rate()
         rates.append(
             WinRate(
                 options=tuple(option_set),
                 label=label(name, option_set),
-                deals=count,
-                won=sum(v is True for v in chunk),
-                lost=sum(v is False for v in chunk),
-                unknown=sum(v is None for v in chunk),
+                deals=deals.count,
+                won=counted.won,
+                lost=counted.lost,
+                unknown=counted.unknown,
                 first=first,
             )
         )
     return rates
-
-
-def read_kept(path: Path, game: str) -> dict[tuple[tuple[str, ...], int], bool | None]:
-    """The verdicts a file of kept verdicts holds for ``game``: one JSON object a line,
-    ``{"game": …, "options": […], "deal": N, "won": true | false | null}`` (a later line
-    for the same deal wins; a missing file holds none)."""
-    found: dict[tuple[tuple[str, ...], int], bool | None] = {}
-    if not path.exists():
-        return found
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
-        try:
-            record = json.loads(line)
-            options = tuple(str(o) for o in record["options"])
-            deal, won = int(record["deal"]), record["won"]
-            if record["game"] != game:
-                continue
-        except (ValueError, KeyError, TypeError) as error:
-            raise DataError(f"{path}, line {number}: not a kept verdict ({error})") from None
-        if won not in (True, False, None):
-            raise DataError(f"{path}, line {number}: won must be true, false or null")
-        found[(options, deal)] = won
-    return found
 
 
 def data_file(game: str) -> str:
@@ -312,15 +213,19 @@ def rebuild_win_rates(
     jobs: int = 1,
     data_dir: Path | None = None,
     progress: Callable[[int, int], None] | None = None,
-    keep: Path | None = None,
+    executor: Executor | None = None,
+    scheduler: str | None = None,
+    results_dir: Path | None = None,
 ) -> tuple[Path, list[WinRate]]:
     """Solve deals 1 to ``deals`` under each of ``game``'s option sets and write its
     win-rate file, with its provenance, in ``data_dir`` (by default over the shipped file);
     the path written and the rates.
 
     ``max_seconds`` is the time per deal (``None``: no limit); ``progress(done, total)`` is
-    called as deals are decided; ``keep`` is a file of verdicts to take up (see
-    :func:`compute`).
+    called as deals are decided.  The deals are solved by ``printplay stats``'s machinery
+    (:func:`compute`): on ``executor`` (by default the local pool of ``jobs`` processes;
+    ``scheduler`` names a Dask one in the provenance), keeping results files in
+    ``results_dir`` if given.
     """
     name = entry(game).name
     path = check_rebuild(name, deals, max_seconds, data_dir)
@@ -334,7 +239,8 @@ def rebuild_win_rates(
         jobs=jobs,
         max_seconds=max_seconds,
         progress=progress,
-        keep=keep,
+        executor=executor,
+        results_dir=results_dir,
     )
     seconds = time.perf_counter() - start
     settings: dict[str, JsonValue] = {
@@ -342,8 +248,8 @@ def rebuild_win_rates(
         "deals": [1, deals],
         "max_seconds": max_seconds,
         "jobs": jobs,
+        "scheduler": scheduler,
         "option_sets": [list(option_set) for option_set in sets],
-        "kept_verdicts": keep is not None,
     }
     provenance = Provenance(rebuild_command(name, deals, max_seconds), settings, seconds)
     data = to_json(name, rates, 1, deals, max_seconds, seconds, provenance)

@@ -12,7 +12,7 @@ game can do (:attr:`GameEntry.capabilities`) and never branch on a game's name.
 >>> make_game("TriPeaks", ["no-wrap"]).options.wrap
 False
 >>> sorted(entry("poker").capabilities)
-['components', 'rulebook', 'sheet', 'table card', 'verbs']
+['book', 'components', 'rulebook', 'sheet', 'table card', 'verbs']
 >>> sorted(entry("tripeaks").printables)
 ['mat', 'rulebook', 'sheet']
 """
@@ -38,10 +38,13 @@ SOLITAIRE_RULEBOOK = "printplay.printables.rulebook:make_rulebook"
 SOLITAIRE_MAT = "printplay.render.mats:make_mat"
 """The printable maker of a solitaire's table mat: its layout at true size, tiled."""
 
+SOLITAIRE_BOOK = "printplay.printables.puzzle_book:make_book"
+"""The book maker of a solitaire: graded, winnable deals, solutions at the back."""
+
 SOLITAIRE_SOURCE = "printplay.printables.rulebook:rulebook_model"
 """What reads a solitaire's rulebook source with its context (for quick-reference cards)."""
 
-SOLITAIRE_BOOK = SOLITAIRE_SOURCE
+SOLITAIRE_RULEBOOK_MODEL = SOLITAIRE_SOURCE
 """What builds the whole model a solitaire's rulebook is drawn from (for the website)."""
 
 BestLine = Literal["score", "shortest"]
@@ -99,9 +102,11 @@ class GameEntry:
     extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` names the
     print-and-play pieces a table needs besides the deck (kinds of
     :data:`printplay.render.components.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``).
+    ``book`` is the ``"module:function"`` making the game's book (``printplay book``) from a
+    :class:`~printplay.printables.book_model.BookRequest`, or ``None``.
     ``rulebook_source`` is the ``"module:function"`` giving the rulebook's model
     (:class:`printplay.printables.model.Rulebook`: source, context and figures), from which
-    the kit's quick-reference cards take their words.  ``book_model`` is the
+    the kit's quick-reference cards take their words.  ``rulebook_model`` is the
     ``"module:function"`` giving the whole model the rulebook is drawn from, its figures and
     charts included (the website draws it, as the PDF does).  ``win_rates`` are the rule sets
     whose win rates the rulebook prints, one row each (``()`` is the standard game).
@@ -133,18 +138,21 @@ class GameEntry:
     pieces: tuple[str, ...] = ()
     """Print-and-play pieces the game needs besides a deck (``"chips"``, ``"ball"`` …)."""
     rulebook_source: str = SOLITAIRE_SOURCE
-    book_model: str = SOLITAIRE_BOOK
+    rulebook_model: str = SOLITAIRE_RULEBOOK_MODEL
     win_rates: tuple[OptionTexts, ...] = ((),)
     pysolfc: str | None = None
     """``"module:function"`` dealing PySolFC's game #N, or ``None``."""
+    book: str | None = SOLITAIRE_BOOK
 
     @property
     def capabilities(self) -> frozenset[str]:
         """What the game can do: ``deal``, ``solve``, ``best line``, printables,
-        ``components`` (pieces to print), ``verbs``, ``pysolfc numbering``."""
+        ``components`` (pieces to print), ``verbs``, ``pysolfc numbering``, ``book``."""
         found = set(self.printables)
         if self.pysolfc is not None:
             found.add("pysolfc numbering")
+        if self.book is not None:
+            found.add("book")
         if self.pieces:
             found.add("components")
         if self.solver is not None:
@@ -251,7 +259,8 @@ REGISTRY: dict[str, GameEntry] = {
             aliases=("poker", "ricochetpoker"),
             pieces=("chips", "dealer"),
             rulebook_source="printplay.printables.poker_rulebook:rulebook_model",
-            book_model="printplay.printables.poker_rulebook:book_model",
+            rulebook_model="printplay.printables.poker_rulebook:book_model",
+            book="printplay.printables.poker_problems:make_book",
             sheet_help="A Ricochet Poker sheet is a round played by bots, with the odds of "
             "every buy: --seed N names the round, --option players=N (2 to 8) sets the "
             "players, and limit=N, jokers=N and ante=N the standard game's variants.",

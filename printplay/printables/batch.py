@@ -1,4 +1,5 @@
-"""Solving many deals: in order, optionally on several processes, with progress reports."""
+"""Solving many deals: in order, optionally on several processes, with progress reports;
+with ``grade``, each deal graded too (:mod:`printplay.analysis.grading`)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,12 @@ from printplay.deal import Deal
 from printplay.games import BestLine, entry, solver_for
 from printplay.games.numbering import naming_json
 from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
+from printplay.grades import Grade
 from printplay.parallel import parallel_map
 from printplay.verdicts import Budget, SolveResult
+
+Solved = tuple[SolveResult[SolitaireMove], Grade | None]
+"""A deal's result, with its grade when one was asked for."""
 
 
 def solve_deal(
@@ -47,11 +52,20 @@ def result_json(
     }
 
 
+def grade_of(game: RegisteredSolitaire, deal: Deal) -> Grade:
+    """The grade of ``deal`` (searched for with the grading's own budgets, so a deal has
+    the same grade whatever line or budget ``solve`` was asked for)."""
+    from printplay.analysis.grading import graded
+
+    return graded(game, deal).grade
+
+
 def _work(
-    job: tuple[RegisteredSolitaire, Deal, BestLine | None, Budget | None],
-) -> SolveResult[SolitaireMove]:
-    game, deal, best, budget = job
-    return solve_deal(game, deal, best=best, budget=budget)
+    job: tuple[RegisteredSolitaire, Deal, BestLine | None, Budget | None, bool],
+) -> Solved:
+    game, deal, best, budget, grade = job
+    result = solve_deal(game, deal, best=best, budget=budget)
+    return result, grade_of(game, deal) if grade else None
 
 
 def solve_deals(
@@ -62,7 +76,9 @@ def solve_deals(
     budget: Budget | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-) -> Iterator[SolveResult[SolitaireMove]]:
-    """Solve ``deals``, yielding results in input order; ``progress(done)`` after each."""
-    work = [(game, deal, best, budget) for deal in deals]
+    grade: bool = False,
+) -> Iterator[Solved]:
+    """Solve ``deals`` (and grade them, given ``grade``), yielding results in input order;
+    ``progress(done)`` after each."""
+    work = [(game, deal, best, budget, grade) for deal in deals]
     return parallel_map(_work, work, jobs=jobs, chunksize=4, progress=progress)

@@ -9,6 +9,8 @@ after a cover (what is inside, how to print) and a contents page:
   or the pieces on sheets of their own (chips, a dealer button: the registry's ``pieces``);
 - setup sheets with walkthroughs of a few curated deals (``seeds/<game>.json``, collection
   ``first-deals``, else ``demo``; ``deals`` picks them by number);
+- a puzzle book of the game's graded collections (``first-steps``, then ``expert``),
+  printed from their stored lines and grades: no search;
 - the deck, with the game's quick-reference cards when its rulebook source defines them.
 
 The registry decides which parts a game has; nothing here names a game.  The kit is meant
@@ -110,6 +112,7 @@ def build_kit(
     deck: bool = True,
     rules_dir: Path | None = None,
     results: Mapping[ResultKey, Line] | None = None,
+    puzzles: bool = True,
 ) -> Kit:
     """Write the print-and-play kit of ``game`` to ``path`` (see the module text).
 
@@ -118,7 +121,8 @@ def build_kit(
     options); ``deck`` leaves the deck out when false; ``rules_dir`` is a folder of house
     sources (rulebook, quick-reference cards, the kit's words); ``results`` maps deals (a
     :class:`~printplay.curated.SeedDeal`, a deal number and its options, or a deal number)
-    to solver results to print instead of searching (tests pass precomputed lines).
+    to solver results to print instead of searching (tests pass precomputed lines);
+    ``puzzles`` leaves the curated puzzle book out when false.
     """
     game_entry = entry(game)
     path = check_writable(Path(path))
@@ -133,7 +137,15 @@ def build_kit(
     with tempfile.TemporaryDirectory(prefix="printplay-kit-") as name:
         folder = Path(name)
         parts, left_out = _parts(
-            game_entry, folder, paper, chosen, deck, rules_dir, results or {}, words
+            game_entry,
+            folder,
+            paper,
+            chosen,
+            deck,
+            rules_dir,
+            results or {},
+            words,
+            puzzles=puzzles,
         )
         sequence, blanks, part_pages = _build_parts(parts)
         marks = bookmarks(parts, words)
@@ -168,6 +180,8 @@ def _parts(
     rules_dir: Path | None,
     results: Mapping[ResultKey, Line],
     words: Words,
+    *,
+    puzzles: bool = True,
 ) -> tuple[list[KitPart], list[str]]:
     """The parts of ``game``'s kit, in order, and what is left out for want of a source."""
     parts: list[KitPart] = []
@@ -235,6 +249,14 @@ def _parts(
         numbers = [deal_label(deal) for deal in deals if deal.seed is not None]
         title = words("part_title", kind="sheets", game=game.title)
         add("sheets", title, "both", sheets, deals=numbers)
+    if puzzles and has_curated_book(game.name):
+        from printplay.printables.puzzle_book import write_curated_book
+
+        def book() -> Path:
+            return write_curated_book(game.name, folder / "puzzles.pdf", paper=paper)[0]
+
+        title = words("part_title", kind="puzzles", game=game.title)
+        add("puzzles", title, "both", [KitDocument("", book)], deals=curated_count(game.name))
     if deck:
         text = quick_card_text(game.name, rules_dir=rules_dir) if has_source else None
         quick = text is not None
@@ -279,6 +301,21 @@ def _result(results: Mapping[ResultKey, Line], deal: SeedDeal) -> Line | None:
     if deal.seed is None:
         return None
     return results.get((deal.seed, deal.options), results.get(deal.seed))
+
+
+def has_curated_book(game: str) -> bool:
+    """Whether ``game`` has the graded collections a curated puzzle book prints."""
+    from printplay.printables.puzzle_book import CURATED
+
+    names = {c.name for c in collections(game)}
+    return all(name in names for name in CURATED)
+
+
+def curated_count(game: str) -> int:
+    """How many deals ``game``'s curated puzzle book holds."""
+    from printplay.printables.puzzle_book import CURATED
+
+    return sum(len(c.deals) for c in collections(game) if c.name in CURATED)
 
 
 def _build_parts(

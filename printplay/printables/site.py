@@ -168,7 +168,7 @@ class _Builder:
 
     def book(self, game: GameEntry, options: Sequence[str]) -> Book:
         """The whole model the rulebook is drawn from, under ``options``."""
-        maker = cast("Callable[..., Book]", load(game.book_model))
+        maker = cast("Callable[..., Book]", load(game.rulebook_model))
         return maker(game.name, tuple(options), rules_dir=self.rules_dir)
 
     def variant(self, game: GameEntry, options: tuple[str, ...]) -> VariantPage:

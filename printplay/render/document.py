@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
@@ -146,6 +147,12 @@ def numbered_from(first: int) -> Iterator[None]:
         _FIRST_PAGE.reset(token)
 
 
+def page_offset() -> int:
+    """What to add to a page's number within a document to get the number its footer
+    prints (non-zero inside :func:`numbered_from`)."""
+    return _FIRST_PAGE.get() - 1
+
+
 FOOTER_SIZE = 7.5
 """The footer's type size in points."""
 
@@ -205,9 +212,19 @@ def build_pdf(path: Path, flowables: Sequence[Flowable], setup: PageSetup) -> Pa
     register_fonts()
 
     def produce(tmp_name: str) -> None:
+        lay_out(tmp_name, flowables, setup)
+
+    return write_atomically(path, produce)
+
+
+def lay_out(target: str | IO[bytes], flowables: Sequence[Flowable], setup: PageSetup) -> None:
+    """Lay out ``flowables`` on pages of ``setup.paper`` into ``target`` (a file name, or
+    a stream: a first pass that finds where things land writes to memory)."""
+    register_fonts()
+    with pdf_dates():
         width, height = setup.size
         doc = BaseDocTemplate(
-            tmp_name,
+            target,
             pagesize=(width, height),
             leftMargin=MARGIN,
             rightMargin=MARGIN,
@@ -233,5 +250,3 @@ def build_pdf(path: Path, flowables: Sequence[Flowable], setup: PageSetup) -> Pa
         )
         doc.addPageTemplates([PageTemplate("page", [frame], onPage=_draw_footer(setup))])
         doc.build(list(flowables))
-
-    return write_atomically(path, produce)

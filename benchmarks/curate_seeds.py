@@ -1,0 +1,98 @@
+"""Write the graded collections of seeds/: each solitaire's first easy and expert deals.
+
+For each solitaire (standard rules), grades deals from 1 on and keeps the first
+``--count`` easy deals as the collection ``first-steps`` and the first ``--count`` expert
+deals as ``expert``, each with its level, measures, winning line and turning points (see
+printplay/curated.py), so that books, kits and tests print and check them without
+searching.  Other collections in the file are kept as they are.
+
+    python benchmarks/curate_seeds.py                 # all three, 6 deals a collection
+    python benchmarks/curate_seeds.py --game pyramid --count 6
+
+Run it again whenever the measures or the thresholds change (docs/difficulty.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
+
+from printplay.games import make_solitaire
+from printplay.printables.puzzle_book import choose_deals, curated_record
+
+SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+
+COLLECTIONS = {
+    "first-steps": (
+        "easy",
+        "First steps",
+        "The first {count} easy deals: the random player wins many of its games and the "
+        "winning line asks for few real decisions (docs/difficulty.md). Stored with their "
+        "grades and lines: `printplay kit` and `printplay demo` print them as a book.",
+    ),
+    "expert": (
+        "expert",
+        "Expert deals",
+        "The first {count} expert deals: the random player almost never wins and the "
+        "winning line asks for many real decisions. Stored with their grades and lines.",
+    ),
+}
+"""Each graded collection: its level, title and description."""
+
+
+def curate(game_name: str, count: int, jobs: int) -> None:
+    """Grade ``game_name``'s deals and write its graded collections."""
+    game = make_solitaire(game_name)
+    path = SEEDS / f"{game.name}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    kept = [c for c in data["collections"] if c["name"] not in COLLECTIONS]
+    for name, (level, title, about) in COLLECTIONS.items():
+        chosen = choose_deals(game, count, level, jobs=jobs, window=5000)
+        deals = [curated_record(game, graded) for graded in chosen.deals]
+        kept.append(
+            {"name": name, "title": title, "about": about.format(count=count), "deals": deals}
+        )
+        print(f"{game.name} {name}: deals {[d['seed'] for d in deals]}", file=sys.stderr)
+    data["collections"] = kept
+    path.write_text(_dump(data), encoding="utf-8")
+
+
+def _dump(data: dict[str, object]) -> str:
+    """The seeds file, one deal a line (lines kept on the deal's line: small diffs)."""
+    lines = ["{", f'  "game": {json.dumps(data["game"])},', '  "collections": [']
+    collections = data["collections"]
+    assert isinstance(collections, list)
+    for number, item in enumerate(collections):
+        head = {k: v for k, v in item.items() if k != "deals"}
+        lines.append("    {")
+        for key, value in head.items():
+            lines.append(f"      {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
+        lines.append('      "deals": [')
+        deals = item["deals"]
+        for index, deal in enumerate(deals):
+            comma = "," if index < len(deals) - 1 else ""
+            lines.append(f"        {json.dumps(deal, ensure_ascii=False)}{comma}")
+        lines.append("      ]")
+        lines.append("    }" + ("," if number < len(collections) - 1 else ""))
+    lines += ["  ]", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", action="append", choices=("tripeaks", "pyramid", "ricochet"))
+    parser.add_argument("--count", type=int, default=6)
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    for game in args.game or ("tripeaks", "pyramid", "ricochet"):
+        curate(game, args.count, args.jobs)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,97 @@
+"""``printplay book``: a book of winnable deals of the difficulty asked, solutions at the
+back; for Ricochet Poker, a book of close decisions with their exact answers.
+
+The deals are taken in order of deal number from ``--start``, graded, and kept when they
+are of the level asked (``mixed``: a rising ramp from easy to expert); a progress bar
+shows the deals found and tried; ``--jobs`` grades on several processes.  ``--json``
+prints the book's manifest (docs/json.md) instead of its path.  Bad input is one line on
+stderr and no file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, cast
+
+import typer
+
+from printplay.cli_common import (
+    JsonOpt,
+    OptionsOpt,
+    Paper,
+    PaperOpt,
+    output_file,
+    print_json,
+    print_path,
+    progress_bar,
+)
+from printplay.errors import GameError
+from printplay.games import entry, load
+from printplay.jsontypes import JsonObject
+from printplay.printables.book_model import BookRequest
+
+BookGameArg = Annotated[
+    str,
+    typer.Argument(
+        help="The game: tripeaks, pyramid or ricochet (deals), or ricochet-poker (decisions).",
+        show_default=False,
+    ),
+]
+
+
+def book(
+    game: BookGameArg,
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--output", "-o", help="The PDF file to write.", show_default=False, parser=output_file
+        ),
+    ],
+    count: Annotated[int, typer.Option("--count", "-n", help="How many puzzles (1 to 200).")] = 12,
+    difficulty: Annotated[
+        str,
+        typer.Option(
+            "--difficulty",
+            "-d",
+            help="easy, medium, hard, expert, or mixed: a rising ramp from easy to expert "
+            "(docs/difficulty.md).",
+        ),
+    ] = "mixed",
+    option: OptionsOpt = None,
+    start: Annotated[int, typer.Option("--start", help="The first deal number looked at.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes grading deals.", min=1)] = 1,
+    paper: PaperOpt = Paper.a4,
+    as_json: JsonOpt = False,
+) -> None:
+    """Write a book of winnable deals of the difficulty asked, one a page, with the
+    solutions at the back (Ricochet Poker: close decisions, the answers at the back)."""
+    found = entry(game)
+    if found.book is None:
+        raise GameError(f"{found.title} has no book")
+    maker = cast("Callable[[BookRequest], tuple[Path, JsonObject]]", load(found.book))
+    with progress_bar(disable=not found.is_solitaire) as progress:
+        task = progress.add_task("grading deals", total=count)
+
+        def report(puzzles: int, tried: int) -> None:
+            progress.update(task, completed=puzzles, description=f"grading deals ({tried} tried)")
+
+        request = BookRequest(
+            found.name,
+            output,
+            tuple(option or ()),
+            count=count,
+            difficulty=difficulty,
+            start=start,
+            jobs=jobs,
+            paper=paper.value,
+            progress=report,
+        )
+        path, manifest = maker(request)
+    if as_json:
+        print_json(manifest)
+    else:
+        print_path(path)
+
+
+__all__ = ["book"]

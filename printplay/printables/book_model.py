@@ -1,0 +1,169 @@
+"""The data books are drawn from: a solitaire's puzzle book (its puzzles, their setups,
+grades and solutions) and Ricochet Poker's problem book (close decisions and their exact
+answers).
+
+Plain, frozen data built by :mod:`printplay.printables.puzzle_book` and
+:mod:`printplay.printables.poker_problems`; the renderers (:mod:`printplay.render.puzzle_book`,
+:mod:`printplay.render.poker_problems`) draw it and compute nothing.  This module imports
+no solver, no analysis and no bot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from printplay.grades import Grade
+from printplay.printables.model import QuickCardText, Setup, Step, Walkthrough
+from printplay.printables.poker_model import TableView
+
+DIFFICULTIES = ("easy", "medium", "hard", "expert", "mixed")
+"""What a book may ask for: one level, or ``mixed`` (a rising ramp of all four)."""
+
+
+@dataclass(frozen=True)
+class BookRequest:
+    """What ``printplay book`` asks a game's book maker for: the game and its options,
+    how many puzzles of which difficulty from which deal, the processes, the paper and
+    the file.  ``curated`` asks for the book of the game's curated collections instead
+    (the demo's and the kit's: nothing searched); ``progress`` is told ``(puzzles found,
+    deals tried)``."""
+
+    game: str
+    path: Path
+    option_texts: tuple[str, ...] = ()
+    count: int = 12
+    difficulty: str = "mixed"
+    start: int = 1
+    jobs: int = 1
+    paper: str = "a4"
+    curated: bool = False
+    progress: Callable[[int, int], None] | None = None
+
+
+@dataclass(frozen=True)
+class TurningPoint:
+    """A real decision on a puzzle's winning line, drawn in its solution: the step the
+    line takes there, how many legal moves there were and how many of them keep the deal
+    winnable (``None`` where the budgeted search left one unsettled)."""
+
+    step: Step
+    choices: int
+    keeping: int | None
+
+
+@dataclass(frozen=True)
+class Puzzle:
+    """One puzzle of a book: its number in the book, the deal's setup, its grade, the
+    winning line (replayed through the engine) in short words, and the turning points
+    its solution draws."""
+
+    number: int
+    setup: Setup
+    grade: Grade
+    walkthrough: Walkthrough
+    moves: tuple[str, ...]
+    """Each move of the line in a few characters (``7♥``, ``turn K♦``, ``8♥ + 5♣``)."""
+    turning_points: tuple[TurningPoint, ...]
+
+
+@dataclass(frozen=True)
+class PuzzleBook:
+    """A book of graded, winnable deals of one game, with the solutions at the back.
+
+    ``difficulty`` is what was asked (a level or ``mixed``); ``command`` the command that
+    makes the book again; ``quick`` the game's quick-reference card, if its rulebook
+    defines one; ``tried`` how many deals were graded to find the puzzles;
+    ``thresholds`` the game's level thresholds and ``playouts`` the random games a deal
+    is measured with (the book explains the levels with them).
+    """
+
+    game: str
+    title: str
+    rules: str
+    chosen: tuple[str, ...]
+    difficulty: str
+    command: str
+    puzzles: tuple[Puzzle, ...]
+    quick: QuickCardText | None
+    tried: int
+    thresholds: Mapping[str, float]
+    playouts: int
+
+
+@dataclass(frozen=True)
+class BookPages:
+    """Where a book's puzzles and solutions landed: 1-based page numbers, one entry a
+    puzzle, and the book's length."""
+
+    puzzle_pages: tuple[int, ...]
+    solution_pages: tuple[int, ...]
+    pages: int
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing a problem's player may do, as its answer weighs it: what (``"buy 2"``),
+    its worth in chips as printed, how it is worked out in a few words, and whether it is
+    the best."""
+
+    action: str
+    worth: str
+    detail: str
+    best: bool
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A close decision of Ricochet Poker, with its answer.
+
+    ``kind`` is ``"standard"`` (buy or fold) or ``"casino"`` (play or fold); ``table`` the
+    hands on the table (the player to act marked in its caption); ``facts`` the lines
+    under it (pot, who acts, what may be bought); ``question`` what the page asks.  The
+    answer (printed at the back): ``answer`` in a word, ``choices`` each option's worth,
+    ``reasoning`` how the figures come about, ``margin`` how close the call is, in words;
+    ``replay`` the command that deals the round up to this decision.
+    """
+
+    number: int
+    kind: str
+    title: str
+    rules: str
+    table: TableView
+    facts: tuple[str, ...]
+    question: str
+    answer: str
+    choices: tuple[Choice, ...]
+    reasoning: tuple[str, ...]
+    margin: str
+    replay: str
+
+
+@dataclass(frozen=True)
+class ProblemBook:
+    """Ricochet Poker's problem book: close decisions from dealt rounds, the answers at
+    the back.  ``command`` makes it again; ``rounds`` counts the rounds dealt to find the
+    problems; ``close`` says, per kind, how close a call had to be (in chips); ``quick``
+    is the game's quick-reference card."""
+
+    title: str
+    rules: str
+    command: str
+    problems: tuple[Problem, ...]
+    rounds: int
+    close: Mapping[str, float]
+    quick: QuickCardText | None = None
+
+
+__all__ = [
+    "DIFFICULTIES",
+    "BookPages",
+    "BookRequest",
+    "Choice",
+    "Problem",
+    "ProblemBook",
+    "Puzzle",
+    "PuzzleBook",
+    "TurningPoint",
+]

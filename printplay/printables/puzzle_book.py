@@ -1,0 +1,468 @@
+"""Puzzle books: winnable deals of the difficulty asked, graded and proven, solutions at
+the back.
+
+:func:`choose_deals` takes deals in order of deal number from ``start``, grades each
+(:mod:`printplay.analysis.grading`, on the one parallel map) and keeps those of the level
+asked; ``mixed`` asks for a rising ramp, puzzle ``j`` of ``n`` at level ``⌊4j/n⌋``, so
+the first quarter is easy and the last expert.  Every deal kept was proven winnable and
+its line replayed through the engine.  :func:`build_book` turns the deals into the
+:class:`~printplay.printables.book_model.PuzzleBook` model; :func:`write_book` hands it to
+the renderer and returns the manifest of ``book --json``.  The same request gives the
+same book, byte for byte.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from printplay import options as opts
+from printplay.analysis.grading import PLAYOUTS, Graded, grade_deals, keeping_moves
+from printplay.analysis.levels import thresholds
+from printplay.deal import MAX_SEED, check_seed, numbered_deal
+from printplay.errors import DealError, GameError, OptionError
+from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
+from printplay.grades import LEVELS, Grade, Measures
+from printplay.jsontypes import JsonObject, JsonValue
+from printplay.printables.book_model import (
+    DIFFICULTIES,
+    BookPages,
+    BookRequest,
+    Puzzle,
+    PuzzleBook,
+    TurningPoint,
+)
+from printplay.printables.model import Walkthrough
+from printplay.printables.sheet import build_setup
+from printplay.printables.walkthrough import build_walkthrough
+from printplay.verdicts import SolveResult
+
+MAX_COUNT = 200
+"""The most puzzles a book holds."""
+
+WINDOW_PER_PUZZLE = 40
+"""How many deals a book may grade for each puzzle asked before it gives up."""
+
+MIN_WINDOW = 500
+"""The fewest deals a book (or a sheet of a level) may grade before it gives up."""
+
+TURNING_POINTS = 3
+"""The most turning points a solution draws."""
+
+Progress = Callable[[int, int], None]
+"""Told ``(puzzles found, deals graded)`` as a book's deals are chosen."""
+
+
+Turning = tuple[tuple[int, int | None], ...]
+"""A solution's turning points as stored: (move number, moves that keep the deal winnable
+there, ``None`` if unsettled)."""
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """The deals a book prints, in book order, and how many deals were graded for them;
+    ``turning`` holds each deal's stored turning points, if known (a curated collection),
+    else they are worked out."""
+
+    deals: tuple[Graded, ...]
+    tried: int
+    turning: tuple[Turning | None, ...] = ()
+
+
+def check_difficulty(difficulty: str) -> str:
+    """``difficulty`` if it is a level or ``mixed``; else an :class:`OptionError`."""
+    if difficulty not in DIFFICULTIES:
+        raise OptionError(
+            f"unknown difficulty {opts.shown(difficulty)} (choose {', '.join(DIFFICULTIES)})"
+        )
+    return difficulty
+
+
+def check_count(count: int) -> int:
+    """``count`` if a book can hold that many puzzles; else an :class:`OptionError`."""
+    if not 1 <= count <= MAX_COUNT:
+        raise OptionError(f"a book holds 1 to {MAX_COUNT} puzzles, not {count}")
+    return count
+
+
+def ramp(count: int, difficulty: str) -> tuple[str, ...]:
+    """The level of each puzzle of a book of ``count``: all the same, or for ``mixed`` a
+    rising ramp (puzzle ``j`` of ``n``, from 0, at level ``⌊4j/n⌋``).
+
+    >>> ramp(6, "mixed")
+    ('easy', 'easy', 'medium', 'hard', 'hard', 'expert')
+    >>> ramp(2, "hard")
+    ('hard', 'hard')
+    """
+    check_difficulty(difficulty)
+    if difficulty != "mixed":
+        return (difficulty,) * count
+    return tuple(LEVELS[j * len(LEVELS) // count] for j in range(count))
+
+
+def search_window(count: int, start: int) -> int:
+    """How many deals from ``start`` a book of ``count`` may grade."""
+    return min(max(MIN_WINDOW, WINDOW_PER_PUZZLE * count), MAX_SEED - start + 1)
+
+
+def choose_deals(
+    game: RegisteredSolitaire,
+    count: int,
+    difficulty: str,
+    *,
+    start: int = 1,
+    jobs: int = 1,
+    window: int | None = None,
+    progress: Progress | None = None,
+) -> Chosen:
+    """The deals of a book of ``count`` at ``difficulty``: numbered deals from ``start``,
+    in order, each graded, those of the levels asked kept (see :func:`ramp`).  If the
+    ``window`` deals after ``start`` (by default :func:`search_window`) hold too few, a
+    :class:`GameError` says how many were found and tried."""
+    check_count(count)
+    levels = ramp(count, difficulty)
+    check_seed(start)
+    tried_at_most = window if window is not None else search_window(count, start)
+    tried_at_most = min(tried_at_most, MAX_SEED - start + 1)
+    wanted = {level: levels.count(level) for level in LEVELS if level in levels}
+    found: dict[str, list[Graded]] = {level: [] for level in wanted}
+    deck = game.deck()
+    deals = [numbered_deal(deck, seed) for seed in range(start, start + tried_at_most)]
+    tried = 0
+    kept = 0
+    for graded in grade_deals(game, deals, levels=tuple(wanted), jobs=jobs):
+        tried += 1
+        if graded is not None and len(found[graded.grade.level]) < wanted[graded.grade.level]:
+            found[graded.grade.level].append(graded)
+            kept += 1
+        if progress is not None:
+            progress(kept, tried)
+        if kept == count:
+            break
+    if kept < count:
+        raise GameError(_shortfall(game, wanted, found, start, tried))
+    return Chosen(tuple(graded for level in wanted for graded in found[level]), tried)
+
+
+def _shortfall(
+    game: RegisteredSolitaire,
+    wanted: dict[str, int],
+    found: dict[str, list[Graded]],
+    start: int,
+    tried: int,
+) -> str:
+    """Why a book could not be filled, in one line."""
+    short = [level for level in wanted if len(found[level]) < wanted[level]]
+    what = "; ".join(f"{len(found[level])} of the {wanted[level]} {level}" for level in short)
+    rules = opts.summary(game.options)
+    return (
+        f"too few {game.title} deals ({rules}) of the level asked among deals {start} to "
+        f"{start + tried - 1} ({tried} tried): found {what}; try another --start, fewer "
+        "puzzles or another difficulty"
+    )
+
+
+def first_of_level(
+    game: RegisteredSolitaire, level: str, *, start: int = 1, window: int = MIN_WINDOW
+) -> Graded:
+    """The first deal from ``start`` graded ``level`` (see :func:`choose_deals`)."""
+    if level not in LEVELS:
+        raise OptionError(f"unknown level {opts.shown(level)} (choose {', '.join(LEVELS)})")
+    return choose_deals(game, 1, level, start=start, window=window).deals[0]
+
+
+def short_move(move: SolitaireMove) -> str:
+    """A move in a few characters, for a solution's numbered moves: the card played
+    (``7♥``), the cards of a pair (``8♥ + 5♣``), ``turn K♦`` or ``redeal``."""
+    if move.kind == "redeal":
+        return "redeal"
+    labels = [card.label for card in move.cards]
+    if move.turns_stock:
+        return " ".join(["turn", *labels])
+    return " + ".join(labels)
+
+
+def turning_moves(decision_moves: Sequence[int]) -> list[int]:
+    """At most :data:`TURNING_POINTS` of the real decisions, spread along the line (the
+    first, the last and the middle one)."""
+    numbers = list(decision_moves)
+    if len(numbers) > TURNING_POINTS:
+        last = len(numbers) - 1
+        picks = sorted({round(i * last / (TURNING_POINTS - 1)) for i in range(TURNING_POINTS)})
+        numbers = [numbers[i] for i in picks]
+    return numbers
+
+
+def turning_points(
+    game: RegisteredSolitaire,
+    walk: Walkthrough,
+    decision_moves: Sequence[int],
+    stored: Turning | None = None,
+) -> tuple[TurningPoint, ...]:
+    """The turning points a solution draws (:func:`turning_moves`), each with its count
+    of moves that keep the deal winnable: ``stored`` (a curated deal's), else searched."""
+    known = dict(stored) if stored is not None else {}
+    points = []
+    for number in turning_moves(decision_moves):
+        step = walk.steps[number - 1]
+        if number in known:
+            keeping = known[number]
+        else:
+            kept, unsettled = keeping_moves(game, step.before)
+            keeping = None if unsettled else kept
+        points.append(TurningPoint(step, len(step.before.legal_moves()), keeping))
+    return tuple(points)
+
+
+def build_puzzle(
+    game: RegisteredSolitaire, number: int, graded: Graded, turning: Turning | None = None
+) -> Puzzle:
+    """Puzzle ``number`` of a book: the graded deal's setup, and its line replayed through
+    the engine, in short words and with its turning points (``turning``, if stored)."""
+    walk = build_walkthrough(game, graded.deal, graded.line)
+    if not walk.final.is_won:  # a grade's line always wins; this guards the book
+        raise GameError(f"{graded.deal.name}: the line does not win")
+    measures = graded.grade.measures
+    decision_moves = measures.decision_moves if measures is not None else ()
+    return Puzzle(
+        number=number,
+        setup=build_setup(game, graded.deal),
+        grade=graded.grade,
+        walkthrough=walk,
+        moves=tuple(short_move(step.move) for step in walk.steps),
+        turning_points=turning_points(game, walk, decision_moves, turning),
+    )
+
+
+def book_command(
+    game: RegisteredSolitaire, count: int, difficulty: str, start: int = 1, paper: str = "a4"
+) -> str:
+    """The command that makes the book again (its output file left out)."""
+    words = ["printplay", "book", game.name, "--count", str(count), "--difficulty", difficulty]
+    if start != 1:
+        words += ["--start", str(start)]
+    chosen = opts.chosen(game.options)
+    if chosen:
+        words += ["--option", ",".join(chosen)]
+    if paper != "a4":
+        words += ["--paper", paper]
+    return shlex.join(words)
+
+
+def build_book(
+    game: RegisteredSolitaire,
+    chosen: Chosen,
+    difficulty: str,
+    *,
+    start: int = 1,
+    paper: str = "a4",
+) -> PuzzleBook:
+    """The model of a book of the ``chosen`` deals."""
+    from printplay.printables.quickref import quick_card_text
+
+    count = len(chosen.deals)
+    return PuzzleBook(
+        game=game.name,
+        title=game.title,
+        rules=opts.describe(game.options),
+        chosen=tuple(opts.chosen(game.options)),
+        difficulty=difficulty,
+        command=book_command(game, count, difficulty, start, paper),
+        puzzles=tuple(
+            build_puzzle(
+                game,
+                number,
+                graded,
+                chosen.turning[number - 1] if chosen.turning else None,
+            )
+            for number, graded in enumerate(chosen.deals, start=1)
+        ),
+        quick=quick_card_text(game.name, opts.chosen(game.options)),
+        tried=chosen.tried,
+        thresholds=asdict(thresholds(game.name)),
+        playouts=PLAYOUTS,
+    )
+
+
+CURATED = ("first-steps", "expert")
+"""The graded collections of ``seeds/`` a curated book prints, in order."""
+
+
+def curated_deals(
+    game_name: str, names: Sequence[str] = CURATED
+) -> tuple[RegisteredSolitaire, Chosen]:
+    """The deals of the graded collections ``names`` of ``game_name`` (standard rules),
+    with their stored grades, lines and turning points: nothing is searched.  Each line
+    is replayed through the engine when the book is built."""
+    from printplay.curated import collection
+    from printplay.games import make_solitaire
+
+    game = make_solitaire(game_name)
+    deals: list[Graded] = []
+    turning: list[Turning | None] = []
+    for name in names:
+        for seed_deal in collection(game.name, name).deals:
+            if seed_deal.options or seed_deal.line is None or seed_deal.measures is None:
+                raise GameError(f"{game.title} collection {name!r} holds an ungraded deal")
+            data = seed_deal.measures
+            measures = Measures(
+                random_won=data["random_won"],
+                playouts=data["playouts"],
+                greedy_won=data["greedy_won"],
+                decisions=data["decisions"],
+                length=data["length"],
+                decision_moves=tuple(data["decision_moves"]),
+                unsettled=data["unsettled"],
+            )
+            moves = tuple(game.move_from_json(move) for move in seed_deal.line)
+            line = SolveResult(
+                solvable=True, moves=moves, states=0, seconds=0.0, optimal=seed_deal.optimal
+            )
+            grade = Grade(seed_deal.level or "", measures)
+            deals.append(Graded(seed_deal.deal(), grade, line))
+            turning.append(seed_deal.turning)
+    return game, Chosen(tuple(deals), 0, tuple(turning))
+
+
+def curated_record(game: RegisteredSolitaire, graded: Graded) -> JsonObject:
+    """A graded deal as a curated collection stores it (see :mod:`printplay.curated`),
+    with its turning points worked out now."""
+    measures = graded.grade.measures
+    if measures is None or graded.deal.seed is None:
+        raise GameError(f"{graded.deal.name} is not a graded numbered deal")
+    walk = build_walkthrough(game, graded.deal, graded.line)
+    points = turning_points(game, walk, measures.decision_moves)
+    turning: list[JsonValue] = [[p.step.number, p.keeping] for p in points]
+    line: list[JsonValue] = [move.to_json() for move in graded.line.moves]
+    return {
+        "seed": graded.deal.seed,
+        "options": [],
+        "verdict": True,
+        "level": graded.grade.level,
+        "length": len(graded.line.moves),
+        "optimal": graded.line.optimal,
+        "measures": measures.to_json(),
+        "turning": turning,
+        "line": line,
+    }
+
+
+def manifest(game: RegisteredSolitaire, book: PuzzleBook, pages: BookPages) -> JsonObject:
+    """What ``book --json`` prints: the game, its options, and every puzzle's deal, level,
+    measures, moves (as ``solve --json`` prints them) and pages."""
+    deals: list[JsonValue] = []
+    for puzzle, page, solution in zip(
+        book.puzzles, pages.puzzle_pages, pages.solution_pages, strict=True
+    ):
+        measures = puzzle.grade.measures
+        deals.append(
+            {
+                "puzzle": puzzle.number,
+                "seed": puzzle.setup.deal.seed,
+                "level": puzzle.grade.level,
+                "measures": measures.to_json() if measures is not None else None,
+                "moves": [step.move.to_json() for step in puzzle.walkthrough.steps],
+                "puzzle_page": page,
+                "solution_page": solution,
+            }
+        )
+    options: JsonObject = dict(opts.to_json(game.options))
+    return {
+        "game": game.name,
+        "options": options,
+        "difficulty": book.difficulty,
+        "pages": pages.pages,
+        "deals": deals,
+    }
+
+
+def write_curated_book(game_name: str, path: Path, *, paper: str = "a4") -> tuple[Path, JsonObject]:
+    """Write the book of ``game_name``'s curated collections (:data:`CURATED`: first
+    steps, then expert) to ``path``, from their stored lines; the path and the manifest."""
+    from printplay.outfile import check_writable
+    from printplay.render.puzzle_book import draw_book
+
+    path = check_writable(Path(path))
+    game, chosen = curated_deals(game_name)
+    book = build_book(game, chosen, "curated", paper=paper)
+    pages = draw_book(book, path, paper=paper)
+    return path, manifest(game, book, pages)
+
+
+def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
+    """The registry's book maker for solitaires: a book as ``request`` asks, or the book
+    of the curated collections; the path and the manifest."""
+    from printplay.games import make_solitaire
+
+    if request.curated:
+        return write_curated_book(request.game, request.path, paper=request.paper)
+    return write_book(
+        make_solitaire(request.game, request.option_texts),
+        request.path,
+        count=request.count,
+        difficulty=request.difficulty,
+        start=request.start,
+        jobs=request.jobs,
+        paper=request.paper,
+        progress=request.progress,
+    )
+
+
+def write_book(
+    game: RegisteredSolitaire,
+    path: Path,
+    *,
+    count: int,
+    difficulty: str,
+    start: int = 1,
+    jobs: int = 1,
+    paper: str = "a4",
+    progress: Progress | None = None,
+) -> tuple[Path, JsonObject]:
+    """Choose, build and write a book to ``path``; the path and the manifest.  Nothing is
+    written unless the book is complete (the output is checked first)."""
+    from printplay.outfile import check_writable
+    from printplay.render.document import paper_size
+    from printplay.render.puzzle_book import draw_book
+
+    check_difficulty(difficulty)
+    check_count(count)
+    paper_size(paper)
+    if start < 1 or start > MAX_SEED:
+        raise DealError(f"--start must be a deal number from 1 to {MAX_SEED}, not {start}")
+    path = check_writable(Path(path))
+    chosen = choose_deals(game, count, difficulty, start=start, jobs=jobs, progress=progress)
+    book = build_book(game, chosen, difficulty, start=start, paper=paper)
+    pages = draw_book(book, path, paper=paper)
+    return path, manifest(game, book, pages)
+
+
+__all__ = [
+    "CURATED",
+    "MAX_COUNT",
+    "MIN_WINDOW",
+    "TURNING_POINTS",
+    "WINDOW_PER_PUZZLE",
+    "Chosen",
+    "Turning",
+    "book_command",
+    "build_book",
+    "build_puzzle",
+    "check_count",
+    "check_difficulty",
+    "choose_deals",
+    "curated_deals",
+    "curated_record",
+    "first_of_level",
+    "make_book",
+    "manifest",
+    "ramp",
+    "search_window",
+    "short_move",
+    "turning_moves",
+    "turning_points",
+    "write_book",
+    "write_curated_book",
+]

@@ -1,0 +1,278 @@
+"""Ricochet Poker's problem book as PDF: cover, how to use and the quick reference,
+contents, one problem a page, the answers at the back.
+
+Laid out twice like a puzzle book (:mod:`printplay.render.puzzle_book`): the first pass
+finds the pages, the second prints them.  A problem page shows the table, the facts and
+the question, and never its answer.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
+
+from printplay import __version__
+from printplay.errors import OutputError
+from printplay.printables.book_model import BookPages, Problem, ProblemBook
+from printplay.render.document import PageSetup, lay_out, write_atomically
+from printplay.render.faces import DEFAULT_CARD
+from printplay.render.markdown_pdf import outline_entry
+from printplay.render.poker_sheet import table_diagram
+from printplay.render.puzzle_book import PageMark, QuickCards, Sketch, table_style
+from printplay.render.quickref import quick_card
+from printplay.render.rulebook import Words
+from printplay.render.styles import Styles, book_styles, suit_markup
+
+
+class ProblemPages:
+    """What every part of a problem book shares (see :class:`printplay.render.puzzle_book.Book`)."""
+
+    def __init__(
+        self,
+        model: ProblemBook,
+        setup: PageSetup,
+        words: Words,
+        found: dict[str, int] | None,
+        drawings: dict[str, Flowable] | None = None,
+    ) -> None:
+        self.model = model
+        self.drawings = drawings if drawings is not None else {}
+        self.setup = setup
+        self.words = words
+        self.quick = model.quick
+        self.styles: Styles = book_styles()
+        self.found = found
+        self.marks: dict[str, int] = {}
+
+    def page(self, key: str) -> str:
+        """The page ``key`` landed on, or a placeholder as wide (first pass)."""
+        return "000" if self.found is None else str(self.found[key])
+
+    def mark(self, key: str) -> Flowable:
+        """A mark noting the page of ``key``."""
+        return PageMark(key, self.marks)
+
+    def drawing(self, flowable: Flowable) -> Flowable:
+        """``flowable``, or in the first pass its stand-in."""
+        return Sketch(flowable) if self.found is None else flowable
+
+    def para(self, macro: str, style: str = "body", **kwargs: object) -> Paragraph:
+        """A paragraph of ``macro``'s words in ``style`` (``"lead"``: a heading that opens
+        a block kept together, its space above given by a spacer before the block, since a
+        kept block measures itself without its first space)."""
+        if style == "lead":
+            found = ParagraphStyle("lead-h2", parent=self.styles.h2, spaceBefore=0)
+        else:
+            found = getattr(self.styles, style)
+        return Paragraph(self.words(macro, **kwargs), found)
+
+
+def _front(book: ProblemPages) -> list[Flowable]:
+    model = book.model
+    count = len(model.problems)
+    standard = sum(p.kind == "standard" for p in model.problems)
+    story: list[Flowable] = [
+        outline_entry(book.words("problems_title"), 0),
+        Spacer(1, 30 * mm),
+        book.para("problems_title", "title"),
+        book.para("problems_subtitle", "subtitle", count=count),
+        book.para(
+            "problems_cover",
+            rules=model.rules,
+            standard=standard,
+            casino=count - standard,
+            rounds=model.rounds,
+        ),
+        Spacer(1, 14 * mm),
+        book.para("cover_made", "small", command=escape(model.command), version=__version__),
+        PageBreak(),
+        outline_entry(book.words("how_heading"), 1),
+        book.para("how_heading", "h1"),
+        book.para(
+            "problems_how",
+            close_standard=model.close["standard"],
+            close_casino=model.close["casino"],
+        ),
+        book.para("problems_standard_how"),
+        book.para("problems_casino_how"),
+    ]
+    if book.quick is not None:
+        text = book.quick
+        if "quick" not in book.drawings:
+            book.drawings["quick"] = QuickCards(quick_card(text, DEFAULT_CARD))
+        cards = book.drawing(book.drawings["quick"])
+        story.append(Spacer(1, 4 * mm))
+        story.append(
+            KeepTogether(
+                [
+                    book.para("quick_heading", "lead", game=model.title),
+                    book.para("quick_text", "small"),
+                    Spacer(1, 2 * mm),
+                    cards,
+                ]
+            )
+        )
+    return story
+
+
+def _contents(book: ProblemPages) -> list[Flowable]:
+    styles = book.styles
+    heads = book.words("problems_contents_columns").split("|")
+    rows: list[list[Any]] = [[Paragraph(head, styles.table_header) for head in heads]]
+    for problem in book.model.problems:
+        rows.append(
+            [
+                Paragraph(str(problem.number), styles.cell),
+                Paragraph(problem.title, styles.cell),
+                Paragraph(book.page(f"problem-{problem.number}"), styles.cell),
+                Paragraph(book.page(f"answer-{problem.number}"), styles.cell),
+            ]
+        )
+    width = book.setup.frame_width * 0.7
+    fractions = (0.18, 0.46, 0.18, 0.18)
+    table = Table(rows, colWidths=[width * f for f in fractions], repeatRows=1, hAlign="LEFT")
+    table.setStyle(table_style(header=True))
+    return [
+        PageBreak(),
+        outline_entry(book.words("problems_contents_heading"), 1),
+        book.para("problems_contents_heading", "h1"),
+        table,
+    ]
+
+
+def _problem_page(book: ProblemPages, problem: Problem) -> list[Flowable]:
+    """A problem's page: the table, the facts and the question, never the answer."""
+    styles = book.styles
+    width = book.setup.frame_width
+    story: list[Flowable] = [
+        PageBreak(),
+        outline_entry(book.words("problem_outline", number=problem.number, game=problem.title), 2),
+        book.mark(f"problem-{problem.number}"),
+        book.para("problem_title", "h1", number=problem.number, game=problem.title),
+    ]
+    if book.found is None:  # a problem takes one page: the first pass needs no more
+        return story
+    story += [
+        Paragraph(escape(problem.rules[:1].upper() + problem.rules[1:]), styles.small),
+        Spacer(1, 4 * mm),
+        book.drawing(table_diagram(problem.table, width)),
+        Spacer(1, 4 * mm),
+    ]
+    story += [Paragraph(suit_markup(fact), styles.body) for fact in problem.facts]
+    story.append(Spacer(1, 3 * mm))
+    story.append(Paragraph(f"<b>{suit_markup(problem.question)}</b>", styles.h2))
+    story.append(Spacer(1, 6 * mm))
+    story.append(
+        Paragraph(
+            book.words(
+                "problem_foot",
+                command=escape(problem.replay),
+                page=book.page(f"answer-{problem.number}"),
+            ),
+            styles.small,
+        )
+    )
+    return story
+
+
+def _answer(book: ProblemPages, problem: Problem) -> list[Flowable]:
+    styles = book.styles
+    heads = book.words("answer_columns").split("|")
+    rows: list[list[Any]] = [[Paragraph(head, styles.table_header) for head in heads]]
+    for choice in problem.choices:
+        bold = "<b>" if choice.best else ""
+        end = "</b>" if choice.best else ""
+        rows.append(
+            [
+                Paragraph(f"{bold}{choice.action}{end}", styles.cell),
+                Paragraph(f"{bold}{choice.worth}{end}", styles.cell),
+                Paragraph(suit_markup(choice.detail), styles.cell),
+            ]
+        )
+    width = book.setup.frame_width
+    table = Table(rows, colWidths=[width * 0.14, width * 0.16, width * 0.7], hAlign="LEFT")
+    table.setStyle(table_style(header=True))
+    head: list[Flowable] = [
+        outline_entry(book.words("problem_outline", number=problem.number, game=problem.title), 2),
+        book.mark(f"answer-{problem.number}"),
+        book.para("answer_title", "lead", number=problem.number, game=problem.title),
+        book.para(
+            "answer_line",
+            answer=problem.answer,
+            margin=problem.margin,
+            page=book.page(f"problem-{problem.number}"),
+        ),
+        table,
+        Spacer(1, 2 * mm),
+    ]
+    head += [Paragraph(suit_markup(text), styles.small) for text in problem.reasoning]
+    return [KeepTogether(head), Spacer(1, 5 * mm)]
+
+
+def _story(book: ProblemPages) -> list[Flowable]:
+    story = _front(book) + _contents(book)
+    story += [PageBreak(), outline_entry(book.words("problems_outline"), 1)]
+    for number, problem in enumerate(book.model.problems):
+        part = _problem_page(book, problem)
+        story += part[1:] if number == 0 else part
+    count = len(book.model.problems)
+    story += [
+        PageBreak(),
+        outline_entry(book.words("answers_heading"), 1),
+        Spacer(1, 60 * mm),
+        book.para("answers_heading", "title"),
+        book.para("answers_warning", "subtitle", count=count),
+        PageBreak(),
+        book.mark("answers"),
+        book.para("answers_heading", "h1"),
+    ]
+    for problem in book.model.problems:
+        story += _answer(book, problem)
+    return story
+
+
+def draw_problem_book(
+    model: ProblemBook,
+    path: Path,
+    *,
+    paper: str = "a4",
+    rules_dir: Path | None = None,
+) -> BookPages:
+    """Write the problem book ``model`` to ``path``; where its problems and answers landed
+    (``rules_dir``: a folder whose ``book.j2`` rewords it)."""
+    words = Words("book.j2", [rules_dir] if rules_dir is not None else [])
+    setup = PageSetup(
+        paper=paper,
+        title=words("problems_title"),
+        footer=words("problems_footer"),
+        subject=f"{words('problems_title')}: {len(model.problems)} close decisions",
+        keywords=(model.title, "problems"),
+    )
+    drawings: dict[str, Flowable] = {}
+    first = ProblemPages(model, setup, words, None, drawings)
+    lay_out(io.BytesIO(), _story(first), setup)
+    final = ProblemPages(model, setup, words, dict(first.marks), drawings)
+
+    def produce(tmp_name: str) -> None:
+        lay_out(tmp_name, _story(final), setup)
+        if final.marks != first.marks:  # the pages printed must be the pages found
+            raise OutputError(f"the pages of {path.name} moved between the two passes")
+
+    write_atomically(path, produce)
+    from pypdf import PdfReader
+
+    numbers = [p.number for p in model.problems]
+    return BookPages(
+        puzzle_pages=tuple(final.marks[f"problem-{n}"] for n in numbers),
+        solution_pages=tuple(final.marks[f"answer-{n}"] for n in numbers),
+        pages=len(PdfReader(path).pages),
+    )
+
+
+__all__ = ["draw_problem_book"]

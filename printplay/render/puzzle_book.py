@@ -1,0 +1,602 @@
+"""Puzzle books as PDF: cover, how to use and the quick reference, contents, one puzzle a
+page, the solutions at the back.
+
+The book is laid out twice: a first pass in memory finds the page of every puzzle and
+solution (marks that note their page as they are drawn), the second writes the file with
+those pages in the contents and on the puzzle pages; the pages found must not move.  A
+puzzle page shows the deal (the diagram with every card, the stock in order, the deal order
+in compact form), its level and the command that remakes it, and never any move of its
+solution.  Levels are printed as words and pips (●●○○), never as colour alone.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    Flowable,
+    KeepTogether,
+    PageBreak,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from printplay import __version__
+from printplay.errors import OutputError
+from printplay.games.layout import BoardView
+from printplay.printables.book_model import BookPages, Puzzle, PuzzleBook, TurningPoint
+from printplay.printables.model import DealOrderEntry
+from printplay.render.board import BoardDiagram
+from printplay.render.cards import CARD_RATIO
+from printplay.render.document import PageSetup, lay_out, page_offset, write_atomically
+from printplay.render.faces import DEFAULT_CARD
+from printplay.render.markdown_pdf import outline_entry
+from printplay.render.quickref import QuickCard, quick_card
+from printplay.render.rulebook import Words
+from printplay.render.sheet import card_rows
+from printplay.render.styles import Styles, book_styles, suit_markup
+
+RULE = HexColor("#BBBBBB")
+"""The thin rules of tables."""
+
+ORDER_COLUMNS = 6
+"""Columns of a puzzle page's compact deal order."""
+
+NBSP = "\u00a0"
+"""A space no line breaks at: a move's words stay together."""
+
+SOLUTION_DIAGRAMS = 2
+"""Turning-point diagrams side by side in a solution."""
+
+
+class PageMark(Flowable):
+    """A flowable of no size that notes the page it lands on under ``key``, as the footer
+    numbers it (a book inside a kit prints the kit's page numbers)."""
+
+    def __init__(self, key: str, pages: dict[str, int]) -> None:
+        super().__init__()
+        self.key = key
+        self.pages = pages
+        self.width = self.height = 0
+        self.offset = page_offset()
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        """No size."""
+        return 0, 0
+
+    def draw(self) -> None:
+        """Note the page."""
+        self.pages[self.key] = self.canv.getPageNumber() + self.offset
+
+
+class Sketch(Flowable):
+    """A drawing's stand-in in the first pass: its size, nothing drawn (the diagrams are
+    most of a book's drawing time, and the first pass only finds where things land)."""
+
+    def __init__(self, real: Flowable) -> None:
+        super().__init__()
+        self.real = real
+        self.hAlign = getattr(real, "hAlign", "LEFT")
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        """The size of the drawing it stands for."""
+        width, height = self.real.wrap(available_width, available_height)
+        self.width, self.height = width, height
+        return width, height
+
+    def draw(self) -> None:
+        """Nothing."""
+
+
+class QuickCards(Flowable):
+    """A quick-reference card's two sides side by side, at the size of a playing card."""
+
+    GAP = 8 * mm
+
+    def __init__(self, card: QuickCard) -> None:
+        super().__init__()
+        self.card = card
+        self.width = 2 * card.size.width + self.GAP
+        self.height = card.size.height
+        self.hAlign = "CENTER"
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        """Two cards and the gap between them."""
+        return self.width, self.height
+
+    def draw(self) -> None:
+        """Front on the left, back on the right."""
+        self.card.draw(self.canv, "front", 0, 0)
+        self.card.draw(self.canv, "back", self.card.size.width + self.GAP, 0)
+
+
+class Book:
+    """What every part of a book shares: the model, page, styles, words and the pages
+    found by the first pass (``None`` in the first pass itself)."""
+
+    def __init__(
+        self,
+        model: PuzzleBook,
+        setup: PageSetup,
+        words: Words,
+        found: dict[str, int] | None,
+        drawings: dict[str, Flowable] | None = None,
+    ) -> None:
+        self.model = model
+        self.setup = setup
+        self.styles: Styles = book_styles()
+        self.words = words
+        self.found = found
+        self.marks: dict[str, int] = {}
+        self.drawings = drawings if drawings is not None else {}
+        """Drawings made once and drawn in both passes, by name."""
+
+    @property
+    def first_pass(self) -> bool:
+        """Whether this is the pass that only finds the pages."""
+        return self.found is None
+
+    def page(self, key: str) -> str:
+        """The page ``key`` landed on, or a placeholder as wide (first pass)."""
+        if self.found is None:
+            return "000"
+        return str(self.found[key])
+
+    def mark(self, key: str) -> Flowable:
+        """A mark noting the page of ``key``."""
+        return PageMark(key, self.marks)
+
+    def drawing(self, flowable: Flowable) -> Flowable:
+        """``flowable`` (a diagram), or in the first pass its :class:`Sketch`."""
+        return Sketch(flowable) if self.found is None else flowable
+
+    def made(self, name: str, make: Callable[[], Flowable]) -> Flowable:
+        """The drawing ``name``, made on first use and kept for the second pass (or its
+        :class:`Sketch` in the first pass)."""
+        if name not in self.drawings:
+            self.drawings[name] = make()
+        return self.drawing(self.drawings[name])
+
+    def para(self, macro: str, style: str = "body", **kwargs: object) -> Paragraph:
+        """A paragraph of ``macro``'s words in ``style`` (``"lead"``: a heading that opens
+        a block kept together, its space above given by a spacer before the block, since a
+        kept block measures itself without its first space)."""
+        if style == "lead":
+            found = ParagraphStyle("lead-h2", parent=self.styles.h2, spaceBefore=0)
+        else:
+            found = getattr(self.styles, style)
+        return Paragraph(self.words(macro, **kwargs), found)
+
+
+def _cover(book: Book) -> list[Flowable]:
+    model, styles = book.model, book.styles
+    count = len(model.puzzles)
+    story: list[Flowable] = [
+        outline_entry(book.words("book_title", game=model.title), 0),
+        Spacer(1, 30 * mm),
+        book.para("book_title", "title", game=model.title),
+        book.para("book_subtitle", "subtitle", count=count, difficulty=model.difficulty),
+        book.para("cover_rules", "body", rules=model.rules),
+        Spacer(1, 8 * mm),
+        book.para("cover_levels_heading", "h2"),
+    ]
+    rows = []
+    for level in ("easy", "medium", "hard", "expert"):
+        numbers = [p.number for p in model.puzzles if p.grade.level == level]
+        if not numbers:
+            continue
+        rows.append(
+            [
+                Paragraph(f"<b>{book.words('pips', level=level)}</b>", styles.cell),
+                Paragraph(book.words("level_name", level=level), styles.cell_bold),
+                Paragraph(book.words("plural", count=len(numbers), one="puzzle"), styles.cell),
+                Paragraph(_numbers(numbers), styles.cell),
+            ]
+        )
+    width = book.setup.frame_width
+    table = Table(rows, colWidths=[22 * mm, 24 * mm, 26 * mm, width - 72 * mm], hAlign="LEFT")
+    table.setStyle(table_style(header=False))
+    story += [table, Spacer(1, 14 * mm)]
+    story.append(
+        book.para("cover_made", "small", command=escape(model.command), version=__version__)
+    )
+    return story
+
+
+def _numbers(numbers: Sequence[int]) -> str:
+    """``1–3, 5``: puzzle numbers with runs joined."""
+    runs: list[list[int]] = []
+    for number in numbers:
+        if runs and number == runs[-1][-1] + 1:
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ", ".join(map(str, r)) for r in runs)
+
+
+def table_style(*, header: bool) -> TableStyle:
+    """The books' table style: thin rules under the rows, a darker one under a header."""
+    commands: list[Any] = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("LINEBELOW", (0, 0), (-1, -1), 0.3, RULE),
+    ]
+    if header:
+        commands.append(("LINEBELOW", (0, 0), (-1, 0), 0.8, HexColor("#555555")))
+    return TableStyle(commands)
+
+
+def _how_to(book: Book) -> list[Flowable]:
+    model = book.model
+    hidden = any(p.setup.face_down for p in model.puzzles)
+    story: list[Flowable] = [
+        PageBreak(),
+        outline_entry(book.words("how_heading"), 1),
+        book.para("how_heading", "h1"),
+        book.para("how_setup", hidden=hidden),
+        book.para("how_goal"),
+        book.para("how_solutions", first=book.page("solutions")),
+        book.para("levels_heading", "h2"),
+        book.para("levels_text", playouts=model.playouts),
+    ]
+    for level in ("easy", "medium", "hard", "expert"):
+        story.append(book.para("level_line", level=level, thresholds=model.thresholds))
+    if model.quick is not None:
+        text = model.quick
+        cards = book.made("quick", lambda: QuickCards(quick_card(text, DEFAULT_CARD)))
+        story.append(Spacer(1, 4 * mm))
+        story.append(
+            KeepTogether(
+                [
+                    book.para("quick_heading", "lead", game=model.title),
+                    book.para("quick_text", "small"),
+                    Spacer(1, 2 * mm),
+                    cards,
+                ]
+            )
+        )
+    return story
+
+
+def _contents(book: Book) -> list[Flowable]:
+    styles = book.styles
+    heads = book.words("contents_columns").split("|")
+    rows: list[list[Any]] = [[Paragraph(head, styles.table_header) for head in heads]]
+    for puzzle in book.model.puzzles:
+        level = puzzle.grade.level
+        rows.append(
+            [
+                Paragraph(str(puzzle.number), styles.cell),
+                Paragraph(puzzle.setup.deal.name, styles.cell),
+                Paragraph(
+                    f"{book.words('level_name', level=level)} "
+                    f"<font size='7'>{book.words('pips', level=level)}</font>",
+                    styles.cell,
+                ),
+                Paragraph(book.page(f"puzzle-{puzzle.number}"), styles.cell),
+                Paragraph(book.page(f"solution-{puzzle.number}"), styles.cell),
+            ]
+        )
+    width = book.setup.frame_width * 0.8
+    fractions = (0.14, 0.26, 0.3, 0.14, 0.16)
+    table = Table(rows, colWidths=[width * f for f in fractions], repeatRows=1, hAlign="LEFT")
+    table.setStyle(table_style(header=True))
+    return [
+        PageBreak(),
+        outline_entry(book.words("contents_heading"), 1),
+        book.para("contents_heading", "h1"),
+        table,
+    ]
+
+
+def _order_place(entry: DealOrderEntry) -> str:
+    """Where a card of the deal order goes, in a word: the diagram's tag, else the start
+    of the place's words (``waste``)."""
+    return entry.tag or entry.place.split(",")[0]
+
+
+def _deal_order(book: Book, puzzle: Puzzle) -> list[Flowable]:
+    """The deal order in compact form: number, card and tag, in columns; the stock is
+    named by its range, as it is drawn above in order."""
+    setup, styles = puzzle.setup, book.styles
+    entries = list(setup.deal_order)
+    if setup.stock_from is not None:
+        entries = entries[: setup.stock_from - 1]
+    rows_per_column = -(-len(entries) // ORDER_COLUMNS)
+    cells: list[list[Any]] = [[] for _ in range(rows_per_column)]
+    for column in range(ORDER_COLUMNS):
+        for row in range(rows_per_column):
+            i = column * rows_per_column + row
+            if i < len(entries):
+                entry = entries[i]
+                cells[row] += [
+                    Paragraph(str(entry.number), styles.cell_right),
+                    Paragraph(suit_markup(entry.card.label), styles.cell_bold),
+                    Paragraph(escape(_order_place(entry)), styles.cell),
+                ]
+            else:
+                cells[row] += [Paragraph("", styles.cell)] * 3
+    column_width = book.setup.frame_width / ORDER_COLUMNS
+    bold, size = str(styles.cell_bold.fontName), float(styles.cell_bold.fontSize)
+    widest = max(stringWidth(e.card.label, bold, size) for e in setup.deal_order) + 8
+    number = column_width * 0.2
+    widths = [number, widest, column_width - number - widest] * ORDER_COLUMNS
+    table = Table(cells, colWidths=widths, hAlign="LEFT")
+    commands: list[Any] = [
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.4),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 0.4),
+        ("LEFTPADDING", (0, 0), (-1, -1), 1.5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 1.5),
+    ]
+    for column in range(ORDER_COLUMNS - 1):
+        commands.append(("LINEAFTER", (3 * column + 2, 0), (3 * column + 2, -1), 0.4, RULE))
+    table.setStyle(TableStyle(commands))
+    help_text = book.words(
+        "order_help",
+        stock_from=setup.stock_from,
+        stock_count=len(setup.stock),
+        top_face_up=setup.stock_top_face_up,
+    )
+    return [
+        book.para("order_heading", "h3"),
+        Paragraph(help_text, styles.small),
+        Spacer(1, 1 * mm),
+        table,
+    ]
+
+
+def _diagram_height(book: Book, layout_width: float, layout_height: float) -> float:
+    """How tall a puzzle's diagram may be: 90 mm for a wide layout, more for one about as
+    deep as it is wide (Ricochet's room), leaving room for the stock and the deal order."""
+    if _wide(layout_width, layout_height):
+        return 90 * mm
+    return book.setup.frame_height * 0.45
+
+
+def _wide(layout_width: float, layout_height: float) -> bool:
+    """Whether a layout is clearly wider than deep (TriPeaks' peaks, Pyramid)."""
+    return layout_height * CARD_RATIO < 0.9 * layout_width
+
+
+def _puzzle_page(book: Book, puzzle: Puzzle) -> list[Flowable]:
+    """A puzzle's page.  The first pass sets its heading alone: a puzzle takes one page
+    whatever is on it (the second pass checks that no page moved)."""
+    setup, styles = puzzle.setup, book.styles
+    level = puzzle.grade.level
+    layout = setup.start.layout
+    width = book.setup.frame_width
+    story: list[Flowable] = [
+        PageBreak(),
+        outline_entry(book.words("puzzle_outline", number=puzzle.number, level=level), 2),
+        book.mark(f"puzzle-{puzzle.number}"),
+        book.para("puzzle_title", "h1", number=puzzle.number, level=level),
+    ]
+    if book.first_pass:
+        return story
+    story += [
+        book.para(
+            "puzzle_details",
+            "small",
+            game=setup.title,
+            deal=setup.deal.name,
+            code=setup.deal.code,
+            rules=setup.rules,
+        ),
+        Spacer(1, 2 * mm),
+        book.drawing(
+            BoardDiagram(
+                setup.start.board(),
+                width,
+                max_height=_diagram_height(book, layout.width, layout.height),
+                show_hidden=True,
+                tags=True,
+            )
+        ),
+        book.para("board_caption", "caption", hidden=setup.face_down),
+    ]
+    if setup.stock:
+        story.append(book.para("stock_heading", "h3", count=len(setup.stock)))
+        story += [book.drawing(row) for row in card_rows(setup.stock, width)]
+    story += _deal_order(book, puzzle)
+    story.append(Spacer(1, 3 * mm))
+    story.append(
+        Paragraph(
+            book.words(
+                "puzzle_foot",
+                command=escape(setup.remake),
+                page=book.page(f"solution-{puzzle.number}"),
+            ),
+            styles.small,
+        )
+    )
+    return story
+
+
+def _moves_text(book: Book, puzzle: Puzzle) -> str:
+    """The line as numbered moves, the real decisions' numbers in bold."""
+    measures = puzzle.grade.measures
+    decisions = set(measures.decision_moves) if measures is not None else set()
+    parts = []
+    for number, move in enumerate(puzzle.moves, start=1):
+        label = (
+            f"<b>{number}</b>" if number in decisions else f"<font color='#5a5a5a'>{number}</font>"
+        )
+        parts.append(label + NBSP + suit_markup(move.replace(" ", NBSP)))
+    return " · ".join(parts)
+
+
+def _badged(point: TurningPoint) -> BoardView:
+    """The board before a turning point, the card the line takes marked with the move's
+    number (on its slot, or on a pile whose top it is)."""
+    step = point.step
+    number = str(step.number)
+    view = step.before.board({slot: number for slot in step.move.slots})
+    if step.move.turns_stock or step.move.slots:
+        return view
+    in_layout = {slot.card for slot in view.slots if slot.card is not None}
+    piles = tuple(
+        replace(pile, badge=number)
+        if pile.cards and pile.cards[-1] in step.move.cards and pile.cards[-1] not in in_layout
+        else pile
+        for pile in view.piles
+    )
+    return replace(view, piles=piles)
+
+
+def _turning_points(book: Book, puzzle: Puzzle) -> list[Flowable]:
+    points = puzzle.turning_points
+    if not points:
+        return []
+    width = book.setup.frame_width
+    gap = 5 * mm
+    across = SOLUTION_DIAGRAMS
+    each = (width - gap * (across - 1)) / across
+    cells: list[Any] = []
+    for point in points:
+        move = suit_markup(puzzle.moves[point.step.number - 1])
+        caption = book.words(
+            "turning_caption",
+            number=point.step.number,
+            move=move,
+            choices=point.choices,
+            keeping=point.keeping,
+        )
+
+        def diagram(point: TurningPoint = point) -> Flowable:
+            return BoardDiagram(
+                _badged(point), each, max_height=70 * mm, show_hidden=True, crop=True
+            )
+
+        name = f"turn-{puzzle.number}-{point.step.number}"
+        cells.append([book.made(name, diagram), Paragraph(caption, book.styles.caption)])
+    cells += [""] * (-len(cells) % across)
+    rows = [cells[i : i + across] for i in range(0, len(cells), across)]
+    table = Table(rows, colWidths=[each + gap] * (across - 1) + [each])
+    table.setStyle(
+        TableStyle(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), gap),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
+    return [table]
+
+
+def _solution(book: Book, puzzle: Puzzle) -> list[Flowable]:
+    measures = puzzle.grade.measures
+    level = puzzle.grade.level
+    head: list[Flowable] = [
+        outline_entry(book.words("puzzle_outline", number=puzzle.number, level=level), 2),
+        book.mark(f"solution-{puzzle.number}"),
+        book.para(
+            "solution_title", "lead", number=puzzle.number, deal=puzzle.setup.deal.name, level=level
+        ),
+        book.para(
+            "solution_summary",
+            "small",
+            moves=len(puzzle.moves),
+            decisions=measures.decisions if measures is not None else 0,
+            random_won=measures.random_won if measures is not None else 0,
+            playouts=measures.playouts if measures is not None else 0,
+            greedy=measures.greedy_won if measures is not None else False,
+            page=book.page(f"puzzle-{puzzle.number}"),
+        ),
+        Paragraph(_moves_text(book, puzzle), book.styles.step),
+    ]
+    return [KeepTogether(head + _turning_points(book, puzzle)), Spacer(1, 5 * mm)]
+
+
+def _solutions(book: Book) -> list[Flowable]:
+    count = len(book.model.puzzles)
+    story: list[Flowable] = [
+        PageBreak(),
+        outline_entry(book.words("solutions_heading"), 1),
+        Spacer(1, 60 * mm),
+        book.para("solutions_heading", "title"),
+        book.para("solutions_warning", "subtitle", count=count),
+        PageBreak(),
+        book.mark("solutions"),
+        book.para("solutions_heading", "h1"),
+        book.para("solutions_key", "small"),
+        Spacer(1, 2 * mm),
+    ]
+    for puzzle in book.model.puzzles:
+        story += _solution(book, puzzle)
+    return story
+
+
+def _story(book: Book) -> list[Flowable]:
+    story = _cover(book) + _how_to(book) + _contents(book)
+    story += [PageBreak(), outline_entry(book.words("puzzles_outline"), 1)]
+    for number, puzzle in enumerate(book.model.puzzles):
+        part = _puzzle_page(book, puzzle)
+        story += part[1:] if number == 0 else part  # the outline entry's page break
+    return story + _solutions(book)
+
+
+def page_setup(model: PuzzleBook, paper: str, words: Words) -> PageSetup:
+    """The book's paper, footer and metadata."""
+    title = words("book_title", game=model.title)
+    return PageSetup(
+        paper=paper,
+        title=f"{title} ({model.rules})",
+        footer=words("footer", game=model.title, difficulty=model.difficulty, rules=model.rules),
+        subject=f"{title}: {len(model.puzzles)} deals, {model.difficulty}, {model.rules}",
+        keywords=(model.title, "puzzles", model.difficulty, *model.chosen),
+    )
+
+
+def draw_book(
+    model: PuzzleBook, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
+) -> BookPages:
+    """Write the book ``model`` to ``path``; where its puzzles and solutions landed.
+
+    ``rules_dir`` is a folder whose ``book.j2`` rewords the book.
+    """
+    words = Words("book.j2", [rules_dir] if rules_dir is not None else [])
+    setup = page_setup(model, paper, words)
+    drawings: dict[str, Flowable] = {}
+    first = Book(model, setup, words, None, drawings)
+    lay_out(io.BytesIO(), _story(first), setup)
+    final = Book(model, setup, words, dict(first.marks), drawings)
+
+    def produce(tmp_name: str) -> None:
+        lay_out(tmp_name, _story(final), setup)
+        if final.marks != first.marks:  # the pages printed must be the pages found
+            raise OutputError(f"the pages of {path.name} moved between the two passes")
+
+    write_atomically(path, produce)
+    numbers = [p.number for p in model.puzzles]
+    return BookPages(
+        puzzle_pages=tuple(final.marks[f"puzzle-{n}"] for n in numbers),
+        solution_pages=tuple(final.marks[f"solution-{n}"] for n in numbers),
+        pages=_page_count(path),
+    )
+
+
+def _page_count(path: Path) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(path).pages)
+
+
+__all__ = ["PageMark", "QuickCards", "Sketch", "draw_book", "page_setup", "table_style"]

@@ -1,0 +1,262 @@
+"""Puzzle books: the deals chosen, the PDF (puzzles, contents, solutions), the manifest,
+and bad input refused in one line with no file left."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from pdftext import page_texts
+from pypdf import PdfReader
+
+from printplay.analysis.grading import graded
+from printplay.cli import main
+from printplay.deal import MAX_SEED, numbered_deal
+from printplay.games import make_solitaire
+from printplay.grades import LEVELS
+from printplay.printables import puzzle_book
+from printplay.printables.puzzle_book import (
+    build_book,
+    choose_deals,
+    first_of_level,
+    ramp,
+    short_move,
+    turning_moves,
+    write_book,
+)
+from printplay.render.board import BoardDiagram
+from printplay.render.puzzle_book import Book, Sketch, _puzzle_page, draw_book, page_setup
+from printplay.render.rulebook import Words
+
+A4 = (595.28, 841.89)
+LETTER = (612.0, 792.0)
+
+
+@pytest.fixture(scope="module")
+def small_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:  # type: ignore[type-arg]
+    """A four-deal mixed TriPeaks book and its manifest."""
+    game = make_solitaire("tripeaks")
+    path = tmp_path_factory.mktemp("book") / "book.pdf"
+    written, manifest = write_book(game, path, count=4, difficulty="mixed")
+    return written, manifest
+
+
+def test_a_mixed_book_rises_from_easy_to_expert() -> None:
+    for count in range(1, 30):
+        levels = ramp(count, "mixed")
+        assert len(levels) == count
+        assert [LEVELS.index(level) for level in levels] == sorted(
+            LEVELS.index(level) for level in levels
+        )
+        if count >= 4:
+            assert set(levels) == set(LEVELS)
+    assert ramp(3, "expert") == ("expert",) * 3
+
+
+def test_deals_are_taken_in_order_and_of_the_level_asked() -> None:
+    game = make_solitaire("ricochet")
+    chosen = choose_deals(game, 2, "medium", start=5)
+    seeds = [found.deal.seed for found in chosen.deals]
+    assert seeds == sorted(seeds) and seeds[0] is not None and seeds[0] >= 5
+    assert all(found.grade.level == "medium" for found in chosen.deals)
+    last = seeds[-1]
+    assert last is not None and chosen.tried == last - 5 + 1
+    for seed in range(5, last + 1):
+        level = graded(game, numbered_deal(game.deck(), seed)).grade.level
+        assert (level == "medium") == (seed in seeds), seed
+
+
+def test_the_first_deal_of_a_level() -> None:
+    game = make_solitaire("tripeaks")
+    found = first_of_level(game, "expert", start=2)
+    assert found.grade.level == "expert" and found.deal.seed is not None
+    for seed in range(2, found.deal.seed):
+        assert graded(game, numbered_deal(game.deck(), seed)).grade.level != "expert"
+
+
+def test_short_moves() -> None:
+    game = make_solitaire("pyramid")
+    found = graded(game, numbered_deal(game.deck(), 3))
+    words = [short_move(move) for move in found.line.moves]
+    assert all(words) and any(" + " in word for word in words)
+    assert all(not word.startswith("turn") or len(word.split()) == 2 for word in words)
+
+
+def test_the_book_pdf(small_book: tuple[Path, dict]) -> None:  # type: ignore[type-arg]
+    path, manifest = small_book
+    texts = page_texts(path)
+    deals = manifest["deals"]
+    assert manifest["game"] == "tripeaks" and manifest["pages"] == len(texts)
+    assert [deal["level"] for deal in deals] == ["easy", "medium", "hard", "expert"]
+    puzzle_pages = [deal["puzzle_page"] for deal in deals]
+    solution_pages = [deal["solution_page"] for deal in deals]
+    # One puzzle a page, in a row; every solution after every puzzle.
+    assert puzzle_pages == list(range(puzzle_pages[0], puzzle_pages[0] + 4))
+    assert min(solution_pages) > max(puzzle_pages) + 1  # a warning page between
+    assert "TriPeaks puzzles" in texts[0] and "How to use this book" in texts[1]
+    assert "Quick reference: TriPeaks" in texts[1]
+    contents = " ".join(texts[2].split())
+    for deal in deals:
+        assert f"deal {deal['seed']}" in contents
+        assert f"{deal['puzzle_page']} {deal['solution_page']}" in contents
+        page = " ".join(texts[deal["puzzle_page"] - 1].split())
+        assert f"Puzzle {deal['puzzle']} · {deal['level'].capitalize()}" in page
+        assert f"printplay sheet tripeaks --seed {deal['seed']}" in page
+        assert f"solution is on page {deal['solution_page']}" in page
+        solution = " ".join(texts[deal["solution_page"] - 1].split())
+        assert f"Won in {len(deal['moves'])} moves" in solution
+        # A solution's turning points are drawn on its page, never parted from it.
+        for number in turning_moves(deal["measures"]["decision_moves"]):
+            assert f"Before move {number}:" in solution
+    assert sum("Solutions" in text and "Stop here" in text for text in texts) == 1
+    assert {
+        (round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
+        for p in PdfReader(path).pages
+    } == {A4}
+
+
+def test_puzzle_pages_show_no_solution(small_book: tuple[Path, dict]) -> None:  # type: ignore[type-arg]
+    path, manifest = small_book
+    texts = page_texts(path)
+    for deal in manifest["deals"]:
+        page = " ".join(texts[deal["puzzle_page"] - 1].split())
+        assert "Before move" not in page and "Won in" not in page and "real decision" not in page
+        solution = " ".join(texts[deal["solution_page"] - 1].split())
+        assert "1 " in solution
+    # The puzzle page's flowables: one diagram, the start of the deal, no move marked.
+    game = make_solitaire("tripeaks")
+    chosen = choose_deals(game, 2, "hard")
+    model = build_book(game, chosen, "hard")
+    words = Words("book.j2")
+    book = Book(model, page_setup(model, "a4", words), words, {})
+    for puzzle in model.puzzles:
+        book.found = {f"solution-{puzzle.number}": 9}
+        flowables = _puzzle_page(book, puzzle)
+        diagrams = [f.real if isinstance(f, Sketch) else f for f in flowables]
+        boards = [f for f in diagrams if isinstance(f, BoardDiagram)]
+        assert len(boards) == 1
+        assert boards[0].view == puzzle.setup.start.board()
+        assert all(slot.badge is None for slot in boards[0].view.slots)
+
+
+def test_the_manifest_lines_replay_to_a_win(small_book: tuple[Path, dict]) -> None:  # type: ignore[type-arg]
+    _, manifest = small_book
+    game = make_solitaire("tripeaks")
+    for deal in manifest["deals"]:
+        assert set(deal) >= {"seed", "level", "measures", "moves", "puzzle_page", "solution_page"}
+        state = game.initial_state(numbered_deal(game.deck(), deal["seed"]))
+        for move in deal["moves"]:
+            state = state.apply(game.move_from_json(move))
+        assert state.is_won
+        assert deal["measures"]["length"] == len(deal["moves"])
+
+
+def test_a_book_is_byte_identical_and_letter_sized(tmp_path: Path) -> None:
+    game = make_solitaire("ricochet")
+    chosen = choose_deals(game, 2, "mixed")
+    model = build_book(game, chosen, "mixed", paper="letter")
+    first = tmp_path / "one.pdf"
+    pages = draw_book(model, first, paper="letter")
+    second = tmp_path / "two.pdf"
+    assert draw_book(model, second, paper="letter") == pages
+    assert (
+        hashlib.sha256(first.read_bytes()).digest() == hashlib.sha256(second.read_bytes()).digest()
+    )
+    reader = PdfReader(first)
+    sizes = {
+        (round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
+        for p in reader.pages
+    }
+    assert sizes == {LETTER}
+    assert [item.title for item in reader.outline if not isinstance(item, list)] == [
+        "Ricochet puzzles"
+    ]
+    sections = next(item for item in reader.outline if isinstance(item, list))
+    titles = [item.title for item in sections if not isinstance(item, list)]
+    assert titles == ["How to use this book", "List of puzzles", "Puzzles", "Solutions"]
+
+
+def test_book_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "b.pdf"
+    argv = ["book", "pyramid", "--count", "1", "--difficulty", "easy", "-o", str(out), "--json"]
+    assert main(argv) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["game"] == "pyramid" and data["options"]["reserve"] is False
+    assert [deal["level"] for deal in data["deals"]] == ["easy"]
+    assert out.read_bytes().startswith(b"%PDF-")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--difficulty", "impossible"], "unknown difficulty"),
+        (["--count", "0"], "1 to 200 puzzles, not 0"),
+        (["--count", "-3"], "not -3"),
+        (["--count", "1000000000000"], "1 to 200 puzzles"),
+        (["--start", "0"], "--start must be a deal number"),
+        (["--start", str(MAX_SEED + 1)], "--start must be a deal number"),
+    ],
+)
+def test_bad_book_input_is_one_line_and_no_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    out = tmp_path / "b.pdf"
+    assert main(["book", "tripeaks", "-o", str(out), *argv]) == 1
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_an_unreached_level_says_how_many_were_tried(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(puzzle_book, "MIN_WINDOW", 3)
+    monkeypatch.setattr(puzzle_book, "WINDOW_PER_PUZZLE", 1)
+    out = tmp_path / "b.pdf"
+    argv = ["book", "tripeaks", "--count", "3", "--difficulty", "expert", "-o", str(out)]
+    assert main(argv) == 1
+    err = capsys.readouterr().err
+    assert "among deals 1 to 3 (3 tried)" in err and "of the 3 expert" in err
+    assert len(err.strip().splitlines()) == 1 and list(tmp_path.iterdir()) == []
+
+
+def test_an_unwritable_book_is_refused_before_any_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "missing" / "b.pdf"
+    assert main(["book", "pyramid", "--count", "5", "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "does not exist" in err and len(err.strip().splitlines()) == 1
+    assert not out.parent.exists()
+
+
+def test_sheet_of_a_level(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "s.pdf"
+    assert main(["sheet", "ricochet", "--difficulty", "easy", "-o", str(out)]) == 0
+    err = capsys.readouterr().err
+    game = make_solitaire("ricochet")
+    found = first_of_level(game, "easy")
+    assert f"{found.deal.name} is the first easy deal from deal 1" in err
+    assert f"Ricochet · {found.deal.name} · setup" in page_texts(out)[0]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["tripeaks", "--difficulty", "easy", "--seed", "3"], "not more than one"),
+        (["tripeaks", "--start", "3"], "--start goes with --difficulty"),
+        (["tripeaks", "--difficulty", "trivial"], "unknown level"),
+        (["tripeaks", "--difficulty", "easy", "--start", "0"], "--start must be"),
+        (["ricochet-poker", "--difficulty", "easy"], "have no levels"),
+    ],
+)
+def test_bad_sheet_levels(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    out = tmp_path / "s.pdf"
+    assert main(["sheet", *argv, "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert message in err and len(err.strip().splitlines()) == 1
+    assert not out.exists()

@@ -1,0 +1,232 @@
+"""Grading: the measures of a deal, reproducible, and the levels set from them."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from printplay.analysis import grading
+from printplay.analysis.grading import (
+    decisions,
+    grade_deal,
+    grade_line,
+    graded,
+    possible_levels,
+)
+from printplay.analysis.levels import THRESHOLDS, Thresholds, level_of
+from printplay.analysis.players import (
+    greedy_move,
+    playout_rng,
+    random_game,
+    without_stock_turns,
+)
+from printplay.cli import main
+from printplay.deal import Deal, numbered_deal
+from printplay.games import REGISTRY, make_solitaire, solver_for
+from printplay.games.protocols import RegisteredSolitaire
+from printplay.grades import GRADES, LEVELS, Grade, Measures
+from printplay.solve.toolkit import LineError
+
+
+def deal_of(
+    name: str, seed: int, options: tuple[str, ...] = ()
+) -> tuple[RegisteredSolitaire, Deal]:
+    game = make_solitaire(name, options)
+    return game, numbered_deal(game.deck(), seed)
+
+
+def test_a_grade_is_the_same_on_every_run() -> None:
+    game, deal = deal_of("ricochet", 3)
+    first, second = graded(game, deal), graded(game, deal)
+    assert first.grade == second.grade and first.grade.winnable
+    assert first.line.moves == second.line.moves
+
+
+def test_random_games_are_seeded_by_the_deal_and_the_options() -> None:
+    game, deal = deal_of("tripeaks", 1)
+    _, other = deal_of("tripeaks", 2)
+    variant = make_solitaire("tripeaks", ["no-wrap"])
+    draws = {
+        playout_rng(game, deal).random(),
+        playout_rng(game, other).random(),
+        playout_rng(variant, deal).random(),
+    }
+    assert len(draws) == 3
+    assert playout_rng(game, deal).random() == playout_rng(game, deal).random()
+
+
+def test_the_random_player_turns_the_stock_only_when_nothing_else_is_legal() -> None:
+    game, deal = deal_of("tripeaks", 5)
+    state = game.initial_state(deal)
+    rng = random.Random(1)
+    turned_with_choice = 0
+    while not state.is_over:
+        legal = state.legal_moves()
+        move = rng.choice(without_stock_turns(legal))
+        if move.turns_stock and any(not m.turns_stock for m in legal):
+            turned_with_choice += 1
+        state = state.apply(move)
+    assert turned_with_choice == 0
+    assert isinstance(random_game(game.initial_state(deal), random.Random(1)), bool)
+
+
+def test_the_greedy_player_takes_the_move_that_clears_most() -> None:
+    game, deal = deal_of("pyramid", 3)
+    state = game.initial_state(deal)
+    for _ in range(30):
+        if state.is_over:
+            break
+        legal = state.legal_moves()
+        move = greedy_move(state)
+        others = [m for m in legal if not m.turns_stock]
+        if others:
+            assert not move.turns_stock
+            cleared = state.cards_left - state.apply(move).cards_left
+            assert cleared == max(state.cards_left - state.apply(m).cards_left for m in others)
+        state = state.apply(move)
+
+
+def test_decisions_are_positions_where_at_most_half_the_moves_keep_the_deal() -> None:
+    game, deal = deal_of("ricochet", 3)
+    found = graded(game, deal)
+    assert found.grade.measures is not None
+    start = game.initial_state(deal)
+    chosen, unsettled = decisions(game, start, found.line.moves)
+    assert chosen == found.grade.measures.decision_moves and unsettled == 0
+    solver = solver_for(game)
+    state = start
+    for number, move in enumerate(found.line.moves, start=1):
+        legal = state.legal_moves()
+        kept = sum(
+            bool(state.apply(m).is_won or solver.solve(state.apply(m)).solvable) for m in legal
+        )
+        is_decision = len(legal) >= 2 and 2 * kept <= len(legal)
+        assert (number in chosen) == is_decision, number
+        state = state.apply(move)
+
+
+def test_a_stored_line_is_graded_without_searching_and_agrees() -> None:
+    game, deal = deal_of("tripeaks", 3)
+    found = graded(game, deal)
+    assert grade_line(game, deal, found.line.moves) == found.grade
+    with pytest.raises(LineError, match="does not win"):
+        grade_line(game, deal, found.line.moves[:-1])
+
+
+def test_an_unwinnable_deal_is_graded_unwinnable() -> None:
+    game, deal = deal_of("tripeaks", 8)
+    found = graded(game, deal)
+    assert found.grade == Grade("unwinnable") and found.line.solvable is False
+    assert grade_deal(game, deal, levels=LEVELS) is None
+    assert grade_deal(game, deal, levels=["unwinnable"]) is not None
+
+
+def test_a_deal_outside_the_levels_asked_is_left_unmeasured() -> None:
+    game, deal = deal_of("ricochet", 2)
+    level = graded(game, deal).grade.level
+    assert grade_deal(game, deal, levels=[x for x in LEVELS if x != level]) is None
+    again = grade_deal(game, deal, levels=[level])
+    assert again is not None and again.grade.level == level
+
+
+def test_the_levels_a_deal_can_reach_hold_its_level() -> None:
+    for seed in range(1, 6):
+        game, deal = deal_of("tripeaks", seed)
+        found = graded(game, deal)
+        measures = found.grade.measures
+        if measures is not None:
+            reach = possible_levels(game.name, measures.random_won, measures.greedy_won)
+            assert found.grade.level in reach
+
+
+@pytest.mark.parametrize("game", sorted(THRESHOLDS))
+def test_levels_rise_as_the_measures_get_harder(game: str) -> None:
+    def level(won: int, greedy: bool, chosen: int) -> int:
+        return LEVELS.index(level_of(game, Measures(won, 200, greedy, chosen, 45)))
+
+    for won in range(0, 201, 5):
+        for greedy in (True, False):
+            for chosen in range(0, 30, 3):
+                here = level(won, greedy, chosen)
+                assert here <= level(max(0, won - 5), greedy, chosen)
+                assert here <= level(won, False, chosen)
+                assert here <= level(won, greedy, chosen + 3)
+    assert level(200, True, 0) == 0 and level(0, False, 29) == 3
+
+
+def test_thresholds_must_fall() -> None:
+    with pytest.raises(ValueError, match="must fall"):
+        Thresholds(easy=0.1, medium=0.2, hard=0.0, easy_decisions=1, expert_decisions=3)
+
+
+def test_a_grade_holds_measures_only_for_a_level() -> None:
+    measures = Measures(10, 200, False, 2, 40)
+    with pytest.raises(ValueError, match="no such grade"):
+        Grade("impossible", measures)
+    with pytest.raises(ValueError, match="comes with its measures"):
+        Grade("easy")
+    with pytest.raises(ValueError, match="comes with its measures"):
+        Grade("unwinnable", measures)
+    assert set(GRADES) >= set(LEVELS)
+
+
+def test_solve_grade_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "ricochet", "--seed", "3", "--grade", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    grade = data["grade"]
+    assert grade["level"] in LEVELS
+    assert {"random_share", "playouts", "greedy_won", "decisions", "length"} <= set(grade)
+    assert grade["playouts"] == grading.PLAYOUTS
+    game, deal = deal_of("ricochet", 3)
+    assert grade == graded(game, deal).grade.to_json()
+
+
+def test_solve_grade_text_and_deal_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["solve", "tripeaks", "--seed", "8", "--grade"]) == 0
+    assert "Grade: unwinnable." in capsys.readouterr().out
+    game, first = deal_of("ricochet", 3)
+    _, second = deal_of("ricochet", 10)
+    path = tmp_path / "deals.txt"
+    path.write_text(" ".join(first.codes) + "\n" + " ".join(second.codes) + "\n")
+    assert main(["solve", "ricochet", "--deal-file", str(path), "--grade"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["grade"]["level"] for line in lines][1] == "unwinnable"
+    assert lines[0]["grade"] == graded(game, first).grade.to_json()
+
+
+VARIANTS = [
+    (name, options)
+    for name, game in REGISTRY.items()
+    if game.is_solitaire
+    for options in game.win_rates
+    if options
+]
+"""Every variant whose win rate a rulebook prints (the standard games are graded above)."""
+
+
+FIRST_WINNABLE = {
+    ("pyramid", ("one-deal",)): 4,
+    ("pyramid", ("waste-off-limits",)): 194,
+    ("pyramid", ("waste-off-limits", "clear-the-board")): 3,
+}
+"""The first winnable deal of a variant where it is not deal 1."""
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), VARIANTS, ids=[f"{g}-{','.join(o)}" for g, o in VARIANTS]
+)
+def test_every_variant_is_graded(game: str, options: tuple[str, ...]) -> None:
+    """The first winnable deal of each variant gets a level from its measures, and its
+    random games are seeded apart from the standard game's."""
+    solitaire = make_solitaire(game, options)
+    deal = numbered_deal(solitaire.deck(), FIRST_WINNABLE.get((game, options), 1))
+    found = graded(solitaire, deal)
+    assert found.grade.level in LEVELS and found.line.solvable
+    assert found.grade.measures is not None
+    assert level_of(game, found.grade.measures) == found.grade.level
+    assert found.grade.measures.length == len(found.line.moves)
+    standard = make_solitaire(game)
+    assert playout_rng(solitaire, deal).random() != playout_rng(standard, deal).random()

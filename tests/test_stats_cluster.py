@@ -1,0 +1,145 @@
+"""``printplay stats`` on a real Dask ``LocalCluster`` of two worker processes: the same
+records as the local pool, deal for deal; a worker killed mid-run (by its pid) still
+gives every deal once; a resumed run adds only what is missing; a scheduler nothing
+answers at is one line."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import dask
+import pytest
+
+from printplay.analysis.stats_deals import DealRange
+from printplay.analysis.stats_run import LocalPool, StatsPlan, StatsRun
+from printplay.cli import main
+from printplay.cluster import DaskMap, Scheduler
+
+pytest.importorskip("distributed")
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[DaskMap]:
+    """A LocalCluster of two worker processes, one thread each."""
+    with DaskMap(Scheduler(workers=2)) as dask_map:
+        yield dask_map
+
+
+def records(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()[1:]]
+
+
+def by_deal(path: Path) -> dict[object, tuple[object, ...]]:
+    """Each deal's record without its time (which differs from run to run); a deal twice
+    in the file fails here."""
+    found = records(path)
+    deals = [record["deal"] for record in found]
+    assert len(deals) == len(set(deals)), "a deal is in the file twice"
+    return {r["deal"]: (r["verdict"], r["moves"], r["states"]) for r in found}
+
+
+def test_dask_gives_the_local_pool_records_deal_for_deal(cluster: DaskMap, tmp_path: Path) -> None:
+    plan = StatsPlan("tripeaks", (), DealRange(1, 48), None, chunk=3)
+    with StatsRun(plan, tmp_path / "pool.jsonl") as run:
+        pool = run.run(LocalPool(2))
+    with StatsRun(plan, tmp_path / "dask.jsonl") as run:
+        dask = run.run(cluster)
+    assert dask.workers == 2
+    assert by_deal(tmp_path / "dask.jsonl") == by_deal(tmp_path / "pool.jsonl")
+    assert sorted(by_deal(tmp_path / "dask.jsonl")) == list(range(1, 49))
+    assert dask.summary.to_json()["interval"] == pool.summary.to_json()["interval"]
+
+
+def test_a_worker_killed_mid_run_still_gives_every_deal_once(
+    cluster: DaskMap, tmp_path: Path
+) -> None:
+    before = cluster.worker_pids()
+    killed: list[int] = []
+
+    def kill_one(done: int, total: int) -> None:
+        if done and not killed:  # the first chunk is back: the others are in flight
+            victim = next(iter(before.values()))
+            os.kill(victim, signal.SIGKILL)
+            killed.append(victim)
+
+    plan = StatsPlan("tripeaks", (), DealRange(101, 220), None, chunk=4)
+    with StatsRun(plan, tmp_path / "r.jsonl") as run:
+        report = run.run(cluster, kill_one)
+    assert killed and killed[0] not in cluster.worker_pids().values()  # it did die
+    assert cluster.client is not None  # the new worker is set up as the first ones were
+    cluster.client.wait_for_workers(2, timeout=120)
+    profiling = cluster.client.run(dask.config.get, "distributed.worker.profile.enabled")
+    assert len(profiling) == 2 and not any(profiling.values())
+    assert report.new == 120 and report.summary.done == 120
+    got = by_deal(tmp_path / "r.jsonl")
+    assert sorted(got) == list(range(101, 221))
+    plan_local = StatsPlan("tripeaks", (), DealRange(101, 220), None)
+    with StatsRun(plan_local, tmp_path / "local.jsonl") as run:
+        run.run(LocalPool(1))
+    assert got == by_deal(tmp_path / "local.jsonl")
+
+
+def test_a_resumed_dask_run_adds_only_the_missing_deals(cluster: DaskMap, tmp_path: Path) -> None:
+    results = tmp_path / "r.jsonl"
+    with StatsRun(StatsPlan("tripeaks", (), DealRange(1, 20), None, chunk=2), results) as run:
+        run.run(cluster)
+    first = results.read_bytes()
+    with StatsRun(StatsPlan("tripeaks", (), DealRange(1, 36), None, chunk=2), results) as run:
+        assert run.found == 20 and run.pending == 16
+        report = run.run(cluster)
+    assert report.new == 16 and report.found == 20
+    assert results.read_bytes().startswith(first)
+    assert sorted(by_deal(results)) == list(range(1, 37))
+
+
+def test_the_verb_on_a_local_cluster(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    results = tmp_path / "r.jsonl"
+    status = main(
+        ["stats", "tripeaks", "--deals", "1..12", "--scheduler", "local:2",
+         "--results", str(results), "--json"]
+    )  # fmt: skip
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    data = json.loads(out)
+    assert data["run"]["on"] == "local:2" and data["run"]["new"] == 12
+    assert sorted(by_deal(results)) == list(range(1, 13))
+
+
+def test_a_scheduler_nothing_answers_at_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    results = tmp_path / "r.jsonl"
+    status = main(
+        ["stats", "tripeaks", "--deals", "1..3", "--scheduler", f"tcp://127.0.0.1:{port}",
+         "--results", str(results)]
+    )  # fmt: skip
+    _, err = capsys.readouterr()
+    assert status == 1 and err.count("\n") == 1
+    assert f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err
+    assert not results.exists()
+
+
+def test_a_running_cluster_is_used_by_its_address(
+    cluster: DaskMap, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert cluster.client is not None
+    address = cluster.client.scheduler.address
+    assert address.startswith("tcp://")
+    results = tmp_path / "r.jsonl"
+    status = main(
+        ["stats", "tripeaks", "--deals", "5..16", "--scheduler", address,
+         "--results", str(results), "--json"]
+    )  # fmt: skip
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert json.loads(out)["run"]["on"] == address
+    assert sorted(by_deal(results)) == list(range(5, 17))
+    assert cluster.worker_pids()  # the cluster is still there for others
