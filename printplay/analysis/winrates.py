@@ -35,7 +35,7 @@ from typing import Any
 
 from printplay import __version__
 from printplay import options as opts
-from printplay.deal import SHUFFLE_NAME, numbered_deal
+from printplay.deal import SHUFFLE_NAME
 from printplay.errors import DataError, GameError, OptionError
 from printplay.games import entry, make_solitaire, solver_for
 from printplay.jsontypes import JsonValue
@@ -119,7 +119,7 @@ class WinRate:
 def _solve_one(job: tuple[str, tuple[str, ...], int, float | None]) -> bool | None:
     name, options, seed, seconds = job
     game = make_solitaire(name, options)
-    state = game.initial_state(numbered_deal(game.deck(), seed))
+    state = game.initial_state(game.numbered_deal(seed))
     budget = Budget(max_seconds=seconds) if seconds is not None else None
     return solver_for(game).solve(state, budget=budget).solvable
 

@@ -668,6 +668,10 @@ class Ricochet:
         """The deck in canonical order (52 cards, no jokers)."""
         return standard_deck()
 
+    def numbered_deal(self, seed: int) -> Deal:
+        """Deal number ``seed``: the deck shuffled by pp1 (docs/deals.md)."""
+        return numbered_deal(self.deck(), seed)
+
     @property
     def layout(self) -> Layout:
         """The Ricochet walls."""
@@ -741,7 +745,7 @@ class Ricochet:
     def ricochet_figure(self, ball: int) -> BoardView:
         """The ricochet rule drawn: deal 1's room with the ball at ``ball`` (its card gone)
         and each inner card marked ✓ if it may be destroyed next, ✗ if the rule bars it."""
-        deal = self.initial_state(numbered_deal(self.deck(), 1))
+        deal = self.initial_state(self.numbered_deal(1))
         walls = list(deal.walls)
         walls[ball] = None
         state = RicochetState(self.options, tuple(walls), deal.waste, deal.stock, ball)
