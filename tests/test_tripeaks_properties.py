@@ -14,6 +14,7 @@ from printplay.deal import MAX_SEED, numbered_deal
 from printplay.games.tripeaks import Draw, Play, TriPeaks, TriPeaksOptions, are_neighbours
 from printplay.testing import random_playout
 
+
 def _options(jokers: int, jokers_in_stock: bool, **kwargs: Any) -> TriPeaksOptions:
     """Options as drawn, ``jokers-in-stock`` only where there are jokers to place."""
     return TriPeaksOptions(jokers=jokers, jokers_in_stock=jokers_in_stock and jokers > 0, **kwargs)

@@ -123,7 +123,7 @@ class RicochetOptions:
         "stock-ends-game",
         "The game ends when the stock runs empty: once the last stock card is turned, no "
         "more cards may be destroyed.",
-        words="the game over once the stock is empty",
+        words="game over once the stock is empty",
     )
 
     def __post_init__(self) -> None:
