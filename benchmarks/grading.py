@@ -35,7 +35,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anyw
 from printplay import options as opts
 from printplay.analysis.grading import grade_deals
 from printplay.analysis.levels import level_of
-from printplay.deal import numbered_deal
 from printplay.games import make_solitaire
 from printplay.grades import LEVELS, UNKNOWN, UNWINNABLE, Measures
 
@@ -48,7 +47,7 @@ def grade_game(
 ) -> dict[str, Any]:
     """Grade deals ``first`` … ``last``; the raw record of every deal and the time taken."""
     game = make_solitaire(game_name, options)
-    deals = [numbered_deal(game.deck(), seed) for seed in range(first, last + 1)]
+    deals = [game.numbered_deal(seed) for seed in range(first, last + 1)]
     start = time.perf_counter()
     cpu = _cpu()
     rows = []

@@ -319,7 +319,7 @@ def solve(
                 f"--numbering {numbering.value} says how --seed is read; a deal file gives "
                 "the cards"
             )
-        deals = read_deal_file(deal_file, the_game.deck())
+        deals = read_deal_file(deal_file, the_game.deck(), the_game.initial_state)
         _solve_batch(the_game, deals, best, budget, jobs, result_json, solve_deals, grade)
         return
     if seed is None and deal is None:

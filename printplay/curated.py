@@ -24,9 +24,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from printplay.deal import Deal, choose_deal
+from printplay.deal import Deal
 from printplay.errors import DealError, GameError
 from printplay.games import game_name, make_solitaire
+from printplay.games.numbering import choose
 
 
 @dataclass(frozen=True)
@@ -52,7 +53,7 @@ class SeedDeal:
     def deal(self) -> Deal:
         """The deal itself, under the collection's game and options."""
         game = make_solitaire(self.game, self.options)
-        return choose_deal(game.deck(), seed=self.seed, codes=self.cards)
+        return choose(game, seed=self.seed, codes=self.cards)
 
 
 @dataclass(frozen=True)

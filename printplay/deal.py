@@ -18,7 +18,7 @@ from __future__ import annotations
 import base64
 import hashlib
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -222,12 +222,15 @@ DEAL_FILE_LIMIT = TEXT_FILE_LIMIT
 stream such as ``/dev/zero``, is refused rather than read into memory."""
 
 
-def read_deal_file(path: Path, deck: Sequence[Card]) -> list[Deal]:
+def read_deal_file(
+    path: Path, deck: Sequence[Card], check: Callable[[Deal], object] | None = None
+) -> list[Deal]:
     """Read a file of explicit deals, one per line; blank lines and ``#`` comments are skipped.
 
     The file is UTF-8 text (a byte-order mark is allowed), at most :data:`DEAL_FILE_LIMIT`
     bytes, read line by line: the first bad line stops the reading, and the error names
-    the file and line.
+    the file and line.  ``check`` (a game's ``initial_state``) may refuse a deal its
+    options do not allow, with :class:`DealError`, as a bad line.
     """
     deals = []
     for number, line in read_lines(path, "deal file", error=DealError, line_limit=DEAL_LINE_LIMIT):
@@ -236,6 +239,8 @@ def read_deal_file(path: Path, deck: Sequence[Card]) -> list[Deal]:
             continue
         try:
             deals.append(explicit_deal(content, deck))
+            if check is not None:
+                check(deals[-1])
         except DealError as error:
             raise DealError(f"{path} line {number}: {error}") from None
     if not deals:

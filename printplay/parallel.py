@@ -41,11 +41,20 @@ def worker_count(jobs: int, items: int) -> int:
     return max(1, min(jobs, items, cpu_count()))
 
 
+_DEFERRED = {
+    getattr(signal, name) for name in ("SIGINT", "SIGHUP", "SIGTERM") if hasattr(signal, name)
+}
+"""Signals held back while a pool starts (a worker half started when the parent stops
+would print a traceback of its own): delivered once the pool is up."""
+
+
 def _quiet_worker() -> None:
     """Workers leave interrupts to the parent, which terminates them."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # held back by the parent as it started us
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _DEFERRED)
 
 
 def _start_helpers() -> None:
@@ -67,7 +76,10 @@ def _start_helpers() -> None:
 
 def _pool(workers: int) -> multiprocessing.pool.Pool:
     """A pool of ``workers`` spawned processes; a refusal of the system to start them is
-    one :class:`~printplay.errors.PrintplayError` line."""
+    one :class:`~printplay.errors.PrintplayError` line.  Interrupts that come while it
+    starts wait until it has started."""
+    held = hasattr(signal, "pthread_sigmask")
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED) if held else set()
     try:
         _start_helpers()
         return multiprocessing.get_context("spawn").Pool(workers, initializer=_quiet_worker)
@@ -76,6 +88,9 @@ def _pool(workers: int) -> multiprocessing.pool.Pool:
             f"the system refused to start {workers} worker processes "
             f"({error.strerror or error}); try --jobs 1"
         ) from None
+    finally:
+        if held:
+            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def parallel_map(

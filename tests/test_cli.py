@@ -74,6 +74,42 @@ def test_options_are_accepted_on_every_verb(capsys: pytest.CaptureFixture[str]) 
     assert len(data["stock"]) == 25
 
 
+def test_jokers_in_stock_end_to_end(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    option = ["--option", "jokers=2,jokers-in-stock"]
+    _, out, _ = run(capsys, "deal", "tripeaks", "--seed", "1", *option, "--json")
+    data = json.loads(out)
+    assert data["options"]["jokers_in_stock"] is True and data["shuffle"] == "pp1"
+    assert data["tableau"] == DEAL_1.split()[:28] and len(data["stock"]) == 25
+    assert {"X1", "X2"} <= set(data["stock"])
+    status, out, _ = run(capsys, "solve", "tripeaks", "--seed", "1", *option, "--json")
+    assert status == 0 and json.loads(out)["solvable"] is True
+    status, out, _ = run(
+        capsys, "sheet", "tripeaks", "--seed", "1", *option, "-o", str(tmp_path / "s.pdf")
+    )
+    assert status == 0 and (tmp_path / "s.pdf").stat().st_size > 0
+    joker_in_tableau = " ".join(["X1", *DEAL_1.split()[1:], "X2", DEAL_1.split()[0]])
+    status, _, err = run(capsys, "deal", "tripeaks", "--deal", joker_in_tableau, *option)
+    assert status != 0 and "card 1: X1 is a joker in the tableau" in err
+
+
+def test_stock_ends_game_end_to_end(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Ricochet deal 21 is won only with its last stock card: lost under the option."""
+    seed = ["--seed", "21"]
+    _, out, _ = run(capsys, "solve", "ricochet", *seed, "--json")
+    assert json.loads(out)["solvable"] is True
+    option = ["--option", "stock-ends-game"]
+    _, out, _ = run(capsys, "solve", "ricochet", *seed, *option, "--shortest", "--json")
+    data = json.loads(out)
+    assert data["solvable"] is False and data["options"]["stock_ends_game"] is True
+    assert data["moves"][-1]["type"] == "draw"
+    line = tmp_path / "line.json"
+    line.write_text(out, encoding="utf-8")
+    status, out, _ = run(capsys, "check", "ricochet", *seed, *option, "--line", str(line))
+    assert status == 0 and "every one of the 50 moves is legal, and the line does not win" in out
+    status, _, _ = run(capsys, "sheet", "ricochet", *seed, *option, "-o", str(tmp_path / "r.pdf"))
+    assert status == 0 and (tmp_path / "r.pdf").stat().st_size > 0
+
+
 def test_games_lists_the_options(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "games")
     assert status == 0 and "no-wrap" in out and "jokers=N" in out
@@ -90,6 +126,7 @@ BAD_INPUTS = [
     (["deal", "tripeaks"], "give a deal"),
     (["solve", "tripeaks"], "or --deal-file FILE"),
     (["deal", "tripeaks", "--seed", "1", "--option", "jokers=1,jokers=2"], "jokers is given twice"),
+    (["deal", "tripeaks", "--seed", "1", "-O", "jokers-in-stock"], "jokers-in-stock needs jokers"),
     (["deal", "tripeaks", "--seed", "1", "--deal", DEAL_1], "not both"),
     (["deal", "tripeaks", "--deal", DEAL_1.replace("7h", "7x")], "card 1: unknown card '7x'"),
     (["deal", "tripeaks", "--deal", DEAL_1.replace("3s", "7h")], "7h appears 2 times"),

@@ -110,3 +110,16 @@ def test_deal_file(tmp_path: Path, external_decks: list[str]) -> None:
     path.write_text("# nothing\n")
     with pytest.raises(DealError, match="holds no deals"):
         read_deal_file(path, DECK)
+
+
+def test_deal_file_lines_the_game_refuses_are_named(tmp_path: Path) -> None:
+    from printplay.games.tripeaks import TriPeaks, TriPeaksOptions
+
+    anywhere = TriPeaks(TriPeaksOptions(jokers=1))
+    in_stock = TriPeaks(TriPeaksOptions(jokers=1, jokers_in_stock=True))
+    path = tmp_path / "deals.txt"
+    lines = [in_stock.numbered_deal(1).codes, anywhere.numbered_deal(1).codes]  # X1 card 5
+    path.write_text("\n".join(" ".join(codes) for codes in lines) + "\n")
+    assert len(read_deal_file(path, anywhere.deck(), anywhere.initial_state)) == 2
+    with pytest.raises(DealError, match=r"deals.txt line 2: card 5: X1 is a joker in the tableau"):
+        read_deal_file(path, in_stock.deck(), in_stock.initial_state)

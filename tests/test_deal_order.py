@@ -25,7 +25,7 @@ RULE_SETS = [
 @pytest.mark.parametrize(("game_name", "options"), RULE_SETS)
 def test_following_the_sheet_lays_out_the_deal(game_name: str, options: tuple[str, ...]) -> None:
     game = make_solitaire(game_name, options)
-    deal = numbered_deal(game.deck(), 7)
+    deal = game.numbered_deal(7)
     setup = build_setup(game, deal)
     assert setup.stock_from is not None, "the stock is not the rest of the pile"
     face_up_pile = [entry.card for entry in setup.deal_order]  # card 1 at the bottom

@@ -222,7 +222,7 @@ def test_every_variant_is_graded(game: str, options: tuple[str, ...]) -> None:
     """The first winnable deal of each variant gets a level from its measures, and its
     random games are seeded apart from the standard game's."""
     solitaire = make_solitaire(game, options)
-    deal = numbered_deal(solitaire.deck(), FIRST_WINNABLE.get((game, options), 1))
+    deal = solitaire.numbered_deal(FIRST_WINNABLE.get((game, options), 1))
     found = graded(solitaire, deal)
     assert found.grade.level in LEVELS and found.line.solvable
     assert found.grade.measures is not None

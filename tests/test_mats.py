@@ -17,7 +17,7 @@ from pdftext import page_texts
 from pypdf import PdfReader
 
 from printplay.cards import Card, standard_deck
-from printplay.deal import Deal
+from printplay.deal import Deal, numbered_deal
 from printplay.errors import GameError
 from printplay.games import make_solitaire
 from printplay.games.layout import BoardView, Layout, PileView, Slot, SlotView
@@ -214,6 +214,9 @@ class _Game:
 
     def deck(self) -> list[Card]:
         return standard_deck()
+
+    def numbered_deal(self, seed: int) -> Deal:
+        return numbered_deal(self.deck(), seed)
 
     def initial_state(self, deal: Deal) -> Any:
         return _State()

@@ -333,6 +333,46 @@ def test_play_goes_on_after_the_last_stock_card() -> None:
     assert stuck.is_over and stuck.is_lost and stuck.legal_moves() == []
 
 
+ENDS = RicochetOptions(stock_ends_game=True)
+
+
+def test_stock_ends_game_no_card_after_the_last_stock_card() -> None:
+    state = position({1: "3c", 4: "4c"}, "Ks", "2d", options=ENDS)
+    assert state.legal_moves() == [Draw(C("2d"))]  # stuck: the last card must be turned
+    after = state.apply(Draw(C("2d")))
+    assert after.stock_left == 0 and after.plays == () and after.legal_moves() == []
+    assert after.is_over and after.is_lost and not after.is_won  # 3c would fit 2d
+    with pytest.raises(MoveError, match=r"stock is empty.*stock-ends-game"):
+        after.apply(Play(1, C("3c")))
+
+
+def test_stock_ends_game_play_goes_on_while_a_card_is_left() -> None:
+    state = position({1: "3c", 4: "4c"}, "2d", "Ks", options=ENDS)
+    won = state.apply(Play(1, C("3c"))).apply(Play(4, C("4c")))
+    assert won.is_won and won.stock == (C("Ks"),) and won.legal_moves() == []
+
+
+def test_stock_ends_game_with_free_draw_the_last_turn_may_come_at_any_time() -> None:
+    options = RicochetOptions(stock_ends_game=True, free_draw=True)
+    state = position({1: "3c"}, "2d", "Ks", options=options)
+    assert state.legal_moves() == [Play(1, C("3c")), Draw(C("Ks"))]
+    assert state.apply(Draw(C("Ks"))).is_lost
+
+
+def test_stock_ends_game_says_why_the_game_is_over() -> None:
+    state = position({1: "3c"}, "Ks", "2d", options=ENDS)
+    after = state.apply(Draw(C("2d")))
+    assert state.describe(Draw(C("2d")), after) == (
+        "Turn 2♦ from the stock (0 left): the stock is empty, so the game is over (stock-ends-game)"
+    )
+    assert after.lost_reason() == (
+        "the stock is empty with 1 wall card left, and the game ended when its last card "
+        "was turned (stock-ends-game)"
+    )
+    assert state.lost_reason() is None
+    assert position({1: "3c"}, "Ks", "2d").apply(Draw(C("2d"))).lost_reason() is None
+
+
 def test_face_down_cards_turn_up_when_both_covers_go() -> None:
     state = position({1: "7c", 2: "9c", 13: "Qd", 24: "As", 12: "Jh", 0: "5s"}, "8d", "Kd 6h")
     assert not state.is_face_up(13)
@@ -519,6 +559,7 @@ options_strategy = st.builds(
     free_draw=st.booleans(),
     wrap=st.booleans(),
     face_up=st.booleans(),
+    stock_ends_game=st.booleans(),
 )
 
 

@@ -26,7 +26,6 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from printplay.cards import Card, parse_card
-from printplay.deal import numbered_deal
 from printplay.games.ricochet import (
     LAYOUT,
     SLOT_WALLS,
@@ -57,6 +56,10 @@ OPTION_SETS = {
     "ball-resets,free-draw": RicochetOptions(ball_resets=True, free_draw=True),
     "no-wrap": RicochetOptions(wrap=False),
     "free-draw,no-wrap,face-up": RicochetOptions(free_draw=True, wrap=False, face_up=True),
+    "stock-ends-game": RicochetOptions(stock_ends_game=True),
+    "stock-ends-game,ball-resets,free-draw": RicochetOptions(
+        stock_ends_game=True, ball_resets=True, free_draw=True
+    ),
 }
 C = parse_card
 
@@ -80,7 +83,7 @@ def replayed(state: RicochetState, result: SolveResult) -> RicochetState:
 
 def numbered_state(options: RicochetOptions, seed: int) -> RicochetState:
     game = Ricochet(options)
-    return game.initial_state(numbered_deal(game.deck(), seed))
+    return game.initial_state(game.numbered_deal(seed))
 
 
 def small_position(
@@ -174,7 +177,7 @@ def test_random_endgames_agree_with_brute_force(name: str) -> None:
     rng = random.Random(name)
     options = OPTION_SETS[name]
     won = lost = 0
-    while won + lost < 60:
+    while won + lost < 60 or (min(won, lost) < 15 and won + lost < 200):
         if rng.random() < 0.75:
             state = endgame(rng.randrange(100), rng.randint(1, 24), rng.randint(0, 19), options,
                             rng.choice([0, 0, 1, 2]))  # fmt: skip
@@ -191,7 +194,7 @@ def test_random_endgames_agree_with_brute_force(name: str) -> None:
     assert won >= 15 and lost >= 15
 
 
-@pytest.mark.parametrize("name", ["standard", "ball-resets", "no-wrap"])
+@pytest.mark.parametrize("name", ["standard", "ball-resets", "no-wrap", "stock-ends-game"])
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(seed=st.integers(min_value=1, max_value=2**40))
 def test_numbered_deals_agree_with_reference(name: str, seed: int) -> None:
@@ -227,6 +230,47 @@ def test_options_change_verdicts() -> None:
         freer = verdicts(name, 8)
         assert all(b for a, b in zip(plain, freer, strict=True) if a)
     assert verdicts("ball-resets,free-draw", 8).count(True) > plain.count(True)
+
+
+def test_stock_ends_game_never_wins_more_and_sometimes_less() -> None:
+    """The stricter ending only takes moves away: every deal it wins is won without it."""
+    plain, ends = verdicts("standard", 30), verdicts("stock-ends-game", 30)
+    assert all(a for a, b in zip(plain, ends, strict=True) if b)
+    assert ends.count(True) < plain.count(True)
+    for seed in range(1, 31):  # each deal the ending costs needed its last stock card
+        if plain[seed - 1] and not ends[seed - 1]:
+            line = solve(numbered_state(OPTION_SETS["standard"], seed)).moves
+            assert sum(isinstance(move, Draw) for move in line) == 19
+
+
+def test_stock_ends_game_whole_deals_agree_with_reference() -> None:
+    for seed in range(1, 9):
+        state = numbered_state(OPTION_SETS["stock-ends-game"], seed)
+        assert verdicts("stock-ends-game", 8)[seed - 1] is reference_verdict(
+            state, cap=400_000, key=key
+        )
+
+
+def test_stock_ends_game_hand_made_positions() -> None:
+    ends = RicochetOptions(stock_ends_game=True)
+    # a six alone in the north wall, a nine on the waste and one stock card, a five: the
+    # five would take the six only after the game is over
+    walls = (None,) * 24 + (C("6c"),) + (None,) * 7
+    state = RicochetState(RicochetOptions(), walls, (C("9h"),), (C("5d"),))
+    assert solve(state).solvable is True
+    strict = replace(state, options=ends)
+    assert solve(strict).solvable is False and reference_verdict(strict, key=key) is False
+    best = best_line(strict)
+    assert best.solvable is False and [m.kind for m in best.moves] == ["draw"]
+    assert replayed(strict, best).lost_reason() is not None
+    # with one more card in the stock the five is in time
+    longer = replace(strict, stock=(C("5d"), C("Kc")))
+    result = best_line(longer)
+    assert result.solvable is True and [m.kind for m in result.moves] == ["draw", "play"]
+    # the stock already empty: nothing may be destroyed, though a card fits
+    over = RicochetState(ends, walls, (C("5d"),), ())
+    assert solve(over).solvable is False and best_line(over).moves == ()
+    assert solve(replace(over, options=RicochetOptions())).solvable is True
 
 
 def test_hand_made_positions() -> None:

@@ -46,6 +46,8 @@ def test_every_rule_changing_option_has_a_variant_page() -> None:
         ("strict-draw",),
         ("jokers=1",),
         ("jokers=2",),
+        ("jokers=1", "jokers-in-stock"),  # needs jokers: goes with the first that fits
+        ("jokers=2", "jokers-in-stock"),  # a row of its win rates
     ]
     assert variant_sets("pyramid") == [
         ("reserve",),
@@ -54,10 +56,11 @@ def test_every_rule_changing_option_has_a_variant_page() -> None:
         ("one-deal",),
         ("waste-off-limits",),
         ("reshuffle",),
-        ("small", "reserve"),
+        ("small", "reserve"),  # the combined rows of its win rates
         ("waste-off-limits", "clear-the-board"),
     ]
     assert ("ball-resets", "free-draw") in variant_sets("ricochet")  # a row of its win rates
+    assert ("stock-ends-game",) in variant_sets("ricochet")
     poker = variant_sets("ricochet-poker")
     assert ("limit=7",) in poker and ("home-cap",) in poker
     assert ("jokers=1", "five-aces-top") in poker  # five aces need a joker to mean anything

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -13,12 +14,19 @@ from printplay.deal import MAX_SEED, numbered_deal
 from printplay.games.tripeaks import Draw, Play, TriPeaks, TriPeaksOptions, are_neighbours
 from printplay.testing import random_playout
 
+
+def _options(jokers: int, jokers_in_stock: bool, **kwargs: Any) -> TriPeaksOptions:
+    """Options as drawn, ``jokers-in-stock`` only where there are jokers to place."""
+    return TriPeaksOptions(jokers=jokers, jokers_in_stock=jokers_in_stock and jokers > 0, **kwargs)
+
+
 options_strategy = st.builds(
-    TriPeaksOptions,
+    _options,
     wrap=st.booleans(),
     face_up=st.booleans(),
     strict_draw=st.booleans(),
     jokers=st.sampled_from([0, 1, 2]),
+    jokers_in_stock=st.booleans(),
     completion_bonus=st.integers(0, 500),
     card_penalty=st.integers(0, 10),
 )
@@ -30,9 +38,13 @@ def test_random_games_keep_the_invariants(
     options: TriPeaksOptions, seed: int, rng: random.Random
 ) -> None:
     game = TriPeaks(options)
-    deal = numbered_deal(game.deck(), seed)
+    deal = game.numbered_deal(seed)
     state = game.initial_state(deal)
     everything = Counter(deal.cards)
+    if options.jokers_in_stock:  # the tableau of the deal without jokers
+        assert state.tableau == numbered_deal(TriPeaks().deck(), seed).cards[:28]
+    else:
+        assert deal == numbered_deal(game.deck(), seed)
     for step in random_playout(state, rng):
         state, move, after = step.before, step.move, step.after
         # No card is created or lost.

@@ -6,7 +6,7 @@ import pytest
 
 from printplay.cards import Card, parse_card, parse_cards
 from printplay.deal import explicit_deal, numbered_deal
-from printplay.errors import DealError, MoveError
+from printplay.errors import DealError, MoveError, OptionError
 from printplay.games.tripeaks import (
     LAYOUT,
     Draw,
@@ -17,6 +17,7 @@ from printplay.games.tripeaks import (
     are_neighbours,
     move_from_json,
 )
+from printplay.options import parse_options
 
 C = parse_card
 
@@ -248,6 +249,63 @@ def test_joker_deals_have_53_or_54_cards() -> None:
         game = TriPeaks(TriPeaksOptions(jokers=jokers))
         state = game.initial_state(numbered_deal(game.deck(), 3))
         assert len(state.stock) == 23 + jokers
+
+
+def test_jokers_in_stock_deals_the_tableau_from_the_52_cards() -> None:
+    plain = TriPeaks().numbered_deal(7)
+    for jokers in (1, 2):
+        game = TriPeaks(TriPeaksOptions(jokers=jokers, jokers_in_stock=True))
+        deal = game.numbered_deal(7)
+        assert deal.seed == 7 and len(deal.cards) == 52 + jokers
+        assert deal.cards[:28] == plain.cards[:28]  # the tableau of the deal without jokers
+        rest = [card for card in deal.cards[28:] if not card.is_joker]
+        assert rest == list(plain.cards[28:])  # the stock in its order, jokers put in
+        state = game.initial_state(deal)
+        assert not any(card is not None and card.is_joker for card in state.tableau)
+        assert sum(card.is_joker for card in (*state.waste, *state.stock)) == jokers
+
+
+def test_jokers_in_stock_deals_are_reproducible_and_the_default_deal_is_unchanged() -> None:
+    game = TriPeaks(TriPeaksOptions(jokers=2, jokers_in_stock=True))
+    assert game.numbered_deal(1) == game.numbered_deal(1)
+    assert game.numbered_deal(1).codes[28:35] == ["Js", "7d", "Qs", "X1", "3c", "8d", "Td"]
+    assert game.numbered_deal(1).code == "SJF3-52TW"
+    anywhere = TriPeaks(TriPeaksOptions(jokers=2))
+    assert anywhere.numbered_deal(1) == numbered_deal(anywhere.deck(), 1)
+    assert TriPeaks().numbered_deal(1) == numbered_deal(TriPeaks().deck(), 1)
+
+
+def test_jokers_in_stock_spread_the_jokers_over_the_whole_stock() -> None:
+    game = TriPeaks(TriPeaksOptions(jokers=1, jokers_in_stock=True))
+    places = {game.numbered_deal(seed).codes.index("X1") for seed in range(1, 400)}
+    assert places == set(range(28, 53))  # the first waste card to the last stock card
+
+
+def test_jokers_in_stock_refuses_a_joker_in_the_tableau() -> None:
+    game = TriPeaks(TriPeaksOptions(jokers=1, jokers_in_stock=True))
+    cards = list(numbered_deal(TriPeaks(TriPeaksOptions(jokers=1)).deck(), 1).cards)
+    where = cards.index(C("X1"))
+    cards[where], cards[5] = cards[5], cards[where]
+    with pytest.raises(DealError, match=r"card 6: X1 is a joker in the tableau.*jokers-in-stock"):
+        game.initial_state(cards)
+    cards[5], cards[40] = cards[40], cards[5]
+    assert game.initial_state(cards).stock[11] == C("X1")
+
+
+def test_jokers_in_stock_needs_jokers() -> None:
+    with pytest.raises(OptionError, match="jokers-in-stock needs jokers"):
+        TriPeaksOptions(jokers_in_stock=True)
+    with pytest.raises(OptionError, match="add jokers=1 or jokers=2"):
+        parse_options(TriPeaksOptions, ["jokers-in-stock"])
+    assert parse_options(TriPeaksOptions, ["jokers-in-stock", "jokers=2"]).jokers_in_stock
+
+
+def test_a_joker_turned_from_the_stock_takes_any_card() -> None:
+    options = TriPeaksOptions(jokers=1, jokers_in_stock=True)
+    state = position({18: "9s", 19: "Kd"}, waste="2c", stock="X1 4h", options=options)
+    assert state.plays == ()
+    after = state.apply(Draw(C("X1")))
+    assert [p.card.code for p in after.plays] == ["9s", "Kd"]
 
 
 # Moves ------------------------------------------------------------------------------------

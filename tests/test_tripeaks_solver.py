@@ -23,7 +23,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from printplay.cards import Card, standard_deck
-from printplay.deal import explicit_deal, numbered_deal
+from printplay.deal import explicit_deal
 from printplay.games.tripeaks import (
     LAYOUT,
     TriPeaks,
@@ -67,6 +67,10 @@ OPTION_SETS = {
     "jokers=2": TriPeaksOptions(jokers=2),
     "no-wrap,strict-draw,jokers=1": TriPeaksOptions(wrap=False, strict_draw=True, jokers=1),
     "face-up,jokers=2,no-wrap": TriPeaksOptions(face_up=True, jokers=2, wrap=False),
+    "jokers=2,jokers-in-stock": TriPeaksOptions(jokers=2, jokers_in_stock=True),
+    "jokers=1,jokers-in-stock,no-wrap,strict-draw": TriPeaksOptions(
+        jokers=1, jokers_in_stock=True, wrap=False, strict_draw=True
+    ),
 }
 
 
@@ -94,7 +98,7 @@ def check_line(state: TriPeaksState, result: SolveResult) -> TriPeaksState:
 
 def numbered_state(options: TriPeaksOptions, seed: int) -> TriPeaksState:
     game = TriPeaks(options)
-    return game.initial_state(numbered_deal(game.deck(), seed))
+    return game.initial_state(game.numbered_deal(seed))
 
 
 def small_position(

@@ -18,7 +18,7 @@ from functools import cache
 from printplay.analysis.grading import grade_line
 from printplay.analysis.stats_deals import Chunk, chunk_deals
 from printplay.analysis.stats_records import DealRecord, record_of
-from printplay.deal import Deal, numbered_deal
+from printplay.deal import Deal
 from printplay.games import make_solitaire, solver_for
 from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.grades import UNKNOWN, UNWINNABLE
@@ -49,11 +49,10 @@ def solve_chunk(job: StatsJob) -> list[DealRecord]:
     ``solve --grade`` does); a lost deal is ``unwinnable``, an undecided one ``unknown``."""
     game = _game(job.game, job.options)
     solver = solver_for(game)
-    deck = game.deck()
     budget = Budget(max_seconds=job.max_seconds) if job.max_seconds is not None else None
     records = []
     for deal in chunk_deals(job.chunk):
-        dealt = numbered_deal(deck, deal)
+        dealt = game.numbered_deal(deal)
         result = solver.solve(game.initial_state(dealt), budget=budget)
         level = _level(game, dealt, result) if job.grade else None
         records.append(record_of(deal, result, level))

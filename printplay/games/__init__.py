@@ -212,7 +212,15 @@ REGISTRY: dict[str, GameEntry] = {
             best_line="score",
             other_lines={"shortest": "printplay.solve.tripeaks:shortest_line"},
             aliases=("tri-peaks", "tritowers", "tri-towers", "three-peaks"),
-            win_rates=((), ("no-wrap",), ("strict-draw",), ("jokers=1",), ("jokers=2",)),
+            win_rates=(
+                (),
+                ("no-wrap",),
+                ("strict-draw",),
+                ("jokers=1",),
+                ("jokers=2",),
+                ("jokers=1", "jokers-in-stock"),
+                ("jokers=2", "jokers-in-stock"),
+            ),
             pysolfc="printplay.games.tripeaks:pysolfc_deal",
         ),
         GameEntry(
@@ -244,7 +252,13 @@ REGISTRY: dict[str, GameEntry] = {
             pieces=("ball",),
             pysolfc="printplay.games.ricochet:pysolfc_deal",
             aliases=("ricochet-solitaire", "breakout"),
-            win_rates=((), ("ball-resets",), ("free-draw",), ("ball-resets", "free-draw")),
+            win_rates=(
+                (),
+                ("ball-resets",),
+                ("free-draw",),
+                ("ball-resets", "free-draw"),
+                ("stock-ends-game",),
+            ),
         ),
         GameEntry(
             "ricochet-poker",

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from printplay.deal import NUMBERING, Deal, choose_deal, numbered_deal
+from printplay.deal import NUMBERING, Deal, choose_deal
 from printplay.deal import SHUFFLE_NAME as PP1
 from printplay.errors import DealError, GameError
 from printplay.games import REGISTRY, entry, load
@@ -54,7 +54,7 @@ def numbered(game: RegisteredSolitaire, seed: int, numbering: str = NUMBERING) -
     """Deal number ``seed`` of ``game`` in ``numbering``."""
     check_numbering(game.name, numbering)
     if numbering == NUMBERING:
-        return numbered_deal(game.deck(), seed)
+        return game.numbered_deal(seed)
     check_game_number(seed)
     dealer = cast("PysolfcDealer", load(cast("str", entry(game.name).pysolfc)))
     return dealer(game.options, seed)

@@ -182,6 +182,12 @@ class Solitaire(Protocol[S_co, M_co]):
         """The deck in canonical order under the game's options."""
         ...
 
+    def numbered_deal(self, seed: int) -> Deal:
+        """Deal number ``seed`` in printplay's numbering under the game's options: the
+        pp1 shuffle of the deck, or the game's documented variation of it
+        (docs/deals.md)."""
+        ...
+
     def initial_state(self, deal: Deal) -> S_co:
         """The starting position of a deal in layout order."""
         ...

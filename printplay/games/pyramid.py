@@ -40,7 +40,7 @@ from typing import Any, ClassVar
 
 from printplay import options as opts
 from printplay.cards import Card, Rank, parse_card, standard_deck
-from printplay.deal import Deal, fisher_yates, hash_words, validate_cards
+from printplay.deal import Deal, fisher_yates, hash_words, numbered_deal, validate_cards
 from printplay.errors import DealError, MoveError
 from printplay.games.layout import (
     BoardView,
@@ -1052,6 +1052,10 @@ class Pyramid:
     def deck(self) -> list[Card]:
         """The deck in canonical order (52 cards, no jokers)."""
         return standard_deck()
+
+    def numbered_deal(self, seed: int) -> Deal:
+        """Deal number ``seed``: the deck shuffled by pp1 (docs/deals.md)."""
+        return numbered_deal(self.deck(), seed)
 
     @property
     def layout(self) -> Layout:

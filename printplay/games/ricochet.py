@@ -119,6 +119,12 @@ class RicochetOptions:
         "All 32 wall cards are dealt face up: a perfect-information puzzle.",
         words="all cards face up",
     )
+    stock_ends_game: bool = opts.switch(
+        "stock-ends-game",
+        "The game ends when the stock runs empty: once the last stock card is turned, no "
+        "more cards may be destroyed.",
+        words="game over once the stock is empty",
+    )
 
     def __post_init__(self) -> None:
         opts.validate(self)
@@ -430,7 +436,10 @@ class RicochetState(PlayOrDrawState):
 
     @cached_property
     def plays(self) -> tuple[Play, ...]:
-        """The wall cards the waste top can destroy now, in slot order."""
+        """The wall cards the waste top can destroy now, in slot order (none once the
+        stock is empty under ``stock-ends-game``)."""
+        if self.options.stock_ends_game and not self.stock:
+            return ()
         top = self.waste_top
         wrap = self.options.wrap
         return tuple(
@@ -506,6 +515,11 @@ class RicochetState(PlayOrDrawState):
         slot = move.slot
         if not 0 <= slot < WALL_CARDS:
             raise MoveError(f"there is no wall slot {slot} (slots are 0–{WALL_CARDS - 1})")
+        if self.options.stock_ends_game and not self.stock:
+            raise MoveError(
+                "the stock is empty, and under stock-ends-game the game ended when its last "
+                "card was turned"
+            )
         card = self.walls[slot]
         if card is None:
             raise MoveError(f"{where(slot)} is empty: its card is already destroyed")
@@ -529,6 +543,18 @@ class RicochetState(PlayOrDrawState):
                 f"the ricochet rule: {card.code} in {where(slot)} shares the {shared} wall "
                 f"with the ball in {ball}, and two cards in a row may not come from the same wall"
             )
+
+    def lost_reason(self) -> str | None:
+        """Under ``stock-ends-game``, a position with wall cards left and the stock empty
+        is lost: the game ended when the last stock card was turned.  ``None`` otherwise
+        (no short proof is known)."""
+        if self.options.stock_ends_game and not self.stock and not self.is_won:
+            return (
+                f"the stock is empty with {self.cards_left} wall "
+                f"card{'s' if self.cards_left != 1 else ''} left, and the game ended when its "
+                "last card was turned (stock-ends-game)"
+            )
+        return None
 
     def board(self, badges: Mapping[int, str] | None = None) -> BoardView:
         """The position as a renderer draws it: walls, stock and waste in the room, and the
@@ -577,6 +603,8 @@ def describe_move(before: RicochetState, move: Move, after: RicochetState) -> st
     """A move in words: where the ball goes and what may come next, cards turned up."""
     if isinstance(move, Draw):
         text = f"Turn {move.card.label} from the stock ({len(after.stock)} left)"
+        if before.options.stock_ends_game and not after.stock:
+            return text + ": the stock is empty, so the game is over (stock-ends-game)"
         if before.ball is None:
             return text + ": the ball is not on the board, so any open card may come next"
         place = ball_place(SLOT_WALLS[before.ball])
@@ -668,6 +696,10 @@ class Ricochet:
         """The deck in canonical order (52 cards, no jokers)."""
         return standard_deck()
 
+    def numbered_deal(self, seed: int) -> Deal:
+        """Deal number ``seed``: the deck shuffled by pp1 (docs/deals.md)."""
+        return numbered_deal(self.deck(), seed)
+
     @property
     def layout(self) -> Layout:
         """The Ricochet walls."""
@@ -741,7 +773,7 @@ class Ricochet:
     def ricochet_figure(self, ball: int) -> BoardView:
         """The ricochet rule drawn: deal 1's room with the ball at ``ball`` (its card gone)
         and each inner card marked ✓ if it may be destroyed next, ✗ if the rule bars it."""
-        deal = self.initial_state(numbered_deal(self.deck(), 1))
+        deal = self.initial_state(self.numbered_deal(1))
         walls = list(deal.walls)
         walls[ball] = None
         state = RicochetState(self.options, tuple(walls), deal.waste, deal.stock, ball)

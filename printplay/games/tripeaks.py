@@ -26,8 +26,15 @@ from typing import Any
 
 from printplay import options as opts
 from printplay.cards import Card, standard_deck
-from printplay.deal import Deal, validate_cards
-from printplay.errors import DealError, MoveError
+from printplay.deal import (
+    Deal,
+    fisher_yates,
+    numbered_deal,
+    uniform_below,
+    validate_cards,
+    word_stream,
+)
+from printplay.errors import DealError, MoveError, OptionError
 from printplay.games.layout import (
     ORDINALS,
     BoardView,
@@ -51,6 +58,10 @@ PEAK_BONUSES = (15, 30, 45)
 ROW_STARTS = (0, 3, 9, 18, 28)
 ROW_PITCH = 1.1
 """Horizontal distance between neighbouring cards of a row, in card widths."""
+JOKERS_IN_STOCK_NEED_JOKERS = (
+    "option jokers-in-stock needs jokers to place: add jokers=1 or jokers=2"
+)
+"""The one line refusing ``jokers-in-stock`` without jokers."""
 PILE_X = (3.95, 5.95)
 PILE_Y = 2.8
 """Where diagrams put the stock and the waste, in card units."""
@@ -84,6 +95,12 @@ class TriPeaksOptions:
         choices=(0, 1, 2),
         words="{n} joker{s}",
     )
+    jokers_in_stock: bool = opts.switch(
+        "jokers-in-stock",
+        "The jokers are shuffled into the stock only; the tableau is dealt from the 52 "
+        "cards (needs jokers=1 or jokers=2).",
+        words="jokers in the stock only",
+    )
     completion_bonus: int = opts.setting(
         "completion-bonus",
         "Points for clearing all 28 tableau cards.",
@@ -103,6 +120,8 @@ class TriPeaksOptions:
 
     def __post_init__(self) -> None:
         opts.validate(self)
+        if self.jokers_in_stock and not self.jokers:
+            raise OptionError(JOKERS_IN_STOCK_NEED_JOKERS)
 
     @property
     def peak_bonuses(self) -> tuple[int, int, int]:
@@ -407,6 +426,30 @@ def pysolfc_deal(options: TriPeaksOptions, number: int) -> Deal:
     return dealt(number)
 
 
+def jokers_in_stock(seed: int, jokers: int) -> tuple[Card, ...]:
+    """Deal number ``seed`` under ``jokers-in-stock`` with ``jokers`` jokers, in layout order.
+
+    The pp1 shuffle of the 52 cards (the deal ``seed`` of the game without jokers), then,
+    for each joker in turn (X1, then X2), a place drawn uniformly from the rest of the same
+    word stream among the stock's cards, the first waste card included: with ``s`` cards
+    there so far, place ``p`` in ``[0, s]`` puts the joker before the stock card at ``p``
+    (after the last one when ``p = s``).  See docs/deals.md.
+
+    >>> deal = jokers_in_stock(1, 2)
+    >>> [card.code for card in deal[:28]] == [card.code for card in numbered_deal(
+    ...     standard_deck(), 1).cards[:28]]
+    True
+    >>> [i for i, card in enumerate(deal) if card.is_joker]  # X1 card 32, X2 card 44
+    [31, 43]
+    """
+    words = word_stream(seed)
+    cards = fisher_yates(standard_deck(), words)
+    stock = cards[TABLEAU_SIZE:]
+    for joker in standard_deck(jokers)[52:]:
+        stock.insert(uniform_below(len(stock) + 1, words), joker)
+    return (*cards[:TABLEAU_SIZE], *stock)
+
+
 class TriPeaks:
     """The TriPeaks game: its deck, layout and starting position under some options."""
 
@@ -426,12 +469,32 @@ class TriPeaks:
         """The TriPeaks layout."""
         return LAYOUT
 
+    def numbered_deal(self, seed: int) -> Deal:
+        """Deal number ``seed`` under these options (the pp1 shuffle, docs/deals.md).
+
+        Under ``jokers-in-stock`` the 52 cards are shuffled as for the game without jokers
+        (so the tableau is that deal's), and each joker in turn is inserted into the stock,
+        the first waste card included, at a place drawn from the rest of the same stream.
+        """
+        if not self.options.jokers_in_stock:
+            return numbered_deal(self.deck(), seed)
+        return Deal(jokers_in_stock(seed, self.options.jokers), seed)
+
     def initial_state(self, deal: Deal | Sequence[Card]) -> TriPeaksState:
-        """The starting position of a deal given in layout order."""
+        """The starting position of a deal given in layout order (under
+        ``jokers-in-stock``, no joker may lie in the tableau)."""
         cards = tuple(deal.cards if isinstance(deal, Deal) else deal)
         if len(cards) != self.options.deal_size:
             raise DealError(f"a TriPeaks deal has {self.options.deal_size} cards, not {len(cards)}")
         validate_cards(cards, self.deck())
+        if self.options.jokers_in_stock:
+            for position, card in enumerate(cards[:TABLEAU_SIZE], start=1):
+                if card.is_joker:
+                    raise DealError(
+                        f"card {position}: {card.code} is a joker in the tableau, and under "
+                        f"jokers-in-stock the jokers go in the stock (cards "
+                        f"{TABLEAU_SIZE + 1}–{len(cards)})"
+                    )
         return TriPeaksState(
             self.options,
             cards[:TABLEAU_SIZE],

@@ -21,7 +21,7 @@ from pathlib import Path
 from printplay import options as opts
 from printplay.analysis.grading import PLAYOUTS, Graded, grade_deals, keeping_moves
 from printplay.analysis.levels import thresholds
-from printplay.deal import MAX_SEED, check_seed, numbered_deal
+from printplay.deal import MAX_SEED, check_seed
 from printplay.errors import DealError, GameError, OptionError
 from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.grades import LEVELS, Grade, Measures
@@ -128,8 +128,7 @@ def choose_deals(
     tried_at_most = min(tried_at_most, MAX_SEED - start + 1)
     wanted = {level: levels.count(level) for level in LEVELS if level in levels}
     found: dict[str, list[Graded]] = {level: [] for level in wanted}
-    deck = game.deck()
-    deals = [numbered_deal(deck, seed) for seed in range(start, start + tried_at_most)]
+    deals = [game.numbered_deal(seed) for seed in range(start, start + tried_at_most)]
     tried = 0
     kept = 0
     for graded in grade_deals(game, deals, levels=tuple(wanted), jobs=jobs):

@@ -16,7 +16,6 @@ from pathlib import Path
 
 from printplay import options as opts
 from printplay.analysis.winrates import rulebook_rows
-from printplay.deal import numbered_deal
 from printplay.games import make_solitaire
 from printplay.games.protocols import Position, RegisteredSolitaire
 from printplay.printables.model import ExampleMove, Figure, PrintRequest, Rulebook
@@ -32,7 +31,7 @@ def example_move(game: RegisteredSolitaire) -> ExampleMove:
     draws and explains."""
     fallback: ExampleMove | None = None
     for seed in range(1, 200):
-        state = game.initial_state(numbered_deal(game.deck(), seed))
+        state = game.initial_state(game.numbered_deal(seed))
         for move in state.legal_moves():
             if not move.slots:
                 continue
@@ -86,7 +85,7 @@ def rulebook_for(game: RegisteredSolitaire, *, rules_dir: Path | None = None) ->
     }
     extra = context.pop("figures", {})
     assert isinstance(extra, dict)
-    start = game.initial_state(numbered_deal(game.deck(), 1))
+    start = game.initial_state(game.numbered_deal(1))
     figures: dict[str, Figure | ExampleMove] = {"layout": start.board(), "move": example}
     figures.update(extra)
     return Rulebook(

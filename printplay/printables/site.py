@@ -74,7 +74,8 @@ def variant_sets(name: str) -> list[tuple[str, ...]]:
     any number (a score's bonus) has no page: the variants table says what it does.
 
     >>> variant_sets("ricochet")
-    [('ball-resets',), ('free-draw',), ('no-wrap',), ('face-up',), ('ball-resets', 'free-draw')]
+    [('ball-resets',), ('free-draw',), ('no-wrap',), ('face-up',), ('stock-ends-game',),
+     ('ball-resets', 'free-draw')]
     """
     game = entry(name)
     singles: list[tuple[str, ...]] = []

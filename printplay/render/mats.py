@@ -40,7 +40,6 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from printplay import __version__
-from printplay.deal import numbered_deal
 from printplay.errors import RulebookError
 from printplay.games import entry, make_solitaire
 from printplay.games.layout import BoardView
@@ -281,7 +280,7 @@ def _grown(box: Box, by: float) -> Box:
 
 def start_view(game: RegisteredSolitaire) -> BoardView:
     """The board at the start of a deal (deal 1): the layout, the piles and any tokens."""
-    view: BoardView = game.initial_state(numbered_deal(game.deck(), 1)).board()
+    view: BoardView = game.initial_state(game.numbered_deal(1)).board()
     return view
 
 

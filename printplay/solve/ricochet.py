@@ -17,6 +17,14 @@ of rank ``r ± 1`` outside it (each wall is one of the core's groups).  ``free-d
 chooses the core's free search, and the published text (the stock turned only when no card
 can be destroyed) its strict one.
 
+**The stock ending the game** (``stock-ends-game``).  Once the last stock card is turned
+nothing more may be destroyed, so that card can never take a wall card nor give a play:
+turning it only ends the game.  A position under this option is therefore won exactly when
+the same position with its last stock card cut off is won under the published ending, and
+its wins are the same lines (none turns the last card); :func:`encode` cuts it off, and a
+position whose stock is already empty allows no card at all.  The core is unchanged, and
+so are the verdicts without the option.
+
 **Shortest line.**  A win destroys every wall card, so the fewest moves means the fewest
 stock turns.  :func:`best_line` solves the deal, then hands the line to the core's
 :func:`~printplay.solve.playdraw.fewest_turns`, which solves it again with the stock cut
@@ -78,7 +86,8 @@ FULL = RULES.full
 
 
 def encode(state: RicochetState, limit: int | None = None, leftover: int = 0) -> Encoded:
-    """Build the core's encoding of ``state``; ``limit`` keeps only that many stock cards.
+    """Build the core's encoding of ``state``; ``limit`` keeps only that many stock cards
+    (under ``stock-ends-game`` never the last one, which only ends the game).
 
     ``leftover`` is how many wall cards a search may leave (0 to win): the counting test
     then allows that many cards of a rank, or of two ranks two apart, without a place.
@@ -87,8 +96,15 @@ def encode(state: RicochetState, limit: int | None = None, leftover: int = 0) ->
     """
     if len(state.walls) != WALL_CARDS:
         raise ValueError(f"Ricochet has {WALL_CARDS} wall slots, not {len(state.walls)}")
-    stock = state.stock if limit is None else state.stock[: max(0, limit)]
     allowed = ALLOWED[0 if state.ball is None else SLOT_WALLS[state.ball]]
+    if state.options.stock_ends_game:
+        # The last stock card only ends the game: cut it off, and with the stock empty
+        # allow no card at all (the game is over).
+        if not state.stock:
+            allowed = 0
+        last = len(state.stock) - 1
+        limit = last if limit is None else min(limit, last)
+    stock = state.stock if limit is None else state.stock[: max(0, limit)]
     return playdraw.encode(
         RULES,
         state.walls,

@@ -8,7 +8,6 @@ import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from printplay.deal import numbered_deal
 from printplay.errors import GameError, MoveError, OptionError
 from printplay.games import REGISTRY, entry, make_solitaire, solver_for
 from printplay.games.protocols import Position, RegisteredSolitaire, SolitaireMove
@@ -96,7 +95,7 @@ def foreign_moves(name: str, seed: int) -> list[SolitaireMove]:
         if other == entry(name).name or not REGISTRY[other].is_solitaire:
             continue
         game = make_solitaire(other)
-        start = game.initial_state(numbered_deal(game.deck(), rng.randint(1, DEALS)))
+        start = game.initial_state(game.numbered_deal(rng.randint(1, DEALS)))
         found += [step.move for step in random_playout(start, rng, moves=40)]
     return found
 
@@ -179,7 +178,7 @@ def _check_random_game(
 ) -> list[Step[Position]]:
     """Play one random game from deal ``where.deal`` and check every position of it."""
     assert where.deal is not None
-    start = check_deal(game, numbered_deal(game.deck(), where.deal), where)
+    start = check_deal(game, game.numbered_deal(where.deal), where)
     try:
         start.describe(StrangeMove(), start)
     except MoveError:

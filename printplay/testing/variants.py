@@ -2,15 +2,17 @@
 
 Every switch on (alone) and off (the standard game), every setting over its allowed values
 (its choices, or its least, its greatest and one value between), the rule sets of the
-registry's ``win_rates``, every switch at once, and a few random mixes of them all.
+registry's ``win_rates``, every switch at once, and a few random mixes of them all.  A
+rule set the game refuses because one option needs another (``jokers-in-stock`` needs
+jokers) gets the first single option that makes it valid.
 
 >>> sets = option_sets("ricochet", mixes=0)
 >>> sets[:5]
 [(), ('ball-resets',), ('free-draw',), ('no-wrap',), ('face-up',)]
 >>> ("ball-resets", "free-draw") in sets
 True
->>> [s for s in option_sets("tripeaks", mixes=0) if s and s[0].startswith("jokers")]
-[('jokers=1',), ('jokers=2',)]
+>>> [s for s in option_sets("tripeaks", mixes=0) if s and s[0].startswith("jokers")][:3]
+[('jokers=1',), ('jokers=2',), ('jokers=1', 'jokers-in-stock')]
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from printplay.errors import OptionError
 from printplay.games import entry
-from printplay.options import OptionSpec, option_specs
+from printplay.options import GameOptions, OptionSpec, option_specs, parse_options
 
 OptionTexts = tuple[str, ...]
 """Options as a user writes them (``("no-wrap", "jokers=1")``)."""
@@ -51,18 +54,45 @@ def option_sets(name: str, *, seed: int = 0, mixes: int = 2) -> list[OptionTexts
     game = entry(name)
     specs = option_specs(game.options_type)
     rng = random.Random(f"{game.name}:{seed}")
-    found: list[OptionTexts] = [()]
+    singles: list[OptionTexts] = []
     for spec in specs:
         if spec.is_switch:
-            found.append(written(spec, not spec.default))
+            singles.append(written(spec, not spec.default))
         else:
-            found += [written(spec, value) for value in setting_values(spec, rng)]
+            singles += [written(spec, value) for value in setting_values(spec, rng)]
+    found: list[OptionTexts] = [()]
+    found += [_partnered(game.options_type, single, singles) for single in singles]
     found += [tuple(rules) for rules in game.win_rates]
     switches = [spec for spec in specs if spec.is_switch]
-    found.append(tuple(spec.name for spec in switches))
+    found.append(_partnered(game.options_type, tuple(spec.name for spec in switches), singles))
     for _ in range(mixes):
-        found.append(_mix(specs, rng))
+        found.append(_partnered(game.options_type, _mix(specs, rng), singles))
     return _distinct(found)
+
+
+def _partnered(
+    options_type: type[GameOptions], texts: OptionTexts, singles: Sequence[OptionTexts]
+) -> OptionTexts:
+    """``texts`` if the game accepts it, else with the first of ``singles`` that makes it
+    acceptable put in front (an option that needs another, like TriPeaks'
+    ``jokers-in-stock`` needing jokers); ``texts`` as it is if none does."""
+    if _accepted(options_type, texts):
+        return texts
+    names = {text.partition("=")[0] for text in texts}
+    for single in singles:
+        if single[0].partition("=")[0] in names:
+            continue
+        if _accepted(options_type, (*single, *texts)):
+            return (*single, *texts)
+    return texts
+
+
+def _accepted(options_type: type[GameOptions], texts: OptionTexts) -> bool:
+    try:
+        parse_options(options_type, texts)
+    except OptionError:
+        return False
+    return True
 
 
 def _mix(specs: Sequence[OptionSpec], rng: random.Random) -> OptionTexts:
