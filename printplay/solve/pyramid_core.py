@@ -86,6 +86,12 @@ kings outside the pyramid), which are disjoint:
   at most ``n_{13-z}`` cards of rank ``z`` can leave so.  A waste card needs the cards
   above it gone (priced the same), or the stock emptied, a redeal and the cards before it
   in the cycle.  The largest such cost over the needed cards bounds the non-removing steps.
+* the waste is a stack: before a redeal a waste card leaves only by a removal as the
+  waste top (it cannot be drawn, and two waste cards never pair), each with a king's
+  step, a pyramid card, the stock top or a reserve card.  So at most ``n_{13-z}`` plus
+  the stock and reserve cards of rank ``13 - z`` waste cards of rank ``z`` can leave
+  before a redeal (:meth:`Searcher.room`), and a card under more of them than that cannot
+  be dug out: only the redeal route is left for it (none on the last pass).
 """
 
 from __future__ import annotations
