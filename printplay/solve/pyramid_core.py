@@ -91,11 +91,7 @@ kings outside the pyramid), which are disjoint:
   step, a pyramid card, the stock top or a reserve card.  So at most ``n_{13-z}`` plus
   the stock and reserve cards of rank ``13 - z`` waste cards of rank ``z`` can leave
   before a redeal (:meth:`Searcher.room`), and a card under more of them than that cannot
-  be dug out: only the redeal route is left for it (none on the last pass).  With at most
-  :data:`DIG_STOCK` stock cards left, a small search settles how many waste cards can
-  leave from the top before a redeal at all (:meth:`Searcher.dig_depth`: the pyramid as it
-  is, each waste top with a king's step, a free pyramid card or a stock card of a rank the
-  stock holds, stock cards at hand whenever wanted), and no card deeper is dug out.
+  be dug out: only the redeal route is left for it (none on the last pass).
 """
 
 from __future__ import annotations
@@ -133,13 +129,6 @@ Step = tuple[object, ...]
 
 LIMITED_WORK = 2000
 """The most shapes one :meth:`Searcher.short_of_partners` test may look at anew."""
-DIG_WORK = 2000
-"""The most positions one :meth:`Searcher.dig_depth` test may look at anew."""
-DIG_STOCK = 2
-"""The most stock cards left for :meth:`Searcher.access` to ask :meth:`Searcher.dig_depth`
-(with more, the test costs more than the positions it saves)."""
-MASK_BITS = 64
-"""More bits than a mask of the reserve and cycle ever holds."""
 
 
 class _GaveUp(Exception):
@@ -666,14 +655,6 @@ class Searcher:
         self.access_memo: dict[int, int] = {}
         self.rooms: dict[int, list[int]] = {}
         """Per stock, reserve, stock order and shape: :meth:`room`."""
-        self.digs: dict[int, int] = {}
-        """Per stock ranks, waste, stock order and shape: :meth:`dig_depth`."""
-        self.dig_low: dict[int, int] = {}
-        """Per stock ranks, waste, stock order and shape: a count of waste cards known to
-        be able to leave (:meth:`dig_depth` cut short)."""
-        self.dig_work = 0
-        self.stock_rank_bits: dict[int, int] = {}
-        """Per stock and stock order: :meth:`stock_ranks`."""
         self.need_bits: dict[int, tuple[tuple[int, int], ...]] = {}
         self.outside: dict[int, int] = {}
         """Per mask and stock order: :meth:`outside_ranks`."""
@@ -1475,8 +1456,8 @@ class Searcher:
             info = t.shape(sid)
             prices = self.prices[sid] = self._prices(info[6], info[7], info[8])
         wanted, price, need, slack_all = prices
-        ranks = t.order_ranks[oid]
         slack = slack_all
+        ranks = t.order_ranks[oid]
         costs: dict[int, list[int]] = {z: [] for z, _n in need}
         unmet = len(need)
         if nres:
@@ -1556,12 +1537,7 @@ class Searcher:
                             slack2 -= 1
                         else:
                             c2 += p
-                if t.waste_usable and not nres and (cyc >> ptr).bit_count() <= DIG_STOCK:
-                    # few stock cards left: can the cards above a waste card leave at all?
-                    self._dig_or_redeal(
-                        costs, waste, dug, prices, (cost, used, slack), passes, sid, oid, mask, ptr
-                    )
-                elif passes < t.max_pass:
+                if passes < t.max_pass:
                     # or the rest of the stock goes, a redeal, and the cards before it
                     cost += 2
                     through = t.puzzle.reshuffle is None
@@ -1590,173 +1566,6 @@ class Searcher:
             if found[n - 1] > best:
                 best = found[n - 1]
         return (best + 1) // 2
-
-    def stock_ranks(self, oid: int, cyc: int, ptr: int) -> int:
-        """The ranks (bits) of the stock cards of the cycle ``cyc`` from ``ptr``, kings aside."""
-        memo = (cyc >> ptr << ptr) << ORDER_BITS | oid
-        found = self.stock_rank_bits.get(memo)
-        if found is None:
-            pos = self.t.rank_pos[oid]
-            stock = cyc >> ptr << ptr
-            found = 0
-            for z in range(1, KING):
-                if stock & pos[z]:
-                    found |= 1 << z
-            self.stock_rank_bits[memo] = found
-        return found
-
-    def _dig_or_redeal(
-        self,
-        costs: dict[int, list[int]],
-        waste: list[int],
-        dug: list[int],
-        prices: Prices,
-        after_stock: tuple[int, list[int], int],
-        passes: int,
-        sid: int,
-        oid: int,
-        mask: int,
-        ptr: int,
-    ) -> None:
-        """The waste cards' part of :meth:`access` when few stock cards are left (at most
-        :data:`DIG_STOCK`), no reserve, the waste usable: each needed waste card comes by the
-        cheaper of the redeal route and being dug out, the latter only if the cards above
-        it can leave at all (:meth:`dig_depth`).  Appends to ``costs``."""
-        t = self.t
-        wanted, price, _need, _slack = prices
-        cost, used, slack = after_stock
-        k = len(waste)
-        cands = []
-        if passes < t.max_pass:
-            # the rest of the stock goes, a redeal, and the cards before it (under
-            # ``reshuffle`` in an order not known yet)
-            cost += 2
-            through = t.puzzle.reshuffle is None
-            for j in range(k):
-                z = waste[j]
-                if wanted[z]:
-                    cands.append((j, z, cost))
-                if not through:
-                    continue
-                p = price[z][used[z]]
-                used[z] += 1
-                if p == 1 and slack:
-                    slack -= 1
-                else:
-                    cost += p
-        else:
-            cands = [(j, z, UNREACHABLE) for j, z in enumerate(waste) if wanted[z]]
-        # the lowest card dug out for less than by the redeal route
-        lowest = k - 1
-        for j, _z, c in cands:
-            if j < lowest and dug[j] < c:
-                lowest = j
-        if lowest < k - 1:
-            cyc = mask >> t.nres
-            self.dig_work = DIG_WORK
-            try:
-                depth = self.dig_depth(
-                    sid,
-                    oid,
-                    cyc & ((1 << ptr) - 1),
-                    self.stock_ranks(oid, cyc, ptr),
-                    k - 1 - lowest,
-                )
-            except _GaveUp:
-                depth = k
-            for i in range(k - 1 - depth):
-                dug[i] = UNREACHABLE
-        for j, z, c in cands:
-            d = dug[j]
-            costs[z].append(c if c < d else d)
-
-    def dig_depth(self, sid: int, oid: int, waste: int, stock: int, need: int) -> int:
-        """With no reserve: how many waste cards (the positions ``waste``) can at most
-        leave, from the top down, before a redeal, when the stock holds cards of the ranks
-        ``stock`` (bits); any figure of at least ``need`` may stand for a larger one.
-
-        A waste card leaves only as the waste top, by a king's step or with a free pyramid
-        card or the stock top; the pyramid changes only by kings, pairs of free cards, pairs
-        with the stock top and those removals.  Relaxed: a stock card of every rank in
-        ``stock`` at hand whenever wanted, as often as wanted, and cards drawn onto the
-        waste never in the way.  A search over (shape, waste cards left), remembered (the
-        exact figure, or one known to be reachable); :class:`_GaveUp` past
-        :data:`DIG_WORK` new positions a test."""
-        if need <= 0 or not waste:
-            return 0
-        memo = ((stock << MASK_BITS | waste) << ORDER_BITS | oid) << SHAPE_BITS | sid
-        found = self.digs.get(memo)
-        if found is not None:
-            return found
-        low = self.dig_low.get(memo, 0)
-        if low >= need:
-            return low
-        self.dig_work -= 1
-        if self.dig_work < 0:
-            raise _GaveUp
-        t = self.t
-        info = t.info[sid] or t.shape(sid)
-        if info[0] >= 0:
-            # a free king can go first in any line
-            best = self.dig_depth(info[0], oid, waste, stock, need)
-        else:
-            greedy = -1
-            if stock:
-                # a free card with a stock partner that nothing else could want (no waste
-                # card or pyramid card of its partner's rank, or a stock partner for those
-                # too) can go at once: a line using it otherwise can use the stock instead
-                pos = t.rank_pos[oid]
-                counts = info[7]
-                singles = info[3]
-                for y in range(1, KING):
-                    if (
-                        stock >> y & 1
-                        and singles[y]
-                        and (stock >> (13 - y) & 1 or not (counts[y] or waste & pos[y]))
-                    ):
-                        greedy = singles[y][0][0]
-                        break
-            if greedy >= 0:
-                best = self.dig_depth(greedy, oid, waste, stock, need)
-            else:
-                best = self._dig_moves(sid, info, oid, waste, stock, need)
-        if best >= need:
-            self.dig_low[memo] = best
-        else:
-            self.digs[memo] = best
-        return best
-
-    def _dig_moves(
-        self, sid: int, info: ShapeInfo, oid: int, waste: int, stock: int, need: int
-    ) -> int:
-        """:meth:`dig_depth` over the moves of a position (no free king, no card to
-        remove at once)."""
-        t = self.t
-        top = waste.bit_length() - 1
-        z = t.order_ranks[oid][top]
-        rest = waste ^ 1 << top
-        best = 0
-        if z == KING or stock >> (13 - z) & 1:
-            best = 1 + self.dig_depth(sid, oid, rest, stock, need - 1)
-        else:
-            for nsid, _s in info[3][z]:
-                best = max(best, 1 + self.dig_depth(nsid, oid, rest, stock, need - 1))
-                if best >= need:
-                    return best
-        if best < need:
-            for nsid, _s1, _s2 in info[2]:
-                best = max(best, self.dig_depth(nsid, oid, waste, stock, need))
-                if best >= need:
-                    return best
-        if best < need and stock:
-            singles = info[3]
-            for y in range(1, KING):
-                if stock >> y & 1:
-                    for nsid, _s in singles[y]:
-                        best = max(best, self.dig_depth(nsid, oid, waste, stock, need))
-                        if best >= need:
-                            return best
-        return best
 
     def room(self, sid: int, oid: int, stock: int, mask: int) -> list[int]:
         """Per rank ``z``: how many waste cards of rank ``z`` can at most leave the waste
