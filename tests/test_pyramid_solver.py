@@ -488,11 +488,11 @@ def test_limited_partners_match_a_plain_search(seed: int) -> None:
     assert searcher.limited_clear(searcher.t.start_sid, packed) is expected
 
 
-def waste_heavy_position(rng: random.Random) -> PyramidState:
+def waste_heavy_position(rng: random.Random, short_stock: bool = False) -> PyramidState:
     """A small clear-the-board position with a deep waste: the partners of the pyramid's
     cards spread over the stock and the waste, with cards of a few other ranks between
     them, so that cards under the waste top often cannot be dug out (the access bound's
-    :meth:`Searcher.room`)."""
+    :meth:`Searcher.room`); ``short_stock``: at most two stock cards."""
     options = PyramidOptions(
         clear_the_board=True, one_deal=rng.random() < 0.2, reserve=rng.random() < 0.2
     )
@@ -513,6 +513,8 @@ def waste_heavy_position(rng: random.Random) -> PyramidState:
     rng.shuffle(loose)
     reserve = [loose.pop()] if options.reserve and loose else []
     cut = rng.randint(len(loose) // 3, len(loose))
+    if short_stock:
+        cut = max(0, len(loose) - rng.randint(0, 2))
     return position(
         options,
         {s: card.code for s, card in enumerate(tableau)},
@@ -529,12 +531,13 @@ def bound_of(state: PyramidState) -> int:
     return searcher.bound(searcher.start)
 
 
-@pytest.mark.parametrize("seed", range(120))
-def test_bound_never_above_the_shortest_win(seed: int) -> None:
+@pytest.mark.parametrize("seed", range(200))
+@pytest.mark.parametrize("short_stock", [False, True])
+def test_bound_never_above_the_shortest_win(seed: int, short_stock: bool) -> None:
     """Admissible: at every position of a shortest line found by the kit's breadth-first
     search through the engine, the bound is at most the steps left (and a position the
     search finds lost may get any bound)."""
-    state = waste_heavy_position(random.Random(seed))
+    state = waste_heavy_position(random.Random(seed), short_stock)
     line = reference_shortest(state, 10**6)
     if line is None:
         return

@@ -1411,7 +1411,8 @@ class Searcher:
     # -- shortest ---------------------------------------------------------------------
 
     def bound(self, key: int) -> int:
-        """A lower bound on the steps still needed from ``key`` (consistent)."""
+        """A lower bound on the steps still needed from ``key`` (admissible; the search
+        keeps it from falling faster than the steps taken, see :meth:`shortest`)."""
         t = self.t
         sid = key & SHAPE_MASK
         info = t.info[sid] or t.shape(sid)
