@@ -486,3 +486,71 @@ def test_limited_partners_match_a_plain_search(seed: int) -> None:
     packed = sum(counts[z] << 3 * z for z in counts)
     expected = plain_limited_clear(ranks, frozenset(range(6)), counts)
     assert searcher.limited_clear(searcher.t.start_sid, packed) is expected
+
+
+def waste_heavy_position(rng: random.Random, short_stock: bool = False) -> PyramidState:
+    """A small clear-the-board position with a deep waste: the partners of the pyramid's
+    cards spread over the stock and the waste, with cards of a few other ranks between
+    them, so that cards under the waste top often cannot be dug out (the access bound's
+    :meth:`Searcher.room`); ``short_stock``: at most two stock cards."""
+    options = PyramidOptions(
+        clear_the_board=True, one_deal=rng.random() < 0.2, reserve=rng.random() < 0.2
+    )
+    deck = standard_deck()
+    rng.shuffle(deck)
+    rows = rng.choice((2, 3, 3))
+    tableau = [deck.pop() for _ in range(rows * (rows + 1) // 2)]
+    loose: list[Card] = []
+    for card in tableau:
+        found = [c for c in deck if c.rank == 13 - card.rank]
+        if card.rank != 13 and found and rng.random() < 0.8:
+            deck.remove(found[0])
+            loose.append(found[0])
+    others = [c for c in deck if c.rank in rng.sample(range(1, 14), 3)]
+    for card in others[: rng.randint(1, 5)]:
+        deck.remove(card)
+        loose.append(card)
+    rng.shuffle(loose)
+    reserve = [loose.pop()] if options.reserve and loose else []
+    cut = rng.randint(len(loose) // 3, len(loose))
+    if short_stock:
+        cut = max(0, len(loose) - rng.randint(0, 2))
+    return position(
+        options,
+        {s: card.code for s, card in enumerate(tableau)},
+        " ".join(card.code for card in loose[cut:]),
+        " ".join(card.code for card in loose[:cut]),
+        " ".join(card.code for card in reserve),
+        rng.randint(1, options.passes),
+    )
+
+
+def bound_of(state: PyramidState) -> int:
+    """The A* lower bound of ``state`` (:meth:`Searcher.bound`)."""
+    searcher = Searcher(pyramid.encode(state).puzzle, Clock(None))
+    return searcher.bound(searcher.start)
+
+
+@pytest.mark.parametrize("seed", range(200))
+@pytest.mark.parametrize("short_stock", [False, True])
+def test_bound_never_above_the_shortest_win(seed: int, short_stock: bool) -> None:
+    """Admissible: at every position of a shortest line found by the kit's breadth-first
+    search through the engine, the bound is at most the steps left (and a position the
+    search finds lost may get any bound)."""
+    state = waste_heavy_position(random.Random(seed), short_stock)
+    line = reference_shortest(state, 10**6)
+    if line is None:
+        return
+    for done, here in enumerate(replay_line(state, line)):
+        assert bound_of(here) <= len(line) - done, (seed, done)
+
+
+def test_room_raises_the_bound_on_some_positions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The positions above exercise :meth:`Searcher.room`: without it (every waste card
+    free to leave) the bound is lower on some of them."""
+    states = [waste_heavy_position(random.Random(seed)) for seed in range(120)]
+    with_room = [bound_of(state) for state in states]
+    monkeypatch.setattr(Searcher, "room", lambda *_args: [8] * 14)
+    without = [bound_of(state) for state in states]
+    assert all(a >= b for a, b in zip(with_room, without, strict=True))
+    assert sum(a > b for a, b in zip(with_room, without, strict=True)) >= 3

@@ -9,10 +9,12 @@ through :meth:`PyramidState.apply` before anyone sees it
 
 * :func:`solve` decides a position with a depth-first search (any winning line, or a proof
   that there is none).
-* :func:`best_line` returns a shortest winning line, proved shortest by A* with a
-  consistent lower bound (``optimal=True``), counting every pair, king, draw and redeal as
-  one step.  It first decides the position (a lost one needs no A*; the positions the
-  verdict search proved lost prune the A*).
+* :func:`best_line` returns a shortest winning line, proved shortest by A* with an
+  admissible lower bound (``optimal=True``), counting every pair, king, draw and redeal as
+  one step.  The bound models the waste as a stack: a waste card leaves only from the top,
+  so a card under cards that cannot all leave comes back only by a redeal (see
+  :mod:`printplay.solve.pyramid_core`).  It first decides the position (a lost one needs
+  no A*; the positions the verdict search proved lost prune the A*).
 
 Every option combination is handled: ``clear-the-board`` changes the goal, ``reserve`` adds
 always-available cards, ``small`` the pyramid's size, ``one-deal`` the passes,

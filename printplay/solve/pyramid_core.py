@@ -86,6 +86,12 @@ kings outside the pyramid), which are disjoint:
   at most ``n_{13-z}`` cards of rank ``z`` can leave so.  A waste card needs the cards
   above it gone (priced the same), or the stock emptied, a redeal and the cards before it
   in the cycle.  The largest such cost over the needed cards bounds the non-removing steps.
+* the waste is a stack: before a redeal a waste card leaves only by a removal as the
+  waste top (it cannot be drawn, and two waste cards never pair), each with a king's
+  step, a pyramid card, the stock top or a reserve card.  So at most ``n_{13-z}`` plus
+  the stock and reserve cards of rank ``13 - z`` waste cards of rank ``z`` can leave
+  before a redeal (:meth:`Searcher.room`), and a card under more of them than that cannot
+  be dug out: only the redeal route is left for it (none on the last pass).
 """
 
 from __future__ import annotations
@@ -640,12 +646,15 @@ class Searcher:
         self.rank_masks: list[tuple[int, ...]] = []
         self.bit_ranks: list[tuple[int, ...]] = []
         """Per stock order: the rank of each bit of the mask."""
-        self.adjacent: dict[tuple[int, int], int] = {}
-        self.hot_pos: dict[tuple[int, int], int] = {}
+        self.adjacent: dict[int, int] = {}
+        """Per cycle and stock order (``cycle << ORDER_BITS | order``): :meth:`adjacent_pairs`."""
+        self.hot_pos: dict[int, int] = {}
         self.prices: dict[int, Prices] = {}
         self.price_kinds: dict[tuple[object, ...], int] = {}
         self.price_kind: dict[int, int] = {}
         self.access_memo: dict[int, int] = {}
+        self.rooms: dict[int, list[int]] = {}
+        """Per stock, reserve, stock order and shape: :meth:`room`."""
         self.need_bits: dict[int, tuple[tuple[int, int], ...]] = {}
         self.outside: dict[int, int] = {}
         """Per mask and stock order: :meth:`outside_ranks`."""
@@ -1077,7 +1086,7 @@ class Searcher:
     def adjacent_pairs(self, oid: int, cyc: int) -> int:
         """The positions whose card pairs with the card just before it in the cycle (the
         waste top when that card is the stock top)."""
-        key = (oid, cyc)
+        key = cyc << ORDER_BITS | oid
         found = self.adjacent.get(key)
         if found is None:
             ranks = self.t.order_ranks[oid]
@@ -1115,7 +1124,7 @@ class Searcher:
         """
         t = self.t
         sid = key & SHAPE_MASK
-        info = t.shape(sid)
+        info = t.info[sid] or t.shape(sid)
         rest = key & ~SHAPE_MASK
         if info[0] >= 0:
             return ([(rest | info[0], 0)] if lo == 0 else []), -1
@@ -1171,7 +1180,7 @@ class Searcher:
         if t.puzzle.reshuffle is not None:
             return out, self._walk_slow(out, sid, passes, ptr, oid, mask, singles, stop, lo, hi)
         # the stock top, after 0, 1, 2 ... draws and redeals: only where a removal is
-        hk = (oid, hot)
+        hk = hot << ORDER_BITS | oid
         hot_pos = self.hot_pos.get(hk)
         if hot_pos is None:
             pos = t.rank_pos[oid]
@@ -1180,7 +1189,11 @@ class Searcher:
                 if hot >> z & 1:
                     hot_pos |= pos[z]
             self.hot_pos[hk] = hot_pos
-        adj = self.adjacent_pairs(oid, cyc) if waste_usable else 0
+        adj = 0
+        if waste_usable:
+            adj = self.adjacent.get(cyc << ORDER_BITS | oid, -1)
+            if adj < 0:
+                adj = self.adjacent_pairs(oid, cyc)
         spots = (hot_pos | adj) & cyc
         if not spots:
             return out, -1
@@ -1398,7 +1411,8 @@ class Searcher:
     # -- shortest ---------------------------------------------------------------------
 
     def bound(self, key: int) -> int:
-        """A lower bound on the steps still needed from ``key`` (consistent)."""
+        """A lower bound on the steps still needed from ``key`` (admissible; the search
+        keeps it from falling faster than the steps taken, see :meth:`shortest`)."""
         t = self.t
         sid = key & SHAPE_MASK
         info = t.info[sid] or t.shape(sid)
@@ -1423,8 +1437,13 @@ class Searcher:
         memo = kind << 72 | key >> SHAPE_BITS
         found = self.access_memo.get(memo)
         if found is None:
-            _sid, passes, ptr, oid, mask = unpack(key)
-            found = self.access_memo[memo] = self.access(sid, passes, ptr, oid, mask)
+            found = self.access_memo[memo] = self.access(
+                sid,
+                key >> PASS_SHIFT & 3,
+                key >> PTR_SHIFT & 63,
+                key >> ORDER_SHIFT & ORDER_MASK,
+                key >> MASK_SHIFT,
+            )
         return info[5] + found
 
     def access(self, sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
@@ -1478,12 +1497,15 @@ class Searcher:
                     used2 = [0] * 14
                     c2 = 0
                     slack = slack_all
+                    room = self.room(sid, oid, cyc >> ptr << ptr, mask)
                     while below and c2 < top:
                         j = below.bit_length() - 1
                         below ^= 1 << j
                         z = ranks[j]
                         if wanted[z]:
                             costs[z].append(c2)
+                        if used2[z] >= room[z]:
+                            break
                         p = price[z][used2[z]]
                         used2[z] += 1
                         if p == 1 and slack:
@@ -1503,10 +1525,13 @@ class Searcher:
                     used2 = [0] * 14
                     c2 = 0
                     slack2 = slack_all
+                    room = self.room(sid, oid, cyc >> ptr << ptr, mask)
                     for j in range(k - 1, -1, -1):
                         z = waste[j]
                         if wanted[z]:
                             dug[j] = c2
+                        if used2[z] >= room[z]:
+                            break
                         p = price[z][used2[z]]
                         used2[z] += 1
                         if p == 1 and slack2:
@@ -1542,6 +1567,32 @@ class Searcher:
             if found[n - 1] > best:
                 best = found[n - 1]
         return (best + 1) // 2
+
+    def room(self, sid: int, oid: int, stock: int, mask: int) -> list[int]:
+        """Per rank ``z``: how many waste cards of rank ``z`` can at most leave the waste
+        before a redeal.  A waste card leaves only by a removal as the waste top, and two
+        waste cards never pair before a redeal, so with a king or a partner of rank ``13 -
+        z`` from the pyramid (``sid``), the stock or the reserve, each partner once: no
+        card under more waste cards of rank ``z`` than that can be dug out."""
+        t = self.t
+        nres = t.nres
+        res = mask & ((1 << nres) - 1)
+        memo = ((stock << nres | res) << ORDER_BITS | oid) << SHAPE_BITS | sid
+        found = self.rooms.get(memo)
+        if found is not None:
+            return found
+        counts = (t.info[sid] or t.shape(sid))[7]
+        pos = t.rank_pos[oid]
+        masks = self.masks_of(oid) if res else ()
+        room = [0] * 14
+        room[KING] = 4
+        for z in range(1, KING):
+            n = counts[13 - z] + (stock & pos[13 - z]).bit_count()
+            if res:
+                n += (res & masks[13 - z]).bit_count()
+            room[z] = n
+        self.rooms[memo] = room
+        return room
 
     @staticmethod
     def _prices(need: tuple[tuple[int, int], ...], counts: tuple[int, ...], slack: int) -> Prices:
@@ -1630,6 +1681,8 @@ class Searcher:
         goal_sid = self.t.empty_sid
         clear_board = self.t.clear_board
         needs = self.needs
+        need_bits = self.need_bits
+        access_memo, price_kind = self.access_memo, self.price_kind
         outside_get, outside_ranks = self.outside.get, self.outside_ranks
         clear_table, clearable, fewer = self.clear_table, self.clearable, self.fewer_ranks
         fast = self.t.waste_usable
@@ -1659,7 +1712,7 @@ class Searcher:
             g = entry >> 8 & 255
             if best[key] & 255 < g:
                 continue
-            if is_goal(key):
+            if key & SHAPE_MASK == goal_sid and (clear_board or is_goal(key)):
                 goal = key
                 break
             where = key & where_mask
@@ -1704,7 +1757,10 @@ class Searcher:
                 cmask = child >> MASK_SHIFT
                 if fast:
                     alive = True
-                    for bits, k in needs(child):
+                    wanted = need_bits.get(child & OS_MASK)
+                    if wanted is None:
+                        wanted = needs(child)
+                    for bits, k in wanted:
                         if (cmask & bits).bit_count() < k:
                             alive = False
                             break
@@ -1731,14 +1787,32 @@ class Searcher:
                         continue
                 else:
                     kept = seen[cw] = []
-                hc = bound(child)
+                # the bound (:meth:`bound`, its common case inline)
+                cinfo = infos[csid] or shape(csid)
+                hc = cinfo[5]
+                if not clear_board:
+                    hc = bound(child)
+                elif cinfo[6]:
+                    kind = price_kind.get(csid)
+                    if kind is None:
+                        hc = bound(child)
+                    else:
+                        found = access_memo.get(kind << 72 | child >> SHAPE_BITS)
+                        hc = hc + found if found is not None else bound(child)
                 if hc < hn - draws - 1:
                     hc = hn - draws - 1
                 if hc >= big or gc + hc > limit:
                     continue
                 best[child] = key << 8 | gc
                 kept.append(cat << 8 | gc)
-                push(gc + hc, hc, (child << 8 | gc) << 8)
+                fc = gc + hc
+                rows = buckets.get(fc)
+                if rows is None:
+                    rows = buckets[fc] = [[] for _ in range(fc + 1)]
+                    lows[fc] = hc
+                elif hc < lows[fc]:
+                    lows[fc] = hc
+                rows[hc].append((child << 8 | gc) << 8)
         chain = [goal]
         key = goal
         while key != start:
