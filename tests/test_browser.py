@@ -31,6 +31,8 @@ import pytest
 from printplay.outfolder import MANIFEST
 from printplay.preview import open_server
 
+pytestmark = pytest.mark.slow
+
 CHROMIUM = Path(os.environ.get("PRINTPLAY_CHROMIUM", "/usr/bin/chromium"))
 """The browser: the distribution's Chromium (no browser is downloaded)."""
 

@@ -215,6 +215,7 @@ FIRST_WINNABLE = {
 """The first winnable deal of a variant where it is not deal 1."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "options"), VARIANTS, ids=[f"{g}-{','.join(o)}" for g, o in VARIANTS]
 )

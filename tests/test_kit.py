@@ -265,6 +265,7 @@ def _used(page: Any) -> float:
 MM_PT = 72 / 25.4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", ["tripeaks", "pyramid", "ricochet", "ricochet-poker"])
 def test_no_page_of_a_kit_is_nearly_empty(tmp_path: Path, game: str, paper: str) -> None:

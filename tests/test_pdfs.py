@@ -145,6 +145,7 @@ def test_options_switch_the_variant_text(tmp_path: Path) -> None:
     assert "K-A-2 is a run" not in text
 
 
+@pytest.mark.slow
 def test_demo_writes_real_pdfs(tmp_path: Path) -> None:
     paths = run_demo(tmp_path / "output")
     assert [p.name for p in paths] == [

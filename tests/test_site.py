@@ -112,6 +112,7 @@ def test_the_stylesheet_names_only_files_the_site_holds(built_site: Path) -> Non
     assert "@media (prefers-color-scheme: dark)" in css and "@media print" in css
 
 
+@pytest.mark.slow
 def test_the_same_command_gives_the_same_bytes(tmp_path: Path) -> None:
     results = site_results()
     first, second = tmp_path / "one", tmp_path / "two"
@@ -127,6 +128,7 @@ def test_the_same_command_gives_the_same_bytes(tmp_path: Path) -> None:
 # -- the folder ------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_folder_with_foreign_files_is_refused_unless_forced(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -119,6 +119,7 @@ def test_a_plain_sheet_keeps_the_deal_order_on_page_one(tmp: Path) -> None:
     assert pages[1].startswith("TriPeaks · deal 1 · walkthrough")
 
 
+@pytest.mark.slow
 def test_spoiler_free_sheet_is_byte_identical_for_identical_input(tmp: Path) -> None:
     digests = set()
     for name in ("one", "two"):

@@ -360,6 +360,7 @@ def format_golden(entries: list[dict[str, Any]]) -> str:
     return "[\n" + ",\n".join(blocks) + "\n]\n"
 
 
+@pytest.mark.slow
 def test_golden_solutions() -> None:
     if os.environ.get("PRINTPLAY_REGENERATE_GOLDEN"):
         entries = [golden_entry(name, seed) for name, seed in GOLDEN_CASES]
