@@ -24,7 +24,7 @@ from printplay.render.document import PageSetup, lay_out, write_atomically
 from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.poker_sheet import table_diagram
-from printplay.render.puzzle_book import PageMark, QuickCards, Sketch, table_style
+from printplay.render.puzzle_book import PageMark, QuickCards, Sketch, quick_reference, table_style
 from printplay.render.quickref import quick_card
 from printplay.render.rulebook import Words
 from printplay.render.styles import Styles, book_styles, suit_markup
@@ -107,17 +107,7 @@ def _front(book: ProblemPages) -> list[Flowable]:
         if "quick" not in book.drawings:
             book.drawings["quick"] = QuickCards(quick_card(text, DEFAULT_CARD))
         cards = book.drawing(book.drawings["quick"])
-        story.append(Spacer(1, 4 * mm))
-        story.append(
-            KeepTogether(
-                [
-                    book.para("quick_heading", "lead", game=model.title),
-                    book.para("quick_text", "small"),
-                    Spacer(1, 2 * mm),
-                    cards,
-                ]
-            )
-        )
+        story += quick_reference(book.para, model.title, cards)
     return story
 
 

@@ -258,18 +258,24 @@ def _how_to(book: Book) -> list[Flowable]:
     if model.quick is not None:
         text = model.quick
         cards = book.made("quick", lambda: QuickCards(quick_card(text, DEFAULT_CARD)))
-        story.append(Spacer(1, 4 * mm))
-        story.append(
-            KeepTogether(
-                [
-                    book.para("quick_heading", "lead", game=model.title),
-                    book.para("quick_text", "small"),
-                    Spacer(1, 2 * mm),
-                    cards,
-                ]
-            )
-        )
+        story += quick_reference(book.para, model.title, cards)
     return story
+
+
+def quick_reference(para: Callable[..., Flowable], title: str, cards: Flowable) -> list[Flowable]:
+    """A book's quick reference of its game: a heading, a line and the cards, kept
+    together; ``para`` makes a paragraph of the book's words."""
+    return [
+        Spacer(1, 4 * mm),
+        KeepTogether(
+            [
+                para("quick_heading", "lead", game=title),
+                para("quick_text", "small"),
+                Spacer(1, 2 * mm),
+                cards,
+            ]
+        ),
+    ]
 
 
 def _contents(book: Book) -> list[Flowable]:
