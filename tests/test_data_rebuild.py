@@ -192,7 +192,7 @@ def test_the_defaults_are_the_shipped_files_settings() -> None:
         if data is not None:
             assert data["deals"] == [1, winrates.STORED_DEALS], name
             assert winrates.stored_budget(name) == data.get("budget_seconds"), name
-    assert winrates.stored_budget("pyramid") == 2.0 and winrates.stored_budget("ricochet") is None
+    assert winrates.stored_budget("pyramid") == 10.0 and winrates.stored_budget("ricochet") is None
 
 
 @pytest.mark.parametrize(
