@@ -44,7 +44,7 @@ from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.quickref import QuickCard, quick_card
 from printplay.render.rulebook import Words
-from printplay.render.sheet import card_rows
+from printplay.render.sheet import card_rows, order_cells
 from printplay.render.styles import Styles, book_styles, suit_markup
 
 RULE = HexColor("#BBBBBB")
@@ -322,20 +322,7 @@ def _deal_order(book: Book, puzzle: Puzzle) -> list[Flowable]:
     entries = list(setup.deal_order)
     if setup.stock_from is not None:
         entries = entries[: setup.stock_from - 1]
-    rows_per_column = -(-len(entries) // ORDER_COLUMNS)
-    cells: list[list[Any]] = [[] for _ in range(rows_per_column)]
-    for column in range(ORDER_COLUMNS):
-        for row in range(rows_per_column):
-            i = column * rows_per_column + row
-            if i < len(entries):
-                entry = entries[i]
-                cells[row] += [
-                    Paragraph(str(entry.number), styles.cell_right),
-                    Paragraph(suit_markup(entry.card.label), styles.cell_bold),
-                    Paragraph(escape(_order_place(entry)), styles.cell),
-                ]
-            else:
-                cells[row] += [Paragraph("", styles.cell)] * 3
+    cells = order_cells(entries, ORDER_COLUMNS, styles, lambda e: escape(_order_place(e)))
     column_width = book.setup.frame_width / ORDER_COLUMNS
     bold, size = str(styles.cell_bold.fontName), float(styles.cell_bold.fontSize)
     widest = max(stringWidth(e.card.label, bold, size) for e in setup.deal_order) + 8

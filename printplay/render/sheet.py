@@ -254,8 +254,14 @@ NEARLY_EMPTY = 0.3
 walkthrough is laid out again with smaller diagrams, and kept so if it ends a page sooner."""
 
 
-def _deal_order_table(order: Sequence[DealOrderEntry], width: float, styles: Styles) -> Table:
-    columns = 3
+def order_cells(
+    order: Sequence[DealOrderEntry],
+    columns: int,
+    styles: Styles,
+    place: Callable[[DealOrderEntry], str],
+) -> list[list[Any]]:
+    """The deal order's cells, read down the columns: number, card and ``place`` of each
+    entry, three cells each, the last column filled out with empty cells."""
     rows_per_column = -(-len(order) // columns)
     cells: list[list[Any]] = [[] for _ in range(rows_per_column)]
     for column in range(columns):
@@ -266,13 +272,16 @@ def _deal_order_table(order: Sequence[DealOrderEntry], width: float, styles: Sty
                 cells[row] += [
                     Paragraph(str(entry.number), styles.cell_right),
                     Paragraph(suit_markup(entry.card.label), styles.cell_bold),
-                    Paragraph(
-                        tagged_place(entry),
-                        styles.cell,
-                    ),
+                    Paragraph(place(entry), styles.cell),
                 ]
             else:
                 cells[row] += [Paragraph("", styles.cell)] * 3
+    return cells
+
+
+def _deal_order_table(order: Sequence[DealOrderEntry], width: float, styles: Styles) -> Table:
+    columns = 3
+    cells = order_cells(order, columns, styles, tagged_place)
     third = width / columns
     padding = 2
     bold, size = str(styles.cell_bold.fontName), float(styles.cell_bold.fontSize)
