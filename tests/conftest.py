@@ -124,3 +124,15 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         if not (folder / MANIFEST).exists():
             build_site(folder, deals=SITE_DEALS, results=site_results())
     return folder
+
+
+SLOW_FIXTURES = {"built_site"}
+"""Fixtures that build something large (the whole website): the tests using them are slow."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that uses a :data:`SLOW_FIXTURES` fixture ``slow`` (``-m "not slow"``
+    leaves them out while developing; CI runs them)."""
+    for item in items:
+        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
