@@ -8,7 +8,6 @@ the question, and never its answer.
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
@@ -18,13 +17,20 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from printplay import __version__
-from printplay.errors import OutputError
 from printplay.printables.book_model import BookPages, Problem, ProblemBook
-from printplay.render.document import PageSetup, lay_out, write_atomically
+from printplay.render.document import PageSetup
 from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.poker_sheet import table_diagram
-from printplay.render.puzzle_book import PageMark, QuickCards, Sketch, quick_reference, table_style
+from printplay.render.puzzle_book import (
+    PageMark,
+    QuickCards,
+    Sketch,
+    lay_out_twice,
+    page_count,
+    quick_reference,
+    table_style,
+)
 from printplay.render.quickref import quick_card
 from printplay.render.rulebook import Words
 from printplay.render.styles import Styles, book_styles, suit_markup
@@ -245,23 +251,17 @@ def draw_problem_book(
         keywords=(model.title, "problems"),
     )
     drawings: dict[str, Flowable] = {}
-    first = ProblemPages(model, setup, words, None, drawings)
-    lay_out(io.BytesIO(), _story(first), setup)
-    final = ProblemPages(model, setup, words, dict(first.marks), drawings)
 
-    def produce(tmp_name: str) -> None:
-        lay_out(tmp_name, _story(final), setup)
-        if final.marks != first.marks:  # the pages printed must be the pages found
-            raise OutputError(f"the pages of {path.name} moved between the two passes")
+    def one_pass(found: dict[str, int] | None) -> tuple[list[Flowable], dict[str, int]]:
+        book = ProblemPages(model, setup, words, found, drawings)
+        return _story(book), book.marks
 
-    write_atomically(path, produce)
-    from pypdf import PdfReader
-
+    marks = lay_out_twice(path, setup, one_pass)
     numbers = [p.number for p in model.problems]
     return BookPages(
-        puzzle_pages=tuple(final.marks[f"problem-{n}"] for n in numbers),
-        solution_pages=tuple(final.marks[f"answer-{n}"] for n in numbers),
-        pages=len(PdfReader(path).pages),
+        puzzle_pages=tuple(marks[f"problem-{n}"] for n in numbers),
+        solution_pages=tuple(marks[f"answer-{n}"] for n in numbers),
+        pages=page_count(path),
     )
 
 

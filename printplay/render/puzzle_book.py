@@ -568,28 +568,59 @@ def draw_book(
     words = Words("book.j2", [rules_dir] if rules_dir is not None else [])
     setup = page_setup(model, paper, words)
     drawings: dict[str, Flowable] = {}
-    first = Book(model, setup, words, None, drawings)
-    lay_out(io.BytesIO(), _story(first), setup)
-    final = Book(model, setup, words, dict(first.marks), drawings)
 
-    def produce(tmp_name: str) -> None:
-        lay_out(tmp_name, _story(final), setup)
-        if final.marks != first.marks:  # the pages printed must be the pages found
-            raise OutputError(f"the pages of {path.name} moved between the two passes")
+    def one_pass(found: dict[str, int] | None) -> tuple[list[Flowable], dict[str, int]]:
+        book = Book(model, setup, words, found, drawings)
+        return _story(book), book.marks
 
-    write_atomically(path, produce)
+    marks = lay_out_twice(path, setup, one_pass)
     numbers = [p.number for p in model.puzzles]
     return BookPages(
-        puzzle_pages=tuple(final.marks[f"puzzle-{n}"] for n in numbers),
-        solution_pages=tuple(final.marks[f"solution-{n}"] for n in numbers),
-        pages=_page_count(path),
+        puzzle_pages=tuple(marks[f"puzzle-{n}"] for n in numbers),
+        solution_pages=tuple(marks[f"solution-{n}"] for n in numbers),
+        pages=page_count(path),
     )
 
 
-def _page_count(path: Path) -> int:
+def lay_out_twice(
+    path: Path,
+    setup: PageSetup,
+    one_pass: Callable[[dict[str, int] | None], tuple[list[Flowable], dict[str, int]]],
+) -> dict[str, int]:
+    """Lay a book out twice and write the second to ``path``.  ``one_pass(found)`` gives
+    a story and the marks its :class:`PageMark` flowables fill as they are drawn
+    (``{key: page}``); the first pass is given ``None`` and only finds the pages, the
+    second is given them (for its contents and cross-references).  Returns the marks;
+    pages that moved between the passes are an :class:`OutputError` and nothing is
+    written."""
+    story, found = one_pass(None)
+    lay_out(io.BytesIO(), story, setup)
+    story, printed = one_pass(dict(found))
+
+    def produce(tmp_name: str) -> None:
+        lay_out(tmp_name, story, setup)
+        if printed != found:  # the pages printed must be the pages found
+            raise OutputError(f"the pages of {path.name} moved between the two passes")
+
+    write_atomically(path, produce)
+    return printed
+
+
+def page_count(path: Path) -> int:
+    """The number of pages of the PDF at ``path``."""
     from pypdf import PdfReader
 
     return len(PdfReader(path).pages)
 
 
-__all__ = ["PageMark", "QuickCards", "Sketch", "draw_book", "page_setup", "table_style"]
+__all__ = [
+    "PageMark",
+    "QuickCards",
+    "Sketch",
+    "draw_book",
+    "lay_out_twice",
+    "page_count",
+    "page_setup",
+    "quick_reference",
+    "table_style",
+]
