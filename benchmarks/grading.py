@@ -82,16 +82,7 @@ def _cpu() -> float:
 
 def measures_of(row: dict[str, Any]) -> Measures:
     """A raw row's measures."""
-    data = row["measures"]
-    return Measures(
-        random_won=data["random_won"],
-        playouts=data["playouts"],
-        greedy_won=data["greedy_won"],
-        decisions=data["decisions"],
-        length=data["length"],
-        decision_moves=tuple(data["decision_moves"]),
-        unsettled=data["unsettled"],
-    )
+    return Measures.from_json(row["measures"])
 
 
 def table(record: dict[str, Any]) -> tuple[str, bool]:

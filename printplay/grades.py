@@ -15,7 +15,9 @@ line read the result.  ``docs/difficulty.md`` explains the measures to a player.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from printplay.jsontypes import JsonObject, JsonValue
 
@@ -71,6 +73,24 @@ class Measures:
             "length": self.length,
             "unsettled": self.unsettled,
         }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Measures:
+        """The measures :meth:`to_json` wrote (``random_share`` is derived, so not read).
+
+        >>> m = Measures(37, 200, True, 2, 44, (5, 9))
+        >>> Measures.from_json(m.to_json()) == m
+        True
+        """
+        return cls(
+            random_won=data["random_won"],
+            playouts=data["playouts"],
+            greedy_won=data["greedy_won"],
+            decisions=data["decisions"],
+            length=data["length"],
+            decision_moves=tuple(data["decision_moves"]),
+            unsettled=data["unsettled"],
+        )
 
 
 @dataclass(frozen=True)

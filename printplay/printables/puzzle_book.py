@@ -305,16 +305,7 @@ def curated_deals(
         for seed_deal in collection(game.name, name).deals:
             if seed_deal.options or seed_deal.line is None or seed_deal.measures is None:
                 raise GameError(f"{game.title} collection {name!r} holds an ungraded deal")
-            data = seed_deal.measures
-            measures = Measures(
-                random_won=data["random_won"],
-                playouts=data["playouts"],
-                greedy_won=data["greedy_won"],
-                decisions=data["decisions"],
-                length=data["length"],
-                decision_moves=tuple(data["decision_moves"]),
-                unsettled=data["unsettled"],
-            )
+            measures = Measures.from_json(seed_deal.measures)
             moves = tuple(game.move_from_json(move) for move in seed_deal.line)
             line = SolveResult(
                 solvable=True, moves=moves, states=0, seconds=0.0, optimal=seed_deal.optimal
