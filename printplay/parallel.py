@@ -79,18 +79,19 @@ def _pool(workers: int) -> multiprocessing.pool.Pool:
     one :class:`~printplay.errors.PrintplayError` line.  Interrupts that come while it
     starts wait until it has started."""
     held = hasattr(signal, "pthread_sigmask")
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED) if held else set()
     try:
-        _start_helpers()
-        return multiprocessing.get_context("spawn").Pool(workers, initializer=_quiet_worker)
+        _start_helpers()  # before the mask: the tracker it starts keeps no signal held
+        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED) if held else set()
+        try:
+            return multiprocessing.get_context("spawn").Pool(workers, initializer=_quiet_worker)
+        finally:
+            if held:
+                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
     except OSError as error:
         raise PrintplayError(
             f"the system refused to start {workers} worker processes "
             f"({error.strerror or error}); try --jobs 1"
         ) from None
-    finally:
-        if held:
-            signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def parallel_map(
