@@ -28,7 +28,18 @@ def _face_up_count(state: Position) -> int:
 def example_move(game: RegisteredSolitaire) -> ExampleMove:
     """The first numbered deal whose opening position has a move taking a layout card that
     turns another card face up, or failing that any such move: the example the rulebook
-    draws and explains."""
+    draws and explains (found once per game and options: a website asks for it in every
+    variant's rulebook, twice)."""
+    key = (game.name, game.options)
+    if key not in _EXAMPLES:
+        _EXAMPLES[key] = _find_example_move(game)
+    return _EXAMPLES[key]
+
+
+_EXAMPLES: dict[tuple[str, object], ExampleMove] = {}
+
+
+def _find_example_move(game: RegisteredSolitaire) -> ExampleMove:
     fallback: ExampleMove | None = None
     for seed in range(1, 200):
         state = game.initial_state(game.numbered_deal(seed))
