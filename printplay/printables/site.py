@@ -43,6 +43,7 @@ from printplay.printables.walkthrough import choose_line
 from printplay.render.document import paper_size
 from printplay.render.sheet import draw_sheet
 from printplay.render.site import write_site
+from printplay.render.web_rulebook import rulebook_markdown
 
 DEFAULT_DEALS = 3
 """Featured deals a solitaire gets when none are asked for."""
@@ -201,10 +202,10 @@ class _Builder:
         page = DealPage(f"{game.name}/{name}.html", _deal_name(deal), deal.note, sheet, pdf)
         return page, line
 
-    def game(self, game: GameEntry, deal_count: int) -> GamePage:
-        """A game's page, its variants, its featured deals and its PDFs."""
+    def game(self, game: GameEntry, book: Book, deal_count: int) -> GamePage:
+        """A game's page (``book``: its rulebook's model under the standard rules), its
+        variants, its featured deals and its PDFs."""
         self.progress(f"{game.title} rules")
-        book = self.book(game, ())
         downloads = [self.printable(game, "rulebook", f"{game.name}/{game.name}-rules.pdf")]
         for kind in game.printables:
             if kind not in ("rulebook", "sheet"):
@@ -276,7 +277,10 @@ def build_site(
         builder = _Builder(
             staging, paper=paper, rules_dir=rules_dir, results=results or {}, progress=tell
         )
-        pages = tuple(builder.game(REGISTRY[name], deals) for name in names)
+        books = {name: builder.book(REGISTRY[name], ()) for name in names}
+        for book in books.values():
+            rulebook_markdown(book)  # a broken house source stops the build here, at once
+        pages = tuple(builder.game(REGISTRY[name], books[name], deals) for name in names)
         search = (Path(rules_dir),) if rules_dir is not None else ()
         site = Site(pages, paper, search)
         tell("writing the pages")
