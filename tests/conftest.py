@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -13,11 +14,11 @@ import pytest
 from printplay import options as opts
 from printplay.curated import SeedDeal
 from printplay.deal import Deal
+from printplay.demo import SITE_FOLDER, run_demo
 from printplay.games import REGISTRY, make_solitaire
-from printplay.outfolder import MANIFEST
 from printplay.printables.model import Line
 from printplay.printables.sheet import build_sheet
-from printplay.printables.site import build_site, featured_deals
+from printplay.printables.site import featured_deals
 from printplay.printables.walkthrough import choose_line
 from printplay.render.sheet import draw_sheet
 from printplay.verdicts import SolveResult
@@ -112,22 +113,39 @@ def site_results(deals: int = SITE_DEALS) -> dict[SeedDeal, Line]:
     return results
 
 
+@dataclass(frozen=True)
+class DemoRun:
+    """What ``printplay demo`` wrote: its folder and the paths it returned, in order."""
+
+    folder: Path
+    paths: tuple[Path, ...]
+
+
 @pytest.fixture(scope="session")
-def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The website of every game, with :data:`SITE_DEALS` featured deal each, built once a
-    run: pytest-xdist's workers share it, the first to ask builds it under a lock."""
+def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
+    """``printplay demo`` run once a run, into a folder pytest-xdist's workers share (the
+    first to ask runs it under a lock): the demo's own test reads what it wrote, and the
+    website's tests read the site it built (every game, its featured deals solved)."""
     base = tmp_path_factory.getbasetemp()
     root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    folder = root / "site"
-    with open(root / "site.lock", "w") as lock:
+    folder = root / "demo"
+    record = root / "demo-paths.json"
+    with open(root / "demo.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (folder / MANIFEST).exists():
-            build_site(folder, deals=SITE_DEALS, results=site_results())
-    return folder
+        if not record.exists():
+            paths = run_demo(folder)
+            record.write_text(json.dumps([str(path) for path in paths]), encoding="utf-8")
+    return DemoRun(folder, tuple(Path(p) for p in json.loads(record.read_text(encoding="utf-8"))))
 
 
-SLOW_FIXTURES = {"built_site"}
-"""Fixtures that build something large (the whole website): the tests using them are slow."""
+@pytest.fixture(scope="session")
+def built_site(demo_run: DemoRun) -> Path:
+    """The website the demo built: every game, :data:`DEFAULT_DEALS` featured deals each."""
+    return demo_run.folder / SITE_FOLDER
+
+
+SLOW_FIXTURES = {"demo_run"}
+"""Fixtures that build something large (the demo and its website): the tests using them are slow."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

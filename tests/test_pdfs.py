@@ -8,12 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import sheet_with_line, walkthrough_line
+from conftest import DemoRun, sheet_with_line, walkthrough_line
 from pdftext import page_texts, pdf_text
 from pypdf import PdfReader
 
 from printplay.deal import explicit_deal, numbered_deal
-from printplay.demo import run_demo
 from printplay.games import make_game
 from printplay.games.tripeaks import TriPeaks
 from printplay.printables.model import PrintRequest
@@ -145,9 +144,8 @@ def test_options_switch_the_variant_text(tmp_path: Path) -> None:
     assert "K-A-2 is a run" not in text
 
 
-@pytest.mark.slow
-def test_demo_writes_real_pdfs(tmp_path: Path) -> None:
-    paths = run_demo(tmp_path / "output")
+def test_demo_writes_real_pdfs(demo_run: DemoRun) -> None:
+    paths = list(demo_run.paths)
     assert [p.name for p in paths] == [
         "tripeaks-rules.pdf",
         "tripeaks-deal-1.pdf",
@@ -171,7 +169,7 @@ def test_demo_writes_real_pdfs(tmp_path: Path) -> None:
     for path in paths[:-1]:
         assert path.read_bytes().startswith(b"%PDF-") and len(PdfReader(path).pages) >= 1
     site = paths[-1]
-    assert site == tmp_path / "output" / "site" / "index.html"
+    assert site == demo_run.folder / "site" / "index.html"
     assert site.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert (site.parent / "tripeaks" / "tripeaks-rules.pdf").is_file()
 
