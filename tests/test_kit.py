@@ -265,28 +265,46 @@ def _used(page: Any) -> float:
 MM_PT = 72 / 25.4
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", ["tripeaks", "pyramid", "ricochet", "ricochet-poker"])
-def test_no_page_of_a_kit_is_nearly_empty(tmp_path: Path, game: str, paper: str) -> None:
-    """Every page of every game's whole kit uses a fifth of its text area or more, but the
+def _sparse_pages(path: Path, blanks: set[int], pages: int) -> list[tuple[int, float]]:
+    """The pages of a kit using less than :data:`NEARLY_EMPTY` of their text area, but the
     blank backs (meant so), the puzzle book's page that warns the solutions follow (meant
-    so) and the kit's last page: no walkthrough ends alone on a page
-    (with a blank back after it in the kit), no sheet holds two tokens and nothing else."""
-    kit = build_kit(game, tmp_path / "kit.pdf", paper=paper, results=_kit_lines(game))
-    texts = page_texts(kit.path)
+    so) and the kit's last page."""
+    texts = page_texts(path)
     dividers = {n for n, text in enumerate(texts, 1) if "Stop here if you want" in text}
-    assert len(dividers) == (1 if game != "ricochet-poker" else 0)  # the puzzles' answers
-    document = pypdfium2.PdfDocument(kit.path)
+    document = pypdfium2.PdfDocument(path)
     try:
-        sparse = [
+        used = [
             (number, round(_used(document[number - 1]), 2))
-            for number in range(1, kit.pages)
-            if number not in kit.blanks and number not in dividers
+            for number in range(1, pages)
+            if number not in blanks and number not in dividers
         ]
     finally:
         document.close()
-    assert [(n, used) for n, used in sparse if used < NEARLY_EMPTY] == []
+    return [(number, share) for number, share in used if share < NEARLY_EMPTY]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["tripeaks", "pyramid", "ricochet", "ricochet-poker"])
+def test_no_page_of_a_kit_is_nearly_empty(tmp_path: Path, game: str) -> None:
+    """Every page of every game's whole kit on Letter uses a fifth of its text area or
+    more (see :func:`_sparse_pages`): no walkthrough ends alone on a page (with a blank back
+    after it in the kit), no sheet holds two tokens and nothing else."""
+    kit = build_kit(game, tmp_path / "kit.pdf", paper="letter", results=_kit_lines(game))
+    dividers = [text for text in page_texts(kit.path) if "Stop here if you want" in text]
+    assert len(dividers) == (1 if game != "ricochet-poker" else 0)  # the puzzles' answers
+    assert _sparse_pages(kit.path, set(kit.blanks), kit.pages) == []
+
+
+@pytest.mark.parametrize("game", ["tripeaks", "pyramid", "ricochet", "ricochet-poker"])
+def test_no_page_of_the_websites_a4_kits_is_nearly_empty(built_site: Path, game: str) -> None:
+    """The same on A4, over the kits the demo's website offers (its featured deals): the
+    blank backs are the pages saying so."""
+    path = built_site / game / f"{game}-kit.pdf"
+    texts = page_texts(path)
+    blank_words = Words("kit.j2")("blank_page")
+    blanks = {n for n, text in enumerate(texts, 1) if " ".join(text.split()) == blank_words}
+    assert blanks and len(texts) > 10
+    assert _sparse_pages(path, blanks, len(texts)) == []
 
 
 def test_the_print_check_counts_the_pages_of_the_kit(tripeaks_kit: Kit) -> None:

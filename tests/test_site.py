@@ -112,24 +112,49 @@ def test_the_stylesheet_names_only_files_the_site_holds(built_site: Path) -> Non
     assert "@media (prefers-color-scheme: dark)" in css and "@media print" in css
 
 
+def _files(folder: Path) -> list[Path]:
+    return sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file())
+
+
 @pytest.mark.slow
-def test_the_same_command_gives_the_same_bytes(tmp_path: Path) -> None:
+def test_a_rebuild_gives_the_same_bytes_and_leaves_foreign_files_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same command gives the same bytes; a folder holding files printplay did not
+    write is refused unless forced, and those files are kept; a file an earlier build wrote
+    and this one does not is removed."""
     results = site_results()
     first, second = tmp_path / "one", tmp_path / "two"
-    for folder in (first, second):
-        build_site(folder, deals=1, games=["pyramid"], results=results)
-    names = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
-    assert names == sorted(p.relative_to(second) for p in second.rglob("*") if p.is_file())
+    build_site(first, deals=1, games=["pyramid"], results=results)
+    names = _files(first)
     assert len(names) > 10
+
+    # The second folder: the first build, a file of the user's, and a page an older
+    # printplay wrote (in the manifest) that this one no longer writes.
+    build_site(second, deals=1, games=["pyramid"], results=results)  # (rebuilt below)
+    (second / "notes").mkdir()
+    (second / "notes" / "mine.txt").write_text("keep me", encoding="utf-8")
+    (second / "old").mkdir()
+    (second / "old" / "page.html").write_text("from an older printplay", encoding="utf-8")
+    manifest = second / MANIFEST
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "old/page.html\n", "utf-8")
+    (second / "index.html").write_text("edited by hand", encoding="utf-8")
+    status, _, err = run(capsys, "site", "-o", str(second), "--deals", "0")
+    assert status == 1
+    _one_line(err, "holds 1 file printplay did not write (notes/mine.txt)")
+    assert "--force" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one", "two"]  # nothing staged
+
+    build_site(second, deals=1, games=["pyramid"], results=results, force=True)
+    assert (second / "notes" / "mine.txt").read_text(encoding="utf-8") == "keep me"
+    assert not (second / "old").exists()
+    assert "notes/mine.txt" not in (second / MANIFEST).read_text(encoding="utf-8")
+    assert _files(second) == sorted([*names, Path("notes/mine.txt")])
     same, mismatch, errors = filecmp.cmpfiles(first, second, names, shallow=False)
     assert mismatch == [] and errors == [] and len(same) == len(names)
 
 
-# -- the folder ------------------------------------------------------------------------------
-
-
-@pytest.mark.slow
-def test_a_folder_with_foreign_files_is_refused_unless_forced(
+def test_a_folder_of_other_files_is_refused_without_force(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = tmp_path / "site"
@@ -142,22 +167,6 @@ def test_a_folder_with_foreign_files_is_refused_unless_forced(
     assert "--force" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # nothing staged beside it
     assert (folder / "index.html").read_text(encoding="utf-8") == "my own page"
-
-    build_site(folder, deals=0, games=["tripeaks"], force=True)
-    assert (folder / "notes" / "mine.txt").read_text(encoding="utf-8") == "keep me"
-    assert (folder / "index.html").read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
-    assert "notes/mine.txt" not in (folder / MANIFEST).read_text(encoding="utf-8")
-
-    # A rebuild needs no --force for its own files; one it no longer writes is removed.
-    (folder / "notes" / "mine.txt").unlink()
-    (folder / MANIFEST).write_text(
-        (folder / MANIFEST).read_text(encoding="utf-8") + "old/page.html\n", encoding="utf-8"
-    )
-    (folder / "old").mkdir()
-    (folder / "old" / "page.html").write_text("from an older printplay", encoding="utf-8")
-    build_site(folder, deals=0, games=["tripeaks"])
-    assert not (folder / "old").exists()
-    assert (folder / "tripeaks" / "no-wrap.html").is_file()
 
 
 @pytest.mark.parametrize(
