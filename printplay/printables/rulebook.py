@@ -43,15 +43,18 @@ def _find_example_move(game: RegisteredSolitaire) -> ExampleMove:
     fallback: ExampleMove | None = None
     for seed in range(1, 200):
         state = game.initial_state(game.numbered_deal(seed))
+        before = _face_up_count(state)
         for move in state.legal_moves():
             if not move.slots:
                 continue
             after = state.apply(move)
-            caption = f"Example: {state.describe(move, after)}."
-            example = ExampleMove(state, move, after, caption)
-            if _face_up_count(after) + len(move.slots) > _face_up_count(state):
-                return example
-            fallback = fallback or example
+            turns_a_card = _face_up_count(after) + len(move.slots) > before
+            if turns_a_card or fallback is None:
+                caption = f"Example: {state.describe(move, after)}."
+                example = ExampleMove(state, move, after, caption)
+                if turns_a_card:
+                    return example
+                fallback = example
     if fallback is None:
         raise AssertionError("no sample deal has an opening move that takes a card")
     return fallback
