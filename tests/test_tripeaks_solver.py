@@ -382,8 +382,9 @@ def test_golden_solutions() -> None:
 
 @pytest.mark.parametrize("name", ["standard", "no-wrap", "jokers=2"])
 def test_lean_free_search_is_the_generic_one(name: str) -> None:
-    """The core's lean path for TriPeaks (anything open may follow anything) examines the
-    same nodes and finds the same line as its generic free search, to any target."""
+    """The core's lean path for TriPeaks (anything open may follow anything) tries the
+    same moves in the same order as its generic free search, so it finds the same line (or
+    none), to any target; its nodes are memoised differently, so their counts differ."""
     from printplay.solve import playdraw
     from printplay.solve.toolkit import Clock
 
@@ -398,4 +399,4 @@ def test_lean_free_search_is_the_generic_one(name: str) -> None:
             target = 28 - leftover
             generic = playdraw._search_free(enc, Clock(None), True, playdraw.LostTables(), target)
             lean = playdraw._search_open(enc, Clock(None), playdraw.LostTables(), target)
-            assert lean == generic
+            assert lean[0] == generic[0]

@@ -113,6 +113,9 @@ KEY_SHIFT = 32
 STOCK_BITS = 6
 """Strict drawing keys a plays node with its stock position: ``key << STOCK_BITS | k``."""
 
+RANK_BITS = 4
+"""The lean free search keys a play's position ``mask << RANK_BITS | rank`` (ranks 0-13)."""
+
 
 class Rules:
     """What the core needs of a game: its layout and what may follow what.
@@ -257,12 +260,15 @@ class LostTables:
     ``turns`` (free drawing) map a node's key to the smallest ``k`` it was proved lost from
     (a turns key is the mask alone where a turn lifts the ball, else ``mask << KEY_SHIFT |
     allowed open cards``); ``strict`` holds the keys of plays nodes proved lost under strict
-    drawing.
+    drawing; ``positions`` (the lean free search, :func:`_search_open`) maps a position
+    by its played slots and the rank of the waste top, ``mask << RANK_BITS | rank``, to the
+    smallest ``k`` it was proved lost from.
     """
 
     plays: dict[int, int] = field(default_factory=dict)
     turns: dict[int, int] = field(default_factory=dict)
     strict: set[int] = field(default_factory=set)
+    positions: dict[int, int] = field(default_factory=dict)
 
 
 def _search_free(
@@ -385,8 +391,16 @@ def _search_open(
     enc: Encoded, clock: Clock, tables: LostTables, target: int
 ) -> tuple[list[int] | None, int]:
     """:func:`_search_free` where anything open may follow anything, a turn lifts nothing
-    and there are no groups (TriPeaks): the same nodes in the same order, with the ball,
-    the turn keys and the groups' counts left out (about an eighth faster)."""
+    and there are no groups (TriPeaks): the same moves in the same order, so the same line,
+    with the ball, the turn keys and the groups' counts left out.
+
+    A play's position is memoised before its plays are listed: it is the played slots and
+    the rank of the card just played (what can follow depends on nothing else), keyed
+    ``mask << RANK_BITS | rank`` in :attr:`LostTables.positions` with the smallest ``k``
+    proved lost.  So a play already known lost costs one look-up, without working out what
+    it uncovers; a chain node then stands for the plays that may follow a card (plays
+    before turns, highest slot first, as in the generic search) and has no table of its own.
+    """
     rules = enc.rules
     seq = enc.sequence_ranks
     n = len(seq)
@@ -395,50 +409,50 @@ def _search_open(
     reach = enc.reach
     stock_nbm = tuple(nbm[rank] for rank in seq)
     slots = tuple(
-        (1 << slot, rules.uncovers[slot], enc.delta[slot], nbm[enc.ranks[slot]])
+        (1 << slot, rules.uncovers[slot], enc.delta[slot], nbm[enc.ranks[slot]], enc.ranks[slot])
         for slot in range(rules.size)
     )
     check, check_mask = clock.check, clock.mask
-    play_lost, turn_lost = tables.plays, tables.turns
-    play_get, turn_get = play_lost.get, turn_lost.get
+    pos_lost, turn_lost = tables.positions, tables.turns
+    pos_get, turn_get = pos_lost.get, turn_lost.get
     line: list[int] = []
     count = 0
     due = check_mask + 1
+    near = target - 1
 
-    def plays(mask: int, exposed: int, cand: int, k: int, counts: int) -> bool:
+    def chain(mask: int, exposed: int, cand: int, k: int, counts: int) -> bool:
+        """Whether playing one of ``cand`` (then on) reaches the target."""
         nonlocal count, due
         count += 1
         if count >= due:
             check(count)
             due = (count | check_mask) + 1
-        if mask.bit_count() + 1 >= target:
+        if mask.bit_count() >= near:
             line.append(cand.bit_length() - 1)
             return True
         reach_k = reach[k]
         rest = cand
         while rest:
             slot = rest.bit_length() - 1
-            bit, uncovers, delta, fits = slots[slot]
+            bit, uncovers, delta, fits, rank = slots[slot]
             rest ^= bit
             m2 = mask | bit
-            e2 = exposed ^ bit
-            for cover_bit, need in uncovers:
-                if m2 & need == need:
-                    e2 |= cover_bit
-            cand2 = e2 & fits
-            if (
-                cand2
-                and play_get(m2 << 32 | cand2, 64) > k
-                and plays(m2, e2, cand2, k, counts - delta)
-            ):
-                line.append(slot)
-                return True
-            if e2 & reach_k:
-                stop = turn_get(m2, n)  # tables may come from a longer stock: stop > n
-                if stop > k and turns(m2, e2, k, stop if stop < n else n, counts - delta):
+            key = m2 << RANK_BITS | rank
+            if pos_get(key, 64) > k:
+                e2 = exposed ^ bit
+                for cover_bit, need in uncovers:
+                    if m2 & need == need:
+                        e2 |= cover_bit
+                cand2 = e2 & fits
+                if cand2 and chain(m2, e2, cand2, k, counts - delta):
                     line.append(slot)
                     return True
-        play_lost[mask << 32 | cand] = k
+                if e2 & reach_k:
+                    stop = turn_get(m2, n)  # tables may come from a longer stock: stop > n
+                    if stop > k and turns(m2, e2, k, stop if stop < n else n, counts - delta):
+                        line.append(slot)
+                        return True
+                pos_lost[key] = k
         return False
 
     def turns(mask: int, exposed: int, k: int, stop: int, counts: int) -> bool:
@@ -461,9 +475,7 @@ def _search_open(
                 (pair + pairs) | GUARD
             ) - halves & GUARD_PAIRS != GUARD_PAIRS:
                 break
-            if play_get(mask << 32 | fresh, 64) > j + 1 and plays(
-                mask, exposed, fresh, j + 1, counts
-            ):
+            if chain(mask, exposed, fresh, j + 1, counts):
                 line.extend([DRAW] * (j - k + 1))
                 return True
             seen |= fresh
@@ -474,7 +486,7 @@ def _search_open(
     cand = exposed & enc.allowed & nbm[seq[0]]
     won = (
         mask.bit_count() >= target
-        or (bool(cand) and plays(mask, exposed, cand, 1, enc.counts))
+        or (bool(cand) and chain(mask, exposed, cand, 1, enc.counts))
         or turns(mask, exposed, 1, n, enc.counts)
     )
     line.reverse()
@@ -670,6 +682,7 @@ def decide(
 __all__ = [
     "DRAW",
     "KEY_SHIFT",
+    "RANK_BITS",
     "STOCK_BITS",
     "Encoded",
     "LostTables",
