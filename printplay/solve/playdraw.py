@@ -443,13 +443,14 @@ def _search_open(
                 for cover_bit, need in uncovers:
                     if m2 & need == need:
                         e2 |= cover_bit
+                c2 = counts - delta
                 cand2 = e2 & fits
-                if cand2 and chain(m2, e2, cand2, k, counts - delta):
+                if cand2 and chain(m2, e2, cand2, k, c2):
                     line.append(slot)
                     return True
                 if e2 & reach_k:
                     stop = turn_get(m2, n)  # tables may come from a longer stock: stop > n
-                    if stop > k and turns(m2, e2, k, stop if stop < n else n, counts - delta):
+                    if stop > k and turns(m2, e2, k, stop if stop < n else n, c2):
                         line.append(slot)
                         return True
                 pos_lost[key] = k
@@ -458,11 +459,12 @@ def _search_open(
     def turns(mask: int, exposed: int, k: int, stop: int, counts: int) -> bool:
         nonlocal count
         count += 1
-        seen = spread = pairs = halves = 0
+        avail = exposed  # the open cards no earlier stock card offered
+        spread = pairs = halves = 0
         for j in range(k, stop):
-            fresh = exposed & stock_nbm[j] & ~seen
+            fresh = avail & stock_nbm[j]
             if not fresh:
-                if not exposed & reach[j] & ~seen:
+                if not avail & reach[j]:
                     break
                 continue
             if not spread:
@@ -478,7 +480,7 @@ def _search_open(
             if chain(mask, exposed, fresh, j + 1, counts):
                 line.extend([DRAW] * (j - k + 1))
                 return True
-            seen |= fresh
+            avail ^= fresh
         turn_lost[mask] = k
         return False
 
