@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from printplay.games.layout import Layout
 
@@ -44,6 +45,18 @@ def next_to(a: int, b: int, wrap: bool) -> bool:
         return True
     gap = abs(a - b)
     return gap == 1 or (wrap and gap == 12)
+
+
+@cache
+def neighbour_ranks(wrap: bool) -> tuple[tuple[int, ...], ...]:
+    """Per rank 0-13, the ranks one away from it (:func:`next_to`), worked out once.
+
+    >>> neighbour_ranks(True)[13], neighbour_ranks(False)[13]
+    ((0, 1, 12), (0, 12))
+    """
+    return tuple(
+        tuple(other for other in range(14) if next_to(other, rank, wrap)) for rank in range(14)
+    )
 
 
 def rank_unit(rank: int, wrap: bool) -> int:
@@ -104,6 +117,8 @@ class Regions:
 
     def count(self, slot: int, unit: int) -> int:
         """What a card of packed count ``unit`` in ``slot`` adds to a regional count."""
+        if not self.groups:
+            return unit
         regions = (region for region, group in enumerate(self.groups) if group >> slot & 1)
         return sum(unit << REGION_BITS * region for region in regions) + (unit << self.all_shift)
 
@@ -169,6 +184,7 @@ __all__ = [
     "Regions",
     "cover_masks",
     "layout_masks",
+    "neighbour_ranks",
     "next_to",
     "places",
     "rank_unit",

@@ -98,7 +98,7 @@ from printplay.solve.packed import (
     Regions,
     cover_masks,
     layout_masks,
-    next_to,
+    neighbour_ranks,
     rank_unit,
 )
 from printplay.solve.toolkit import Clock, checked_result, deep_recursion
@@ -217,10 +217,7 @@ def encode(
     by_rank = [0] * 14
     for slot in present:
         by_rank[ranks[slot]] |= 1 << slot
-    neighbours = tuple(
-        sum(by_rank[other] for other in range(14) if next_to(other, rank, wrap))
-        for rank in range(14)
-    )
+    neighbours = tuple(sum(by_rank[other] for other in others) for others in neighbour_ranks(wrap))
     regions = rules.regions
     delta = tuple(regions.count(slot, rank_unit(ranks[slot], wrap)) for slot in range(rules.size))
     jokers = by_rank[0]
