@@ -406,9 +406,10 @@ def _search_open(
     reach = enc.reach
     stock_nbm = tuple(nbm[rank] for rank in seq)
     slots = tuple(
-        (1 << slot, rules.uncovers[slot], enc.delta[slot], nbm[enc.ranks[slot]], enc.ranks[slot])
+        (1 << slot, (1 << slot) << 4 | enc.ranks[slot], rules.uncovers[slot], enc.delta[slot],
+         nbm[enc.ranks[slot]])
         for slot in range(rules.size)
-    )
+    )  # fmt: skip
     check, check_mask = clock.check, clock.mask
     pos_lost, turn_lost = tables.positions, tables.turns
     pos_get, turn_get = pos_lost.get, turn_lost.get
@@ -428,14 +429,15 @@ def _search_open(
             line.append(cand.bit_length() - 1)
             return True
         reach_k = reach[k]
+        base = mask << 4  # RANK_BITS
         rest = cand
         while rest:
             slot = rest.bit_length() - 1
-            bit, uncovers, delta, fits, rank = slots[slot]
+            bit, low, uncovers, delta, fits = slots[slot]
             rest ^= bit
-            m2 = mask | bit
-            key = m2 << RANK_BITS | rank
+            key = base | low
             if pos_get(key, 64) > k:
+                m2 = mask | bit
                 e2 = exposed ^ bit
                 for cover_bit, need in uncovers:
                     if m2 & need == need:
