@@ -53,7 +53,7 @@ from printplay.games.tripeaks import (
 )
 from printplay.solve import playdraw
 from printplay.solve.packed import places
-from printplay.solve.playdraw import DRAW, RANK_BITS, Encoded, LostTables, steps_to_moves
+from printplay.solve.playdraw import DRAW, Encoded, LostTables, steps_to_moves
 from printplay.solve.toolkit import (
     Clock,
     LineError,
@@ -223,7 +223,6 @@ def _score_search(
     prune_lost = win_only and not strict
     play_lost, draw_lost = tables.plays, tables.turns
     play_lost_get = play_lost.get
-    position_lost_get = tables.positions.get
     draw_lost_get = draw_lost.get
 
     def draw_value(mask: int, exposed: int, k: int, points: int, counts: int) -> int:
@@ -270,8 +269,6 @@ def _score_search(
             return entry >> 6
         play = cand
         if prune_lost:
-            if position_lost_get(mask << RANK_BITS | top, n + 1) <= k:
-                return _NO_SCORE  # proved lost by the verdict's search
             if cand:
                 lost = play_lost_get(key)
                 if lost is not None and lost <= k:
