@@ -65,8 +65,10 @@ counting test and turning through apply as above.
 
 Move order: plays before turns, the highest slot number first (TriPeaks' lowest row,
 Ricochet's outer layer).  Where anything open may follow anything and there are no groups
-(TriPeaks), the free search takes a lean path that examines the same nodes in the same
-order without the ball's bookkeeping.
+(TriPeaks), the free search takes a lean path that tries the same moves in the same order,
+so finds the same line, without the ball's bookkeeping; it memoises the position a play
+leads to (the slots played and the rank of the card played) instead of plays nodes, so that
+a play known lost costs one look-up (:func:`_search_open`).
 
 **Targets.**  Both searches look for a line that plays ``T`` layout cards in all (a win is
 every card).  Every prune above holds for any target; the counting test then allows as many
