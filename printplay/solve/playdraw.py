@@ -55,7 +55,12 @@ play": it is won if some later stock card ``j`` leaves a plays node ``(mask, can
   group.  The counts are packed 8 bits a rank, all groups side by side in one integer, and
   compared at once with guard bits each time a stock card is about to be turned.  A later
   stock card leaves fewer places, so once the test fails for one card it fails for all
-  later ones, and the turn node stops there.
+  later ones, and the turn node stops there.  The lean TriPeaks path tests longer runs of
+  ranks two apart too (up to :data:`~printplay.solve.packed.RUNS` cards: the cards of
+  ranks ``r, r + 2, ..., r + 2L - 2`` cannot outnumber the places of ranks ``r - 1, r + 1,
+  ..., r + 2L - 1``), with one addition and one mask a stock card: the layout's places less
+  its need is linear in its count, so the search carries it as it plays
+  (:func:`~printplay.solve.packed.runs_short`).
 * *Turning through.*  A stock card that allows no play is turned past at once.
 
 **Strict drawing** (a turn only when no card can be played).  A position with a play must
@@ -96,12 +101,15 @@ from printplay.games.protocols import Position
 from printplay.solve.packed import (
     GUARD,
     GUARD_PAIRS,
-    GUARD_RANKS,
+    RUN_CHECK,
+    RUN_GUARD,
+    RUN_ONES,
     Regions,
     cover_masks,
     layout_masks,
     neighbour_ranks,
     rank_unit,
+    run_unit,
 )
 from printplay.solve.toolkit import Clock, checked_result, deep_recursion
 from printplay.verdicts import BudgetExhausted, SolveResult
@@ -191,6 +199,16 @@ class Encoded:
     """Per position ``j`` of :attr:`sequence` (and one past the end): the places the cards
     ``sequence[j:]`` and the layout's jokers offer, for
     :meth:`~printplay.solve.packed.Regions.short`."""
+    run_supply: tuple[int, ...] = ()
+    """Where :attr:`Rules.open` (the lean search): per position ``j`` of :attr:`sequence`
+    (and one past the end), the places the cards ``sequence[j:]`` and the layout's jokers
+    offer to runs of ranks two apart, guard bits added, for
+    :func:`~printplay.solve.packed.runs_short`."""
+    run_delta: tuple[int, ...] = ()
+    """Where :attr:`Rules.open`: per slot, what its card adds to :attr:`run_slack`."""
+    run_slack: int = 0
+    """Where :attr:`Rules.open`: the layout's places less its need, by runs of ranks two
+    apart (:func:`~printplay.solve.packed.runs_short`)."""
 
 
 def encode(
@@ -232,6 +250,16 @@ def encode(
         stock += rank_unit(rank, wrap)
         stock_jokers += rank == 0
         supply[j] = regions.supply(stock, stock_jokers + leftover, jokers)
+    run_supply: tuple[int, ...] = ()
+    run_delta: tuple[int, ...] = ()
+    if rules.open:
+        run_delta = tuple(run_unit(rank, wrap)[1] for rank in ranks)
+        offered = RUN_GUARD + RUN_ONES * (jokers.bit_count() + leftover)
+        runs = [offered] * (len(sequence) + 1)
+        for j in range(len(sequence) - 1, -1, -1):
+            offered += run_unit(sequence_ranks[j], wrap)[0]
+            runs[j] = offered
+        run_supply = tuple(runs)
     return Encoded(
         rules=rules,
         cards=cards,
@@ -246,6 +274,9 @@ def encode(
         counts=sum(delta[slot] for slot in present),
         reach=tuple(reach),
         supply=tuple(supply),
+        run_supply=run_supply,
+        run_delta=run_delta,
+        run_slack=sum(run_delta[slot] for slot in present) if run_delta else 0,
     )
 
 
@@ -391,7 +422,10 @@ def _search_open(
 ) -> tuple[list[int] | None, int]:
     """:func:`_search_free` where anything open may follow anything, a turn lifts nothing
     and there are no groups (TriPeaks): the same moves in the same order, so the same line,
-    with the ball, the turn keys and the groups' counts left out.
+    with the ball, the turn keys and the groups' counts left out, and the stronger counting
+    test of runs of ranks two apart (:func:`~printplay.solve.packed.runs_short`; a play
+    carries the layout's places less its need, :attr:`Encoded.run_slack`, instead of its
+    count).
 
     A play's position is memoised before its plays are listed: it is the played slots and
     the rank of the card just played (what can follow depends on nothing else), keyed
@@ -404,12 +438,12 @@ def _search_open(
     seq = enc.sequence_ranks
     n = len(seq)
     nbm = enc.neighbours
-    supply = enc.supply
+    run_supply = enc.run_supply
     reach = enc.reach
     stock_nbm = tuple(nbm[rank] for rank in seq)
     slots = tuple(
-        (1 << slot, (1 << slot) << 4 | enc.ranks[slot], rules.uncovers[slot], enc.delta[slot],
-         nbm[enc.ranks[slot]])
+        (1 << slot, (1 << slot) << 4 | enc.ranks[slot], rules.uncovers[slot],
+         enc.run_delta[slot], nbm[enc.ranks[slot]])
         for slot in range(rules.size)
     )  # fmt: skip
     check, check_mask = clock.check, clock.mask
@@ -420,7 +454,7 @@ def _search_open(
     due = check_mask + 1
     near = target - 1
 
-    def chain(mask: int, exposed: int, cand: int, k: int, counts: int) -> bool:
+    def chain(mask: int, exposed: int, cand: int, k: int, slack: int) -> bool:
         """Whether playing one of ``cand`` (then on) reaches the target."""
         nonlocal count, due
         count += 1
@@ -444,41 +478,32 @@ def _search_open(
                 for cover_bit, need in uncovers:
                     if m2 & need == need:
                         e2 |= cover_bit
-                c2 = counts - delta
+                s2 = slack - delta
                 cand2 = e2 & fits
-                if cand2 and chain(m2, e2, cand2, k, c2):
+                if cand2 and chain(m2, e2, cand2, k, s2):
                     line.append(slot)
                     return True
                 if e2 & reach_k:
                     stop = turn_get(m2, n)  # tables may come from a longer stock: stop > n
-                    if stop > k and turns(m2, e2, k, stop if stop < n else n, c2):
+                    if stop > k and turns(m2, e2, k, stop if stop < n else n, s2):
                         line.append(slot)
                         return True
                 pos_lost[key] = k
         return False
 
-    def turns(mask: int, exposed: int, k: int, stop: int, counts: int) -> bool:
+    def turns(mask: int, exposed: int, k: int, stop: int, slack: int) -> bool:
         nonlocal count
         count += 1
         avail = exposed  # the open cards no earlier stock card offered
-        spread = pairs = halves = 0
         for j in range(k, stop):
             fresh = avail & stock_nbm[j]
             if not fresh:
                 if not avail & reach[j]:
                     break
                 continue
-            if not spread:
-                spread = (counts << 8) + (counts >> 8)
-                pairs = spread + (counts >> 24)
-                halves = counts + (counts >> 16)
-            single, pair = supply[j]
-            # Regions.short with one region, written out
-            if ((single + spread) | GUARD) - counts & GUARD_RANKS != GUARD_RANKS or (
-                (pair + pairs) | GUARD
-            ) - halves & GUARD_PAIRS != GUARD_PAIRS:
-                break
-            if chain(mask, exposed, fresh, j + 1, counts):
+            if (run_supply[j] + slack) & RUN_CHECK != RUN_CHECK:
+                break  # packed.runs_short, written out: and for every later stock card
+            if chain(mask, exposed, fresh, j + 1, slack):
                 line.extend([DRAW] * (j - k + 1))
                 return True
             avail ^= fresh
@@ -489,8 +514,8 @@ def _search_open(
     cand = exposed & enc.allowed & nbm[seq[0]]
     won = (
         mask.bit_count() >= target
-        or (bool(cand) and chain(mask, exposed, cand, 1, enc.counts))
-        or turns(mask, exposed, 1, n, enc.counts)
+        or (bool(cand) and chain(mask, exposed, cand, 1, enc.run_slack))
+        or turns(mask, exposed, 1, n, enc.run_slack)
     )
     line.reverse()
     return (line if won else None), count
