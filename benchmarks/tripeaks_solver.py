@@ -53,6 +53,10 @@ def summary(name: str, seconds: Sequence[float], states: Sequence[int]) -> None:
         f"total {sum(seconds):.2f} s   states/deck: mean {statistics.mean(states):.0f}  "
         f"max {max(states)}"
     )
+    print(
+        "       decks over 50 ms: "
+        f"{sum(s > 0.05 for s in seconds)}, over 40 ms: {sum(s > 0.04 for s in seconds)}"
+    )
     slowest = sorted(range(len(seconds)), key=lambda i: -seconds[i])[:5]
     print(
         "       slowest decks (0-based line, CPU ms, states): "

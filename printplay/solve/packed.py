@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from printplay.games.layout import Layout
 
@@ -46,6 +47,18 @@ def next_to(a: int, b: int, wrap: bool) -> bool:
     return gap == 1 or (wrap and gap == 12)
 
 
+@cache
+def neighbour_ranks(wrap: bool) -> tuple[tuple[int, ...], ...]:
+    """Per rank 0-13, the ranks one away from it (:func:`next_to`), worked out once.
+
+    >>> neighbour_ranks(True)[13], neighbour_ranks(False)[13]
+    ((0, 1, 12), (0, 12))
+    """
+    return tuple(
+        tuple(other for other in range(14) if next_to(other, rank, wrap)) for rank in range(14)
+    )
+
+
 def rank_unit(rank: int, wrap: bool) -> int:
     """What one card of ``rank`` adds to a packed count (0 for a joker or no card)."""
     if rank == 0:
@@ -64,6 +77,82 @@ def places(cards: int, jokers: int = 0) -> tuple[int, int]:
     how many cards one of rank ``r`` or ``r + 2`` could go onto."""
     single = (cards << 8) + (cards >> 8) + jokers * ONES_RANKS
     return single, single + (cards >> 24)
+
+
+RUNS = 4
+"""The longest run of ranks two apart the runs test (:func:`run_places`) looks at."""
+RUN_GUARD = sum(0x80 << REGION_BITS * run + 8 * field for run in range(RUNS) for field in range(16))
+"""A guard bit above every field of every run's region."""
+RUN_CHECK = sum(
+    0x80 << REGION_BITS * (length - 1) + 8 * rank
+    for length in range(1, RUNS + 1)
+    for rank in range(1, 16 - 2 * length)
+)
+"""The guard bits the runs test reads: in the region of runs of ``L`` cards, the fields of
+the runs ``r, r + 2, ..., r + 2L - 2`` within the real ranks 1 to 13."""
+RUN_ONES = sum(1 << REGION_BITS * run + 8 * rank for run in range(RUNS) for rank in range(1, 14))
+"""One in every real rank's field of every region: what a joker adds to the places."""
+
+
+def run_places(cards: int) -> int:
+    """The places that cards of packed count ``cards`` offer to runs of ranks two apart: in
+    region ``L - 1``, field ``r`` counts the cards of ranks ``r - 1, r + 1, ..., r + 2L - 1``
+    (what a card of rank ``r, r + 2, ..., r + 2L - 2`` could go onto)."""
+    total = 0
+    ranks = cards << 8
+    for length in range(1, RUNS + 1):
+        ranks += cards >> 16 * length - 8
+        total += ranks << REGION_BITS * (length - 1)
+    return total
+
+
+def run_need(cards: int) -> int:
+    """How many cards of packed count ``cards`` each run of ranks two apart holds: in region
+    ``L - 1``, field ``r`` counts the cards of ranks ``r, r + 2, ..., r + 2L - 2``."""
+    total = 0
+    ranks = 0
+    for length in range(1, RUNS + 1):
+        ranks += cards >> 16 * (length - 1)
+        total += ranks << REGION_BITS * (length - 1)
+    return total
+
+
+@cache
+def run_unit(rank: int, wrap: bool) -> tuple[int, int]:
+    """What one card of ``rank`` adds to the places of a runs supply (a joker: one place
+    in every field) and to a layout's runs slack (places less need; 0 for a joker, which
+    the test leaves out)."""
+    unit = rank_unit(rank, wrap)
+    if rank == 0:
+        return RUN_ONES, 0
+    return run_places(unit), run_places(unit) - run_need(unit)
+
+
+def runs_short(supply: int, slack: int) -> bool:
+    """The runs test (Hall's condition on runs of ranks two apart): whether the layout cards
+    of some run ``r, r + 2, ..., r + 2L - 2`` (``L`` up to :data:`RUNS`) outnumber the places
+    of ranks ``r - 1, r + 1, ..., r + 2L - 1`` among the layout, the waste top and the stock.
+
+    ``supply`` is the places outside the layout with :data:`RUN_GUARD` added (see
+    :attr:`~printplay.solve.playdraw.Encoded.run_supply`), ``slack`` the layout's places less
+    its need (:func:`run_places` less :func:`run_need` of its count: linear in the count, so
+    a search carries it as it plays, like the count).  Every field of ``supply + slack`` is
+    the places of its run less its cards, plus the guard bit: it keeps the bit exactly when
+    there are enough places.  With runs of one and two cards this is :meth:`Regions.short`
+    without groups; longer runs make it stronger.
+
+    >>> four, five, six, seven = (1 << 8 * rank for rank in (4, 5, 6, 7))
+    >>> layout = lambda count: run_places(count) - run_need(count)
+    >>> runs_short(run_places(0) + RUN_GUARD, layout(five))  # one five, nothing to go onto
+    True
+    >>> runs_short(run_places(four) + RUN_GUARD, layout(five))
+    False
+    >>> runs_short(run_places(0) + RUN_GUARD, layout(five + seven + six))
+    True
+    >>> runs_short(run_places(four) + RUN_GUARD, layout(five + seven + six))
+    False
+    """
+    return (supply + slack) & RUN_CHECK != RUN_CHECK
 
 
 class Regions:
@@ -104,6 +193,8 @@ class Regions:
 
     def count(self, slot: int, unit: int) -> int:
         """What a card of packed count ``unit`` in ``slot`` adds to a regional count."""
+        if not self.groups:
+            return unit
         regions = (region for region, group in enumerate(self.groups) if group >> slot & 1)
         return sum(unit << REGION_BITS * region for region in regions) + (unit << self.all_shift)
 
@@ -166,10 +257,19 @@ __all__ = [
     "GUARD_RANKS",
     "ONES_RANKS",
     "REGION_BITS",
+    "RUNS",
+    "RUN_CHECK",
+    "RUN_GUARD",
+    "RUN_ONES",
     "Regions",
     "cover_masks",
     "layout_masks",
+    "neighbour_ranks",
     "next_to",
     "places",
     "rank_unit",
+    "run_need",
+    "run_places",
+    "run_unit",
+    "runs_short",
 ]

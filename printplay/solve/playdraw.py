@@ -55,7 +55,12 @@ play": it is won if some later stock card ``j`` leaves a plays node ``(mask, can
   group.  The counts are packed 8 bits a rank, all groups side by side in one integer, and
   compared at once with guard bits each time a stock card is about to be turned.  A later
   stock card leaves fewer places, so once the test fails for one card it fails for all
-  later ones, and the turn node stops there.
+  later ones, and the turn node stops there.  The lean TriPeaks path tests longer runs of
+  ranks two apart too (up to :data:`~printplay.solve.packed.RUNS` cards: the cards of
+  ranks ``r, r + 2, ..., r + 2L - 2`` cannot outnumber the places of ranks ``r - 1, r + 1,
+  ..., r + 2L - 1``), with one addition and one mask a stock card: the layout's places less
+  its need is linear in its count, so the search carries it as it plays
+  (:func:`~printplay.solve.packed.runs_short`).
 * *Turning through.*  A stock card that allows no play is turned past at once.
 
 **Strict drawing** (a turn only when no card can be played).  A position with a play must
@@ -65,8 +70,10 @@ counting test and turning through apply as above.
 
 Move order: plays before turns, the highest slot number first (TriPeaks' lowest row,
 Ricochet's outer layer).  Where anything open may follow anything and there are no groups
-(TriPeaks), the free search takes a lean path that examines the same nodes in the same
-order without the ball's bookkeeping.
+(TriPeaks), the free search takes a lean path that tries the same moves in the same order,
+so finds the same line, without the ball's bookkeeping; it memoises the position a play
+leads to (the slots played and the rank of the card played) instead of plays nodes, so that
+a play known lost costs one look-up (:func:`_search_open`).
 
 **Targets.**  Both searches look for a line that plays ``T`` layout cards in all (a win is
 every card).  Every prune above holds for any target; the counting test then allows as many
@@ -94,12 +101,15 @@ from printplay.games.protocols import Position
 from printplay.solve.packed import (
     GUARD,
     GUARD_PAIRS,
-    GUARD_RANKS,
+    RUN_CHECK,
+    RUN_GUARD,
+    RUN_ONES,
     Regions,
     cover_masks,
     layout_masks,
-    next_to,
+    neighbour_ranks,
     rank_unit,
+    run_unit,
 )
 from printplay.solve.toolkit import Clock, checked_result, deep_recursion
 from printplay.verdicts import BudgetExhausted, SolveResult
@@ -112,6 +122,9 @@ KEY_SHIFT = 32
 
 STOCK_BITS = 6
 """Strict drawing keys a plays node with its stock position: ``key << STOCK_BITS | k``."""
+
+RANK_BITS = 4
+"""The lean free search keys a play's position ``mask << RANK_BITS | rank`` (ranks 0-13)."""
 
 
 class Rules:
@@ -186,6 +199,16 @@ class Encoded:
     """Per position ``j`` of :attr:`sequence` (and one past the end): the places the cards
     ``sequence[j:]`` and the layout's jokers offer, for
     :meth:`~printplay.solve.packed.Regions.short`."""
+    run_supply: tuple[int, ...] = ()
+    """Where :attr:`Rules.open` (the lean search): per position ``j`` of :attr:`sequence`
+    (and one past the end), the places the cards ``sequence[j:]`` and the layout's jokers
+    offer to runs of ranks two apart, guard bits added, for
+    :func:`~printplay.solve.packed.runs_short`."""
+    run_delta: tuple[int, ...] = ()
+    """Where :attr:`Rules.open`: per slot, what its card adds to :attr:`run_slack`."""
+    run_slack: int = 0
+    """Where :attr:`Rules.open`: the layout's places less its need, by runs of ranks two
+    apart (:func:`~printplay.solve.packed.runs_short`)."""
 
 
 def encode(
@@ -214,10 +237,7 @@ def encode(
     by_rank = [0] * 14
     for slot in present:
         by_rank[ranks[slot]] |= 1 << slot
-    neighbours = tuple(
-        sum(by_rank[other] for other in range(14) if next_to(other, rank, wrap))
-        for rank in range(14)
-    )
+    neighbours = tuple(sum(by_rank[other] for other in others) for others in neighbour_ranks(wrap))
     regions = rules.regions
     delta = tuple(regions.count(slot, rank_unit(ranks[slot], wrap)) for slot in range(rules.size))
     jokers = by_rank[0]
@@ -230,6 +250,16 @@ def encode(
         stock += rank_unit(rank, wrap)
         stock_jokers += rank == 0
         supply[j] = regions.supply(stock, stock_jokers + leftover, jokers)
+    run_supply: tuple[int, ...] = ()
+    run_delta: tuple[int, ...] = ()
+    if rules.open:
+        run_delta = tuple(run_unit(rank, wrap)[1] for rank in ranks)
+        offered = RUN_GUARD + RUN_ONES * (jokers.bit_count() + leftover)
+        runs = [offered] * (len(sequence) + 1)
+        for j in range(len(sequence) - 1, -1, -1):
+            offered += run_unit(sequence_ranks[j], wrap)[0]
+            runs[j] = offered
+        run_supply = tuple(runs)
     return Encoded(
         rules=rules,
         cards=cards,
@@ -244,6 +274,9 @@ def encode(
         counts=sum(delta[slot] for slot in present),
         reach=tuple(reach),
         supply=tuple(supply),
+        run_supply=run_supply,
+        run_delta=run_delta,
+        run_slack=sum(run_delta[slot] for slot in present) if run_delta else 0,
     )
 
 
@@ -257,12 +290,15 @@ class LostTables:
     ``turns`` (free drawing) map a node's key to the smallest ``k`` it was proved lost from
     (a turns key is the mask alone where a turn lifts the ball, else ``mask << KEY_SHIFT |
     allowed open cards``); ``strict`` holds the keys of plays nodes proved lost under strict
-    drawing.
+    drawing; ``positions`` (the lean free search, :func:`_search_open`) maps a position
+    by its played slots and the rank of the waste top, ``mask << RANK_BITS | rank``, to the
+    smallest ``k`` it was proved lost from.
     """
 
     plays: dict[int, int] = field(default_factory=dict)
     turns: dict[int, int] = field(default_factory=dict)
     strict: set[int] = field(default_factory=set)
+    positions: dict[int, int] = field(default_factory=dict)
 
 
 def _search_free(
@@ -385,88 +421,92 @@ def _search_open(
     enc: Encoded, clock: Clock, tables: LostTables, target: int
 ) -> tuple[list[int] | None, int]:
     """:func:`_search_free` where anything open may follow anything, a turn lifts nothing
-    and there are no groups (TriPeaks): the same nodes in the same order, with the ball,
-    the turn keys and the groups' counts left out (about an eighth faster)."""
+    and there are no groups (TriPeaks): the same moves in the same order, so the same line,
+    with the ball, the turn keys and the groups' counts left out, and the stronger counting
+    test of runs of ranks two apart (:func:`~printplay.solve.packed.runs_short`; a play
+    carries the layout's places less its need, :attr:`Encoded.run_slack`, instead of its
+    count).
+
+    A play's position is memoised before its plays are listed: it is the played slots and
+    the rank of the card just played (what can follow depends on nothing else), keyed
+    ``mask << RANK_BITS | rank`` in :attr:`LostTables.positions` with the smallest ``k``
+    proved lost.  So a play already known lost costs one look-up, without working out what
+    it uncovers; a chain node then stands for the plays that may follow a card (plays
+    before turns, highest slot first, as in the generic search) and has no table of its own.
+    """
     rules = enc.rules
     seq = enc.sequence_ranks
     n = len(seq)
     nbm = enc.neighbours
-    supply = enc.supply
+    run_supply = enc.run_supply
     reach = enc.reach
     stock_nbm = tuple(nbm[rank] for rank in seq)
     slots = tuple(
-        (1 << slot, rules.uncovers[slot], enc.delta[slot], nbm[enc.ranks[slot]])
+        (1 << slot, (1 << slot) << 4 | enc.ranks[slot], rules.uncovers[slot],
+         enc.run_delta[slot], nbm[enc.ranks[slot]])
         for slot in range(rules.size)
-    )
+    )  # fmt: skip
     check, check_mask = clock.check, clock.mask
-    play_lost, turn_lost = tables.plays, tables.turns
-    play_get, turn_get = play_lost.get, turn_lost.get
+    pos_lost, turn_lost = tables.positions, tables.turns
+    pos_get, turn_get = pos_lost.get, turn_lost.get
     line: list[int] = []
     count = 0
     due = check_mask + 1
+    near = target - 1
 
-    def plays(mask: int, exposed: int, cand: int, k: int, counts: int) -> bool:
+    def chain(mask: int, exposed: int, cand: int, k: int, slack: int) -> bool:
+        """Whether playing one of ``cand`` (then on) reaches the target."""
         nonlocal count, due
         count += 1
         if count >= due:
             check(count)
             due = (count | check_mask) + 1
-        if mask.bit_count() + 1 >= target:
+        if mask.bit_count() >= near:
             line.append(cand.bit_length() - 1)
             return True
         reach_k = reach[k]
+        base = mask << 4  # RANK_BITS
         rest = cand
         while rest:
             slot = rest.bit_length() - 1
-            bit, uncovers, delta, fits = slots[slot]
+            bit, low, uncovers, delta, fits = slots[slot]
             rest ^= bit
-            m2 = mask | bit
-            e2 = exposed ^ bit
-            for cover_bit, need in uncovers:
-                if m2 & need == need:
-                    e2 |= cover_bit
-            cand2 = e2 & fits
-            if (
-                cand2
-                and play_get(m2 << 32 | cand2, 64) > k
-                and plays(m2, e2, cand2, k, counts - delta)
-            ):
-                line.append(slot)
-                return True
-            if e2 & reach_k:
-                stop = turn_get(m2, n)  # tables may come from a longer stock: stop > n
-                if stop > k and turns(m2, e2, k, stop if stop < n else n, counts - delta):
+            key = base | low
+            if pos_get(key, 64) > k:
+                m2 = mask | bit
+                e2 = exposed ^ bit
+                for cover_bit, need in uncovers:
+                    if m2 & need == need:
+                        e2 |= cover_bit
+                s2 = slack - delta
+                cand2 = e2 & fits
+                if cand2 and chain(m2, e2, cand2, k, s2):
                     line.append(slot)
                     return True
-        play_lost[mask << 32 | cand] = k
+                if e2 & reach_k:
+                    stop = turn_get(m2, n)  # tables may come from a longer stock: stop > n
+                    if stop > k and turns(m2, e2, k, stop if stop < n else n, s2):
+                        line.append(slot)
+                        return True
+                pos_lost[key] = k
         return False
 
-    def turns(mask: int, exposed: int, k: int, stop: int, counts: int) -> bool:
+    def turns(mask: int, exposed: int, k: int, stop: int, slack: int) -> bool:
         nonlocal count
         count += 1
-        seen = spread = pairs = halves = 0
+        avail = exposed  # the open cards no earlier stock card offered
         for j in range(k, stop):
-            fresh = exposed & stock_nbm[j] & ~seen
+            fresh = avail & stock_nbm[j]
             if not fresh:
-                if not exposed & reach[j] & ~seen:
+                if not avail & reach[j]:
                     break
                 continue
-            if not spread:
-                spread = (counts << 8) + (counts >> 8)
-                pairs = spread + (counts >> 24)
-                halves = counts + (counts >> 16)
-            single, pair = supply[j]
-            # Regions.short with one region, written out
-            if ((single + spread) | GUARD) - counts & GUARD_RANKS != GUARD_RANKS or (
-                (pair + pairs) | GUARD
-            ) - halves & GUARD_PAIRS != GUARD_PAIRS:
-                break
-            if play_get(mask << 32 | fresh, 64) > j + 1 and plays(
-                mask, exposed, fresh, j + 1, counts
-            ):
+            if (run_supply[j] + slack) & RUN_CHECK != RUN_CHECK:
+                break  # packed.runs_short, written out: and for every later stock card
+            if chain(mask, exposed, fresh, j + 1, slack):
                 line.extend([DRAW] * (j - k + 1))
                 return True
-            seen |= fresh
+            avail ^= fresh
         turn_lost[mask] = k
         return False
 
@@ -474,8 +514,8 @@ def _search_open(
     cand = exposed & enc.allowed & nbm[seq[0]]
     won = (
         mask.bit_count() >= target
-        or (bool(cand) and plays(mask, exposed, cand, 1, enc.counts))
-        or turns(mask, exposed, 1, n, enc.counts)
+        or (bool(cand) and chain(mask, exposed, cand, 1, enc.run_slack))
+        or turns(mask, exposed, 1, n, enc.run_slack)
     )
     line.reverse()
     return (line if won else None), count
@@ -670,6 +710,7 @@ def decide(
 __all__ = [
     "DRAW",
     "KEY_SHIFT",
+    "RANK_BITS",
     "STOCK_BITS",
     "Encoded",
     "LostTables",
