@@ -176,6 +176,40 @@ def test_lost_positions_cover_every_later_pointer(reshuffle: bool) -> None:
     assert all(key & POINTER_BITS == 0 and key & PASS_BITS == key & kept for key in searcher.lost)
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_lost_positions_are_filed_by_ranks(seed: int) -> None:
+    """:meth:`Searcher.by_ranks` files two positions together exactly when they have the
+    same shape, the same ranks in the reserve, in the waste and in the stock (bottom to
+    top, top to bottom), and the same pass; the pointer it gives grows with the waste."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 12)
+    cycle = tuple(rng.choice((1, 5, 8, 12, 13)) for _ in range(n))
+    reserve = tuple(rng.choice((0, 5, 8)) for _ in range(rng.choice((0, 3))))
+    puzzle = pyramid_core.Puzzle(1, (0,), reserve, cycle, 0, 2, clear_board=False)
+    searcher = Searcher(puzzle, Clock(None))
+    seen: dict[tuple[object, ...], tuple[int, int]] = {}
+    by_key: dict[int, tuple[object, ...]] = {}
+    for cyc in range(1 << n):
+        for res in range(1 << len(reserve)):
+            if any(res >> i & 1 and not r for i, r in enumerate(reserve)):
+                continue
+            for ptr in [p for p in range(n) if cyc >> p & 1] + [n]:
+                for passes in (0, 1):
+                    key = pyramid_core.pack(0, passes, ptr, 0, res | cyc << len(reserve))
+                    where, at = searcher.by_ranks(key)
+                    assert at >> 6 == passes
+                    ranks = tuple(r for p, r in enumerate(cycle) if cyc >> p & 1)
+                    waste = (cyc & ((1 << ptr) - 1)).bit_count()
+                    kept = sorted(r for i, r in enumerate(reserve) if res >> i & 1)
+                    plain = (tuple(kept), ranks, waste, passes)
+                    assert seen.setdefault(plain, (where, at)) == (where, at)
+                    assert by_key.setdefault(where << 8 | at, plain) == plain
+    for (res, ranks, waste, passes), (where, at) in seen.items():
+        later = seen.get((res, ranks, waste + 1, passes))
+        if later is not None:
+            assert later[0] == where and later[1] > at
+
+
 def plain_relaxed_steps(rows: int, ranks: list[int], outside: int) -> int | None:
     """The fewest steps clearing a ``rows``-row pyramid of ``ranks`` when a partner of each
     rank in ``outside`` (bits) is always at hand: a plain search over sets of (row, card)."""

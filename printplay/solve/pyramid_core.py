@@ -61,6 +61,11 @@ mask.  A position packs into one Python integer::
   one can draw through to it), so per position-without-pointer only the earliest lost
   pointer is kept, and both searches skip every position it covers.  Under ``reshuffle``
   a redeal deals a new order, so there a position covers only later pointers of its pass.
+  Suits never matter otherwise, so the verdict search files a lost position under its
+  ranks (:meth:`Searcher.by_ranks`): the same shape and the same ranks in the reserve and,
+  in order, in the waste and the stock, whichever cards of a rank are gone.  Removing one
+  of two cards of a rank lying next to each other in the cycle, or either pair of ``5 8
+  5 8``, leaves the same position; on the hardest six-row deals this halves the search.
 
 **Shortest lines** are found by A* (:func:`shortest`) with an admissible lower bound.  A
 child's bound is never taken below its parent's less the steps between them, and a
@@ -643,6 +648,14 @@ class Searcher:
         self.lost: dict[int, int] = {}
         """Per position without pointer (``position & where_mask``): the earliest
         ``passes << 6 | pointer`` proved lost."""
+        self.same_ranks = puzzle.reshuffle is None
+        """Whether positions with the same ranks in the same places play alike (under
+        ``reshuffle`` the next stock depends on the suits too)."""
+        self.lost_ranks: dict[int, int] = {}
+        """:attr:`lost` keyed by :meth:`by_ranks` (the verdict search's own table)."""
+        self.rank_cycles: dict[int, tuple[int, tuple[int, ...]]] = {}
+        """Per cycle and stock order: :meth:`by_ranks`'s cycle and its positions."""
+        self.reserve_ranks = self._reserve_ranks(puzzle.reserve)
         self.rank_masks: list[tuple[int, ...]] = []
         self.bit_ranks: list[tuple[int, ...]] = []
         """Per stock order: the rank of each bit of the mask."""
@@ -680,6 +693,60 @@ class Searcher:
         passes = puzzle.passes_done if cycle_mask else t.max_pass
         self.start = pack(t.start_sid, passes, ptr, 0, res | cycle_mask << t.nres)
         self.states = 0
+
+    @staticmethod
+    def _reserve_ranks(reserve: Sequence[int]) -> tuple[int, ...]:
+        """Per mask of reserve cards: the mask holding the same ranks that keeps, of each
+        rank, the first cards of the reserve."""
+        out = []
+        for mask in range(1 << len(reserve)):
+            canon = 0
+            for r in set(reserve):
+                slots = [i for i, x in enumerate(reserve) if x == r]
+                for i in slots[: sum(1 for j in slots if mask >> j & 1)]:
+                    canon |= 1 << i
+            out.append(canon)
+        return tuple(out)
+
+    def by_ranks(self, key: int) -> tuple[int, int]:
+        """``key`` as the verdict search files it: a position standing for every position
+        with the same shape and the same ranks in the reserve, the waste and the stock
+        (suits never matter without ``reshuffle``), without its pointer, and its ``passes
+        << 6 | pointer``.
+
+        The cycle cards left are a sequence of ranks in a fixed order; among the masks of
+        the cycle holding that sequence, the one taken is its embedding as far up the
+        cycle as it goes (the last card on the last place of its rank, and so on down),
+        and its pointer is that embedding's place of the stock top."""
+        t = self.t
+        nres = t.nres
+        mask = key >> MASK_SHIFT
+        oid = key >> ORDER_SHIFT & ORDER_MASK
+        cyc = mask >> nres
+        at = cyc << ORDER_BITS | oid
+        found = self.rank_cycles.get(at)
+        if found is None:
+            ranks = t.order_ranks[oid]
+            pos = t.rank_pos[oid]
+            canon = 0
+            down: list[int] = []
+            room = (1 << len(ranks)) - 1
+            bits = cyc
+            while bits:
+                p = bits.bit_length() - 1
+                bits ^= 1 << p
+                q = (pos[ranks[p]] & room).bit_length() - 1
+                canon |= 1 << q
+                down.append(q)
+                room = (1 << q) - 1
+            found = self.rank_cycles[at] = (canon, tuple(reversed(down)))
+        canon, places = found
+        ptr = key >> PTR_SHIFT & 63
+        waste = (cyc & ((1 << ptr) - 1)).bit_count()
+        cptr = places[waste] if waste < len(places) else len(t.order_ranks[oid])
+        res = self.reserve_ranks[mask & ((1 << nres) - 1)]
+        where = ((canon << nres | res) << MASK_SHIFT) | (key & OS_MASK)
+        return where, (key >> PASS_SHIFT & 3) << 6 | cptr
 
     def masks_of(self, oid: int) -> tuple[int, ...]:
         """Per rank: the bits of the mask (reserve and cycle) holding a card of that rank."""
@@ -1332,6 +1399,8 @@ class Searcher:
         # under reshuffle a redeal renumbers the mask's bits
         same = self.t.puzzle.reshuffle is None
         where_mask = self.where_mask
+        lost_ranks = self.lost_ranks
+        by_ranks = self.by_ranks
 
         masks = self.masks_of(0)
         bit_ranks = self.bit_ranks[0]
@@ -1340,6 +1409,7 @@ class Searcher:
             """``out``: the ranks outside the pyramid, as bits; ``table``: its
             :meth:`clear_table`."""
             known = lost.get(where, big)
+            rwhere, rat = by_ranks(key) if same else (where, at)
             self.states += 1
             if not self.states & check_mask:
                 check(self.states)
@@ -1353,7 +1423,11 @@ class Searcher:
                     return True
                 cwhere = child & where_mask
                 cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
-                if lost.get(cwhere, big) <= cat:
+                if same:
+                    rw, ra = by_ranks(child)
+                    if lost_ranks.get(rw, big) <= ra:
+                        continue
+                elif lost.get(cwhere, big) <= cat:
                     continue
                 cmask = child >> MASK_SHIFT
                 if not fast:
@@ -1390,6 +1464,8 @@ class Searcher:
                         chain.append(child)
                         return True
             lost[where] = at
+            if lost_ranks.get(rwhere, big) > rat:
+                lost_ranks[rwhere] = rat
             return False
 
         start = self.start
