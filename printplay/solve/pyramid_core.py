@@ -594,26 +594,27 @@ def _clearable_word(word: list[int], mates: list[int], partner: int) -> bool:
 def _fewest_left(word: list[int], mates: list[int], partner: int) -> int:
     """:func:`deletions` of a word with no neighbours that pair: fewest cards going with a
     partner from elsewhere, the rest in a non-crossing matching of pairs (Nussinov's
-    interval recursion)."""
+    interval recursion, a row of ends at a time)."""
     n = len(word)
     big = UNREACHABLE
-    # best[i][j]: the fewest for word[i:j]
-    best = [[0] * (n + 1) for _ in range(n + 1)]
+    # best[i][j]: the fewest for word[i:j] (j >= i)
+    best: list[list[int]] = [[]] * (n + 1)
+    below = best[n] = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
-        row = best[i]
-        below = best[i + 1]
-        alone = partner >> word[i] & 1
-        ks = [k for k in range(i + 1, n) if mates[i] >> k & 1]
-        for j in range(i + 1, n + 1):
-            value = below[j] + 1 if alone else big
-            for k in ks:
-                if k >= j:
-                    break
-                v = below[k] + best[k + 1][j]
-                if v < value:
-                    value = v
-            row[j] = value if value < big else big
-    return best[0][n]
+        row = [v + 1 for v in below] if partner >> word[i] & 1 else [big] * (n + 1)
+        row[i] = 0
+        bits = mates[i]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            k = low.bit_length() - 1
+            c = below[k]
+            if c < big:
+                # word[i] pairs with word[k]: word[i+1:k] then word[k+1:j]
+                row[k + 1 :] = map(min, row[k + 1 :], [c + v for v in best[k + 1][k + 1 :]])
+        best[i] = below = row
+    found = best[0][n]
+    return found if found < big else big
 
 
 def pack(sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
@@ -901,8 +902,8 @@ class Searcher:
         """The tests the searches add, child by child, in games where every card must go
         (:meth:`short_of_partners` and :meth:`cycle_dead`; with the pyramid alone to clear,
         they cut too few positions of a winnable deal to pay for themselves there)."""
-        return self.short_of_partners(sid, key >> ORDER_SHIFT & ORDER_MASK, mask) or (
-            self.cycle_dead(key)
+        return self.cycle_dead(key) or self.short_of_partners(
+            sid, key >> ORDER_SHIFT & ORDER_MASK, mask
         )
 
     def short_of_partners(self, sid: int, oid: int, mask: int) -> bool:
@@ -1423,14 +1424,14 @@ class Searcher:
                     return True
                 cwhere = child & where_mask
                 cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
-                if same:
-                    rw, ra = by_ranks(child)
-                    if lost_ranks.get(rw, big) <= ra:
-                        continue
-                elif lost.get(cwhere, big) <= cat:
+                if lost.get(cwhere, big) <= cat:
                     continue
                 cmask = child >> MASK_SHIFT
                 if not fast:
+                    if same:
+                        rw, ra = by_ranks(child)
+                        if lost_ranks.get(rw, big) <= ra:
+                            continue
                     cout = fewer(out, key, child) & RANK_BITS
                     if not dead(child) and search(child, cwhere, cat, cout, clear_table(cout)):
                         chain.append(child)
@@ -1458,9 +1459,15 @@ class Searcher:
                     clear = ctable[csid]
                     if not clear:
                         clear = 1 if clearable(csid, cout) else 2
-                    if every_card and clear == 1 and every_dead(csid, child, cmask):
+                    if clear == 2:
                         continue
-                    if clear == 1 and search(child, cwhere, cat, cout, ctable):
+                    if same:
+                        rw, ra = by_ranks(child)
+                        if lost_ranks.get(rw, big) <= ra:
+                            continue
+                    if every_card and every_dead(csid, child, cmask):
+                        continue
+                    if search(child, cwhere, cat, cout, ctable):
                         chain.append(child)
                         return True
             lost[where] = at
