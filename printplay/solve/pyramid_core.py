@@ -1466,6 +1466,9 @@ class Searcher:
                         if lost_ranks.get(rw, big) <= ra:
                             continue
                     if every_card and every_dead(csid, child, cmask):
+                        if same:
+                            # filed, so that the tests are not run again on its ranks
+                            lost_ranks[rw] = ra
                         continue
                     if search(child, cwhere, cat, cout, ctable):
                         chain.append(child)
