@@ -1405,6 +1405,7 @@ class Searcher:
 
         masks = self.masks_of(0)
         bit_ranks = self.bit_ranks[0]
+        infos, shape = self.t.info, self.t.shape
 
         def search(key: int, where: int, at: int, out: int, table: bytearray) -> bool:
             """``out``: the ranks outside the pyramid, as bits; ``table``: its
@@ -1419,8 +1420,17 @@ class Searcher:
             pmask = key >> MASK_SHIFT
             for child, _draws in expand(key, known)[0]:
                 csid = child & SHAPE_MASK
+                cinfo = infos[csid] or shape(csid)
+                kings: list[int] = []
+                while cinfo[0] >= 0:
+                    # a free pyramid king goes at once (its position has that one child)
+                    kings.append(child)
+                    csid = cinfo[0]
+                    child = child & ~SHAPE_MASK | csid
+                    cinfo = infos[csid] or shape(csid)
                 if csid == goal_sid and (clear_board or is_goal(child)):
                     chain.append(child)
+                    chain.extend(reversed(kings))
                     return True
                 cwhere = child & where_mask
                 cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
@@ -1435,6 +1445,7 @@ class Searcher:
                     cout = fewer(out, key, child) & RANK_BITS
                     if not dead(child) and search(child, cwhere, cat, cout, clear_table(cout)):
                         chain.append(child)
+                        chain.extend(reversed(kings))
                         return True
                     continue
                 for bits, k in needs(child):
@@ -1472,6 +1483,7 @@ class Searcher:
                         continue
                     if search(child, cwhere, cat, cout, ctable):
                         chain.append(child)
+                        chain.extend(reversed(kings))
                         return True
             lost[where] = at
             if lost_ranks.get(rwhere, big) > rat:
