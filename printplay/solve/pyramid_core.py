@@ -1406,6 +1406,7 @@ class Searcher:
         masks = self.masks_of(0)
         bit_ranks = self.bit_ranks[0]
         infos, shape = self.t.info, self.t.shape
+        nres = self.t.nres
 
         def search(key: int, where: int, at: int, out: int, table: bytearray) -> bool:
             """``out``: the ranks outside the pyramid, as bits; ``table``: its
@@ -1418,7 +1419,13 @@ class Searcher:
                 if len(lost) > self.max_positions:
                     raise BudgetExhausted("too many positions to hold", self.states)
             pmask = key >> MASK_SHIFT
-            for child, _draws in expand(key, known)[0]:
+            children = expand(key, known)[0]
+            if every_card:
+                # removals using a stock or waste card first: a pyramid card paired with
+                # another pyramid or reserve card is one partner fewer for the cycle
+                cycle_bits = pmask >> nres << nres
+                children.sort(key=lambda c: not (pmask ^ c[0] >> MASK_SHIFT) & cycle_bits)
+            for child, _draws in children:
                 csid = child & SHAPE_MASK
                 cinfo = infos[csid] or shape(csid)
                 kings: list[int] = []
