@@ -1002,20 +1002,22 @@ class Searcher:
         found = self.reduce_memo.get(memo)
         if found is None:
             ranks, mates, kings = self.cycle_mates(oid)
-            if not clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner):
-                found = UNREACHABLE
-            else:
-                # at most every card left (kings aside) needs a partner from elsewhere
-                found = -1 - (cyc & ~kings).bit_count()
-            self.reduce_memo[memo] = found
+            # at most every card left (kings aside) needs a partner from elsewhere
+            found = -1 - (cyc & ~kings).bit_count()
+            if found >= -1 - spare:
+                if not clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner):
+                    found = UNREACHABLE
+                self.reduce_memo[memo] = found
         if found < -1 - spare:
             # known only to be at most a count above ``spare``
             word = self.words.get(at)
             if word is None:
                 word = self.words[at] = reduced_word(t.order_ranks[oid], mask >> nres, ptr)
-            found = word_deletions(word, partner, spare)
-            if not found and word[0]:
-                found = -1 - len(word[0])
+            cards, mates_ = word
+            if len(cards) > spare:
+                found = _fewest_left(cards, mates_, partner)
+            else:
+                found = -1 - len(cards) if _clearable_word(cards, mates_, partner) else UNREACHABLE
             self.reduce_memo[memo] = found
         return found > spare
 
