@@ -444,6 +444,38 @@ def test_deletions_match_a_plain_search(seed: int) -> None:
     assert clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner) is (fewest < UNREACHABLE)
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_fewest_deletions_on_long_words(seed: int) -> None:
+    """The interval recursion on byte-wide fields against the plain one, on words of up to
+    40 cards (too long to try every set)."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 40)
+    word = [rng.randint(1, 12) for _ in range(n)]
+    lows = rng.getrandbits(n) if rng.random() < 0.3 else 0
+    mates = [
+        sum(
+            1 << k
+            for k in range(i + 1, n)
+            if word[k] + word[i] == 13 and not (lows >> i & 1 and lows >> k & 1)
+        )
+        for i in range(n)
+    ]
+    partner = rng.getrandbits(13) | (1 << 13 if rng.random() < 0.5 else 0)
+
+    @functools.cache
+    def fewest(i: int, j: int) -> int:
+        if i >= j:
+            return 0
+        options = [1 + fewest(i + 1, j)] if partner >> word[i] & 1 else []
+        options += [
+            fewest(i + 1, k) + fewest(k + 1, j) for k in range(i + 1, j) if mates[i] >> k & 1
+        ]
+        return min(options, default=UNREACHABLE)
+
+    expected = fewest(0, n)
+    assert pyramid_core._fewest_left(word, mates, partner) == min(expected, UNREACHABLE)
+
+
 def every_card_position(rng: random.Random) -> PyramidState:
     """A small random position of a game where every card must go, built of pairs making
     13 (so that about half can be won): one to three pyramid rows, the partners spread

@@ -591,30 +591,46 @@ def _clearable_word(word: list[int], mates: list[int], partner: int) -> bool:
     return bool(ends[0] >> n & 1)
 
 
+FIELD_ONES = tuple(sum(1 << 8 * j for j in range(n + 1)) for n in range(64))
+"""Per word length ``n``: a one in each of ``n + 1`` byte-wide fields."""
+
+
 def _fewest_left(word: list[int], mates: list[int], partner: int) -> int:
     """:func:`deletions` of a word with no neighbours that pair: fewest cards going with a
     partner from elsewhere, the rest in a non-crossing matching of pairs (Nussinov's
-    interval recursion, a row of ends at a time)."""
+    interval recursion).
+
+    A row of the recursion, ``best[i][j]`` for every end ``j``, is one integer of byte-wide
+    fields, each at most 63 (63: no way), so that a minimum of two rows takes a few integer
+    operations: per field, ``(a | 128) - b`` keeps its top bit exactly when ``a >= b``.  A
+    word is at most 52 cards, so 63 is never a count."""
     n = len(word)
-    big = UNREACHABLE
-    # best[i][j]: the fewest for word[i:j] (j >= i)
-    best: list[list[int]] = [[]] * (n + 1)
-    below = best[n] = [0] * (n + 1)
+    ones = FIELD_ONES[n]
+    guard = ones << 7
+    none = 63 * ones
+    below = 0
+    rows = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
-        row = [v + 1 for v in below] if partner >> word[i] & 1 else [big] * (n + 1)
-        row[i] = 0
+        # word[i] goes with a partner from elsewhere, or (below) pairs with word[k]
+        row = below + ones if partner >> word[i] & 1 else none
+        row &= ~(0xFF << 8 * i)
         bits = mates[i]
         while bits:
             low = bits & -bits
             bits ^= low
             k = low.bit_length() - 1
-            c = below[k]
-            if c < big:
-                # word[i] pairs with word[k]: word[i+1:k] then word[k+1:j]
-                row[k + 1 :] = map(min, row[k + 1 :], [c + v for v in best[k + 1][k + 1 :]])
-        best[i] = below = row
-    found = best[0][n]
-    return found if found < big else big
+            c = below >> 8 * k & 0xFF
+            if c < 63:
+                # word[i+1:k] then word[k+1:j], for the ends j > k only
+                cut = 8 * (k + 1)
+                other = (rows[k + 1] + c * ones) >> cut << cut | none & ((1 << cut) - 1)
+                smaller = (((row | guard) - other) & guard) >> 7
+                smaller *= 0xFF
+                row = other & smaller | row & ~smaller
+        over = ((((row | guard) - none) & guard) >> 7) * 0xFF
+        rows[i] = below = none & over | row & ~over
+    found = below >> 8 * n & 0xFF
+    return found if found < 63 else UNREACHABLE
 
 
 def pack(sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
