@@ -30,6 +30,7 @@ from printplay.solve.pyramid_core import (
     Tables,
     clearable_cycle,
     deletions,
+    fewest_in_cycle,
     geometry,
     relaxed_removals,
 )
@@ -442,6 +443,7 @@ def test_deletions_match_a_plain_search(seed: int) -> None:
     ]
     kings = sum(1 << p for p, r in enumerate(ranks) if r == 13)
     assert clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner) is (fewest < UNREACHABLE)
+    assert fewest_in_cycle(ranks, mates, cyc & ~kings, ptr, partner) == fewest
 
 
 @pytest.mark.parametrize("seed", range(20))

@@ -633,6 +633,46 @@ def _fewest_left(word: list[int], mates: list[int], partner: int) -> int:
     return found if found < 63 else UNREACHABLE
 
 
+def fewest_in_cycle(
+    ranks: Sequence[int], mates: Sequence[int], cyc: int, ptr: int, partner: int
+) -> int:
+    """:func:`deletions` of the cards ``cyc`` (bits of positions, kings left out), with
+    the recursion of :func:`_fewest_left` on the positions themselves (an absent card
+    lying in no one's way); per position ``p``, ``mates[p]``: the later positions holding a
+    card of the matching rank."""
+    n = cyc.bit_length()
+    ones = FIELD_ONES[n]
+    guard = ones << 7
+    none = 63 * ones
+    lows = (1 << ptr) - 1
+    below = 0
+    rows = [0] * (n + 1)
+    for p in range(n - 1, -1, -1):
+        if not cyc >> p & 1:
+            rows[p] = below = below & ~(0xFF << 8 * p)
+            continue
+        row = below + ones if partner >> ranks[p] & 1 else none
+        row &= ~(0xFF << 8 * p)
+        bits = mates[p] & cyc
+        if p < ptr:
+            bits &= ~lows
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            k = low.bit_length() - 1
+            c = below >> 8 * k & 0xFF
+            if c < 63:
+                cut = 8 * (k + 1)
+                other = (rows[k + 1] + c * ones) >> cut << cut | none & ((1 << cut) - 1)
+                smaller = (((row | guard) - other) & guard) >> 7
+                smaller *= 0xFF
+                row = other & smaller | row & ~smaller
+        over = ((((row | guard) - none) & guard) >> 7) * 0xFF
+        rows[p] = below = none & over | row & ~over
+    found = below >> 8 * n & 0xFF
+    return found if found < 63 else UNREACHABLE
+
+
 def pack(sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
     """One position as one integer (see the module docstring)."""
     return ((((mask << ORDER_BITS | oid) << 6 | ptr) << 2 | passes) << SHAPE_BITS) | sid
@@ -691,13 +731,11 @@ class Searcher:
         self.clear_tables: dict[int, bytearray] = {}
         self.reduce_memo: dict[int, int] = {}
         """Per cycle, pointer, order and partner ranks: :func:`deletions`, or ``-1 - n``
-        when only known to be at most ``n``, the cards of the word."""
+        when only known to be at most ``n``, the cycle cards left (kings aside)."""
         self.limited: dict[int, bool] = {}
         """Per counts of outside ranks and shape: :meth:`limited_clear`."""
         self.limit_work = LIMITED_WORK
         self.mates_of: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
-        self.words: dict[int, Word] = {}
-        """Per cycle, pointer and order: :func:`reduced_word`."""
         self.every_card = not puzzle.clear_board
         """Whether every card must go (then :meth:`cycle_dead` applies)."""
         positions = {i: p for p, i in enumerate(t.orders[0])}
@@ -1026,14 +1064,8 @@ class Searcher:
                 self.reduce_memo[memo] = found
         if found < -1 - spare:
             # known only to be at most a count above ``spare``
-            word = self.words.get(at)
-            if word is None:
-                word = self.words[at] = reduced_word(t.order_ranks[oid], mask >> nres, ptr)
-            cards, mates_ = word
-            if len(cards) > spare:
-                found = _fewest_left(cards, mates_, partner)
-            else:
-                found = -1 - len(cards) if _clearable_word(cards, mates_, partner) else UNREACHABLE
+            ranks, mates, kings = self.cycle_mates(oid)
+            found = fewest_in_cycle(ranks, mates, cyc & ~kings, ptr, partner)
             self.reduce_memo[memo] = found
         return found > spare
 
