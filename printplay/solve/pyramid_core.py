@@ -1431,7 +1431,14 @@ class Searcher:
     # -- verdict ----------------------------------------------------------------------
 
     def decide(self) -> list[Step] | None:
-        """Depth-first search for any winning line; ``None`` when there is none."""
+        """Depth-first search for any winning line; ``None`` when there is none.
+
+        Positions are macro steps (:meth:`expand`); a free pyramid king is removed within
+        the step that frees it.  A child is tested cheapest first (the lost tables, the
+        counting test, the stuck pyramid, then the every-card tests), and one the tests
+        find dead is filed as lost under its ranks (:meth:`by_ranks`).  When every card
+        must go, removals using a stock or waste card are tried first: a pyramid pair
+        spends two partners the cycle may need, and wins come far sooner that way."""
         lost = self.lost
         clock = self.clock
         check, check_mask = clock.check, clock.mask
