@@ -486,7 +486,10 @@ def deletions(ranks: Sequence[int], cyc: int, ptr: int, partner: int, spare: int
     than ``spare``") when a way exists and at most ``spare`` cards are left to pair.
 
     Pairing two neighbours at once never loses (a later card pairing with either one has
-    the rank of the other), so the neighbours are paired off first (:func:`reduced_word`);
+    the rank of the other), so the neighbours are paired off first (:func:`reduced_word`),
+    except two cards at or above ``ptr`` while cards below it are left: the two cards
+    pairing with them instead may both lie below ``ptr`` (``5 8 3 | 5 8`` with a partner
+    for the 3 needs one card from elsewhere; pairing the 5 and 8 above first leaves none);
     a search over intervals then settles the rest: first whether there is a way at all
     (:func:`_clearable_word`), then, if the word is longer than ``spare``, the fewest
     (:func:`_fewest_left`)."""
@@ -502,6 +505,7 @@ def reduced_word(ranks: Sequence[int], cyc: int, ptr: int) -> Word:
     """The :data:`Word` of the cycle ``cyc`` (see :func:`deletions`)."""
     word: list[int] = []
     low_flags: list[bool] = []
+    lows_left = bool(cyc & ((1 << ptr) - 1))
     bits = cyc
     while bits:
         low = bits & -bits
@@ -511,7 +515,8 @@ def reduced_word(ranks: Sequence[int], cyc: int, ptr: int) -> Word:
         if r == KING:
             continue
         below = p < ptr
-        if word and word[-1] + r == 13 and not (below and low_flags[-1]):
+        # safe when exactly one of the two lies below ``ptr``, or none is left below it
+        if word and word[-1] + r == 13 and (below != low_flags[-1] or not lows_left):
             word.pop()
             low_flags.pop()
         else:
