@@ -710,11 +710,9 @@ class Searcher:
         self.lost: dict[int, int] = {}
         """Per position without pointer (``position & where_mask``): the earliest
         ``passes << 6 | pointer`` proved lost."""
-        self.same_ranks = puzzle.reshuffle is None
-        """Whether positions with the same ranks in the same places play alike (under
-        ``reshuffle`` the next stock depends on the suits too)."""
         self.lost_ranks: dict[int, int] = {}
-        """:attr:`lost` keyed by :meth:`by_ranks` (the verdict search's own table)."""
+        """:attr:`lost` keyed by :meth:`by_ranks` (the verdict search's own table; not
+        used under ``reshuffle``, where the next stock depends on the suits too)."""
         self.rank_cycles: dict[int, tuple[int, tuple[int, ...]]] = {}
         """Per cycle and stock order: :meth:`by_ranks`'s cycle and its positions."""
         self.reserve_ranks = self._reserve_ranks(puzzle.reserve)
