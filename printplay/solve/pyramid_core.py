@@ -1476,7 +1476,7 @@ class Searcher:
             self.states += 1
             if not self.states & check_mask:
                 check(self.states)
-                if len(lost) > self.max_positions:
+                if max(len(lost), len(lost_ranks)) > self.max_positions:
                     raise BudgetExhausted("too many positions to hold", self.states)
             pmask = key >> MASK_SHIFT
             children = expand(key, known)[0]
