@@ -61,6 +61,11 @@ mask.  A position packs into one Python integer::
   one can draw through to it), so per position-without-pointer only the earliest lost
   pointer is kept, and both searches skip every position it covers.  Under ``reshuffle``
   a redeal deals a new order, so there a position covers only later pointers of its pass.
+  Suits never matter otherwise, so the verdict search files a lost position under its
+  ranks (:meth:`Searcher.by_ranks`): the same shape and the same ranks in the reserve and,
+  in order, in the waste and the stock, whichever cards of a rank are gone.  Removing one
+  of two cards of a rank lying next to each other in the cycle, or either pair of ``5 8
+  5 8``, leaves the same position; on the hardest six-row deals this halves the search.
 
 **Shortest lines** are found by A* (:func:`shortest`) with an admissible lower bound.  A
 child's bound is never taken below its parent's less the steps between them, and a
@@ -481,7 +486,10 @@ def deletions(ranks: Sequence[int], cyc: int, ptr: int, partner: int, spare: int
     than ``spare``") when a way exists and at most ``spare`` cards are left to pair.
 
     Pairing two neighbours at once never loses (a later card pairing with either one has
-    the rank of the other), so the neighbours are paired off first (:func:`reduced_word`);
+    the rank of the other), so the neighbours are paired off first (:func:`reduced_word`),
+    except two cards at or above ``ptr`` while cards below it are left: the two cards
+    pairing with them instead may both lie below ``ptr`` (``5 8 3 | 5 8`` with a partner
+    for the 3 needs one card from elsewhere; pairing the 5 and 8 above first leaves none);
     a search over intervals then settles the rest: first whether there is a way at all
     (:func:`_clearable_word`), then, if the word is longer than ``spare``, the fewest
     (:func:`_fewest_left`)."""
@@ -497,6 +505,7 @@ def reduced_word(ranks: Sequence[int], cyc: int, ptr: int) -> Word:
     """The :data:`Word` of the cycle ``cyc`` (see :func:`deletions`)."""
     word: list[int] = []
     low_flags: list[bool] = []
+    lows_left = bool(cyc & ((1 << ptr) - 1))
     bits = cyc
     while bits:
         low = bits & -bits
@@ -506,7 +515,8 @@ def reduced_word(ranks: Sequence[int], cyc: int, ptr: int) -> Word:
         if r == KING:
             continue
         below = p < ptr
-        if word and word[-1] + r == 13 and not (below and low_flags[-1]):
+        # safe when exactly one of the two lies below ``ptr``, or none is left below it
+        if word and word[-1] + r == 13 and (below != low_flags[-1] or not lows_left):
             word.pop()
             low_flags.pop()
         else:
@@ -586,29 +596,86 @@ def _clearable_word(word: list[int], mates: list[int], partner: int) -> bool:
     return bool(ends[0] >> n & 1)
 
 
+FIELD_ONES = tuple(sum(1 << 8 * j for j in range(n + 1)) for n in range(64))
+"""Per word length ``n``: a one in each of ``n + 1`` byte-wide fields."""
+
+
 def _fewest_left(word: list[int], mates: list[int], partner: int) -> int:
     """:func:`deletions` of a word with no neighbours that pair: fewest cards going with a
     partner from elsewhere, the rest in a non-crossing matching of pairs (Nussinov's
-    interval recursion)."""
+    interval recursion).
+
+    A row of the recursion, ``best[i][j]`` for every end ``j``, is one integer of byte-wide
+    fields, each at most 63 (63: no way), so that a minimum of two rows takes a few integer
+    operations: per field, ``(a | 128) - b`` keeps its top bit exactly when ``a >= b``.  A
+    word is at most 52 cards, so 63 is never a count."""
     n = len(word)
-    big = UNREACHABLE
-    # best[i][j]: the fewest for word[i:j]
-    best = [[0] * (n + 1) for _ in range(n + 1)]
+    ones = FIELD_ONES[n]
+    guard = ones << 7
+    none = 63 * ones
+    below = 0
+    rows = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
-        row = best[i]
-        below = best[i + 1]
-        alone = partner >> word[i] & 1
-        ks = [k for k in range(i + 1, n) if mates[i] >> k & 1]
-        for j in range(i + 1, n + 1):
-            value = below[j] + 1 if alone else big
-            for k in ks:
-                if k >= j:
-                    break
-                v = below[k] + best[k + 1][j]
-                if v < value:
-                    value = v
-            row[j] = value if value < big else big
-    return best[0][n]
+        # word[i] goes with a partner from elsewhere, or (below) pairs with word[k]
+        row = below + ones if partner >> word[i] & 1 else none
+        row &= ~(0xFF << 8 * i)
+        bits = mates[i]
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            k = low.bit_length() - 1
+            c = below >> 8 * k & 0xFF
+            if c < 63:
+                # word[i+1:k] then word[k+1:j], for the ends j > k only
+                cut = 8 * (k + 1)
+                other = (rows[k + 1] + c * ones) >> cut << cut | none & ((1 << cut) - 1)
+                smaller = (((row | guard) - other) & guard) >> 7
+                smaller *= 0xFF
+                row = other & smaller | row & ~smaller
+        over = ((((row | guard) - none) & guard) >> 7) * 0xFF
+        rows[i] = below = none & over | row & ~over
+    found = below >> 8 * n & 0xFF
+    return found if found < 63 else UNREACHABLE
+
+
+def fewest_in_cycle(
+    ranks: Sequence[int], mates: Sequence[int], cyc: int, ptr: int, partner: int
+) -> int:
+    """:func:`deletions` of the cards ``cyc`` (bits of positions, kings left out), with
+    the recursion of :func:`_fewest_left` on the positions themselves (an absent card
+    lying in no one's way); per position ``p``, ``mates[p]``: the later positions holding a
+    card of the matching rank."""
+    n = cyc.bit_length()
+    ones = FIELD_ONES[n]
+    guard = ones << 7
+    none = 63 * ones
+    lows = (1 << ptr) - 1
+    below = 0
+    rows = [0] * (n + 1)
+    for p in range(n - 1, -1, -1):
+        if not cyc >> p & 1:
+            rows[p] = below = below & ~(0xFF << 8 * p)
+            continue
+        row = below + ones if partner >> ranks[p] & 1 else none
+        row &= ~(0xFF << 8 * p)
+        bits = mates[p] & cyc
+        if p < ptr:
+            bits &= ~lows
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            k = low.bit_length() - 1
+            c = below >> 8 * k & 0xFF
+            if c < 63:
+                cut = 8 * (k + 1)
+                other = (rows[k + 1] + c * ones) >> cut << cut | none & ((1 << cut) - 1)
+                smaller = (((row | guard) - other) & guard) >> 7
+                smaller *= 0xFF
+                row = other & smaller | row & ~smaller
+        over = ((((row | guard) - none) & guard) >> 7) * 0xFF
+        rows[p] = below = none & over | row & ~over
+    found = below >> 8 * n & 0xFF
+    return found if found < 63 else UNREACHABLE
 
 
 def pack(sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
@@ -643,6 +710,12 @@ class Searcher:
         self.lost: dict[int, int] = {}
         """Per position without pointer (``position & where_mask``): the earliest
         ``passes << 6 | pointer`` proved lost."""
+        self.lost_ranks: dict[int, int] = {}
+        """:attr:`lost` keyed by :meth:`by_ranks` (the verdict search's own table; not
+        used under ``reshuffle``, where the next stock depends on the suits too)."""
+        self.rank_cycles: dict[int, tuple[int, tuple[int, ...]]] = {}
+        """Per cycle and stock order: :meth:`by_ranks`'s cycle and its positions."""
+        self.reserve_ranks = self._reserve_ranks(puzzle.reserve)
         self.rank_masks: list[tuple[int, ...]] = []
         self.bit_ranks: list[tuple[int, ...]] = []
         """Per stock order: the rank of each bit of the mask."""
@@ -661,13 +734,11 @@ class Searcher:
         self.clear_tables: dict[int, bytearray] = {}
         self.reduce_memo: dict[int, int] = {}
         """Per cycle, pointer, order and partner ranks: :func:`deletions`, or ``-1 - n``
-        when only known to be at most ``n``, the cards of the word."""
+        when only known to be at most ``n``, the cycle cards left (kings aside)."""
         self.limited: dict[int, bool] = {}
         """Per counts of outside ranks and shape: :meth:`limited_clear`."""
         self.limit_work = LIMITED_WORK
         self.mates_of: dict[int, tuple[tuple[int, ...], tuple[int, ...], int]] = {}
-        self.words: dict[int, Word] = {}
-        """Per cycle, pointer and order: :func:`reduced_word`."""
         self.every_card = not puzzle.clear_board
         """Whether every card must go (then :meth:`cycle_dead` applies)."""
         positions = {i: p for p, i in enumerate(t.orders[0])}
@@ -680,6 +751,60 @@ class Searcher:
         passes = puzzle.passes_done if cycle_mask else t.max_pass
         self.start = pack(t.start_sid, passes, ptr, 0, res | cycle_mask << t.nres)
         self.states = 0
+
+    @staticmethod
+    def _reserve_ranks(reserve: Sequence[int]) -> tuple[int, ...]:
+        """Per mask of reserve cards: the mask holding the same ranks that keeps, of each
+        rank, the first cards of the reserve."""
+        out = []
+        for mask in range(1 << len(reserve)):
+            canon = 0
+            for r in set(reserve):
+                slots = [i for i, x in enumerate(reserve) if x == r]
+                for i in slots[: sum(1 for j in slots if mask >> j & 1)]:
+                    canon |= 1 << i
+            out.append(canon)
+        return tuple(out)
+
+    def by_ranks(self, key: int) -> tuple[int, int]:
+        """``key`` as the verdict search files it: a position standing for every position
+        with the same shape and the same ranks in the reserve, the waste and the stock
+        (suits never matter without ``reshuffle``), without its pointer, and its ``passes
+        << 6 | pointer``.
+
+        The cycle cards left are a sequence of ranks in a fixed order; among the masks of
+        the cycle holding that sequence, the one taken is its embedding as far up the
+        cycle as it goes (the last card on the last place of its rank, and so on down),
+        and its pointer is that embedding's place of the stock top."""
+        t = self.t
+        nres = t.nres
+        mask = key >> MASK_SHIFT
+        oid = key >> ORDER_SHIFT & ORDER_MASK
+        cyc = mask >> nres
+        at = cyc << ORDER_BITS | oid
+        found = self.rank_cycles.get(at)
+        if found is None:
+            ranks = t.order_ranks[oid]
+            pos = t.rank_pos[oid]
+            canon = 0
+            down: list[int] = []
+            room = (1 << len(ranks)) - 1
+            bits = cyc
+            while bits:
+                p = bits.bit_length() - 1
+                bits ^= 1 << p
+                q = (pos[ranks[p]] & room).bit_length() - 1
+                canon |= 1 << q
+                down.append(q)
+                room = (1 << q) - 1
+            found = self.rank_cycles[at] = (canon, tuple(reversed(down)))
+        canon, places = found
+        ptr = key >> PTR_SHIFT & 63
+        waste = (cyc & ((1 << ptr) - 1)).bit_count()
+        cptr = places[waste] if waste < len(places) else len(t.order_ranks[oid])
+        res = self.reserve_ranks[mask & ((1 << nres) - 1)]
+        where = ((canon << nres | res) << MASK_SHIFT) | (key & OS_MASK)
+        return where, (key >> PASS_SHIFT & 3) << 6 | cptr
 
     def masks_of(self, oid: int) -> tuple[int, ...]:
         """Per rank: the bits of the mask (reserve and cycle) holding a card of that rank."""
@@ -834,8 +959,8 @@ class Searcher:
         """The tests the searches add, child by child, in games where every card must go
         (:meth:`short_of_partners` and :meth:`cycle_dead`; with the pyramid alone to clear,
         they cut too few positions of a winnable deal to pay for themselves there)."""
-        return self.short_of_partners(sid, key >> ORDER_SHIFT & ORDER_MASK, mask) or (
-            self.cycle_dead(key)
+        return self.cycle_dead(key) or self.short_of_partners(
+            sid, key >> ORDER_SHIFT & ORDER_MASK, mask
         )
 
     def short_of_partners(self, sid: int, oid: int, mask: int) -> bool:
@@ -934,20 +1059,16 @@ class Searcher:
         found = self.reduce_memo.get(memo)
         if found is None:
             ranks, mates, kings = self.cycle_mates(oid)
-            if not clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner):
-                found = UNREACHABLE
-            else:
-                # at most every card left (kings aside) needs a partner from elsewhere
-                found = -1 - (cyc & ~kings).bit_count()
-            self.reduce_memo[memo] = found
+            # at most every card left (kings aside) needs a partner from elsewhere
+            found = -1 - (cyc & ~kings).bit_count()
+            if found >= -1 - spare:
+                if not clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner):
+                    found = UNREACHABLE
+                self.reduce_memo[memo] = found
         if found < -1 - spare:
             # known only to be at most a count above ``spare``
-            word = self.words.get(at)
-            if word is None:
-                word = self.words[at] = reduced_word(t.order_ranks[oid], mask >> nres, ptr)
-            found = word_deletions(word, partner, spare)
-            if not found and word[0]:
-                found = -1 - len(word[0])
+            ranks, mates, kings = self.cycle_mates(oid)
+            found = fewest_in_cycle(ranks, mates, cyc & ~kings, ptr, partner)
             self.reduce_memo[memo] = found
         return found > spare
 
@@ -1313,7 +1434,14 @@ class Searcher:
     # -- verdict ----------------------------------------------------------------------
 
     def decide(self) -> list[Step] | None:
-        """Depth-first search for any winning line; ``None`` when there is none."""
+        """Depth-first search for any winning line; ``None`` when there is none.
+
+        Positions are macro steps (:meth:`expand`); a free pyramid king is removed within
+        the step that frees it.  A child is tested cheapest first (the lost tables, the
+        counting test, the stuck pyramid, then the every-card tests), and one the tests
+        find dead is filed as lost under its ranks (:meth:`by_ranks`).  When every card
+        must go, removals using a stock or waste card are tried first: a pyramid pair
+        spends two partners the cycle may need, and wins come far sooner that way."""
         lost = self.lost
         clock = self.clock
         check, check_mask = clock.check, clock.mask
@@ -1332,24 +1460,44 @@ class Searcher:
         # under reshuffle a redeal renumbers the mask's bits
         same = self.t.puzzle.reshuffle is None
         where_mask = self.where_mask
+        lost_ranks = self.lost_ranks
+        by_ranks = self.by_ranks
 
         masks = self.masks_of(0)
         bit_ranks = self.bit_ranks[0]
+        infos, shape = self.t.info, self.t.shape
+        nres = self.t.nres
 
         def search(key: int, where: int, at: int, out: int, table: bytearray) -> bool:
             """``out``: the ranks outside the pyramid, as bits; ``table``: its
             :meth:`clear_table`."""
             known = lost.get(where, big)
+            rwhere, rat = by_ranks(key) if same else (where, at)
             self.states += 1
             if not self.states & check_mask:
                 check(self.states)
-                if len(lost) > self.max_positions:
+                if max(len(lost), len(lost_ranks)) > self.max_positions:
                     raise BudgetExhausted("too many positions to hold", self.states)
             pmask = key >> MASK_SHIFT
-            for child, _draws in expand(key, known)[0]:
+            children = expand(key, known)[0]
+            if every_card:
+                # removals using a stock or waste card first: a pyramid card paired with
+                # another pyramid or reserve card is one partner fewer for the cycle
+                cycle_bits = pmask >> nres << nres
+                children.sort(key=lambda c: not (pmask ^ c[0] >> MASK_SHIFT) & cycle_bits)
+            for child, _draws in children:
                 csid = child & SHAPE_MASK
+                cinfo = infos[csid] or shape(csid)
+                kings: list[int] = []
+                while cinfo[0] >= 0:
+                    # a free pyramid king goes at once (its position has that one child)
+                    kings.append(child)
+                    csid = cinfo[0]
+                    child = child & ~SHAPE_MASK | csid
+                    cinfo = infos[csid] or shape(csid)
                 if csid == goal_sid and (clear_board or is_goal(child)):
                     chain.append(child)
+                    chain.extend(reversed(kings))
                     return True
                 cwhere = child & where_mask
                 cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
@@ -1357,9 +1505,14 @@ class Searcher:
                     continue
                 cmask = child >> MASK_SHIFT
                 if not fast:
+                    if same:
+                        rw, ra = by_ranks(child)
+                        if lost_ranks.get(rw, big) <= ra:
+                            continue
                     cout = fewer(out, key, child) & RANK_BITS
                     if not dead(child) and search(child, cwhere, cat, cout, clear_table(cout)):
                         chain.append(child)
+                        chain.extend(reversed(kings))
                         return True
                     continue
                 for bits, k in needs(child):
@@ -1384,12 +1537,24 @@ class Searcher:
                     clear = ctable[csid]
                     if not clear:
                         clear = 1 if clearable(csid, cout) else 2
-                    if every_card and clear == 1 and every_dead(csid, child, cmask):
+                    if clear == 2:
                         continue
-                    if clear == 1 and search(child, cwhere, cat, cout, ctable):
+                    if same:
+                        rw, ra = by_ranks(child)
+                        if lost_ranks.get(rw, big) <= ra:
+                            continue
+                    if every_card and every_dead(csid, child, cmask):
+                        if same:
+                            # filed, so that the tests are not run again on its ranks
+                            lost_ranks[rw] = ra
+                        continue
+                    if search(child, cwhere, cat, cout, ctable):
                         chain.append(child)
+                        chain.extend(reversed(kings))
                         return True
             lost[where] = at
+            if lost_ranks.get(rwhere, big) > rat:
+                lost_ranks[rwhere] = rat
             return False
 
         start = self.start
