@@ -402,6 +402,32 @@ def test_agrees_with_breadth_first_search_on_four_rows(seed: int) -> None:
     assert_agrees_with_breadth_first_search(four_row_position(random.Random(seed)))
 
 
+def few_ranks_position(rng: random.Random) -> PyramidState:
+    """A random 4-row pyramid dealt from the cards of three pairs of ranks and the kings,
+    so that many cards share a rank: positions differing only in which card of a rank is
+    gone are common, and the shortest-line search keeps one of them (by ranks)."""
+    flags = {name: rng.random() < 0.3 for name in ("reserve", "one_deal", "waste_off_limits")}
+    flags["clear_the_board"] = rng.random() < 0.8
+    options = PyramidOptions(**flags)
+    low = rng.sample(range(1, 7), 3)
+    deck = [card for card in standard_deck() if card.rank in {13, *low, *(13 - a for a in low)}]
+    rng.shuffle(deck)
+    tableau = {s: deck.pop().code for s in range(10)}
+    reserve = (
+        " ".join(deck.pop().code for _ in range(rng.choice((0, 2)))) if flags["reserve"] else ""
+    )
+    stock = " ".join(deck.pop().code for _ in range(rng.randint(6, 11)))
+    waste = " ".join(deck.pop().code for _ in range(rng.randint(0, 3)))
+    return position(options, tableau, stock, waste, reserve, rng.randint(1, options.passes))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_agrees_with_breadth_first_search_with_few_ranks(seed: int) -> None:
+    """The same on deals of few ranks, where the shortest-line search merges positions
+    with the same ranks in the same places (:meth:`Searcher.by_ranks`)."""
+    assert_agrees_with_breadth_first_search(few_ranks_position(random.Random(seed)))
+
+
 def brute_deletions(word: list[tuple[int, bool]], partner: int) -> int:
     """:func:`deletions` by trying every set of cards to remove with a partner from
     elsewhere and pairing the rest off as neighbours in every order."""

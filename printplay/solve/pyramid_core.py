@@ -714,7 +714,8 @@ class Searcher:
         """:attr:`lost` keyed by :meth:`by_ranks` (the verdict search's own table; not
         used under ``reshuffle``, where the next stock depends on the suits too)."""
         self.rank_cycles: dict[int, tuple[int, tuple[int, ...]]] = {}
-        """Per cycle and stock order: :meth:`by_ranks`'s cycle and its positions."""
+        """Per cycle and stock order: :meth:`by_ranks`'s cycle and its positions (then
+        the length of the cycle, the pointer when the stock is empty)."""
         self.reserve_ranks = self._reserve_ranks(puzzle.reserve)
         self.rank_masks: list[tuple[int, ...]] = []
         self.bit_ranks: list[tuple[int, ...]] = []
@@ -797,11 +798,12 @@ class Searcher:
                 canon |= 1 << q
                 down.append(q)
                 room = (1 << q) - 1
-            found = self.rank_cycles[at] = (canon, tuple(reversed(down)))
+            down.reverse()
+            down.append(len(ranks))
+            found = self.rank_cycles[at] = (canon, tuple(down))
         canon, places = found
         ptr = key >> PTR_SHIFT & 63
-        waste = (cyc & ((1 << ptr) - 1)).bit_count()
-        cptr = places[waste] if waste < len(places) else len(t.order_ranks[oid])
+        cptr = places[(cyc & ((1 << ptr) - 1)).bit_count()]
         res = self.reserve_ranks[mask & ((1 << nres) - 1)]
         where = ((canon << nres | res) << MASK_SHIFT) | (key & OS_MASK)
         return where, (key >> PASS_SHIFT & 3) << 6 | cptr
@@ -1825,9 +1827,10 @@ class Searcher:
         def dominated(kept: Sequence[int], mask: int, at: int, g: int, strict: bool) -> bool:
             for e in kept:
                 p0 = e >> 8
-                if (p0 < at or (p0 == at and not strict)) and (e & 255) + draws_between(
-                    mask, p0, at
-                ) <= g:
+                if p0 == at:
+                    if (e & 255) < g or (not strict and (e & 255) == g):
+                        return True
+                elif p0 < at and (e & 255) + draws_between(mask, p0, at) <= g:
                     return True
             return False
 
@@ -1855,6 +1858,11 @@ class Searcher:
         root_out = self.outside_ranks(start >> ORDER_SHIFT) & RANK_BITS
         reshuffling = self.t.puzzle.reshuffle is not None
         where_mask = self.where_mask
+        ranked = not reshuffling
+        by_ranks, lost_ranks = self.by_ranks, self.lost_ranks
+        rank_cycles_get = self.rank_cycles.get
+        reserve_ranks = self.reserve_ranks
+        res_bits = (1 << nres) - 1
         f = h0
         goal = -1
         while goal < 0:
@@ -1881,10 +1889,15 @@ class Searcher:
                 goal = key
                 break
             where = key & where_mask
-            at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
+            if ranked:
+                rwhere, rat = by_ranks(key)
+                if dominated(seen.get(rwhere, ()), rwhere >> MASK_SHIFT, rat, g, True):
+                    continue
+            else:
+                at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
+                if dominated(seen.get(where, ()), key >> MASK_SHIFT, at, g, True):
+                    continue
             mask = key >> MASK_SHIFT
-            if dominated(seen.get(where, ()), mask, at, g, True):
-                continue
             if not lo:
                 self.states += 1
                 if not self.states & check_mask:
@@ -1946,6 +1959,29 @@ class Searcher:
                         continue
                 elif dead(child):
                     continue
+                rkey = child
+                if ranked:
+                    # positions with the same ranks in the same places have the same
+                    # future (suits never matter without ``reshuffle``): one is kept, and
+                    # the bound is remembered per ranks (:meth:`by_ranks`, inline)
+                    ccyc = cmask >> nres
+                    found_rc = rank_cycles_get(
+                        ccyc << ORDER_BITS | child >> ORDER_SHIFT & ORDER_MASK
+                    )
+                    if found_rc is None:
+                        by_ranks(child)
+                        found_rc = rank_cycles_get(
+                            ccyc << ORDER_BITS | child >> ORDER_SHIFT & ORDER_MASK
+                        )
+                        assert found_rc is not None
+                    canon, places = found_rc
+                    cptr = places[(ccyc & ((1 << (child >> PTR_SHIFT & 63)) - 1)).bit_count()]
+                    cmask = canon << nres | reserve_ranks[cmask & res_bits]
+                    cw = cmask << MASK_SHIFT | (child & OS_MASK)
+                    cat = cat & ~63 | cptr
+                    if lost_ranks.get(cw, 1 << 30) <= cat:
+                        continue
+                    rkey = cw | (cat >> 6) << PASS_SHIFT | cptr << PTR_SHIFT
                 kept = seen.get(cw)
                 if kept is not None:
                     if dominated(kept, cmask, cat, gc, False):
@@ -1956,14 +1992,14 @@ class Searcher:
                 cinfo = infos[csid] or shape(csid)
                 hc = cinfo[5]
                 if not clear_board:
-                    hc = bound(child)
+                    hc = bound(rkey)
                 elif cinfo[6]:
                     kind = price_kind.get(csid)
                     if kind is None:
-                        hc = bound(child)
+                        hc = bound(rkey)
                     else:
-                        found = access_memo.get(kind << 72 | child >> SHAPE_BITS)
-                        hc = hc + found if found is not None else bound(child)
+                        found = access_memo.get(kind << 72 | rkey >> SHAPE_BITS)
+                        hc = hc + found if found is not None else bound(rkey)
                 if hc < hn - draws - 1:
                     hc = hn - draws - 1
                 if hc >= big or gc + hc > limit:
