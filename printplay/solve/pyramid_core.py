@@ -1860,9 +1860,12 @@ class Searcher:
         where_mask = self.where_mask
         ranked = not reshuffling
         by_ranks, lost_ranks = self.by_ranks, self.lost_ranks
-        rank_cycles_get = self.rank_cycles.get
+        rank_cycles = self.rank_cycles
+        rank_cycles_get = rank_cycles.get
         reserve_ranks = self.reserve_ranks
         res_bits = (1 << nres) - 1
+        if ranked:
+            by_ranks(start)
         f = h0
         goal = -1
         while goal < 0:
@@ -1889,15 +1892,19 @@ class Searcher:
                 goal = key
                 break
             where = key & where_mask
-            if ranked:
-                rwhere, rat = by_ranks(key)
-                if dominated(seen.get(rwhere, ()), rwhere >> MASK_SHIFT, rat, g, True):
-                    continue
-            else:
-                at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
-                if dominated(seen.get(where, ()), key >> MASK_SHIFT, at, g, True):
-                    continue
             mask = key >> MASK_SHIFT
+            at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
+            if ranked:
+                # :meth:`by_ranks`, inline (every position queued has its cycle there)
+                cyc = mask >> nres
+                canon, places = rank_cycles[cyc << ORDER_BITS | key >> ORDER_SHIFT & ORDER_MASK]
+                rmask = canon << nres | reserve_ranks[mask & res_bits]
+                rat = at & ~63 | places[(cyc & ((1 << (at & 63)) - 1)).bit_count()]
+                kept = seen.get(rmask << MASK_SHIFT | (key & OS_MASK))
+                if kept is not None and dominated(kept, rmask, rat, g, True):
+                    continue
+            elif dominated(seen.get(where, ()), mask, at, g, True):
+                continue
             if not lo:
                 self.states += 1
                 if not self.states & check_mask:
