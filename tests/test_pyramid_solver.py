@@ -211,6 +211,29 @@ def test_lost_positions_are_filed_by_ranks(seed: int) -> None:
             assert later[0] == where and later[1] > at
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_ranks_of_a_child_cycle_found_from_its_parent(seed: int) -> None:
+    """:meth:`Searcher.cycle_after` (the shortest-line search's way to the ranks of a
+    child's cycle from its parent's) gives what :meth:`Searcher.by_ranks` gives afresh."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 24)
+    cycle = tuple(rng.choice((1, 5, 8, 12, 13) if seed % 2 else range(1, 14)) for _ in range(n))
+    puzzle = pyramid_core.Puzzle(1, (0,), (), cycle, 0, 2, clear_board=True)
+    for _ in range(200):
+        cyc = rng.getrandbits(n) | 1 << rng.randrange(n)
+        fresh = Searcher(puzzle, Clock(None))
+        fresh.by_ranks(pyramid_core.pack(0, 0, 0, 0, cyc))
+        canon, places = fresh.rank_cycles[cyc << pyramid_core.ORDER_BITS]
+        cards = [p for p in range(n) if cyc >> p & 1]
+        child = cyc
+        for p in rng.sample(cards, min(len(cards), rng.choice((1, 2)))):
+            child ^= 1 << p
+        got = fresh.cycle_after(0, cyc, canon, places, child)
+        again = Searcher(puzzle, Clock(None))
+        again.by_ranks(pyramid_core.pack(0, 0, 0, 0, child))
+        assert got == again.rank_cycles[child << pyramid_core.ORDER_BITS]
+
+
 def plain_relaxed_steps(rows: int, ranks: list[int], outside: int) -> int | None:
     """The fewest steps clearing a ``rows``-row pyramid of ``ranks`` when a partner of each
     rank in ``outside`` (bits) is always at hand: a plain search over sets of (row, card)."""

@@ -70,7 +70,9 @@ mask.  A position packs into one Python integer::
 **Shortest lines** are found by A* (:func:`shortest`) with an admissible lower bound.  A
 child's bound is never taken below its parent's less the steps between them, and a
 position reached again in fewer steps is searched again, so the first goal reached at the
-lowest ``f`` is a shortest line, and the proof is the search itself.  The bound counts the
+lowest ``f`` is a shortest line, and the proof is the search itself.  Without
+``reshuffle`` a position there stands for every position with its ranks (as the verdict
+search files them, same future, same bound).  The bound counts the
 steps that remove pyramid cards and the steps that remove none (draws, redeals, pairs and
 kings outside the pyramid), which are disjoint:
 
@@ -807,6 +809,44 @@ class Searcher:
         res = self.reserve_ranks[mask & ((1 << nres) - 1)]
         where = ((canon << nres | res) << MASK_SHIFT) | (key & OS_MASK)
         return where, (key >> PASS_SHIFT & 3) << 6 | cptr
+
+    def cycle_after(
+        self, oid: int, cyc: int, canon: int, places: tuple[int, ...], child: int
+    ) -> tuple[int, tuple[int, ...]]:
+        """:meth:`by_ranks`'s cycle and positions of cycle ``child``, a subset of ``cyc``
+        (whose are ``canon`` and ``places``), remembered: the cards above the highest
+        card gone keep their places, and below it the embedding is redone downwards only
+        until a card below every card gone falls on its old place (then so do the rest)."""
+        ranks = self.t.order_ranks[oid]
+        pos = self.t.rank_pos[oid]
+        gone = cyc ^ child
+        high = 1 << gone.bit_length()
+        top = (cyc & (high - 1)).bit_count() - 1
+        low = (cyc & ((gone & -gone) - 1)).bit_count()
+        above = places[top + 1]
+        room = (1 << above) - 1
+        out = canon >> above << above
+        bits = child & (high - 1)
+        new: list[int] = []
+        rest: tuple[int, ...] = ()
+        while bits:
+            p = bits.bit_length() - 1
+            bits ^= 1 << p
+            q = (pos[ranks[p]] & room).bit_length() - 1
+            k = (cyc & ((1 << p) - 1)).bit_count()
+            if k < low and q == places[k]:
+                out |= canon & ((1 << q + 1) - 1)
+                rest = places[: k + 1]
+                break
+            out |= 1 << q
+            new.append(q)
+            room = (1 << q) - 1
+        new.reverse()
+        found = self.rank_cycles[child << ORDER_BITS | oid] = (
+            out,
+            rest + tuple(new) + places[top + 1 :],
+        )
+        return found
 
     def masks_of(self, oid: int) -> tuple[int, ...]:
         """Per rank: the bits of the mask (reserve and cycle) holding a card of that rank."""
@@ -1783,6 +1823,12 @@ class Searcher:
         Positions that differ only in the pointer are compared: one reached in ``g``
         steps with the pointer at ``P`` makes useless any reached in ``g'`` steps at a
         later ``P'`` when ``g`` plus the draws from ``P`` to ``P'`` is at most ``g'``.
+        Without ``reshuffle`` positions are compared by their ranks (:meth:`by_ranks`):
+        two with the same shape and the same ranks in the same places have the same
+        future, lines of the same lengths and the same bound, so only the first reached
+        in the fewest steps is searched (the line found is still one of real cards: each
+        position keeps the real one it came from).  Positions the verdict search filed
+        lost by their ranks are skipped.
         """
         clock = self.clock
         check, check_mask = clock.check, clock.mask
@@ -1861,6 +1907,7 @@ class Searcher:
         ranked = not reshuffling
         by_ranks, lost_ranks = self.by_ranks, self.lost_ranks
         rank_cycles = self.rank_cycles
+        cycle_after = self.cycle_after
         rank_cycles_get = rank_cycles.get
         reserve_ranks = self.reserve_ranks
         res_bits = (1 << nres) - 1
@@ -1897,9 +1944,9 @@ class Searcher:
             if ranked:
                 # :meth:`by_ranks`, inline (every position queued has its cycle there)
                 cyc = mask >> nres
-                canon, places = rank_cycles[cyc << ORDER_BITS | key >> ORDER_SHIFT & ORDER_MASK]
-                rmask = canon << nres | reserve_ranks[mask & res_bits]
-                rat = at & ~63 | places[(cyc & ((1 << (at & 63)) - 1)).bit_count()]
+                pcanon, pplaces = rank_cycles[cyc << ORDER_BITS | key >> ORDER_SHIFT & ORDER_MASK]
+                rmask = pcanon << nres | reserve_ranks[mask & res_bits]
+                rat = at & ~63 | pplaces[(cyc & ((1 << (at & 63)) - 1)).bit_count()]
                 kept = seen.get(rmask << MASK_SHIFT | (key & OS_MASK))
                 if kept is not None and dominated(kept, rmask, rat, g, True):
                     continue
@@ -1976,11 +2023,9 @@ class Searcher:
                         ccyc << ORDER_BITS | child >> ORDER_SHIFT & ORDER_MASK
                     )
                     if found_rc is None:
-                        by_ranks(child)
-                        found_rc = rank_cycles_get(
-                            ccyc << ORDER_BITS | child >> ORDER_SHIFT & ORDER_MASK
+                        found_rc = cycle_after(
+                            child >> ORDER_SHIFT & ORDER_MASK, cyc, pcanon, pplaces, ccyc
                         )
-                        assert found_rc is not None
                     canon, places = found_rc
                     cptr = places[(ccyc & ((1 << (child >> PTR_SHIFT & 63)) - 1)).bit_count()]
                     cmask = canon << nres | reserve_ranks[cmask & res_bits]
