@@ -211,6 +211,29 @@ def test_lost_positions_are_filed_by_ranks(seed: int) -> None:
             assert later[0] == where and later[1] > at
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_ranks_of_a_child_cycle_found_from_its_parent(seed: int) -> None:
+    """:meth:`Searcher.cycle_after` (the shortest-line search's way to the ranks of a
+    child's cycle from its parent's) gives what :meth:`Searcher.by_ranks` gives afresh."""
+    rng = random.Random(seed)
+    n = rng.randint(2, 24)
+    cycle = tuple(rng.choice((1, 5, 8, 12, 13) if seed % 2 else range(1, 14)) for _ in range(n))
+    puzzle = pyramid_core.Puzzle(1, (0,), (), cycle, 0, 2, clear_board=True)
+    for _ in range(200):
+        cyc = rng.getrandbits(n) | 1 << rng.randrange(n)
+        fresh = Searcher(puzzle, Clock(None))
+        fresh.by_ranks(pyramid_core.pack(0, 0, 0, 0, cyc))
+        canon, places = fresh.rank_cycles[cyc << pyramid_core.ORDER_BITS]
+        cards = [p for p in range(n) if cyc >> p & 1]
+        child = cyc
+        for p in rng.sample(cards, min(len(cards), rng.choice((1, 2)))):
+            child ^= 1 << p
+        got = fresh.cycle_after(0, cyc, canon, places, child)
+        again = Searcher(puzzle, Clock(None))
+        again.by_ranks(pyramid_core.pack(0, 0, 0, 0, child))
+        assert got == again.rank_cycles[child << pyramid_core.ORDER_BITS]
+
+
 def plain_relaxed_steps(rows: int, ranks: list[int], outside: int) -> int | None:
     """The fewest steps clearing a ``rows``-row pyramid of ``ranks`` when a partner of each
     rank in ``outside`` (bits) is always at hand: a plain search over sets of (row, card)."""
@@ -400,6 +423,32 @@ def test_agrees_with_breadth_first_search_on_four_rows(seed: int) -> None:
     """The same on 4-row pyramids with up to twelve stock cards (seed 7 once failed with
     a reserve, seed 1415 under reshuffle)."""
     assert_agrees_with_breadth_first_search(four_row_position(random.Random(seed)))
+
+
+def few_ranks_position(rng: random.Random) -> PyramidState:
+    """A random 4-row pyramid dealt from the cards of three pairs of ranks and the kings,
+    so that many cards share a rank: positions differing only in which card of a rank is
+    gone are common, and the shortest-line search keeps one of them (by ranks)."""
+    flags = {name: rng.random() < 0.3 for name in ("reserve", "one_deal", "waste_off_limits")}
+    flags["clear_the_board"] = rng.random() < 0.8
+    options = PyramidOptions(**flags)
+    low = rng.sample(range(1, 7), 3)
+    deck = [card for card in standard_deck() if card.rank in {13, *low, *(13 - a for a in low)}]
+    rng.shuffle(deck)
+    tableau = {s: deck.pop().code for s in range(10)}
+    reserve = (
+        " ".join(deck.pop().code for _ in range(rng.choice((0, 2)))) if flags["reserve"] else ""
+    )
+    stock = " ".join(deck.pop().code for _ in range(rng.randint(6, 11)))
+    waste = " ".join(deck.pop().code for _ in range(rng.randint(0, 3)))
+    return position(options, tableau, stock, waste, reserve, rng.randint(1, options.passes))
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_agrees_with_breadth_first_search_with_few_ranks(seed: int) -> None:
+    """The same on deals of few ranks, where the shortest-line search merges positions
+    with the same ranks in the same places (:meth:`Searcher.by_ranks`)."""
+    assert_agrees_with_breadth_first_search(few_ranks_position(random.Random(seed)))
 
 
 def brute_deletions(word: list[tuple[int, bool]], partner: int) -> int:

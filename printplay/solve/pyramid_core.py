@@ -70,7 +70,9 @@ mask.  A position packs into one Python integer::
 **Shortest lines** are found by A* (:func:`shortest`) with an admissible lower bound.  A
 child's bound is never taken below its parent's less the steps between them, and a
 position reached again in fewer steps is searched again, so the first goal reached at the
-lowest ``f`` is a shortest line, and the proof is the search itself.  The bound counts the
+lowest ``f`` is a shortest line, and the proof is the search itself.  Without
+``reshuffle`` a position there stands for every position with its ranks (as the verdict
+search files them, same future, same bound).  The bound counts the
 steps that remove pyramid cards and the steps that remove none (draws, redeals, pairs and
 kings outside the pyramid), which are disjoint:
 
@@ -714,7 +716,8 @@ class Searcher:
         """:attr:`lost` keyed by :meth:`by_ranks` (the verdict search's own table; not
         used under ``reshuffle``, where the next stock depends on the suits too)."""
         self.rank_cycles: dict[int, tuple[int, tuple[int, ...]]] = {}
-        """Per cycle and stock order: :meth:`by_ranks`'s cycle and its positions."""
+        """Per cycle and stock order: :meth:`by_ranks`'s cycle and its positions (then
+        the length of the cycle, the pointer when the stock is empty)."""
         self.reserve_ranks = self._reserve_ranks(puzzle.reserve)
         self.rank_masks: list[tuple[int, ...]] = []
         self.bit_ranks: list[tuple[int, ...]] = []
@@ -797,14 +800,53 @@ class Searcher:
                 canon |= 1 << q
                 down.append(q)
                 room = (1 << q) - 1
-            found = self.rank_cycles[at] = (canon, tuple(reversed(down)))
+            down.reverse()
+            down.append(len(ranks))
+            found = self.rank_cycles[at] = (canon, tuple(down))
         canon, places = found
         ptr = key >> PTR_SHIFT & 63
-        waste = (cyc & ((1 << ptr) - 1)).bit_count()
-        cptr = places[waste] if waste < len(places) else len(t.order_ranks[oid])
+        cptr = places[(cyc & ((1 << ptr) - 1)).bit_count()]
         res = self.reserve_ranks[mask & ((1 << nres) - 1)]
         where = ((canon << nres | res) << MASK_SHIFT) | (key & OS_MASK)
         return where, (key >> PASS_SHIFT & 3) << 6 | cptr
+
+    def cycle_after(
+        self, oid: int, cyc: int, canon: int, places: tuple[int, ...], child: int
+    ) -> tuple[int, tuple[int, ...]]:
+        """:meth:`by_ranks`'s cycle and positions of cycle ``child``, a subset of ``cyc``
+        (whose are ``canon`` and ``places``), remembered: the cards above the highest
+        card gone keep their places, and below it the embedding is redone downwards only
+        until a card below every card gone falls on its old place (then so do the rest)."""
+        ranks = self.t.order_ranks[oid]
+        pos = self.t.rank_pos[oid]
+        gone = cyc ^ child
+        high = 1 << gone.bit_length()
+        top = (cyc & (high - 1)).bit_count() - 1
+        low = (cyc & ((gone & -gone) - 1)).bit_count()
+        above = places[top + 1]
+        room = (1 << above) - 1
+        out = canon >> above << above
+        bits = child & (high - 1)
+        new: list[int] = []
+        rest: tuple[int, ...] = ()
+        while bits:
+            p = bits.bit_length() - 1
+            bits ^= 1 << p
+            q = (pos[ranks[p]] & room).bit_length() - 1
+            k = (cyc & ((1 << p) - 1)).bit_count()
+            if k < low and q == places[k]:
+                out |= canon & ((1 << q + 1) - 1)
+                rest = places[: k + 1]
+                break
+            out |= 1 << q
+            new.append(q)
+            room = (1 << q) - 1
+        new.reverse()
+        found = self.rank_cycles[child << ORDER_BITS | oid] = (
+            out,
+            rest + tuple(new) + places[top + 1 :],
+        )
+        return found
 
     def masks_of(self, oid: int) -> tuple[int, ...]:
         """Per rank: the bits of the mask (reserve and cycle) holding a card of that rank."""
@@ -1781,6 +1823,12 @@ class Searcher:
         Positions that differ only in the pointer are compared: one reached in ``g``
         steps with the pointer at ``P`` makes useless any reached in ``g'`` steps at a
         later ``P'`` when ``g`` plus the draws from ``P`` to ``P'`` is at most ``g'``.
+        Without ``reshuffle`` positions are compared by their ranks (:meth:`by_ranks`):
+        two with the same shape and the same ranks in the same places have the same
+        future, lines of the same lengths and the same bound, so only the first reached
+        in the fewest steps is searched (the line found is still one of real cards: each
+        position keeps the real one it came from).  Positions the verdict search filed
+        lost by their ranks are skipped.
         """
         clock = self.clock
         check, check_mask = clock.check, clock.mask
@@ -1825,9 +1873,10 @@ class Searcher:
         def dominated(kept: Sequence[int], mask: int, at: int, g: int, strict: bool) -> bool:
             for e in kept:
                 p0 = e >> 8
-                if (p0 < at or (p0 == at and not strict)) and (e & 255) + draws_between(
-                    mask, p0, at
-                ) <= g:
+                if p0 == at:
+                    if (e & 255) < g or (not strict and (e & 255) == g):
+                        return True
+                elif p0 < at and (e & 255) + draws_between(mask, p0, at) <= g:
                     return True
             return False
 
@@ -1855,6 +1904,15 @@ class Searcher:
         root_out = self.outside_ranks(start >> ORDER_SHIFT) & RANK_BITS
         reshuffling = self.t.puzzle.reshuffle is not None
         where_mask = self.where_mask
+        ranked = not reshuffling
+        by_ranks, lost_ranks = self.by_ranks, self.lost_ranks
+        rank_cycles = self.rank_cycles
+        cycle_after = self.cycle_after
+        rank_cycles_get = rank_cycles.get
+        reserve_ranks = self.reserve_ranks
+        res_bits = (1 << nres) - 1
+        if ranked:
+            by_ranks(start)
         f = h0
         goal = -1
         while goal < 0:
@@ -1881,9 +1939,18 @@ class Searcher:
                 goal = key
                 break
             where = key & where_mask
-            at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
             mask = key >> MASK_SHIFT
-            if dominated(seen.get(where, ()), mask, at, g, True):
+            at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
+            if ranked:
+                # :meth:`by_ranks`, inline (every position queued has its cycle there)
+                cyc = mask >> nres
+                pcanon, pplaces = rank_cycles[cyc << ORDER_BITS | key >> ORDER_SHIFT & ORDER_MASK]
+                rmask = pcanon << nres | reserve_ranks[mask & res_bits]
+                rat = at & ~63 | pplaces[(cyc & ((1 << (at & 63)) - 1)).bit_count()]
+                kept = seen.get(rmask << MASK_SHIFT | (key & OS_MASK))
+                if kept is not None and dominated(kept, rmask, rat, g, True):
+                    continue
+            elif dominated(seen.get(where, ()), mask, at, g, True):
                 continue
             if not lo:
                 self.states += 1
@@ -1946,6 +2013,27 @@ class Searcher:
                         continue
                 elif dead(child):
                     continue
+                rkey = child
+                if ranked:
+                    # positions with the same ranks in the same places have the same
+                    # future (suits never matter without ``reshuffle``): one is kept, and
+                    # the bound is remembered per ranks (:meth:`by_ranks`, inline)
+                    ccyc = cmask >> nres
+                    found_rc = rank_cycles_get(
+                        ccyc << ORDER_BITS | child >> ORDER_SHIFT & ORDER_MASK
+                    )
+                    if found_rc is None:
+                        found_rc = cycle_after(
+                            child >> ORDER_SHIFT & ORDER_MASK, cyc, pcanon, pplaces, ccyc
+                        )
+                    canon, places = found_rc
+                    cptr = places[(ccyc & ((1 << (child >> PTR_SHIFT & 63)) - 1)).bit_count()]
+                    cmask = canon << nres | reserve_ranks[cmask & res_bits]
+                    cw = cmask << MASK_SHIFT | (child & OS_MASK)
+                    cat = cat & ~63 | cptr
+                    if lost_ranks.get(cw, 1 << 30) <= cat:
+                        continue
+                    rkey = cw | (cat >> 6) << PASS_SHIFT | cptr << PTR_SHIFT
                 kept = seen.get(cw)
                 if kept is not None:
                     if dominated(kept, cmask, cat, gc, False):
@@ -1956,14 +2044,14 @@ class Searcher:
                 cinfo = infos[csid] or shape(csid)
                 hc = cinfo[5]
                 if not clear_board:
-                    hc = bound(child)
+                    hc = bound(rkey)
                 elif cinfo[6]:
                     kind = price_kind.get(csid)
                     if kind is None:
-                        hc = bound(child)
+                        hc = bound(rkey)
                     else:
-                        found = access_memo.get(kind << 72 | child >> SHAPE_BITS)
-                        hc = hc + found if found is not None else bound(child)
+                        found = access_memo.get(kind << 72 | rkey >> SHAPE_BITS)
+                        hc = hc + found if found is not None else bound(rkey)
                 if hc < hn - draws - 1:
                     hc = hn - draws - 1
                 if hc >= big or gc + hc > limit:
