@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
@@ -23,9 +22,8 @@ from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.poker_sheet import table_diagram
 from printplay.render.puzzle_book import (
-    PageMark,
     QuickCards,
-    Sketch,
+    TwoPassBook,
     lay_out_twice,
     page_count,
     quick_reference,
@@ -33,50 +31,11 @@ from printplay.render.puzzle_book import (
 )
 from printplay.render.quickref import quick_card
 from printplay.render.rulebook import Words
-from printplay.render.styles import Styles, book_styles, suit_markup
+from printplay.render.styles import suit_markup
 
 
-class ProblemPages:
-    """What every part of a problem book shares (see :class:`printplay.render.puzzle_book.Book`)."""
-
-    def __init__(
-        self,
-        model: ProblemBook,
-        setup: PageSetup,
-        words: Words,
-        found: dict[str, int] | None,
-        drawings: dict[str, Flowable] | None = None,
-    ) -> None:
-        self.model = model
-        self.drawings = drawings if drawings is not None else {}
-        self.setup = setup
-        self.words = words
-        self.quick = model.quick
-        self.styles: Styles = book_styles()
-        self.found = found
-        self.marks: dict[str, int] = {}
-
-    def page(self, key: str) -> str:
-        """The page ``key`` landed on, or a placeholder as wide (first pass)."""
-        return "000" if self.found is None else str(self.found[key])
-
-    def mark(self, key: str) -> Flowable:
-        """A mark noting the page of ``key``."""
-        return PageMark(key, self.marks)
-
-    def drawing(self, flowable: Flowable) -> Flowable:
-        """``flowable``, or in the first pass its stand-in."""
-        return Sketch(flowable) if self.found is None else flowable
-
-    def para(self, macro: str, style: str = "body", **kwargs: object) -> Paragraph:
-        """A paragraph of ``macro``'s words in ``style`` (``"lead"``: a heading that opens
-        a block kept together, its space above given by a spacer before the block, since a
-        kept block measures itself without its first space)."""
-        if style == "lead":
-            found = ParagraphStyle("lead-h2", parent=self.styles.h2, spaceBefore=0)
-        else:
-            found = getattr(self.styles, style)
-        return Paragraph(self.words(macro, **kwargs), found)
+class ProblemPages(TwoPassBook[ProblemBook]):
+    """What every part of a problem book shares."""
 
 
 def _front(book: ProblemPages) -> list[Flowable]:
@@ -108,11 +67,9 @@ def _front(book: ProblemPages) -> list[Flowable]:
         book.para("problems_standard_how"),
         book.para("problems_casino_how"),
     ]
-    if book.quick is not None:
-        text = book.quick
-        if "quick" not in book.drawings:
-            book.drawings["quick"] = QuickCards(quick_card(text, DEFAULT_CARD))
-        cards = book.drawing(book.drawings["quick"])
+    if model.quick is not None:
+        text = model.quick
+        cards = book.made("quick", lambda: QuickCards(quick_card(text, DEFAULT_CARD)))
         story += quick_reference(book.para, model.title, cards)
     return story
 

@@ -15,7 +15,7 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
@@ -58,6 +58,10 @@ NBSP = "\u00a0"
 
 SOLUTION_DIAGRAMS = 2
 """Turning-point diagrams side by side in a solution."""
+
+
+M = TypeVar("M")
+"""A book's model (a puzzle book, a problem book)."""
 
 
 class PageMark(Flowable):
@@ -121,13 +125,14 @@ class QuickCards(Flowable):
         self.card.draw(self.canv, "back", self.card.size.width + self.GAP, 0)
 
 
-class Book:
-    """What every part of a book shares: the model, page, styles, words and the pages
-    found by the first pass (``None`` in the first pass itself)."""
+class TwoPassBook(Generic[M]):
+    """What every part of a book laid out twice (:func:`lay_out_twice`) shares: the
+    model, page, styles, words and the pages found by the first pass (``None`` in the
+    first pass itself)."""
 
     def __init__(
         self,
-        model: PuzzleBook,
+        model: M,
         setup: PageSetup,
         words: Words,
         found: dict[str, int] | None,
@@ -177,6 +182,10 @@ class Book:
         else:
             found = getattr(self.styles, style)
         return Paragraph(self.words(macro, **kwargs), found)
+
+
+class Book(TwoPassBook[PuzzleBook]):
+    """What every part of a puzzle book shares."""
 
 
 def _cover(book: Book) -> list[Flowable]:
@@ -614,9 +623,11 @@ def page_count(path: Path) -> int:
 
 
 __all__ = [
+    "Book",
     "PageMark",
     "QuickCards",
     "Sketch",
+    "TwoPassBook",
     "draw_book",
     "lay_out_twice",
     "page_count",
