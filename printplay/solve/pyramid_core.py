@@ -554,9 +554,8 @@ def clearable_cycle(
 ) -> bool:
     """Whether the cards ``cyc`` (bits of positions, kings left out) can all go, some with a
     partner from elsewhere (ranks in the bitmask ``partner``), the rest pairing off as
-    neighbours; below ``ptr`` no two pair.  :func:`_clearable_word` on the positions
-    themselves: per position ``p`` the ends ``j`` of the clearable stretches ``[p, j)``, as
-    bits, an absent card lying in no one's way."""
+    neighbours; below ``ptr`` no two pair.  Per position ``p`` the ends ``j`` of the
+    clearable stretches ``[p, j)``, as bits, an absent card lying in no one's way."""
     n = cyc.bit_length()
     ends = 1 << n
     table = [0] * (n + 1)
@@ -582,20 +581,8 @@ def clearable_cycle(
 
 def _clearable_word(word: list[int], mates: list[int], partner: int) -> bool:
     """Whether ``word`` can go at all (any number of cards with a partner from elsewhere):
-    per start ``i`` the ends ``j`` of the clearable intervals ``word[i:j]``, as bits."""
-    n = len(word)
-    ends = [0] * (n + 1)
-    ends[n] = 1 << n
-    for i in range(n - 1, -1, -1):
-        after = ends[i + 1]
-        found = after if partner >> word[i] & 1 else 0
-        bits = mates[i] & after
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            found |= ends[low.bit_length()]
-        ends[i] = found | 1 << i
-    return bool(ends[0] >> n & 1)
+    :func:`clearable_cycle` of the whole word, nothing below a pointer."""
+    return clearable_cycle(word, mates, (1 << len(word)) - 1, 0, partner)
 
 
 FIELD_ONES = tuple(sum(1 << 8 * j for j in range(n + 1)) for n in range(64))
@@ -604,49 +591,24 @@ FIELD_ONES = tuple(sum(1 << 8 * j for j in range(n + 1)) for n in range(64))
 
 def _fewest_left(word: list[int], mates: list[int], partner: int) -> int:
     """:func:`deletions` of a word with no neighbours that pair: fewest cards going with a
-    partner from elsewhere, the rest in a non-crossing matching of pairs (Nussinov's
-    interval recursion).
-
-    A row of the recursion, ``best[i][j]`` for every end ``j``, is one integer of byte-wide
-    fields, each at most 63 (63: no way), so that a minimum of two rows takes a few integer
-    operations: per field, ``(a | 128) - b`` keeps its top bit exactly when ``a >= b``.  A
-    word is at most 52 cards, so 63 is never a count."""
-    n = len(word)
-    ones = FIELD_ONES[n]
-    guard = ones << 7
-    none = 63 * ones
-    below = 0
-    rows = [0] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        # word[i] goes with a partner from elsewhere, or (below) pairs with word[k]
-        row = below + ones if partner >> word[i] & 1 else none
-        row &= ~(0xFF << 8 * i)
-        bits = mates[i]
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            k = low.bit_length() - 1
-            c = below >> 8 * k & 0xFF
-            if c < 63:
-                # word[i+1:k] then word[k+1:j], for the ends j > k only
-                cut = 8 * (k + 1)
-                other = (rows[k + 1] + c * ones) >> cut << cut | none & ((1 << cut) - 1)
-                smaller = (((row | guard) - other) & guard) >> 7
-                smaller *= 0xFF
-                row = other & smaller | row & ~smaller
-        over = ((((row | guard) - none) & guard) >> 7) * 0xFF
-        rows[i] = below = none & over | row & ~over
-    found = below >> 8 * n & 0xFF
-    return found if found < 63 else UNREACHABLE
+    partner from elsewhere, the rest in a non-crossing matching of pairs
+    (:func:`fewest_in_cycle` of the whole word, nothing below a pointer)."""
+    return fewest_in_cycle(word, mates, (1 << len(word)) - 1, 0, partner)
 
 
 def fewest_in_cycle(
     ranks: Sequence[int], mates: Sequence[int], cyc: int, ptr: int, partner: int
 ) -> int:
-    """:func:`deletions` of the cards ``cyc`` (bits of positions, kings left out), with
-    the recursion of :func:`_fewest_left` on the positions themselves (an absent card
+    """:func:`deletions` of the cards ``cyc`` (bits of positions, kings left out): fewest
+    cards going with a partner from elsewhere, the rest in a non-crossing matching of
+    pairs (Nussinov's interval recursion), on the positions themselves (an absent card
     lying in no one's way); per position ``p``, ``mates[p]``: the later positions holding a
-    card of the matching rank."""
+    card of the matching rank.
+
+    A row of the recursion, ``best[i][j]`` for every end ``j``, is one integer of byte-wide
+    fields, each at most 63 (63: no way), so that a minimum of two rows takes a few integer
+    operations: per field, ``(a | 128) - b`` keeps its top bit exactly when ``a >= b``.  A
+    cycle is at most 52 cards, so 63 is never a count."""
     n = cyc.bit_length()
     ones = FIELD_ONES[n]
     guard = ones << 7
