@@ -31,6 +31,7 @@ It offers these helpers, as functions and, where it reads well, as filters:
 
 from __future__ import annotations
 
+import functools
 import numbers
 import re
 import shlex
@@ -207,6 +208,18 @@ def rulebook_environment(search_path: Sequence[str | Path] = ()) -> jinja2.Envir
     See :mod:`printplay.templating` for what the sandbox refuses.
     """
     folders = [sub for folder in search_path for sub in house_folders(Path(folder))]
+    return _environment(tuple(folders)) if folders else _bundled_environment()
+
+
+@functools.cache
+def _bundled_environment() -> jinja2.Environment:
+    """The environment without house folders, made once: it keeps its compiled templates,
+    so the bundled sources are compiled once a process, not once a page.  (An environment
+    with house folders is made afresh each time: a house file may appear between calls.)"""
+    return _environment(())
+
+
+def _environment(folders: tuple[Path, ...]) -> jinja2.Environment:
     env = sandboxed_environment(folders)
     env.globals.update(diagram=diagram, pagebreak=pagebreak, table=table, card=card, cards=cards)
     env.filters.update(card=card, cards=cards, table=table)
