@@ -5,6 +5,7 @@ kit of one game, and the website (``site/`` inside the demo's folder)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -84,21 +85,29 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
     paths = []
     kit_name = kit_game()
     lines: dict[ResultKey, Line] = {}  # the kit's deals, solved once for its sheets and the kit
+    made: dict[tuple[str, PrintRequest], Path] = {}  # what the site would make again
     for game in REGISTRY.values():
         deal = demo_deals(game.name)[0]
         if game.name == kit_name and deal.seed is not None:
             lines[deal.seed] = _line(deal)
         for printable in game.printables:
+            dealt = printable == "sheet"  # only a sheet prints the deal
             request = PrintRequest(
                 game.name,
                 demo_path(folder, game.name, printable),
                 deal.options,
-                seed=deal.seed,
-                deal_codes=deal.cards,
+                seed=deal.seed if dealt else None,
+                deal_codes=deal.cards if dealt else None,
                 paper=paper,
-                result=lines.get(deal.seed) if game.name == kit_name and deal.seed else None,
+                result=(
+                    lines.get(deal.seed)
+                    if dealt and game.name == kit_name and deal.seed is not None
+                    else None
+                ),
             )
             paths.append(make_printable(printable, request))
+            if not dealt:
+                made[printable, replace(request, path=Path())] = paths[-1]
     paths += write_books(folder, paper)
     if kit_name is not None:
         from printplay.printables.kit import build_kit
@@ -106,12 +115,19 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
         seeds = [deal.seed for deal in demo_deals(kit_name) if deal.seed is not None]
         path = folder / f"{kit_name}-kit.pdf"
         paths.append(build_kit(kit_name, path, paper=paper, deals=seeds, results=lines).path)
-    paths.append(_site(folder / SITE_FOLDER, paper, kit_name, lines))
+    paths.append(_site(folder / SITE_FOLDER, paper, kit_name, lines, made))
     return paths
 
 
-def _site(folder: Path, paper: str, kit_name: str | None, lines: dict[ResultKey, Line]) -> Path:
-    """The website, its featured deals that the demo solved already not solved again."""
+def _site(
+    folder: Path,
+    paper: str,
+    kit_name: str | None,
+    lines: dict[ResultKey, Line],
+    made: dict[tuple[str, PrintRequest], Path],
+) -> Path:
+    """The website, its featured deals that the demo solved already not solved again and
+    the PDFs the demo made already (``made``) copied, not made again."""
     from printplay.printables.site import DEFAULT_DEALS, build_site, featured_deals
 
     known: dict[SeedDeal, Line] = {}
@@ -119,7 +135,7 @@ def _site(folder: Path, paper: str, kit_name: str | None, lines: dict[ResultKey,
         for deal in featured_deals(kit_name, DEFAULT_DEALS):
             if not deal.options and deal.seed in lines:
                 known[deal] = lines[deal.seed]
-    build_site(folder, paper=paper, results=known)
+    build_site(folder, paper=paper, results=known, made=made)
     return folder / "index.html"
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import filecmp
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -19,6 +20,7 @@ from conftest import site_results
 from printplay.cli import main
 from printplay.games import REGISTRY
 from printplay.outfolder import MANIFEST
+from printplay.printables.model import PrintRequest
 from printplay.printables.site import build_site, featured_deals, variant_sets
 
 SCRIPT = [sys.executable, "-m", "printplay"]
@@ -122,7 +124,8 @@ def test_a_rebuild_gives_the_same_bytes_and_leaves_foreign_files_alone(
 ) -> None:
     """The same command gives the same bytes; a folder holding files printplay did not
     write is refused unless forced, and those files are kept; a file an earlier build wrote
-    and this one does not is removed."""
+    and this one does not is removed.  PDFs handed in as made already (as the demo hands
+    its own) are copied, each as what it is."""
     results = site_results()
     first, second = tmp_path / "one", tmp_path / "two"
     build_site(first, deals=1, games=["pyramid"], results=results)
@@ -131,7 +134,7 @@ def test_a_rebuild_gives_the_same_bytes_and_leaves_foreign_files_alone(
 
     # The second folder: the first build, a file of the user's, and a page an older
     # printplay wrote (in the manifest) that this one no longer writes.
-    build_site(second, deals=1, games=["pyramid"], results=results)  # (rebuilt below)
+    shutil.copytree(first, second)
     (second / "notes").mkdir()
     (second / "notes" / "mine.txt").write_text("keep me", encoding="utf-8")
     (second / "old").mkdir()
@@ -145,7 +148,13 @@ def test_a_rebuild_gives_the_same_bytes_and_leaves_foreign_files_alone(
     assert "--force" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["one", "two"]  # nothing staged
 
-    build_site(second, deals=1, games=["pyramid"], results=results, force=True)
+    kept = tmp_path / "kept"  # the first build's rulebook and mat, as made already
+    kept.mkdir()
+    made = {}
+    for kind, name in (("rulebook", "pyramid-rules.pdf"), ("mat", "pyramid-mat.pdf")):
+        shutil.copyfile(first / "pyramid" / name, kept / name)
+        made[kind, PrintRequest("pyramid", Path())] = kept / name
+    build_site(second, deals=1, games=["pyramid"], results=results, force=True, made=made)
     assert (second / "notes" / "mine.txt").read_text(encoding="utf-8") == "keep me"
     assert not (second / "old").exists()
     assert "notes/mine.txt" not in (second / MANIFEST).read_text(encoding="utf-8")

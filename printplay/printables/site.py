@@ -16,7 +16,9 @@ unless forced, and those files are never deleted.
 from __future__ import annotations
 
 import re
+import shutil
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
@@ -138,12 +140,14 @@ class _Builder:
         paper: str,
         rules_dir: Path | None,
         results: Mapping[SeedDeal, Line],
+        made: Mapping[tuple[str, PrintRequest], Path],
         progress: Progress,
     ) -> None:
         self.staging = staging
         self.paper = paper
         self.rules_dir = rules_dir
         self.results = results
+        self.made = made
         self.progress = progress
         self.files: list[str] = []
 
@@ -164,6 +168,10 @@ class _Builder:
             request = PrintRequest(
                 game.name, target, tuple(options), paper=self.paper, rules_dir=self.rules_dir
             )
+            known = self.made.get((kind, replace(request, path=Path())))
+            if known is not None:
+                shutil.copyfile(known, target)
+                return target
             return make_printable(kind, request)
 
         return self.pdf(path, kind, kind, make)
@@ -254,6 +262,7 @@ def build_site(
     force: bool = False,
     games: Sequence[str] | None = None,
     results: Mapping[SeedDeal, Line] | None = None,
+    made: Mapping[tuple[str, PrintRequest], Path] | None = None,
     progress: Progress | None = None,
 ) -> Site:
     """Build the website into ``folder`` (see the module's text) and return its model.
@@ -263,6 +272,9 @@ def build_site(
     sheets' and the site's words); ``force`` writes into a folder holding other files
     (leaving them alone).  ``games`` limits the site to some games (all by default) and
     ``results`` gives featured deals' lines instead of searching them (tests use both).
+    ``made`` holds printables written already (the demo's), keyed by their kind and their
+    request with an empty path: a PDF the site would make of the same kind from an equal
+    request is copied instead.
     """
     if not 0 <= deals <= MAX_DEALS:
         raise OutputError(f"--deals must be from 0 to {MAX_DEALS}, not {deals}")
@@ -275,7 +287,12 @@ def build_site(
     tell = progress or (lambda _: None)
     with staging_folder(folder) as staging:
         builder = _Builder(
-            staging, paper=paper, rules_dir=rules_dir, results=results or {}, progress=tell
+            staging,
+            paper=paper,
+            rules_dir=rules_dir,
+            results=results or {},
+            made=made or {},
+            progress=tell,
         )
         books = {name: builder.book(REGISTRY[name], ()) for name in names}
         for book in books.values():
