@@ -5,7 +5,6 @@ kit of one game, and the website (``site/`` inside the demo's folder)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,7 +12,7 @@ from printplay.curated import SeedDeal, collections
 from printplay.errors import OutputError
 from printplay.games import REGISTRY
 from printplay.printables.model import Line, PrintRequest
-from printplay.printables.requests import make_printable
+from printplay.printables.requests import MadeKey, made_key, make_printable
 
 if TYPE_CHECKING:
     from printplay.printables.kit import ResultKey
@@ -85,7 +84,7 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
     paths = []
     kit_name = kit_game()
     lines: dict[ResultKey, Line] = {}  # the kit's deals, solved once for its sheets and the kit
-    made: dict[tuple[str, PrintRequest], Path] = {}  # what the site would make again
+    made: dict[MadeKey, Path] = {}  # what the site would make again
     for game in REGISTRY.values():
         deal = demo_deals(game.name)[0]
         if game.name == kit_name and deal.seed is not None:
@@ -107,7 +106,7 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
             )
             paths.append(make_printable(printable, request))
             if not dealt:
-                made[printable, replace(request, path=Path())] = paths[-1]
+                made[made_key(printable, request)] = paths[-1]
     paths += write_books(folder, paper)
     if kit_name is not None:
         from printplay.printables.kit import build_kit
@@ -124,7 +123,7 @@ def _site(
     paper: str,
     kit_name: str | None,
     lines: dict[ResultKey, Line],
-    made: dict[tuple[str, PrintRequest], Path],
+    made: dict[MadeKey, Path],
 ) -> Path:
     """The website, its featured deals that the demo solved already not solved again and
     the PDFs the demo made already (``made``) copied, not made again."""

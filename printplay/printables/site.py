@@ -16,9 +16,7 @@ unless forced, and those files are never deleted.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 from typing import cast
 
@@ -31,7 +29,7 @@ from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire
 from printplay.outfolder import check_folder, publish, staging_folder
 from printplay.printables.kit import ResultKey, build_kit, kit_deals
 from printplay.printables.model import Line, PrintRequest
-from printplay.printables.requests import make_printable
+from printplay.printables.requests import Made, make_printable
 from printplay.printables.sheet import build_sheet
 from printplay.printables.site_model import (
     Book,
@@ -140,7 +138,7 @@ class _Builder:
         paper: str,
         rules_dir: Path | None,
         results: Mapping[SeedDeal, Line],
-        made: Mapping[tuple[str, PrintRequest], Path],
+        made: Made,
         progress: Progress,
     ) -> None:
         self.staging = staging
@@ -168,11 +166,7 @@ class _Builder:
             request = PrintRequest(
                 game.name, target, tuple(options), paper=self.paper, rules_dir=self.rules_dir
             )
-            known = self.made.get((kind, replace(request, path=Path())))
-            if known is not None:
-                shutil.copyfile(known, target)
-                return target
-            return make_printable(kind, request)
+            return make_printable(kind, request, self.made)
 
         return self.pdf(path, kind, kind, make)
 
@@ -262,7 +256,7 @@ def build_site(
     force: bool = False,
     games: Sequence[str] | None = None,
     results: Mapping[SeedDeal, Line] | None = None,
-    made: Mapping[tuple[str, PrintRequest], Path] | None = None,
+    made: Made | None = None,
     progress: Progress | None = None,
 ) -> Site:
     """Build the website into ``folder`` (see the module's text) and return its model.
@@ -272,9 +266,8 @@ def build_site(
     sheets' and the site's words); ``force`` writes into a folder holding other files
     (leaving them alone).  ``games`` limits the site to some games (all by default) and
     ``results`` gives featured deals' lines instead of searching them (tests use both).
-    ``made`` holds printables written already (the demo's), keyed by their kind and their
-    request with an empty path: a PDF the site would make of the same kind from an equal
-    request is copied instead.
+    ``made`` holds PDFs written already (the demo's, see
+    :data:`~printplay.printables.requests.Made`): the site copies those.
     """
     if not 0 <= deals <= MAX_DEALS:
         raise OutputError(f"--deals must be from 0 to {MAX_DEALS}, not {deals}")
