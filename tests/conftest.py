@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -154,3 +155,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+
+
+def mostly_slow(values: Iterable[Any], fast: Container[Any]) -> list[Any]:
+    """``values`` for ``pytest.mark.parametrize``, each marked ``slow`` unless it is in
+    ``fast``: an agreement test keeps a few cases in the developer's loop (``-m "not
+    slow"``) and runs them all in CI."""
+    return [
+        value if value in fast else pytest.param(value, marks=pytest.mark.slow) for value in values
+    ]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import mostly_slow
 
 from printplay.cards import Card, parse_card, standard_deck
 from printplay.deal import explicit_deal, numbered_deal
@@ -177,7 +178,7 @@ def test_lost_positions_cover_every_later_pointer(reshuffle: bool) -> None:
     assert all(key & POINTER_BITS == 0 and key & PASS_BITS == key & kept for key in searcher.lost)
 
 
-@pytest.mark.parametrize("seed", range(30))
+@pytest.mark.parametrize("seed", mostly_slow(range(30), fast=range(5)))
 def test_lost_positions_are_filed_by_ranks(seed: int) -> None:
     """:meth:`Searcher.by_ranks` files two positions together exactly when they have the
     same shape, the same ranks in the reserve, in the waste and in the stock (bottom to
@@ -418,7 +419,7 @@ def test_agrees_with_breadth_first_search(seed: int) -> None:
     assert_agrees_with_breadth_first_search(random_position(random.Random(seed)))
 
 
-@pytest.mark.parametrize("seed", [*range(60), 1415])
+@pytest.mark.parametrize("seed", mostly_slow([*range(60), 1415], fast=[*range(10), 1415]))
 def test_agrees_with_breadth_first_search_on_four_rows(seed: int) -> None:
     """The same on 4-row pyramids with up to twelve stock cards (seed 7 once failed with
     a reserve, seed 1415 under reshuffle)."""
@@ -444,7 +445,7 @@ def few_ranks_position(rng: random.Random) -> PyramidState:
     return position(options, tableau, stock, waste, reserve, rng.randint(1, options.passes))
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", mostly_slow(range(40), fast=range(8)))
 def test_agrees_with_breadth_first_search_with_few_ranks(seed: int) -> None:
     """The same on deals of few ranks, where the shortest-line search merges positions
     with the same ranks in the same places (:meth:`Searcher.by_ranks`)."""

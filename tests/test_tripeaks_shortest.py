@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import mostly_slow
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -93,7 +94,7 @@ def turns(moves: Any) -> int:
 # --- against the breadth-first search through the engine -------------------------------------
 
 
-@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+@pytest.mark.parametrize("name", mostly_slow(sorted(OPTION_SETS), fast=["standard"]))
 @settings(max_examples=15, deadline=None)
 @given(
     seed=st.integers(min_value=1, max_value=2**40),

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import mostly_slow
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -152,7 +153,7 @@ def test_external_decks(index: int, external_decks: list[str]) -> None:
 # --- against the reference -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+@pytest.mark.parametrize("name", mostly_slow(sorted(OPTION_SETS), fast=["standard"]))
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(seed=st.integers(min_value=1, max_value=2**40))
 def test_numbered_deals_agree_with_reference(name: str, seed: int) -> None:
@@ -167,7 +168,7 @@ def test_numbered_deals_agree_with_reference(name: str, seed: int) -> None:
         assert check_line(state, result).is_won
 
 
-@pytest.mark.parametrize("name", sorted(OPTION_SETS))
+@pytest.mark.parametrize("name", mostly_slow(sorted(OPTION_SETS), fast=["standard"]))
 @settings(max_examples=12, deadline=None)
 @given(
     seed=st.integers(min_value=1, max_value=2**40),
