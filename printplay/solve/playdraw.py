@@ -675,21 +675,22 @@ class Values:
         won = (1 << stride * (n + 1)) - 1
         values = self.values = [0] * len(shape.masks)
         kids, slots, masks = shape.kids, shape.slots, shape.masks
-        wrap = enc.wrap
-        for place in range(len(kids) - 1, -1, -1):
+        # with the wrap, an Ace's bit takes the King's (12 above) and the King's the Ace's
+        aces, kings = (fields << 1, fields << 13) if enc.wrap else (0, 0)
+        place = len(kids)
+        # children first; the two lists pair up by construction (zip unchecked: it costs)
+        for row, row_slots in zip(reversed(kids), reversed(slots)):  # noqa: B905
+            place -= 1
             z = 0
-            for other, slot in zip(kids[place], slots[place], strict=True):
+            for other, slot in zip(row, row_slots):  # noqa: B905
                 z |= values[other] & pick[slot]
             if not z:
                 values[place] = won if masks[place] == full else 0
-                continue
-            if jokers:
+            elif jokers:
                 values[place] = self._value(z)
-                continue
-            if wrap:
-                z |= (z >> 13 & fields) | (z >> 1 & fields) << 14
-            u = z << 1 | z >> 1
-            values[place] = u | fill[(u & turned).bit_length()]
+            else:
+                u = z << 1 | z >> 1 | (z >> 12 & aces) | (z << 12 & kings)
+                values[place] = u | fill[(u & turned).bit_length()]
 
     def _value(self, z: int) -> int:
         """A mask's values from its plays' values ``z`` (any deal, jokers too)."""
@@ -710,11 +711,9 @@ class Values:
     def position_lost_from(self, key: int, default: int = 0) -> int:
         """The smallest ``k`` from which the position keyed ``mask << RANK_BITS | rank``
         (:attr:`LostTables.positions`) is lost."""
-        value = self.values[self.shape.index[key >> RANK_BITS]] >> (key & 15 or 15)
-        k = 0
-        while value >> self.stride * k & 1:
-            k += 1
-        return k
+        won = self.values[self.shape.index[key >> RANK_BITS]] >> (key & 15 or 15) & self.fields
+        # won from k = 0, 1, ..., w - 1: the last bit set is in field w - 1
+        return (won.bit_length() + self.stride - 1) // self.stride
 
     def turn_lost_from(self, mask: int, default: int = 0) -> int:
         """The smallest ``k`` from which turning the stock, then playing, is lost with the
