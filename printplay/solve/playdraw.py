@@ -75,6 +75,16 @@ so finds the same line, without the ball's bookkeeping; it memoises the position
 leads to (the slots played and the rank of the card played) instead of plays nodes, so that
 a play known lost costs one look-up (:func:`_search_open`).
 
+**Values instead of a search** (TriPeaks, past an allowance).  A deal the lean search has
+not decided within :data:`ALLOWANCE` nodes (most lost deals: a proof of loss visits every
+reachable position, and the search meets many again with more of the stock to come, to be
+searched again) is decided by exact values instead.  Which slots are open depends on the
+slots played alone, so the masks reachable from a position are the same for every deal
+(:func:`lattice`: 22,932 from TriPeaks' start, listed once per process); each mask's values,
+for every rank on top and every stock position at once, come from its children's in a few
+operations on integers (:class:`Values`), once per mask.  A won deal's line is then the
+search's own: it walks to it with the values as its lost tables.
+
 **Targets.**  Both searches look for a line that plays ``T`` layout cards in all (a win is
 every card).  Every prune above holds for any target; the counting test then allows as many
 cards without a place as may be left (:func:`encode`'s ``leftover``).  A node that cannot
@@ -113,7 +123,7 @@ from printplay.solve.packed import (
     rank_unit,
     run_unit,
 )
-from printplay.solve.toolkit import Clock, checked_result, deep_recursion
+from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion
 from printplay.verdicts import BudgetExhausted, SolveResult
 
 DRAW = -1
@@ -638,29 +648,32 @@ def _lattice(rules: Rules, mask: int, exposed: int) -> Lattice | None:
 class Values:
     """The exact value of every position of a deal where anything open may follow anything
     and the stock may be turned at any time (TriPeaks), worked out once per played-card
-    mask, children first (:func:`_by_values`).
+    mask of a :class:`Lattice`, children first (:func:`_by_values`).
 
     A position is the slots played ``M``, the rank ``r`` of the waste top and ``k``, the
     next card to turn.  Lost at ``k`` means lost at every later ``k`` (dominance in the
     stock), and what may follow depends on the rank on top alone; so a mask's values are
     one integer, a field of :attr:`stride` bits per ``k`` (``k = 0 .. n``, ``n`` the length
     of ``sequence``) with bit ``r`` set where the position with rank ``r`` on top is won
-    (bits 1-13 the ranks, 15 a joker; 0 and 14 repeat the Kings and the Aces where they are
-    one apart).  With ``Z`` the values of the plays (bit ``q`` of each field: the values of
-    the mask a play of an open card of rank ``q`` leads to, that card on top):
+    (bits 1-13 the ranks, 15 a joker), and in each bit the fields set are those of ``k``
+    below some bound.  With ``Z`` the values of the plays (bit ``q`` of each field: the
+    values of the mask a play of an open card of rank ``q`` leads to, that card on top):
 
     * a play: ``U``, bit ``r`` the bits of ``Z`` of the ranks next to ``r`` (a shift each
-      way, and a joker's bit for every rank);
+      way; with the wrap, an Ace's bit also takes the King's, twelve above, and the King's
+      the Ace's; a joker's bit goes to every rank, and every rank's to a joker's);
     * a turn from ``k``: won if for some stock card ``j >= k`` (the ``j``-th of
       ``sequence``) the plays win with ``j + 1`` next and that card on top: ``D``, the bit
       of the rank of card ``j`` in field ``j + 1`` of ``U``.  The turns then win from every
       ``k`` up to the highest such ``j``: every bit of the fields below ``D``'s highest;
-    * the value: ``U`` or the turns' fields.
+    * the value: ``U`` or the turns' fields.  A mask with every slot played is won.
 
-    Each mask costs a few operations on integers per open card and per mask, and no position
-    is looked at again for another stock position (as the depth-first search does).
-    :meth:`position_lost_from` and :meth:`turn_lost_from` read the values as the
-    depth-first search's lost tables (the smallest ``k`` a node is lost from), exactly.
+    Each mask costs a few operations on integers per open card and per mask, whatever the
+    deal, and no position is looked at again for another stock position (as the
+    depth-first search does); the counting test and the dominance among stock cards have
+    nothing to prune here.  :meth:`position_lost_from` and :meth:`turn_lost_from` read the
+    values as the depth-first search's lost tables (the smallest ``k`` a node is lost
+    from), exactly.
     """
 
     def __init__(self, enc: Encoded, shape: Lattice) -> None:
@@ -746,10 +759,11 @@ class Values:
 def _by_values(
     enc: Encoded, clock: Clock, tables: LostTables, target: int, spent: int
 ) -> tuple[list[int] | None, int]:
-    """The lean free search's verdict by :class:`Values`, after ``spent`` nodes of it: the
-    line, if the position can be won, is the one the search would have found (it walks to
-    it with the values as its tables).  Counts a mask as a node.  ``None`` for the line if
-    the layout is too large to list its masks: the search then goes on alone."""
+    """The lean free search's verdict by :class:`Values`, after ``spent`` nodes of the
+    search itself, with the nodes examined (a mask counts as one).  If the position can be
+    won, the line is the one the search finds alone: it walks to it with the values as its
+    lost tables, skipping exactly the positions that are lost.  A layout with too many
+    masks to list (:func:`lattice`) is left to the search."""
     shape = lattice(enc.rules, enc.mask, enc.exposed)
     if shape is None:
         steps, states = _search_open(enc, clock, tables, target)
@@ -759,7 +773,8 @@ def _by_values(
     if not values.won():
         return None, states
     steps, count = _search_open(enc, clock, tables, target, known=values)
-    assert steps is not None, "the values say won, the walk found no line"
+    if steps is None:
+        raise LineError("the values say the position is won, but the walk found no line")
     return steps, states + count
 
 
@@ -851,8 +866,9 @@ def _open(
     enc: Encoded, clock: Clock, tables: LostTables, target: int
 ) -> tuple[list[int] | None, int]:
     """The lean free search, handing over to :func:`_by_values` past :data:`ALLOWANCE`
-    nodes when the target is a win and no budget of states is set (a budget counts the
-    search's nodes)."""
+    nodes when the target is a win and no budget of states is set (a budget of states
+    counts the search's nodes, and is left to them; a budget of time is looked at by the
+    search only, the values taking some 15 ms)."""
     budget = clock.budget
     if target < enc.rules.size or (budget is not None and budget.max_states is not None):
         return _search_open(enc, clock, tables, target)
