@@ -551,8 +551,9 @@ def test_values_are_the_search_verdicts(name: str) -> None:
 def test_handing_over_to_values_keeps_verdicts_and_lines(
     name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With no allowance of nodes (the values decide every deal), the verdicts, lines and
-    shortest lines are those of the depth-first search alone."""
+    """With no allowance of nodes (the values decide every deal), the verdicts and lines are
+    those of the depth-first search alone, and shortest lines (which keep the search alone)
+    are unchanged."""
     from printplay.solve import playdraw
     from printplay.solve.tripeaks import shortest_line
 

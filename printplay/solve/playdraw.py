@@ -863,14 +863,18 @@ def _search_strict(
 
 
 def _open(
-    enc: Encoded, clock: Clock, tables: LostTables, target: int
+    enc: Encoded, clock: Clock, tables: LostTables, target: int, hand_over: bool
 ) -> tuple[list[int] | None, int]:
     """The lean free search, handing over to :func:`_by_values` past :data:`ALLOWANCE`
     nodes when the target is a win and no budget of states is set (a budget of states
     counts the search's nodes, and is left to them; a budget of time is looked at by the
     search only, the values taking some 15 ms)."""
     budget = clock.budget
-    if target < enc.rules.size or (budget is not None and budget.max_states is not None):
+    if (
+        not hand_over
+        or target < enc.rules.size
+        or (budget is not None and budget.max_states is not None)
+    ):
         return _search_open(enc, clock, tables, target)
     try:
         return _search_open(enc, clock, tables, target, allowance=ALLOWANCE)
@@ -886,6 +890,7 @@ def search(
     resets: bool,
     tables: LostTables,
     target: int | None = None,
+    hand_over: bool = True,
 ) -> tuple[list[int] | None, int]:
     """Search for a line that plays ``target`` layout cards in all (default: a win).
 
@@ -895,13 +900,16 @@ def search(
     steps (a slot for a play, :data:`DRAW` for a turn) or ``None``, and the number of nodes
     examined (plays and turns), also counted on ``clock``; when the budget runs out, the
     :class:`BudgetExhausted` is counted there too and raised again.  ``tables`` receives
-    the nodes proved lost.
+    the nodes proved lost.  ``hand_over``: whether the lean free search may hand a win over
+    to values past its allowance (:data:`ALLOWANCE`); the values leave in ``tables`` only
+    what the search proved before, so a caller that searches again with the same tables
+    (a shorter stock, a best score) may rather keep the search alone.
     """
     goal = enc.rules.size if target is None else target
     try:
         with deep_recursion():
             if free and resets and enc.rules.open:
-                steps, states = _open(enc, clock, tables, goal)
+                steps, states = _open(enc, clock, tables, goal, hand_over)
             else:
                 run = _search_free if free else _search_strict
                 steps, states = run(enc, clock, resets, tables, goal)
@@ -936,7 +944,12 @@ def fewest_turns(
     while steps.count(DRAW) > 0:
         try:
             found, count = search(
-                cut(steps.count(DRAW) - 1), clock, free=free, resets=resets, tables=tables
+                cut(steps.count(DRAW) - 1),
+                clock,
+                free=free,
+                resets=resets,
+                tables=tables,
+                hand_over=False,
             )
         except BudgetExhausted as stop:
             return steps, states + stop.states, stop.reason
@@ -963,15 +976,25 @@ def steps_to_moves(enc: Encoded, steps: Sequence[int]) -> tuple[Play | Draw, ...
 
 
 def decide(
-    state: Position, enc: Encoded, clock: Clock, *, free: bool, resets: bool, tables: LostTables
+    state: Position,
+    enc: Encoded,
+    clock: Clock,
+    *,
+    free: bool,
+    resets: bool,
+    tables: LostTables,
+    hand_over: bool = True,
 ) -> SolveResult[Play | Draw]:
     """The verdict on ``state`` (encoded as ``enc``), with a winning line if it can be won.
 
     ``solvable`` is ``True`` with a line replayed through the engine, ``False`` after the
     whole reachable space was searched, ``None`` if the clock's budget ran out first.
+    ``hand_over`` as for :func:`search`.
     """
     try:
-        steps, states = search(enc, clock, free=free, resets=resets, tables=tables)
+        steps, states = search(
+            enc, clock, free=free, resets=resets, tables=tables, hand_over=hand_over
+        )
     except BudgetExhausted as stop:
         return SolveResult(None, (), stop.states, clock.seconds, reason=stop.reason)
     if steps is None:
