@@ -570,3 +570,24 @@ def test_handing_over_to_values_keeps_verdicts_and_lines(
     assert [(r.solvable, r.moves) for r in handed] == [(r.solvable, r.moves) for r in alone]
     assert [shortest_line(state).moves for state in states[:2]] == [r.moves for r in shortest]
     assert any(r.solvable is False for r in alone) or name != "standard"
+
+
+def test_a_lattice_too_large_leaves_the_search_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the allowance, a layout with more masks than the core lists is decided by the
+    search alone, with the same verdicts and lines."""
+    from printplay.solve import playdraw
+
+    states = [numbered_state(TriPeaksOptions(), seed) for seed in range(1, 4)]
+    states.append(TriPeaks().initial_state(explicit_deal(UNSOLVABLE_DEALS[50], standard_deck())))
+    alone = [solve(state) for state in states]
+    monkeypatch.setattr(playdraw, "ALLOWANCE", 0)
+    monkeypatch.setattr(playdraw, "LATTICE_LIMIT", 100)
+    playdraw.lattice.cache_clear()
+    try:
+        limited = [solve(state) for state in states]
+        enc = encode(states[0])
+        assert playdraw.lattice(enc.rules, enc.mask, enc.exposed) is None
+    finally:
+        playdraw.lattice.cache_clear()
+    assert [(r.solvable, r.moves) for r in limited] == [(r.solvable, r.moves) for r in alone]
+    assert limited[-1].solvable is False
