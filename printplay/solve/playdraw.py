@@ -592,7 +592,7 @@ class Lattice:
 @lru_cache(maxsize=8)
 def lattice(rules: Rules, mask: int, exposed: int) -> Lattice | None:
     """The :class:`Lattice` of the layout of ``rules`` from the slots ``mask`` played (and
-    ``exposed`` open), worked out once per process (about 20 ms for TriPeaks' tableau);
+    ``exposed`` open), worked out once per process (about 25 ms for TriPeaks' tableau);
     ``None`` if it has more than :data:`LATTICE_LIMIT` masks.
 
     Python's cyclic garbage collector is held off while the lists are made (it would walk
@@ -868,7 +868,7 @@ def _open(
     """The lean free search, handing over to :func:`_by_values` past :data:`ALLOWANCE`
     nodes when the target is a win and no budget of states is set (a budget of states
     counts the search's nodes, and is left to them; a budget of time is looked at by the
-    search only, the values taking some 15 ms)."""
+    search only, the values taking some 15-20 ms)."""
     budget = clock.budget
     if (
         not hand_over
