@@ -482,3 +482,113 @@ def test_lean_free_search_is_the_generic_one(name: str) -> None:
             generic = playdraw._search_free(enc, Clock(None), True, playdraw.LostTables(), target)
             lean = playdraw._search_open(enc, Clock(None), playdraw.LostTables(), target)
             assert lean[0] == generic[0]
+
+
+# --- the verdict by values over every played-card mask ---------------------------------------
+
+
+def test_lattice_of_the_tableau() -> None:
+    """TriPeaks' tableau has 22,932 sets of played slots reachable from the start, with
+    119,364 plays between them, listed so that a mask comes before those it leads to."""
+    from printplay.solve import playdraw
+
+    enc = encode(numbered_state(TriPeaksOptions(), 1))
+    shape = playdraw.lattice(enc.rules, enc.mask, enc.exposed)
+    assert shape is not None
+    assert len(shape.masks) == 22_932
+    assert sum(len(row) for row in shape.kids) == 119_364
+    assert shape.masks[0] == 0 and shape.masks[-1] == enc.rules.full
+    for place, (row, slots) in enumerate(zip(shape.kids, shape.slots, strict=True)):
+        for other, slot in zip(row, slots, strict=True):
+            assert other > place
+            assert shape.masks[other] == shape.masks[place] | 1 << slot
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["standard", "no-wrap", "jokers=2", "jokers=2,jokers-in-stock", "face-up,jokers=2,no-wrap"],
+)
+def test_values_are_the_search_verdicts(name: str) -> None:
+    """The values worked out per played-card mask (``playdraw.Values``) are exact: along
+    random games, each position's value says what the lean search finds from it, and the
+    search walking with the values as its tables finds the line it finds alone."""
+    import random
+
+    from printplay.games.tripeaks import Draw
+    from printplay.solve import playdraw
+    from printplay.solve.toolkit import Clock
+
+    rng = random.Random(name)
+    for seed in range(1, 4):
+        state = numbered_state(OPTION_SETS[name], seed)
+        start = encode(state)
+        shape = playdraw.lattice(start.rules, start.mask, start.exposed)
+        assert shape is not None
+        values = playdraw.Values(start, shape)
+        turned = 0
+        for step in range(40):
+            if step % 4 == 0 and not state.is_over:
+                enc = encode(state)
+                line, _ = playdraw._search_open(enc, Clock(None), playdraw.LostTables(), 28)
+                rank = int(state.waste_top.rank)
+                lost_from = values.position_lost_from(enc.mask << playdraw.RANK_BITS | rank)
+                assert (1 + turned < lost_from) is (line is not None)
+                if step == 0:
+                    assert values.won() is (line is not None)
+                    if line is not None:
+                        walk = playdraw._search_open(
+                            enc, Clock(None), playdraw.LostTables(), 28, known=values
+                        )
+                        assert walk[0] == line
+            moves = [*state.plays, *([Draw(state.stock[0])] if state.can_draw() else [])]
+            if not moves:
+                break
+            move = rng.choice(moves)
+            turned += isinstance(move, Draw)
+            state = state.apply(move)
+
+
+@pytest.mark.parametrize("name", ["standard", "no-wrap", "jokers=2,jokers-in-stock"])
+def test_handing_over_to_values_keeps_verdicts_and_lines(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With no allowance of nodes (the values decide every deal), the verdicts and lines are
+    those of the depth-first search alone, and shortest lines (which keep the search alone)
+    are unchanged."""
+    from printplay.solve import playdraw
+    from printplay.solve.tripeaks import shortest_line
+
+    states = [numbered_state(OPTION_SETS[name], seed) for seed in range(1, 7)]
+    if name == "standard":
+        states.append(
+            TriPeaks().initial_state(explicit_deal(UNSOLVABLE_DEALS[50], standard_deck()))
+        )
+    monkeypatch.setattr(playdraw, "ALLOWANCE", 10**9)
+    alone = [solve(state) for state in states]
+    shortest = [shortest_line(state) for state in states[:2]]
+    monkeypatch.setattr(playdraw, "ALLOWANCE", 0)
+    handed = [solve(state) for state in states]
+    assert [(r.solvable, r.moves) for r in handed] == [(r.solvable, r.moves) for r in alone]
+    assert [shortest_line(state).moves for state in states[:2]] == [r.moves for r in shortest]
+    assert any(r.solvable is False for r in alone) or name != "standard"
+
+
+def test_a_lattice_too_large_leaves_the_search_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the allowance, a layout with more masks than the core lists is decided by the
+    search alone, with the same verdicts and lines."""
+    from printplay.solve import playdraw
+
+    states = [numbered_state(TriPeaksOptions(), seed) for seed in range(1, 4)]
+    states.append(TriPeaks().initial_state(explicit_deal(UNSOLVABLE_DEALS[50], standard_deck())))
+    alone = [solve(state) for state in states]
+    monkeypatch.setattr(playdraw, "ALLOWANCE", 0)
+    monkeypatch.setattr(playdraw, "LATTICE_LIMIT", 100)
+    playdraw.lattice.cache_clear()
+    try:
+        limited = [solve(state) for state in states]
+        enc = encode(states[0])
+        assert playdraw.lattice(enc.rules, enc.mask, enc.exposed) is None
+    finally:
+        playdraw.lattice.cache_clear()
+    assert [(r.solvable, r.moves) for r in limited] == [(r.solvable, r.moves) for r in alone]
+    assert limited[-1].solvable is False

@@ -75,6 +75,16 @@ so finds the same line, without the ball's bookkeeping; it memoises the position
 leads to (the slots played and the rank of the card played) instead of plays nodes, so that
 a play known lost costs one look-up (:func:`_search_open`).
 
+**Values instead of a search** (TriPeaks, past an allowance).  A deal the lean search has
+not decided within :data:`ALLOWANCE` nodes (most lost deals: a proof of loss visits every
+reachable position, and the search meets many again with more of the stock to come, to be
+searched again) is decided by exact values instead.  Which slots are open depends on the
+slots played alone, so the masks reachable from a position are the same for every deal
+(:func:`lattice`: 22,932 from TriPeaks' start, listed once per process); each mask's values,
+for every rank on top and every stock position at once, come from its children's in a few
+operations on integers (:class:`Values`), once per mask.  A won deal's line is then the
+search's own: it walks to it with the values as its lost tables.
+
 **Targets.**  Both searches look for a line that plays ``T`` layout cards in all (a win is
 every card).  Every prune above holds for any target; the counting test then allows as many
 cards without a place as may be left (:func:`encode`'s ``leftover``).  A node that cannot
@@ -91,8 +101,10 @@ reach ``T`` cannot reach ``T + 1`` either, so tables carry over to a higher targ
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from printplay.cards import Card
 from printplay.games.layout import Layout
@@ -111,7 +123,7 @@ from printplay.solve.packed import (
     rank_unit,
     run_unit,
 )
-from printplay.solve.toolkit import Clock, checked_result, deep_recursion
+from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion
 from printplay.verdicts import BudgetExhausted, SolveResult
 
 DRAW = -1
@@ -209,6 +221,8 @@ class Encoded:
     run_slack: int = 0
     """Where :attr:`Rules.open`: the layout's places less its need, by runs of ranks two
     apart (:func:`~printplay.solve.packed.runs_short`)."""
+    wrap: bool = True
+    """Whether a King and an Ace are one rank apart."""
 
 
 def encode(
@@ -277,6 +291,7 @@ def encode(
         run_supply=run_supply,
         run_delta=run_delta,
         run_slack=sum(run_delta[slot] for slot in present) if run_delta else 0,
+        wrap=wrap,
     )
 
 
@@ -418,7 +433,13 @@ def _search_free(
 
 
 def _search_open(
-    enc: Encoded, clock: Clock, tables: LostTables, target: int
+    enc: Encoded,
+    clock: Clock,
+    tables: LostTables,
+    target: int,
+    *,
+    allowance: int | None = None,
+    known: Values | None = None,
 ) -> tuple[list[int] | None, int]:
     """:func:`_search_free` where anything open may follow anything, a turn lifts nothing
     and there are no groups (TriPeaks): the same moves in the same order, so the same line,
@@ -433,6 +454,11 @@ def _search_open(
     proved lost.  So a play already known lost costs one look-up, without working out what
     it uncovers; a chain node then stands for the plays that may follow a card (plays
     before turns, highest slot first, as in the generic search) and has no table of its own.
+
+    ``allowance``: past that many nodes, :class:`_OverAllowance` is raised (looked at when
+    the clock is).  ``known``: the exact values of every position (:class:`Values`), read
+    instead of ``tables``; the search then walks straight down the line it would have found
+    without them, since it skips exactly the positions that are lost.
     """
     rules = enc.rules
     seq = enc.sequence_ranks
@@ -448,10 +474,14 @@ def _search_open(
     )  # fmt: skip
     check, check_mask = clock.check, clock.mask
     pos_lost, turn_lost = tables.positions, tables.turns
-    pos_get, turn_get = pos_lost.get, turn_lost.get
+    pos_get: Callable[[int, int], int] = pos_lost.get
+    turn_get: Callable[[int, int], int] = turn_lost.get
+    if known is not None:
+        pos_get, turn_get = known.position_lost_from, known.turn_lost_from
     line: list[int] = []
     count = 0
-    due = check_mask + 1
+    limit = (1 << 62) if allowance is None else allowance
+    due = min(check_mask + 1, limit)
     near = target - 1
 
     def chain(mask: int, exposed: int, cand: int, k: int, slack: int) -> bool:
@@ -459,8 +489,10 @@ def _search_open(
         nonlocal count, due
         count += 1
         if count >= due:
+            if count >= limit:
+                raise _OverAllowance(count)
             check(count)
-            due = (count | check_mask) + 1
+            due = min((count | check_mask) + 1, limit)
         if mask.bit_count() >= near:
             line.append(cand.bit_length() - 1)
             return True
@@ -519,6 +551,231 @@ def _search_open(
     )
     line.reverse()
     return (line if won else None), count
+
+
+ALLOWANCE = 20_000
+"""How many nodes the lean free search examines before the verdict is worked out by values
+over every played-card mask instead (:func:`_by_values`): most winnable deals are decided
+well within it, and a lost one costs the same whatever it is."""
+
+LATTICE_LIMIT = 200_000
+"""The most played-card masks :func:`lattice` lists; a layout with more is left to the
+depth-first search alone."""
+
+
+class _OverAllowance(Exception):
+    """The lean free search examined its allowance of nodes without a verdict."""
+
+    def __init__(self, states: int) -> None:
+        super().__init__(states)
+        self.states = states
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """Every set of played slots reachable from a position, whatever the cards.
+
+    Which slots are open depends on the slots played alone, so the masks reachable by
+    playing open cards one at a time are the same for every deal with those slots played:
+    TriPeaks' tableau has 22,932 of them from the start, with 119,364 plays between them.
+    ``masks`` lists them breadth first (so a mask comes before every mask it leads to),
+    ``index`` gives a mask's place in that list; per mask, ``kids`` holds the places of the
+    masks its open slots' plays lead to and ``slots`` those slots, in the same order.
+    """
+
+    masks: tuple[int, ...]
+    index: dict[int, int]
+    kids: tuple[tuple[int, ...], ...]
+    slots: tuple[tuple[int, ...], ...]
+
+
+@lru_cache(maxsize=8)
+def lattice(rules: Rules, mask: int, exposed: int) -> Lattice | None:
+    """The :class:`Lattice` of the layout of ``rules`` from the slots ``mask`` played (and
+    ``exposed`` open), worked out once per process (about 25 ms for TriPeaks' tableau);
+    ``None`` if it has more than :data:`LATTICE_LIMIT` masks.
+
+    Python's cyclic garbage collector is held off while the lists are made (it would walk
+    them again and again as they grow, doubling the time), and each mask's row is a tuple
+    of integers, which the collector stops following.
+    """
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _lattice(rules, mask, exposed)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _lattice(rules: Rules, mask: int, exposed: int) -> Lattice | None:
+    """:func:`lattice`, worked out."""
+    uncovers = rules.uncovers
+    masks = [mask]
+    opens = [exposed]
+    index = {mask: 0}
+    get = index.get
+    kids: list[tuple[int, ...]] = []
+    slots: list[tuple[int, ...]] = []
+    for place, played in enumerate(masks):  # the list grows as it is walked
+        if place >= LATTICE_LIMIT:
+            return None
+        free = opens[place]
+        row = []
+        row_slots = []
+        rest = free
+        while rest:
+            bit = rest & -rest
+            rest ^= bit
+            slot = bit.bit_length() - 1
+            m2 = played | bit
+            other = get(m2)
+            if other is None:
+                e2 = free ^ bit
+                for cover_bit, need in uncovers[slot]:
+                    if m2 & need == need:
+                        e2 |= cover_bit
+                other = index[m2] = len(masks)
+                masks.append(m2)
+                opens.append(e2)
+            row.append(other)
+            row_slots.append(slot)
+        kids.append(tuple(row))
+        slots.append(tuple(row_slots))
+    return Lattice(tuple(masks), index, tuple(kids), tuple(slots))
+
+
+class Values:
+    """The exact value of every position of a deal where anything open may follow anything
+    and the stock may be turned at any time (TriPeaks), worked out once per played-card
+    mask of a :class:`Lattice`, children first (:func:`_by_values`).
+
+    A position is the slots played ``M``, the rank ``r`` of the waste top and ``k``, the
+    next card to turn.  Lost at ``k`` means lost at every later ``k`` (dominance in the
+    stock), and what may follow depends on the rank on top alone; so a mask's values are
+    one integer, a field of :attr:`stride` bits per ``k`` (``k = 0 .. n``, ``n`` the length
+    of ``sequence``) with bit ``r`` set where the position with rank ``r`` on top is won
+    (bits 1-13 the ranks, 15 a joker), and in each bit the fields set are those of ``k``
+    below some bound.  With ``Z`` the values of the plays (bit ``q`` of each field: the
+    values of the mask a play of an open card of rank ``q`` leads to, that card on top):
+
+    * a play: ``U``, bit ``r`` the bits of ``Z`` of the ranks next to ``r`` (a shift each
+      way; with the wrap, an Ace's bit also takes the King's, twelve above, and the King's
+      the Ace's; a joker's bit goes to every rank, and every rank's to a joker's);
+    * a turn from ``k``: won if for some stock card ``j >= k`` (the ``j``-th of
+      ``sequence``) the plays win with ``j + 1`` next and that card on top: ``D``, the bit
+      of the rank of card ``j`` in field ``j + 1`` of ``U``.  The turns then win from every
+      ``k`` up to the highest such ``j``: every bit of the fields below ``D``'s highest;
+    * the value: ``U`` or the turns' fields.  A mask with every slot played is won.
+
+    Each mask costs a few operations on integers per open card and per mask, whatever the
+    deal, and no position is looked at again for another stock position (as the
+    depth-first search does); the counting test and the dominance among stock cards have
+    nothing to prune here.  :meth:`position_lost_from` and :meth:`turn_lost_from` read the
+    values as the depth-first search's lost tables (the smallest ``k`` a node is lost
+    from), exactly.
+    """
+
+    def __init__(self, enc: Encoded, shape: Lattice) -> None:
+        seq = enc.sequence_ranks
+        n = len(seq)
+        jokers = 0 in seq or any(
+            card is not None and rank == 0 for card, rank in zip(enc.cards, enc.ranks, strict=True)
+        )
+        # with jokers, 16 spare bits a field to find the fields holding any rank
+        stride = self.stride = 32 if jokers else 16
+        self.shape = shape
+        self.enc = enc
+        fields = self.fields = sum(1 << stride * k for k in range(n + 1))
+        """One in the lowest bit of every field."""
+        self.pick = pick = tuple(fields << (rank or 15) for rank in enc.ranks)
+        """Per slot: its card's rank's bit in every field."""
+        self.turned = turned = sum(1 << stride * (j + 1) + (seq[j] or 15) for j in range(1, n))
+        """The bit of the rank of each stock card ``j`` in field ``j + 1``."""
+        self.fill = fill = (
+            0,
+            *(
+                (1 << stride * ((size - 1) // stride)) - 1
+                for size in range(1, stride * (n + 1) + 1)
+            ),
+        )
+        """Per bit length of ``D``: every bit of the fields below its highest."""
+        full = enc.rules.full
+        won = (1 << stride * (n + 1)) - 1
+        values = self.values = [0] * len(shape.masks)
+        kids, slots, masks = shape.kids, shape.slots, shape.masks
+        # with the wrap, an Ace's bit takes the King's (12 above) and the King's the Ace's
+        aces, kings = (fields << 1, fields << 13) if enc.wrap else (0, 0)
+        place = len(kids)
+        # children first; the two lists pair up by construction (zip unchecked: it costs)
+        for row, row_slots in zip(reversed(kids), reversed(slots)):  # noqa: B905
+            place -= 1
+            z = 0
+            for other, slot in zip(row, row_slots):  # noqa: B905
+                z |= values[other] & pick[slot]
+            if not z:
+                values[place] = won if masks[place] == full else 0
+            elif jokers:
+                values[place] = self._value(z)
+            else:
+                u = z << 1 | z >> 1 | (z >> 12 & aces) | (z << 12 & kings)
+                values[place] = u | fill[(u & turned).bit_length()]
+
+    def _value(self, z: int) -> int:
+        """A mask's values from its plays' values ``z`` (any deal, jokers too)."""
+        fields = self.fields
+        if self.enc.wrap:
+            z |= (z >> 13 & fields) | (z >> 1 & fields) << 14
+        ranks = z & fields * 0x3FFE  # bits 1-13
+        joker = z >> 15 & fields
+        u = (z << 1 | z >> 1) & fields * 0x3FFE | joker * 0x3FFE
+        # bit 15: any rank may go onto a joker (fields hold 16 bits and 16 spare)
+        u |= ((ranks + fields * 0xFFFF) >> 16 & fields | joker) << 15
+        return u | self.fill[(u & self.turned).bit_length()]
+
+    def won(self) -> bool:
+        """Whether the position encoded can be won."""
+        return bool(self.values[0] >> self.stride + (self.enc.sequence_ranks[0] or 15) & 1)
+
+    def position_lost_from(self, key: int, default: int = 0) -> int:
+        """The smallest ``k`` from which the position keyed ``mask << RANK_BITS | rank``
+        (:attr:`LostTables.positions`) is lost."""
+        won = self.values[self.shape.index[key >> RANK_BITS]] >> (key & 15 or 15) & self.fields
+        # won from k = 0, 1, ..., w - 1: the last bit set is in field w - 1
+        return (won.bit_length() + self.stride - 1) // self.stride
+
+    def turn_lost_from(self, mask: int, default: int = 0) -> int:
+        """The smallest ``k`` from which turning the stock, then playing, is lost with the
+        slots of ``mask`` played (:attr:`LostTables.turns`)."""
+        place = self.shape.index[mask]
+        z = 0
+        for other, slot in zip(self.shape.kids[place], self.shape.slots[place], strict=True):
+            z |= self.values[other] & self.pick[slot]
+        turns = self._value(z) & self.turned
+        # D's highest bit is in field j + 1 for the last stock card j that wins
+        return (turns.bit_length() - 1) // self.stride if turns else 0
+
+
+def _by_values(
+    enc: Encoded, clock: Clock, tables: LostTables, target: int, spent: int
+) -> tuple[list[int] | None, int]:
+    """The lean free search's verdict by :class:`Values`, after ``spent`` nodes of the
+    search itself, with the nodes examined (a mask counts as one).  If the position can be
+    won, the line is the one the search finds alone: it walks to it with the values as its
+    lost tables, skipping exactly the positions that are lost.  A layout with too many
+    masks to list (:func:`lattice`) is left to the search."""
+    shape = lattice(enc.rules, enc.mask, enc.exposed)
+    if shape is None:
+        steps, states = _search_open(enc, clock, tables, target)
+        return steps, spent + states
+    values = Values(enc, shape)
+    states = spent + len(shape.masks)
+    if not values.won():
+        return None, states
+    steps, count = _search_open(enc, clock, tables, target, known=values)
+    if steps is None:
+        raise LineError("the values say the position is won, but the walk found no line")
+    return steps, states + count
 
 
 def _search_strict(
@@ -605,6 +862,26 @@ def _search_strict(
     return (line if won else None), count
 
 
+def _open(
+    enc: Encoded, clock: Clock, tables: LostTables, target: int, hand_over: bool
+) -> tuple[list[int] | None, int]:
+    """The lean free search, handing over to :func:`_by_values` past :data:`ALLOWANCE`
+    nodes when the target is a win and no budget of states is set (a budget of states
+    counts the search's nodes, and is left to them; a budget of time is looked at by the
+    search only, the values taking some 15-20 ms)."""
+    budget = clock.budget
+    if (
+        not hand_over
+        or target < enc.rules.size
+        or (budget is not None and budget.max_states is not None)
+    ):
+        return _search_open(enc, clock, tables, target)
+    try:
+        return _search_open(enc, clock, tables, target, allowance=ALLOWANCE)
+    except _OverAllowance as over:
+        return _by_values(enc, clock, tables, target, over.states)
+
+
 def search(
     enc: Encoded,
     clock: Clock,
@@ -613,6 +890,7 @@ def search(
     resets: bool,
     tables: LostTables,
     target: int | None = None,
+    hand_over: bool = True,
 ) -> tuple[list[int] | None, int]:
     """Search for a line that plays ``target`` layout cards in all (default: a win).
 
@@ -622,13 +900,16 @@ def search(
     steps (a slot for a play, :data:`DRAW` for a turn) or ``None``, and the number of nodes
     examined (plays and turns), also counted on ``clock``; when the budget runs out, the
     :class:`BudgetExhausted` is counted there too and raised again.  ``tables`` receives
-    the nodes proved lost.
+    the nodes proved lost.  ``hand_over``: whether the lean free search may hand a win over
+    to values past its allowance (:data:`ALLOWANCE`); the values leave in ``tables`` only
+    what the search proved before, so a caller that searches again with the same tables
+    (a shorter stock, a best score) may rather keep the search alone.
     """
     goal = enc.rules.size if target is None else target
     try:
         with deep_recursion():
             if free and resets and enc.rules.open:
-                steps, states = _search_open(enc, clock, tables, goal)
+                steps, states = _open(enc, clock, tables, goal, hand_over)
             else:
                 run = _search_free if free else _search_strict
                 steps, states = run(enc, clock, resets, tables, goal)
@@ -663,7 +944,12 @@ def fewest_turns(
     while steps.count(DRAW) > 0:
         try:
             found, count = search(
-                cut(steps.count(DRAW) - 1), clock, free=free, resets=resets, tables=tables
+                cut(steps.count(DRAW) - 1),
+                clock,
+                free=free,
+                resets=resets,
+                tables=tables,
+                hand_over=False,
             )
         except BudgetExhausted as stop:
             return steps, states + stop.states, stop.reason
@@ -690,15 +976,25 @@ def steps_to_moves(enc: Encoded, steps: Sequence[int]) -> tuple[Play | Draw, ...
 
 
 def decide(
-    state: Position, enc: Encoded, clock: Clock, *, free: bool, resets: bool, tables: LostTables
+    state: Position,
+    enc: Encoded,
+    clock: Clock,
+    *,
+    free: bool,
+    resets: bool,
+    tables: LostTables,
+    hand_over: bool = True,
 ) -> SolveResult[Play | Draw]:
     """The verdict on ``state`` (encoded as ``enc``), with a winning line if it can be won.
 
     ``solvable`` is ``True`` with a line replayed through the engine, ``False`` after the
     whole reachable space was searched, ``None`` if the clock's budget ran out first.
+    ``hand_over`` as for :func:`search`.
     """
     try:
-        steps, states = search(enc, clock, free=free, resets=resets, tables=tables)
+        steps, states = search(
+            enc, clock, free=free, resets=resets, tables=tables, hand_over=hand_over
+        )
     except BudgetExhausted as stop:
         return SolveResult(None, (), stop.states, clock.seconds, reason=stop.reason)
     if steps is None:

@@ -19,6 +19,12 @@ finished game counts (a lost one pays the card penalty).  The value after each s
 is memoised; the chains along the best line are searched again to write it out, and the
 engine's final score of the replayed line must equal the claimed score.
 
+**Verdicts past an allowance.**  :func:`solve` lets the core hand a deal its search has not
+decided within :data:`~printplay.solve.playdraw.ALLOWANCE` nodes over to exact values per
+played-card mask (most lost deals; see the core's docstring), with the same verdict and
+the same line.  :func:`best_score` and :func:`shortest_line` search again with the lost
+tables of the verdict, which the values do not fill, so they keep the search alone.
+
 **Shortest line.**  Every win plays the 28 tableau cards, so the fewest moves (each play
 and each stock turn one) is the fewest stock turns, and a win with at most ``L`` turns is a
 win of the same position with the stock cut to ``L`` cards.  :func:`shortest_line` decides
@@ -122,11 +128,14 @@ def replay(state: TriPeaksState, moves: tuple[Move, ...]) -> TriPeaksState:
 
 
 def _decide(
-    state: TriPeaksState, enc: Encoded, clock: Clock, tables: LostTables
+    state: TriPeaksState, enc: Encoded, clock: Clock, tables: LostTables, hand_over: bool = True
 ) -> SolveResult[Move]:
-    """The core's verdict under the options of ``state``."""
+    """The core's verdict under the options of ``state`` (``hand_over``: see
+    :func:`~printplay.solve.playdraw.search`)."""
     free = not state.options.strict_draw
-    return playdraw.decide(state, enc, clock, free=free, resets=True, tables=tables)
+    return playdraw.decide(
+        state, enc, clock, free=free, resets=True, tables=tables, hand_over=hand_over
+    )
 
 
 def solve(position: Position, *, budget: Budget | None = None) -> SolveResult[Move]:
@@ -159,7 +168,9 @@ def shortest_line(position: Position, *, budget: Budget | None = None) -> SolveR
     enc = encode(state)
     free = not state.options.strict_draw
     try:
-        steps, states = playdraw.search(enc, clock, free=free, resets=True, tables=tables)
+        steps, states = playdraw.search(
+            enc, clock, free=free, resets=True, tables=tables, hand_over=False
+        )
     except BudgetExhausted as stop:
         return SolveResult(None, (), stop.states, clock.seconds, reason=stop.reason)
     if steps is None:
@@ -402,7 +413,7 @@ def best_score(position: Position, *, budget: Budget | None = None) -> SolveResu
     if state.is_over:
         return SolveResult(state.is_won, (), 0, clock.seconds, state.score, True)
     tables = LostTables()
-    found = _decide(state, enc, clock, tables)
+    found = _decide(state, enc, clock, tables, hand_over=False)
     verdict, states, reason = found.solvable, found.states, found.reason
     win_only = verdict is True
     if win_only:
