@@ -326,6 +326,10 @@ class Tables:
             )
             for a in range(1, 7)
         ]
+        self.rank_slots = tuple(
+            sum(1 << s for s in range(geo.size) if self.ranks[s] == r) for r in range(14)
+        )
+        """Per rank: the slots holding a card of that rank, as bits."""
         self.matchings: dict[tuple[int, int, int], int] = {}
         # The cycle orders met (only one without reshuffle).
         self.orders: list[tuple[int, ...]] = []
@@ -364,7 +368,12 @@ class Tables:
         index = geo.index
         shape = geo.shapes[sid]
         free = geo.free[sid]
-        slots = [s for s in range(geo.size) if free >> s & 1]
+        slots = []
+        bits = free
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            slots.append(low.bit_length() - 1)
         forced = forced_slot = -1
         for s in slots:
             if ranks[s] == KING:
@@ -382,21 +391,18 @@ class Tables:
             for u in slots[i + 1 :]:
                 if ranks[u] + rank == 13:
                     pairs.append((index[shape ^ 1 << s ^ 1 << u], s, u))
-        counts = [0] * 14
-        for s in range(geo.size):
-            if shape >> s & 1:
-                counts[ranks[s]] += 1
+        counts = [(shape & cards).bit_count() for cards in self.rank_slots]
         h = counts[KING]
         need = []
         matched = []
         for c, (side_a, side_b) in enumerate(self.sides):
-            in_a = sum(1 << i for i, s in enumerate(side_a) if shape >> s & 1)
-            in_b = sum(1 << i for i, s in enumerate(side_b) if shape >> s & 1)
+            in_a = shape & self.rank_slots[c + 1]
+            in_b = shape & self.rank_slots[12 - c]
             m = self.matchings.get((c, in_a, in_b))
             if m is None:
                 m = _matching(
-                    [s for i, s in enumerate(side_a) if in_a >> i & 1],
-                    [s for i, s in enumerate(side_b) if in_b >> i & 1],
+                    [s for s in side_a if in_a >> s & 1],
+                    [s for s in side_b if in_b >> s & 1],
                     geo.cone,
                 )
                 self.matchings[(c, in_a, in_b)] = m
