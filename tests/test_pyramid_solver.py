@@ -24,6 +24,7 @@ from printplay.games import make_game, solver_for
 from printplay.games.pyramid import Pyramid, PyramidOptions, PyramidState, deal_key
 from printplay.solve import pyramid, pyramid_core
 from printplay.solve.pyramid_core import (
+    KING,
     PASS_SHIFT,
     PTR_SHIFT,
     UNREACHABLE,
@@ -685,12 +686,74 @@ def test_bound_never_above_the_shortest_win(seed: int, short_stock: bool) -> Non
         assert bound_of(here) <= len(line) - done, (seed, done)
 
 
-def test_room_raises_the_bound_on_some_positions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The positions above exercise :meth:`Searcher.room`: without it (every waste card
-    free to leave) the bound is lower on some of them."""
+def test_room_raises_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """:meth:`Searcher.room`: the 7 the apex needs lies under three 5s, and the 8 of the
+    pyramid and the 8 of the stock can take only two of them, so the 7 comes only after
+    the three stock cards have gone and a redeal: four steps beyond the three removing
+    steps (the bound is exact here).  Without the count (every waste card
+    with a partner free to leave) the 7 is dug out for two steps; the bound never rises
+    without it on the positions above."""
+    options = PyramidOptions(clear_the_board=True)
+    state = position(options, {0: "6h", 1: "8c", 2: "Kc"}, "8d 2c 3c", "7s 5h 5d 5s")
+    assert bound_of(state) == 3 + 4 == shortest(state)
     states = [waste_heavy_position(random.Random(seed)) for seed in range(120)]
     with_room = [bound_of(state) for state in states]
-    monkeypatch.setattr(Searcher, "room", lambda *_args: [8] * 14)
+    monkeypatch.setattr(Searcher, "room", lambda *_args: 8)
+    assert bound_of(state) == 3 + 2
     without = [bound_of(state) for state in states]
     assert all(a >= b for a, b in zip(with_room, without, strict=True))
-    assert sum(a > b for a, b in zip(with_room, without, strict=True)) >= 3
+
+
+def test_partners_that_cannot_be_free_raise_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The positions above exercise :meth:`Searcher.partnerable`: with every pyramid card
+    taken to be free whenever wanted, the bound is lower on some of them."""
+    states = [waste_heavy_position(random.Random(seed)) for seed in range(120)]
+    timed = [bound_of(state) for state in states]
+    monkeypatch.setattr(Searcher, "partnerable", lambda *_args: (1 << KING) - 2)
+    untimed = [bound_of(state) for state in states]
+    assert all(a >= b for a, b in zip(timed, untimed, strict=True))
+    assert sum(a > b for a, b in zip(timed, untimed, strict=True)) >= 3
+
+
+def can_be_free(ranks: list[int], covers: list[int], left: int, outside: int) -> int:
+    """The cards of ``left`` (a set of slots, as bits) that are free in some position
+    reached by kings, pyramid pairs and pairs with outside cards of the ranks ``outside``
+    (as bits), every order tried."""
+    seen = {left}
+    todo = [left]
+    found = 0
+    while todo:
+        here = todo.pop()
+        free = [s for s in range(len(ranks)) if here >> s & 1 and not covers[s] & here]
+        for s in free:
+            found |= 1 << s
+        nexts = [here ^ 1 << s for s in free if ranks[s] == KING or outside >> (13 - ranks[s]) & 1]
+        nexts += [here ^ 1 << s ^ 1 << u for s in free for u in free if ranks[s] + ranks[u] == 13]
+        for nxt in nexts:
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return found
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_partnerable_keeps_every_card_that_can_be_free(seed: int) -> None:
+    """:meth:`Searcher.partnerable` over-approximates: every pyramid card that some order
+    of removals frees, with outside partners of the ranks in play only, has its partner's
+    rank in the answer (4-row pyramids of few ranks, every shape and a random set of
+    ranks in play)."""
+    rng = random.Random(seed)
+    rows = 4
+    low = rng.sample(range(1, 7), 3)
+    ranks = [rng.choice((KING, *low, *(13 - a for a in low))) for _ in range(10)]
+    puzzle = pyramid_core.Puzzle(rows, tuple(ranks), (), (1,), 0, 0)
+    searcher = Searcher(puzzle, Clock(None))
+    geo = searcher.t.geo
+    for sid, shape in enumerate(geo.shapes):
+        outside = sum(1 << z for z in range(1, KING) if rng.random() < 0.4)
+        free = can_be_free(ranks, list(geo.covered_by), shape, outside)
+        wanted = sum(
+            {1 << (13 - ranks[s]) for s in range(10) if free >> s & 1 and ranks[s] != KING}
+        )
+        crit = searcher.blocking(sid)[0]
+        assert searcher.partnerable(sid, outside & crit) & wanted == wanted, (sid, outside)

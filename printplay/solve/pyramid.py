@@ -12,7 +12,9 @@ through :meth:`PyramidState.apply` before anyone sees it
 * :func:`best_line` returns a shortest winning line, proved shortest by A* with an
   admissible lower bound (``optimal=True``), counting every pair, king, draw and redeal as
   one step.  The bound models the waste as a stack: a waste card leaves only from the top,
-  so a card under cards that cannot all leave comes back only by a redeal (see
+  so a card under cards that cannot all leave comes back only by a redeal; and it knows
+  which pyramid cards can be free when a partner comes by (a card whose only partners are
+  outside keeps the cards under it until one has come into play; see
   :mod:`printplay.solve.pyramid_core`).  It first decides the position (a lost one needs
   no A*; the positions the verdict search proved lost prune the A*).
 

@@ -95,10 +95,22 @@ kings outside the pyramid), which are disjoint:
   in the cycle.  The largest such cost over the needed cards bounds the non-removing steps.
 * the waste is a stack: before a redeal a waste card leaves only by a removal as the
   waste top (it cannot be drawn, and two waste cards never pair), each with a king's
-  step, a pyramid card, the stock top or a reserve card.  So at most ``n_{13-z}`` plus
-  the stock and reserve cards of rank ``13 - z`` waste cards of rank ``z`` can leave
-  before a redeal (:meth:`Searcher.room`), and a card under more of them than that cannot
-  be dug out: only the redeal route is left for it (none on the last pass).
+  step, a pyramid card, the stock top or a reserve card.  So at most the pyramid cards
+  of rank ``13 - z`` that can be free then, plus the stock and reserve cards of that
+  rank, waste cards of rank ``z`` can leave before a redeal (:meth:`Searcher.room`), and
+  a card under more of them than that, or under a card with no partner at all, cannot be
+  dug out: only the redeal route is left for it (none on the last pass).
+* a pyramid card is free only once every card lying on it has gone, and a card that is
+  not a king and has no partner in the pyramid that it neither covers nor lies on goes
+  only with an outside card of rank ``q``, its partner's (:meth:`Searcher.blocking`).
+  So a pyramid card under such a card cannot be free before an outside card of rank
+  ``q`` has come into play: been in the reserve, been a waste card that can be the
+  waste top in this pass, or passed the stock top (:meth:`Searcher.partnerable`).  A
+  cycle card met while no pyramid card of its partner's rank can be free, or after as
+  many cards of its rank as there are such pyramid cards, cannot leave by a removal with
+  the pyramid: it costs a whole step (a draw, or a pair outside the pyramid), and a card
+  the pyramid needs is drawn first (one step more).  Under ``reshuffle`` the stock after
+  a redeal is a new order, so there no card is charged the draw.
 """
 
 from __future__ import annotations
@@ -326,6 +338,10 @@ class Tables:
             )
             for a in range(1, 7)
         ]
+        self.rank_slots = tuple(
+            sum(1 << s for s in range(geo.size) if self.ranks[s] == r) for r in range(14)
+        )
+        """Per rank: the slots holding a card of that rank, as bits."""
         self.matchings: dict[tuple[int, int, int], int] = {}
         # The cycle orders met (only one without reshuffle).
         self.orders: list[tuple[int, ...]] = []
@@ -364,7 +380,12 @@ class Tables:
         index = geo.index
         shape = geo.shapes[sid]
         free = geo.free[sid]
-        slots = [s for s in range(geo.size) if free >> s & 1]
+        slots = []
+        bits = free
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            slots.append(low.bit_length() - 1)
         forced = forced_slot = -1
         for s in slots:
             if ranks[s] == KING:
@@ -382,21 +403,18 @@ class Tables:
             for u in slots[i + 1 :]:
                 if ranks[u] + rank == 13:
                     pairs.append((index[shape ^ 1 << s ^ 1 << u], s, u))
-        counts = [0] * 14
-        for s in range(geo.size):
-            if shape >> s & 1:
-                counts[ranks[s]] += 1
+        counts = [(shape & cards).bit_count() for cards in self.rank_slots]
         h = counts[KING]
         need = []
         matched = []
         for c, (side_a, side_b) in enumerate(self.sides):
-            in_a = sum(1 << i for i, s in enumerate(side_a) if shape >> s & 1)
-            in_b = sum(1 << i for i, s in enumerate(side_b) if shape >> s & 1)
+            in_a = shape & self.rank_slots[c + 1]
+            in_b = shape & self.rank_slots[12 - c]
             m = self.matchings.get((c, in_a, in_b))
             if m is None:
                 m = _matching(
-                    [s for i, s in enumerate(side_a) if in_a >> i & 1],
-                    [s for i, s in enumerate(side_b) if in_b >> i & 1],
+                    [s for s in side_a if in_a >> s & 1],
+                    [s for s in side_b if in_b >> s & 1],
                     geo.cone,
                 )
                 self.matchings[(c, in_a, in_b)] = m
@@ -691,8 +709,14 @@ class Searcher:
         self.price_kinds: dict[tuple[object, ...], int] = {}
         self.price_kind: dict[int, int] = {}
         self.access_memo: dict[int, int] = {}
-        self.rooms: dict[int, list[int]] = {}
-        """Per stock, reserve, stock order and shape: :meth:`room`."""
+        self.stock_ranks: dict[int, int] = {}
+        """Per stock and stock order: :meth:`ranks_in`."""
+        self.pp_memo: dict[int, int] = {}
+        """Per ranks in play and shape: :meth:`partnerable`."""
+        self.blocks: list[tuple[int, tuple[int, ...], tuple[int, ...]] | None] = [None] * len(
+            t.geo.shapes
+        )
+        """Per shape: :meth:`blocking`."""
         self.need_bits: dict[int, tuple[tuple[int, int], ...]] = {}
         self.outside: dict[int, int] = {}
         """Per mask and stock order: :meth:`outside_ranks`."""
@@ -1598,11 +1622,13 @@ class Searcher:
             return h if h > info[5] else info[5]
         if not info[6]:
             return info[5]
-        # shapes with the same needs and pairing capacities price the stock alike
+        # shapes with the same needs, pairing capacities and partners that can be free
+        # price the stock alike
         kind = self.price_kind.get(sid)
         if kind is None:
-            sig = (info[6], tuple(min(c, 4) for c in info[7][1:KING]), info[8])
-            kind = self.price_kind[sid] = self.price_kinds.setdefault(sig, len(self.price_kinds))
+            kind = self.price_kind[sid] = self.price_kinds.setdefault(
+                self.price_sig(sid, info), len(self.price_kinds)
+            )
         memo = kind << 72 | key >> SHAPE_BITS
         found = self.access_memo.get(memo)
         if found is None:
@@ -1617,7 +1643,11 @@ class Searcher:
 
     def access(self, sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
         """The steps, beyond the pyramid's own bound, needed to bring into play the cards
-        from outside the pyramid that the pyramid needs (see the module docstring)."""
+        from outside the pyramid that the pyramid needs (see the module docstring).
+
+        A cycle card leaves by pairing with a pyramid card only if one of the partner
+        rank can be free by then (:meth:`partnerable`, given the ranks in play before
+        it); otherwise it leaves by a step of its own, and a needed card is drawn first."""
         t = self.t
         nres = t.nres
         cyc = mask >> nres
@@ -1626,107 +1656,177 @@ class Searcher:
             info = t.shape(sid)
             prices = self.prices[sid] = self._prices(info[6], info[7], info[8])
         wanted, price, need, slack_all = prices
-        slack = slack_all
+        crit, _under, of_rank = self.blocks[sid] or self.blocking(sid)
+        partnerable = self.partnerable
+        pp_get = self.pp_memo.get
         ranks = t.order_ranks[oid]
         costs: dict[int, list[int]] = {z: [] for z, _n in need}
         unmet = len(need)
+        # the ranks of the cards in play: the reserve, the waste cards that can be its
+        # top in this pass, the stock cards passed
+        seen = 0
         if nres:
+            res_ranks = t.res_ranks
             for i in range(nres):
-                if mask >> i & 1 and wanted[t.res_ranks[i]]:
-                    costs[t.res_ranks[i]].append(0)
+                if mask >> i & 1:
+                    seen |= 1 << res_ranks[i]
+                    if wanted[res_ranks[i]]:
+                        costs[res_ranks[i]].append(0)
             unmet = sum(1 for z, n in need if len(costs[z]) < n)
+        stock = cyc >> ptr << ptr
+        in_stock = self.stock_ranks.get(stock << ORDER_BITS | oid)
+        if in_stock is None:
+            in_stock = self.ranks_in(oid, stock)
+        waste = cyc ^ stock
+        # the waste cards that can be its top in this pass: from the top down, each
+        # leaves with a king's step, a stock or reserve card, or a pyramid card
+        dug: dict[int, int] = {}
+        if waste and t.waste_usable:
+            left = [0] * 14
+            used = [0] * 14
+            cost = 0
+            slack = slack_all
+            direct = seen | in_stock
+            cur = direct & crit
+            todo = crit ^ cur
+            pp = pp_get(cur << SHAPE_BITS | sid)
+            if pp is None:
+                pp = partnerable(sid, cur)
+            bits = waste
+            while bits:
+                j = bits.bit_length() - 1
+                bits ^= 1 << j
+                z = ranks[j]
+                seen |= 1 << z
+                if pp >> z & 1:
+                    if wanted[z]:
+                        dug[j] = cost
+                    n = used[z]
+                    if not n or n < (of_rank[13 - z] & pp >> 16).bit_count():
+                        p = price[z][n]
+                        used[z] = n + 1
+                    elif direct >> (13 - z) & 1:
+                        p = 2
+                    else:
+                        break
+                elif z == KING or direct >> (13 - z) & 1:
+                    p = 2
+                else:
+                    break
+                n = left[z]
+                if n and z != KING and n >= self.room(sid, pp, oid, stock, mask, z):
+                    break
+                left[z] = n + 1
+                if p == 1 and slack:
+                    slack -= 1
+                else:
+                    cost += p
+                if todo >> z & 1:
+                    todo ^= 1 << z
+                    cur |= 1 << z
+                    pp = pp_get(cur << SHAPE_BITS | sid)
+                    if pp is None:
+                        pp = partnerable(sid, cur)
         used = [0] * 14
         cost = 0
+        slack = slack_all
         # the stock, top first
-        bits = cyc >> ptr << ptr if unmet else 0
-        while bits:
+        bits = stock if unmet else 0
+        cur = seen & crit
+        todo = crit ^ cur
+        pp = pp_get(cur << SHAPE_BITS | sid)
+        if pp is None:
+            pp = partnerable(sid, cur)
+        top = 1 << 20
+        while bits and cost < top:
             low = bits & -bits
             bits ^= low
             z = ranks[low.bit_length() - 1]
-            if wanted[z]:
-                found = costs[z]
-                found.append(cost)
-                if len(found) == wanted[z]:
-                    unmet -= 1
-                    if not unmet:
-                        break
-            p = price[z][used[z]]
-            used[z] += 1
-            if p == 1 and slack:
-                slack -= 1
+            if pp >> z & 1:
+                if wanted[z]:
+                    found = costs[z]
+                    found.append(cost)
+                    if len(found) == wanted[z]:
+                        unmet -= 1
+                        if not unmet:
+                            # later cards lower the bound only below the dearest need
+                            top = max(sorted(costs[y])[n - 1] for y, n in need)
+                n = used[z]
+                if not n or n < (of_rank[13 - z] & pp >> 16).bit_count():
+                    p = price[z][n]
+                    used[z] = n + 1
+                else:
+                    p = 2
+                if p == 1 and slack:
+                    slack -= 1
+                else:
+                    cost += p
             else:
-                cost += p
-        below = cyc & ((1 << ptr) - 1)
-        if below:
-            if not unmet:
-                # every need met in the stock (costs rising): only a waste card dug out
-                # for less than the dearest of them can lower the bound
-                top = max(costs[z][n - 1] for z, n in need)
-                if t.waste_usable:
-                    used2 = [0] * 14
-                    c2 = 0
-                    slack = slack_all
-                    room = self.room(sid, oid, cyc >> ptr << ptr, mask)
-                    while below and c2 < top:
-                        j = below.bit_length() - 1
-                        below ^= 1 << j
-                        z = ranks[j]
+                if wanted[z]:
+                    # no pyramid partner can be free for it yet: it is drawn first
+                    found = costs[z]
+                    found.append(cost + 2)
+                    if len(found) == wanted[z]:
+                        unmet -= 1
+                        if not unmet:
+                            top = max(sorted(costs[y])[n - 1] for y, n in need)
+                cost += 2
+            if todo >> z & 1:
+                todo ^= 1 << z
+                cur |= 1 << z
+                pp = pp_get(cur << SHAPE_BITS | sid)
+                if pp is None:
+                    pp = partnerable(sid, cur)
+        if waste:
+            if unmet and passes < t.max_pass:
+                # or the rest of the stock goes, a redeal, and the cards before it
+                cost += 2
+                through = t.puzzle.reshuffle is None
+                cur = (seen | in_stock) & crit
+                todo = crit ^ cur
+                pp = pp_get(cur << SHAPE_BITS | sid)
+                if pp is None:
+                    pp = partnerable(sid, cur)
+                big = 1 << 20
+                bits = waste
+                while bits:
+                    low = bits & -bits
+                    bits ^= low
+                    j = low.bit_length() - 1
+                    z = ranks[j]
+                    if pp >> z & 1:
                         if wanted[z]:
-                            costs[z].append(c2)
-                        if used2[z] >= room[z]:
-                            break
-                        p = price[z][used2[z]]
-                        used2[z] += 1
-                        if p == 1 and slack:
-                            slack -= 1
-                        else:
-                            c2 += p
-            else:
-                waste = []
-                while below:
-                    low = below & -below
-                    below ^= low
-                    waste.append(ranks[low.bit_length() - 1])
-                k = len(waste)
-                dug = [1 << 20] * k
-                if t.waste_usable:
-                    # dug out: the cards above it leave
-                    used2 = [0] * 14
-                    c2 = 0
-                    slack2 = slack_all
-                    room = self.room(sid, oid, cyc >> ptr << ptr, mask)
-                    for j in range(k - 1, -1, -1):
-                        z = waste[j]
-                        if wanted[z]:
-                            dug[j] = c2
-                        if used2[z] >= room[z]:
-                            break
-                        p = price[z][used2[z]]
-                        used2[z] += 1
-                        if p == 1 and slack2:
-                            slack2 -= 1
-                        else:
-                            c2 += p
-                if passes < t.max_pass:
-                    # or the rest of the stock goes, a redeal, and the cards before it
-                    cost += 2
-                    through = t.puzzle.reshuffle is None
-                    for j in range(k):
-                        z = waste[j]
-                        if wanted[z]:
-                            costs[z].append(cost if cost < dug[j] else dug[j])
+                            d = dug.get(j, big)
+                            costs[z].append(cost if cost < d else d)
                         if through:
-                            p = price[z][used[z]]
-                            used[z] += 1
+                            n = used[z]
+                            if not n or n < (of_rank[13 - z] & pp >> 16).bit_count():
+                                p = price[z][n]
+                                used[z] = n + 1
+                            else:
+                                p = 2
                             if p == 1 and slack:
                                 slack -= 1
                             else:
                                 cost += p
-                else:
-                    for j in range(k):
-                        z = waste[j]
+                    elif through:
                         if wanted[z]:
-                            costs[z].append(dug[j])
+                            d = dug.get(j, big)
+                            costs[z].append(cost + 2 if cost + 2 < d else d)
+                        cost += 2
+                    elif wanted[z]:
+                        # (a new order: any card can come first)
+                        d = dug.get(j, big)
+                        costs[z].append(cost if cost < d else d)
+                    if todo >> z & 1 and through:
+                        todo ^= 1 << z
+                        cur |= 1 << z
+                        pp = pp_get(cur << SHAPE_BITS | sid)
+                        if pp is None:
+                            pp = partnerable(sid, cur)
+            else:
+                for j, d in dug.items():
+                    costs[ranks[j]].append(d)
         best = 0
         for z, n in need:
             found = costs[z]
@@ -1737,31 +1837,100 @@ class Searcher:
                 best = found[n - 1]
         return (best + 1) // 2
 
-    def room(self, sid: int, oid: int, stock: int, mask: int) -> list[int]:
-        """Per rank ``z``: how many waste cards of rank ``z`` can at most leave the waste
-        before a redeal.  A waste card leaves only by a removal as the waste top, and two
-        waste cards never pair before a redeal, so with a king or a partner of rank ``13 -
-        z`` from the pyramid (``sid``), the stock or the reserve, each partner once: no
-        card under more waste cards of rank ``z`` than that can be dug out."""
+    def ranks_in(self, oid: int, cards: int) -> int:
+        """The ranks (as bits) of the cycle cards ``cards`` of stock order ``oid``;
+        remembered."""
+        pos = self.t.rank_pos[oid]
+        found = 0
+        for z in range(1, 14):
+            if pos[z] & cards:
+                found |= 1 << z
+        self.stock_ranks[cards << ORDER_BITS | oid] = found
+        return found
+
+    def price_sig(self, sid: int, info: ShapeInfo) -> tuple[object, ...]:
+        """What :meth:`access` depends on of shape ``sid``: its needs, its pyramid cards
+        per rank (at most four count), its slack, and for :meth:`partnerable` the cards
+        that can wait for an outside rank (:meth:`blocking`) with their ranks."""
+        crit, under, of_rank = self.blocks[sid] or self.blocking(sid)
+        sig = (info[6], tuple(min(c, 4) for c in info[7][1:KING]), info[8])
+        if not crit:
+            return sig
+        held = 0
+        for cards in under:
+            held |= cards
+        return (*sig, crit, under, tuple(cards & held for cards in of_rank))
+
+    def blocking(self, sid: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+        """What :meth:`partnerable` needs of shape ``sid``: the ranks ``q`` of the outside
+        cards some pyramid card can go with alone (as bits), per such rank the pyramid
+        cards lying under those cards, and per rank the cards of the shape of that rank.
+
+        A pyramid card that is not a king and has no partner in the pyramid that it
+        neither covers nor lies on can go only with an outside card of rank ``q``."""
         t = self.t
-        nres = t.nres
-        res = mask & ((1 << nres) - 1)
-        memo = ((stock << nres | res) << ORDER_BITS | oid) << SHAPE_BITS | sid
-        found = self.rooms.get(memo)
+        geo = t.geo
+        ranks = t.ranks
+        cone = geo.cone
+        shape = geo.shapes[sid]
+        of_rank = tuple(shape & cards for cards in t.rank_slots)
+        crit = 0
+        under = [0] * 14
+        bits = shape
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            s = low.bit_length() - 1
+            r = ranks[s]
+            if r == KING or of_rank[13 - r] & ~cone[s]:
+                continue
+            lies_on = cone[s] & (low - 1) & shape
+            if lies_on:
+                under[13 - r] |= lies_on
+                crit |= 1 << (13 - r)
+        found = self.blocks[sid] = (crit, tuple(under), of_rank)
+        return found
+
+    def partnerable(self, sid: int, seen: int) -> int:
+        """The ranks ``z`` (as bits, kings never) such that a pyramid card of rank ``13 -
+        z`` of shape ``sid`` can be free once the outside cards of the ranks ``seen`` (as
+        bits, only those of :meth:`blocking`'s first bits) have come into play: every card
+        lying on it can go (see :meth:`blocking`); remembered."""
+        memo = seen << SHAPE_BITS | sid
+        found = self.pp_memo.get(memo)
         if found is not None:
             return found
-        counts = (t.info[sid] or t.shape(sid))[7]
-        pos = t.rank_pos[oid]
-        masks = self.masks_of(oid) if res else ()
-        room = [0] * 14
-        room[KING] = 4
+        crit, under, of_rank = self.blocks[sid] or self.blocking(sid)
+        blocked = 0
+        bits = crit & ~seen
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            blocked |= under[low.bit_length() - 1]
+        free = self.t.geo.shapes[sid] & ~blocked
+        found = free << 16
         for z in range(1, KING):
-            n = counts[13 - z] + (stock & pos[13 - z]).bit_count()
-            if res:
-                n += (res & masks[13 - z]).bit_count()
-            room[z] = n
-        self.rooms[memo] = room
-        return room
+            if of_rank[13 - z] & free:
+                found |= 1 << z
+        self.pp_memo[memo] = found
+        return found
+
+    def room(self, sid: int, pp: int, oid: int, stock: int, mask: int, z: int) -> int:
+        """How many waste cards of rank ``z`` (not a king) can at most leave the waste
+        before a redeal, ``pp`` the :meth:`partnerable` of the ranks in play.  A waste
+        card leaves only by a removal as the waste top, and two waste cards never pair
+        before a redeal, so with a partner of rank ``13 - z`` from the pyramid (``sid``:
+        one that can be free then), the stock or the reserve, each partner once: no card
+        under more waste cards of rank ``z`` than that can be dug out."""
+        t = self.t
+        nres = t.nres
+        of_rank = (self.blocks[sid] or self.blocking(sid))[2]
+        n = (of_rank[13 - z] & pp >> 16).bit_count()
+        n += (stock & t.rank_pos[oid][13 - z]).bit_count()
+        res = mask & ((1 << nres) - 1)
+        if res:
+            n += (res & self.masks_of(oid)[13 - z]).bit_count()
+        return n
 
     @staticmethod
     def _prices(need: tuple[tuple[int, int], ...], counts: tuple[int, ...], slack: int) -> Prices:
