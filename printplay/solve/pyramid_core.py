@@ -1100,8 +1100,10 @@ class Searcher:
     def short_by_rank(
         self, counts: tuple[int, ...], oid: int, mask: int, ptr: int, partner: int
     ) -> bool:
-        """Whether, per pair of ranks, the stock and waste cards of one rank that must go
-        with a pyramid or reserve card outnumber those cards of the other rank.
+        """Whether, for some rank, the stock and waste cards of that rank that must go with
+        a pyramid or reserve card outnumber the pyramid and reserve cards of the matching
+        rank (a position :meth:`unreducible` finds alive; ``partner``: the ranks with such
+        a card, as bits).
 
         In a line that clears everything, let ``D_a`` count the cycle cards of rank ``a``
         that pair with a pyramid or reserve card (the rest of the cycle, kings aside,
