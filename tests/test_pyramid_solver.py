@@ -305,7 +305,7 @@ def test_registry_binds_the_solver() -> None:
 
 def test_budget_gives_unknown_never_a_guess() -> None:
     game = Pyramid(PyramidOptions(small=True))
-    state = game.initial_state(numbered_deal(game.deck(), 26))
+    state = game.initial_state(numbered_deal(game.deck(), 973))
     result = pyramid.solve(state, budget=Budget(max_states=64))
     assert result.solvable is None and result.reason
 
@@ -539,6 +539,89 @@ def test_fewest_deletions_on_long_words(seed: int) -> None:
     assert pyramid_core._fewest_left(word, mates, partner) == min(expected, UNREACHABLE)
 
 
+def brute_fewest_of_rank(word: list[tuple[int, bool]], partner: int, rank: int) -> int:
+    """The fewest cards of ``rank`` going with a partner from elsewhere, the rest pairing
+    off as neighbours: every set of cards to remove tried (as :func:`brute_deletions`)."""
+
+    @functools.cache
+    def clears(rest: tuple[tuple[int, bool], ...]) -> bool:
+        if not rest:
+            return True
+        return any(
+            a[0] + b[0] == 13 and not (a[1] and b[1]) and clears(rest[:i] + rest[i + 2 :])
+            for i, (a, b) in enumerate(itertools.pairwise(rest))
+        )
+
+    fewest = UNREACHABLE
+    cards_ = [c for c in word if c[0] != 13]
+    for chosen in range(1 << len(cards_)):
+        gone = [c for i, c in enumerate(cards_) if chosen >> i & 1]
+        if any(not partner >> r & 1 for r, _w in gone):
+            continue
+        cost = sum(1 for r, _w in gone if r == rank)
+        if cost < fewest and clears(tuple(c for i, c in enumerate(cards_) if not chosen >> i & 1)):
+            fewest = cost
+    return fewest
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_fewest_of_one_rank_match_a_plain_search(seed: int) -> None:
+    """The fewest cycle cards of one rank needing a partner from elsewhere (the other ranks
+    with a partner going for nothing: :meth:`Searcher.short_by_rank`), against trying every
+    set, on words of few ranks so that a rank often repeats."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 11)
+    alphabet = rng.choice(((1, 12, 2, 11, 13), (5, 8, 3, 10), (4, 9, 6, 7, 5, 8)))
+    ranks = [rng.choice(alphabet) for _ in range(n)]
+    ptr = rng.randint(0, n) if rng.random() < 0.5 else 0
+    partner = rng.getrandbits(13) << 1
+    cyc = rng.getrandbits(n) | 1
+    word = [(ranks[p], p < ptr) for p in range(n) if cyc >> p & 1]
+    mates = [
+        sum(1 << q for q in range(p + 1, n) if ranks[q] + r == 13) for p, r in enumerate(ranks)
+    ]
+    kings = sum(1 << p for p, r in enumerate(ranks) if r == 13)
+    for rank in sorted(set(alphabet) - {13}):
+        expected = brute_fewest_of_rank(word, partner, rank)
+        found = fewest_in_cycle(ranks, mates, cyc & ~kings, ptr, partner, 1 << rank)
+        assert found == expected, (rank, word, partner)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_fewest_of_one_rank_on_long_words(seed: int) -> None:
+    """The interval recursion on byte-wide fields counting one rank against the plain
+    one, on words of up to 40 cards."""
+    rng = random.Random(seed)
+    n = rng.randint(1, 40)
+    word = [rng.randint(1, 12) for _ in range(n)]
+    lows = rng.getrandbits(n) if rng.random() < 0.3 else 0
+    mates = [
+        sum(
+            1 << k
+            for k in range(i + 1, n)
+            if word[k] + word[i] == 13 and not (lows >> i & 1 and lows >> k & 1)
+        )
+        for i in range(n)
+    ]
+    partner = rng.getrandbits(13) << 1
+    costly = 1 << rng.randint(1, 12)
+
+    @functools.cache
+    def fewest(i: int, j: int) -> int:
+        if i >= j:
+            return 0
+        cost = 1 if costly >> word[i] & 1 else 0
+        options = [cost + fewest(i + 1, j)] if partner >> word[i] & 1 else []
+        options += [
+            fewest(i + 1, k) + fewest(k + 1, j) for k in range(i + 1, j) if mates[i] >> k & 1
+        ]
+        return min(options, default=UNREACHABLE)
+
+    expected = fewest(0, n)
+    found = fewest_in_cycle(word, mates, (1 << n) - 1, 0, partner, costly)
+    assert found == min(expected, UNREACHABLE)
+
+
 def test_deletions_below_the_pointer() -> None:
     """``5 8 3 | 5 8`` on the last pass with a partner for the 3: the 3 goes, the 8 below
     pairs with the 5 above and the 5 below with the 8 above (pairing the two above first,
@@ -590,6 +673,96 @@ def test_every_card_games_agree_with_breadth_first_search(seed: int) -> None:
     """The tests for games where every card must go (the stock and waste cannot all pair
     off) against the kit's plain search."""
     assert_agrees_with_breadth_first_search(every_card_position(random.Random(seed)))
+
+
+def rank_heavy_position(rng: random.Random) -> PyramidState:
+    """A small random position of a game where every card must go, of two or three pairs
+    of ranks (all four cards of each rank, less a few pairs), so that the stock and waste
+    often hold more cards of one rank than the pyramid and reserve hold partners for:
+    one to three pyramid rows, often on the last pass."""
+    options = PyramidOptions(reserve=rng.random() < 0.3, one_deal=rng.random() < 0.3)
+    lows = rng.sample(range(1, 7), rng.choice((2, 2, 3)))
+    by_rank = {r: [c for c in standard_deck() if c.rank == r] for a in lows for r in (a, 13 - a)}
+    for a in lows:
+        for _ in range(rng.randint(0, 2)):
+            by_rank[a].remove(rng.choice(by_rank[a]))
+            by_rank[13 - a].remove(rng.choice(by_rank[13 - a]))
+    deck = [c for group in by_rank.values() for c in group]
+    rng.shuffle(deck)
+    rows = rng.choice((1, 2, 3))
+    size = rows * (rows + 1) // 2
+    tableau, rest = deck[:size], deck[size:]
+    while len(rest) > 11:
+        rest.pop()
+    reserve = [rest.pop() for _ in range(rng.choice((0, 1, 2)))] if options.reserve else []
+    cut = rng.randint(0, len(rest))
+    return position(
+        options,
+        {s: card.code for s, card in enumerate(tableau)},
+        " ".join(card.code for card in rest[cut:]),
+        " ".join(card.code for card in rest[:cut]),
+        " ".join(card.code for card in reserve),
+        options.passes if rng.random() < 0.5 else rng.randint(1, options.passes),
+    )
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_rank_heavy_positions_agree_with_breadth_first_search(seed: int) -> None:
+    """The per-rank cycle test (:meth:`Searcher.short_by_rank`) inside the whole solver,
+    against the kit's plain search, on positions of few ranks."""
+    assert_agrees_with_breadth_first_search(rank_heavy_position(random.Random(seed)))
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_short_by_rank_matches_trying_every_set(seed: int) -> None:
+    """:meth:`Searcher.short_by_rank` (which leaves out the pairs of ranks that may all go
+    for nothing) against the fewest cards of each rank needing a partner from elsewhere
+    found by trying every set on the whole cycle, at every pointer of the start's pass."""
+    state = rank_heavy_position(random.Random(seed))
+    searcher = Searcher(pyramid.encode(state).puzzle, Clock(None))
+    sid, passes, _ptr, oid, mask = pyramid_core.unpack(searcher.start)
+    t = searcher.t
+    counts = t.shape(sid)[7]
+    ranks = t.order_ranks[oid]
+    cyc = mask >> t.nres
+    have = list(counts)
+    for i, r in enumerate(t.res_ranks):
+        if mask >> i & 1:
+            have[r] += 1
+    partner = sum(1 << (13 - r) for r in range(1, 13) if have[r])
+    for ptr in range(len(ranks) + 1) if passes == t.max_pass else [0]:
+        word = [(ranks[p], p < ptr) for p in range(len(ranks)) if cyc >> p & 1]
+        # (a rank with no more cards in the cycle than partners outside it is not tried)
+        expected = any(
+            sum(r == a for r, _w in word) > have[13 - a]
+            and brute_fewest_of_rank(word, partner, a) > have[13 - a]
+            for a in range(1, 7)
+        )
+        assert searcher.short_by_rank(counts, oid, mask, ptr, partner) is expected
+
+
+def test_short_by_rank_cuts_only_lost_positions() -> None:
+    """Every start the per-rank test finds dead where the total test alone does not is lost
+    by the kit's plain search, and the test finds some."""
+    cut = 0
+    for seed in range(300):
+        state = rank_heavy_position(random.Random(seed))
+        puzzle = pyramid.encode(state).puzzle
+        searcher = Searcher(puzzle, Clock(None))
+        sid, passes, ptr, oid, mask = pyramid_core.unpack(searcher.start)
+        if not mask >> searcher.t.nres:
+            continue
+        info = searcher.t.shape(sid)
+        at = ptr if passes == searcher.t.max_pass else 0
+        if not searcher.unreducible(info, oid, mask, at):
+            continue
+        total_only = Searcher(puzzle, Clock(None))
+        total_only.short_by_rank = lambda *args: False  # type: ignore[method-assign]
+        if total_only.unreducible(info, oid, mask, at):
+            continue
+        cut += 1
+        assert reference_shortest(state, 10**6) is None, seed
+    assert cut >= 5
 
 
 def plain_limited_clear(ranks: list[int], left: frozenset[int], counts: dict[int, int]) -> bool:

@@ -51,7 +51,9 @@ mask.  A position packs into one Python integer::
   once the cards between them are gone, and every other cycle card but a king pairs with
   a pyramid or reserve card of the matching rank, one each: more such cards than pyramid
   and reserve cards, or one whose matching rank is in neither, is a dead position
-  (:meth:`Searcher.unreducible`; on the last pass two waste cards never pair).  Cards
+  (:meth:`Searcher.unreducible`; on the last pass two waste cards never pair), and so is
+  more such cards of one rank than pyramid and reserve cards of the matching rank
+  (:meth:`Searcher.short_by_rank`, the fewest of one rank found the same way).  Cards
   that can never pair with each other (the waste on the last pass, every cycle card with
   the waste off limits) are checked by Hall's condition per pair of ranks
   (:meth:`Searcher.unmatched`).  At the first position these two and the one above prove
@@ -615,13 +617,20 @@ def _fewest_left(word: list[int], mates: list[int], partner: int) -> int:
 
 
 def fewest_in_cycle(
-    ranks: Sequence[int], mates: Sequence[int], cyc: int, ptr: int, partner: int
+    ranks: Sequence[int],
+    mates: Sequence[int],
+    cyc: int,
+    ptr: int,
+    partner: int,
+    costly: int = -1,
 ) -> int:
     """:func:`deletions` of the cards ``cyc`` (bits of positions, kings left out): fewest
     cards going with a partner from elsewhere, the rest in a non-crossing matching of
     pairs (Nussinov's interval recursion), on the positions themselves (an absent card
     lying in no one's way); per position ``p``, ``mates[p]``: the later positions holding a
-    card of the matching rank.
+    card of the matching rank.  With ``costly``, a bitmask of ranks, only the cards of
+    those ranks going so are counted (the others in ``partner`` go for nothing): the fewest
+    cards of the ranks ``costly`` that must go with a partner from elsewhere.
 
     A row of the recursion, ``best[i][j]`` for every end ``j``, is one integer of byte-wide
     fields, each at most 63 (63: no way), so that a minimum of two rows takes a few integer
@@ -638,7 +647,13 @@ def fewest_in_cycle(
         if not cyc >> p & 1:
             rows[p] = below = below & ~(0xFF << 8 * p)
             continue
-        row = below + ones if partner >> ranks[p] & 1 else none
+        r = ranks[p]
+        if not partner >> r & 1:
+            row = none
+        elif costly >> r & 1:
+            row = below + ones
+        else:
+            row = below  # a card going for nothing
         row &= ~(0xFF << 8 * p)
         bits = mates[p] & cyc
         if p < ptr:
@@ -724,6 +739,10 @@ class Searcher:
         self.reduce_memo: dict[int, int] = {}
         """Per cycle, pointer, order and partner ranks: :func:`deletions`, or ``-1 - n``
         when only known to be at most ``n``, the cycle cards left (kings aside)."""
+        self.rank_memo: dict[int, int] = {}
+        """Per cycle cards kept, pointer, order, partner ranks and rank ``a`` (1 to 6): the
+        fewest cycle cards of rank ``a`` that must go with a partner from elsewhere
+        (:meth:`short_by_rank`)."""
         self.limited: dict[int, bool] = {}
         """Per counts of outside ranks and shape: :meth:`limited_clear`."""
         self.limit_work = LIMITED_WORK
@@ -1098,7 +1117,73 @@ class Searcher:
             ranks, mates, kings = self.cycle_mates(oid)
             found = fewest_in_cycle(ranks, mates, cyc & ~kings, ptr, partner)
             self.reduce_memo[memo] = found
-        return found > spare
+        if found > spare:
+            return True
+        return self.short_by_rank(counts, oid, mask, ptr, partner)
+
+    def short_by_rank(
+        self, counts: tuple[int, ...], oid: int, mask: int, ptr: int, partner: int
+    ) -> bool:
+        """Whether, for some rank, the stock and waste cards of that rank that must go with
+        a pyramid or reserve card outnumber the pyramid and reserve cards of the matching
+        rank (a position :meth:`unreducible` finds alive; ``partner``: the ranks with such
+        a card, as bits).
+
+        In a line that clears everything, let ``D_a`` count the cycle cards of rank ``a``
+        that pair with a pyramid or reserve card (the rest of the cycle, kings aside,
+        pairing among themselves as in :meth:`unreducible`).  Each pairs with its own
+        pyramid or reserve card of rank ``b = 13 - a``, so ``D_a <= Q_b``, the pyramid and
+        reserve cards of rank ``b`` left.  :func:`fewest_in_cycle` with only the cards of
+        rank ``a`` counted (the other ranks with a partner there going for nothing, the
+        ranks without one not at all) is the least ``D_a`` of any way the cycle can go;
+        above ``Q_b`` is a dead position.  It can be above only when the cycle holds more
+        cards of rank ``a`` than ``Q_b``.  :meth:`unreducible` bounds the sum of the ``D_a``
+        over all ranks; this bounds each, and the two disagree often: a cycle whose every
+        way out with few cards from elsewhere spends three fives on a pyramid with one
+        eight.
+
+        The recursion runs without the cards of every other pair of ranks ``(c, 13 - c)``
+        that both have a partner from elsewhere: those cards cost nothing to send there,
+        and they pair only with each other, so any way the cycle goes stays a way, at the
+        same cost, when each of their pairs goes apart instead; the least cost is the
+        same without them (they then lie in no one's way), and more cycles share it."""
+        t = self.t
+        nres = t.nres
+        masks = self.masks_of(oid)
+        cyc = mask >> nres
+        cyc_bits = cyc << nres
+        res_bits = mask & ((1 << nres) - 1)
+        free = -1
+        for a in range(1, 7):
+            b = 13 - a
+            qb = counts[b] + (res_bits & masks[b]).bit_count()
+            if (cyc_bits & masks[a]).bit_count() <= qb:
+                continue
+            ranks, mates, kings = self.cycle_mates(oid)
+            pos = t.rank_pos[oid]
+            if free < 0:
+                # the pairs of ranks both with a partner from elsewhere
+                free = 0
+                for z in range(1, 7):
+                    if partner >> z & 1 and partner >> (13 - z) & 1:
+                        free |= 1 << z | 1 << (13 - z)
+            pair = 1 << a | 1 << b
+            # the cards of another such pair go for nothing in some way of least cost
+            # (two of them pairing with each other may go apart instead): left out
+            drop = 0
+            for z in range(1, KING):
+                if free >> z & 1 and not pair >> z & 1:
+                    drop |= pos[z]
+            word = cyc & ~kings & ~drop
+            wpartner = partner & ~(free & ~pair)
+            key = (((word << 6 | ptr) << ORDER_BITS | oid) << 14 | wpartner) << 3 | a
+            least = self.rank_memo.get(key)
+            if least is None:
+                least = fewest_in_cycle(ranks, mates, word, ptr, wpartner, 1 << a)
+                self.rank_memo[key] = least
+            if least > qb:
+                return True
+        return False
 
     def cycle_mates(self, oid: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
         """Per stock order: the ranks by position, per position the later positions
