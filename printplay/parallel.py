@@ -20,6 +20,8 @@ import os
 import signal
 import threading
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from types import FrameType
 from typing import TypeVar
 
 from printplay.errors import PrintplayError
@@ -74,19 +76,57 @@ def _start_helpers() -> None:
             signal.signal(signum, handler)
 
 
+@contextmanager
+def _deferred_signals() -> Iterator[None]:
+    """Hold back :data:`_DEFERRED` signals that come while the block runs and deliver them
+    (to the handlers of before) when it ends.
+
+    Blocking them in this thread is not enough: a signal sent to the process may be taken
+    by another of its threads (a progress bar's) and Python then runs the handler here all
+    the same, between any two steps, say after a worker was started and before it was sent
+    what it needs (it then dies with a traceback of its own).  So the handlers only note
+    the signal while the block runs.  Outside the main thread nothing is changed."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught: list[int] = []
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        caught.append(signum)
+
+    previous = {signum: signal.signal(signum, note) for signum in _DEFERRED}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+        for signum in dict.fromkeys(caught):
+            signal.raise_signal(signum)
+
+
+@contextmanager
+def _blocked_signals() -> Iterator[None]:
+    """Block :data:`_DEFERRED` in this thread while the block runs, so that the processes
+    it starts begin with them blocked (a worker unblocks them once it ignores Ctrl-C)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def _pool(workers: int) -> multiprocessing.pool.Pool:
     """A pool of ``workers`` spawned processes; a refusal of the system to start them is
-    one :class:`~printplay.errors.PrintplayError` line.  Interrupts that come while it
-    starts wait until it has started."""
-    held = hasattr(signal, "pthread_sigmask")
+    one :class:`~printplay.errors.PrintplayError` line.  Call it within
+    :func:`_deferred_signals`: interrupts that come while it starts wait until it has
+    started."""
     try:
         _start_helpers()  # before the mask: the tracker it starts keeps no signal held
-        previous = signal.pthread_sigmask(signal.SIG_BLOCK, _DEFERRED) if held else set()
-        try:
+        with _blocked_signals():
             return multiprocessing.get_context("spawn").Pool(workers, initializer=_quiet_worker)
-        finally:
-            if held:
-                signal.pthread_sigmask(signal.SIG_SETMASK, previous)
     except OSError as error:
         raise PrintplayError(
             f"the system refused to start {workers} worker processes "
@@ -118,8 +158,10 @@ def parallel_map(
             if progress:
                 progress(done)
         return
-    pool = _pool(workers)
+    pool = None
     try:
+        with _deferred_signals():  # a signal held back is raised here, the pool then up
+            pool = _pool(workers)
         results = (pool.imap if ordered else pool.imap_unordered)(func, work, chunksize=chunksize)
         for done, result in enumerate(results, start=1):
             yield result
@@ -127,8 +169,9 @@ def parallel_map(
                 progress(done)
         pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            pool.terminate()
+            pool.join()
 
 
 __all__ = ["cpu_count", "parallel_map", "worker_count"]

@@ -1,0 +1,65 @@
+"""The parallel map: results in order, and signals that come while its pool starts."""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from types import FrameType
+
+import pytest
+
+from printplay.parallel import _deferred_signals, parallel_map
+
+
+class Stopped(Exception):
+    """What the test's hang-up handler raises."""
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    raise Stopped(signum)
+
+
+def _from_another_thread(signum: int) -> None:
+    """Send ``signum`` from a thread of this process other than the main one (a progress
+    bar's, say): the kernel hands it to that thread, Python runs the handler in the main
+    one."""
+    sender = threading.Thread(target=signal.raise_signal, args=(signum,))
+    sender.start()
+    sender.join()
+
+
+def test_a_signal_while_the_pool_starts_waits_until_it_is_up() -> None:
+    """A hang-up taken by another thread while the pool starts is not raised in the
+    middle of it (a worker half started would print a traceback of its own) but when it
+    is up, to the handler of before."""
+    previous = signal.signal(signal.SIGHUP, _stop)
+    reached = False
+    try:
+        with pytest.raises(Stopped), _deferred_signals():
+            _from_another_thread(signal.SIGHUP)
+            time.sleep(0.05)  # time for the handler to run, were it to run now
+            reached = True
+        assert reached
+        assert signal.getsignal(signal.SIGHUP) is _stop
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+
+
+def test_without_the_deferral_the_signal_comes_at_once() -> None:
+    """The check above can fail: outside the block the same signal stops the main thread
+    straight away."""
+    previous = signal.signal(signal.SIGHUP, _stop)
+    reached = False
+    try:
+        with pytest.raises(Stopped):
+            _from_another_thread(signal.SIGHUP)
+            time.sleep(0.05)
+            reached = True
+        assert not reached
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+
+
+def test_the_map_keeps_the_order_on_two_processes() -> None:
+    assert list(parallel_map(abs, [-3, 1, -2, 5, -8], jobs=2)) == [3, 1, 2, 5, 8]
