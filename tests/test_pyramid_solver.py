@@ -12,6 +12,7 @@ import functools
 import itertools
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -453,9 +454,12 @@ def test_agrees_with_breadth_first_search_with_few_ranks(seed: int) -> None:
     assert_agrees_with_breadth_first_search(few_ranks_position(random.Random(seed)))
 
 
-def brute_deletions(word: list[tuple[int, bool]], partner: int) -> int:
-    """:func:`deletions` by trying every set of cards to remove with a partner from
-    elsewhere and pairing the rest off as neighbours in every order."""
+def brute_fewest(
+    word: list[tuple[int, bool]], partner: int, cost: Callable[[list[tuple[int, bool]]], int]
+) -> int:
+    """The least ``cost`` of the cards going with a partner from elsewhere (each of a rank
+    in ``partner``), the rest pairing off as neighbours in some order: every set of cards
+    to remove tried."""
 
     @functools.cache
     def clears(rest: tuple[tuple[int, bool], ...]) -> bool:
@@ -470,11 +474,17 @@ def brute_deletions(word: list[tuple[int, bool]], partner: int) -> int:
     cards_ = [c for c in word if c[0] != 13]
     for chosen in range(1 << len(cards_)):
         gone = [c for i, c in enumerate(cards_) if chosen >> i & 1]
-        if any(not partner >> r & 1 for r, _w in gone) or len(gone) >= fewest:
+        if any(not partner >> r & 1 for r, _w in gone):
             continue
-        if clears(tuple(c for i, c in enumerate(cards_) if not chosen >> i & 1)):
-            fewest = len(gone)
+        paid = cost(gone)
+        if paid < fewest and clears(tuple(c for i, c in enumerate(cards_) if not chosen >> i & 1)):
+            fewest = paid
     return fewest
+
+
+def brute_deletions(word: list[tuple[int, bool]], partner: int) -> int:
+    """:func:`deletions` by trying every set of cards to remove (:func:`brute_fewest`)."""
+    return brute_fewest(word, partner, len)
 
 
 @pytest.mark.parametrize("seed", range(120))
@@ -541,27 +551,8 @@ def test_fewest_deletions_on_long_words(seed: int) -> None:
 
 def brute_fewest_of_rank(word: list[tuple[int, bool]], partner: int, rank: int) -> int:
     """The fewest cards of ``rank`` going with a partner from elsewhere, the rest pairing
-    off as neighbours: every set of cards to remove tried (as :func:`brute_deletions`)."""
-
-    @functools.cache
-    def clears(rest: tuple[tuple[int, bool], ...]) -> bool:
-        if not rest:
-            return True
-        return any(
-            a[0] + b[0] == 13 and not (a[1] and b[1]) and clears(rest[:i] + rest[i + 2 :])
-            for i, (a, b) in enumerate(itertools.pairwise(rest))
-        )
-
-    fewest = UNREACHABLE
-    cards_ = [c for c in word if c[0] != 13]
-    for chosen in range(1 << len(cards_)):
-        gone = [c for i, c in enumerate(cards_) if chosen >> i & 1]
-        if any(not partner >> r & 1 for r, _w in gone):
-            continue
-        cost = sum(1 for r, _w in gone if r == rank)
-        if cost < fewest and clears(tuple(c for i, c in enumerate(cards_) if not chosen >> i & 1)):
-            fewest = cost
-    return fewest
+    off as neighbours: every set of cards to remove tried (:func:`brute_fewest`)."""
+    return brute_fewest(word, partner, lambda gone: sum(r == rank for r, _w in gone))
 
 
 @pytest.mark.parametrize("seed", range(80))
