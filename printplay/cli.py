@@ -110,7 +110,9 @@ NumberingOpt = Annotated[
         "--numbering",
         case_sensitive=False,
         help="Whose deal numbers --seed counts in: printplay's own, or PySolFC's game "
-        "numbers (TriPeaks as PySolFC's Three Peaks, and Pyramid; docs/deals.md).",
+        "numbers (for "
+        + ", ".join(found.title for found in REGISTRY.values() if found.pysolfc)
+        + "; docs/deals.md).",
     ),
 ]
 DealOpt = Annotated[
@@ -579,7 +581,9 @@ def sheet(
         from printplay.outfile import check_writable
 
         check_writable(output)  # before the search, not after it
-        seed, result = _first_of_level(name, option, difficulty, start, seed, deal)
+        seed, result = _first_of_level(
+            name, option, difficulty, start, seed, deal, check_numbering(game, numbering.value)
+        )
     request = PrintRequest(
         name,
         output,
@@ -605,8 +609,10 @@ def _first_of_level(
     start: int | None,
     seed: int | None,
     deal: str | None,
+    numbering: str,
 ) -> tuple[int, Line]:
-    """``sheet --difficulty``: the first deal of the level from ``start`` and its line."""
+    """``sheet --difficulty``: the first deal of the level from ``start`` (numbered in
+    ``numbering``) and its line."""
     from printplay.printables.puzzle_book import first_of_level
 
     if difficulty is None:
@@ -619,7 +625,7 @@ def _first_of_level(
         raise DealError(f"--start must be a deal number from 1 to {MAX_SEED}, not {start}")
     the_game = _game(game, option)
     with working(f"looking for the first {difficulty} deal"):
-        found = first_of_level(the_game, difficulty, start=start or 1)
+        found = first_of_level(the_game, difficulty, start=start or 1, numbering=numbering)
     assert found.deal.seed is not None  # numbered deals only
     stderr.print(
         f"printplay: {found.deal.name} is the first {difficulty} deal from deal {start or 1}",

@@ -26,10 +26,10 @@ from printplay.cli_common import (
     print_path,
     progress_bar,
 )
-from printplay.errors import GameError
+from printplay.errors import GameError, OptionError
 from printplay.games import entry, load
 from printplay.jsontypes import JsonObject
-from printplay.printables.book_model import BookRequest
+from printplay.printables.book_model import CURATED, BookRequest
 
 BookGameArg = Annotated[
     str,
@@ -55,7 +55,8 @@ def book(
             "--difficulty",
             "-d",
             help="easy, medium, hard, expert, or mixed: a rising ramp from easy to expert "
-            "(docs/difficulty.md).",
+            "(docs/difficulty.md); curated: the graded collections shipped with printplay "
+            "(first steps, then expert; standard rules, nothing searched).",
         ),
     ] = "mixed",
     option: OptionsOpt = None,
@@ -70,6 +71,12 @@ def book(
     if found.book is None:
         raise GameError(f"{found.title} has no book")
     maker = cast("Callable[[BookRequest], tuple[Path, JsonObject]]", load(found.book))
+    curated = difficulty == CURATED and found.is_solitaire
+    if curated and (option or count != BookRequest.count or start != BookRequest.start):
+        raise OptionError(
+            "--difficulty curated prints the shipped collections under standard rules: "
+            "leave out --option, --count and --start"
+        )
     with progress_bar(disable=not found.is_solitaire) as progress:
         task = progress.add_task("grading deals", total=count)
 
@@ -85,6 +92,7 @@ def book(
             start=start,
             jobs=jobs,
             paper=paper.value,
+            curated=curated,
             progress=report,
         )
         path, manifest = maker(request)

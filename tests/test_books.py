@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -197,6 +198,8 @@ def test_book_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
         (["--count", "1000000000000"], "1 to 200 puzzles"),
         (["--start", "0"], "--start must be a deal number"),
         (["--start", str(MAX_SEED + 1)], "--start must be a deal number"),
+        (["--difficulty", "curated", "--count", "3"], "leave out --option, --count"),
+        (["--difficulty", "curated", "--option", "no-wrap"], "leave out --option, --count"),
     ],
 )
 def test_bad_book_input_is_one_line_and_no_file(
@@ -207,6 +210,21 @@ def test_bad_book_input_is_one_line_and_no_file(
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
     assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_the_curated_book_names_the_command_that_makes_it_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    first = tmp_path / "first.pdf"
+    assert main(["book", "ricochet", "--difficulty", "curated", "-o", str(first)]) == 0
+    text = " ".join(" ".join(page_texts(first)[:2]).split())
+    made_by = text.split("with printplay book ", 1)[1].split("; the same command", 1)[0]
+    words = ["book", *shlex.split(made_by)]
+    assert words == ["book", "ricochet", "--difficulty", "curated", "-o", "FILE.pdf"]
+    again = tmp_path / "again.pdf"
+    capsys.readouterr()
+    assert main([*words[:-1], str(again)]) == 0
+    assert again.read_bytes() == first.read_bytes()
 
 
 def test_an_unreached_level_says_how_many_were_tried(

@@ -1,4 +1,5 @@
-"""``--numbering pysolfc`` on the command line: deal, solve, check and sheet, and refusals."""
+"""``--numbering pysolfc`` on the command line: deal, solve, check and sheet, and refusals;
+the command a sheet prints to make it again."""
 
 from __future__ import annotations
 
@@ -124,3 +125,33 @@ def test_a_refused_sheet_writes_nothing(
     status, _, err = run(capsys, "sheet", *argv, "--numbering", "pysolfc", "-o", str(out))
     assert status == 1 and message in err and len(err.strip().splitlines()) == 1
     assert not out.exists() and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("game", "level"), [("tripeaks", "hard"), ("pyramid", "easy")])
+def test_the_first_deal_of_a_level_is_looked_for_among_pysolfcs_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, level: str
+) -> None:
+    from printplay.games import make_solitaire
+    from printplay.games.numbering import numbered
+    from printplay.printables.puzzle_book import first_of_level
+
+    found = first_of_level(make_solitaire(game), level, numbering="pysolfc")
+    assert found.grade.level == level and found.deal.seed is not None
+    assert found.deal == numbered(make_solitaire(game), found.deal.seed, "pysolfc")
+    out = tmp_path / "s.pdf"
+    argv = ["sheet", game, "--numbering", "pysolfc", "--difficulty", level, "-o", str(out)]
+    status, _, err = run(capsys, *argv)
+    assert status == 0, err
+    assert f"PySolFC game #{found.deal.seed} is the first {level} deal" in err
+    first = " ".join(page_texts(out)[0].split())
+    command = f"printplay sheet {game} --numbering pysolfc --seed {found.deal.seed}"
+    assert f"To print this sheet again: {command}" in first
+
+
+def test_the_remake_command_keeps_the_paper_and_the_spoiler_free_flag(tmp_path: Path) -> None:
+    out = tmp_path / "s.pdf"
+    argv = ["sheet", "tripeaks", "--seed", "1", "--paper", "letter", "--spoiler-free"]
+    assert main([*argv, "-o", str(out)]) == 0
+    first = " ".join(page_texts(out)[0].split())
+    command = "printplay sheet tripeaks --seed 1 --paper letter --spoiler-free"
+    assert f"To print this sheet again: {command}" in first

@@ -21,6 +21,9 @@ from printplay.printables.poker_model import TableView
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "mixed")
 """What a book may ask for: one level, or ``mixed`` (a rising ramp of all four)."""
 
+CURATED = "curated"
+"""What ``printplay book`` is asked for the book of a game's curated collections."""
+
 
 @dataclass(frozen=True)
 class BookRequest:

@@ -21,11 +21,13 @@ from pathlib import Path
 from printplay import options as opts
 from printplay.analysis.grading import PLAYOUTS, Graded, grade_deals, keeping_moves
 from printplay.analysis.levels import thresholds
-from printplay.deal import MAX_SEED, check_seed
+from printplay.deal import MAX_SEED, NUMBERING, check_seed
 from printplay.errors import DealError, GameError, OptionError
+from printplay.games.numbering import numbered
 from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.grades import LEVELS, Grade, Measures
 from printplay.jsontypes import JsonObject, JsonValue
+from printplay.printables.book_model import CURATED as CURATED_BOOK
 from printplay.printables.book_model import (
     DIFFICULTIES,
     BookPages,
@@ -116,9 +118,11 @@ def choose_deals(
     jobs: int = 1,
     window: int | None = None,
     progress: Progress | None = None,
+    numbering: str = NUMBERING,
 ) -> Chosen:
-    """The deals of a book of ``count`` at ``difficulty``: numbered deals from ``start``,
-    in order, each graded, those of the levels asked kept (see :func:`ramp`).  If the
+    """The deals of a book of ``count`` at ``difficulty``: deals numbered in ``numbering``
+    from ``start``, in order, each graded, those of the levels asked kept (see
+    :func:`ramp`).  If the
     ``window`` deals after ``start`` (by default :func:`search_window`) hold too few, a
     :class:`GameError` says how many were found and tried."""
     check_count(count)
@@ -128,7 +132,7 @@ def choose_deals(
     tried_at_most = min(tried_at_most, MAX_SEED - start + 1)
     wanted = {level: levels.count(level) for level in LEVELS if level in levels}
     found: dict[str, list[Graded]] = {level: [] for level in wanted}
-    deals = [game.numbered_deal(seed) for seed in range(start, start + tried_at_most)]
+    deals = [numbered(game, seed, numbering) for seed in range(start, start + tried_at_most)]
     tried = 0
     kept = 0
     for graded in grade_deals(game, deals, levels=tuple(wanted), jobs=jobs):
@@ -164,12 +168,18 @@ def _shortfall(
 
 
 def first_of_level(
-    game: RegisteredSolitaire, level: str, *, start: int = 1, window: int = MIN_WINDOW
+    game: RegisteredSolitaire,
+    level: str,
+    *,
+    start: int = 1,
+    window: int = MIN_WINDOW,
+    numbering: str = NUMBERING,
 ) -> Graded:
-    """The first deal from ``start`` graded ``level`` (see :func:`choose_deals`)."""
+    """The first deal from ``start`` (numbered in ``numbering``) graded ``level`` (see
+    :func:`choose_deals`)."""
     if level not in LEVELS:
         raise OptionError(f"unknown level {opts.shown(level)} (choose {', '.join(LEVELS)})")
-    return choose_deals(game, 1, level, start=start, window=window).deals[0]
+    return choose_deals(game, 1, level, start=start, window=window, numbering=numbering).deals[0]
 
 
 def short_move(move: SolitaireMove) -> str:
@@ -239,6 +249,8 @@ def book_command(
     game: RegisteredSolitaire, count: int, difficulty: str, start: int = 1, paper: str = "a4"
 ) -> str:
     """The command that makes the book again (its output file left out)."""
+    if difficulty == CURATED_BOOK:
+        return shlex.join(["printplay", "book", game.name, "--difficulty", difficulty])
     words = ["printplay", "book", game.name, "--count", str(count), "--difficulty", difficulty]
     if start != 1:
         words += ["--start", str(start)]
@@ -376,7 +388,7 @@ def write_curated_book(game_name: str, path: Path, *, paper: str = "a4") -> tupl
 
     path = check_writable(Path(path))
     game, chosen = curated_deals(game_name)
-    book = build_book(game, chosen, "curated", paper=paper)
+    book = build_book(game, chosen, CURATED_BOOK, paper=paper)
     pages = draw_book(book, path, paper=paper)
     return path, manifest(game, book, pages)
 

@@ -9,6 +9,7 @@ and hands it to the PDF renderer.
 from __future__ import annotations
 
 import shlex
+from dataclasses import replace
 from pathlib import Path
 
 from printplay import options as opts
@@ -97,8 +98,15 @@ def make_sheet(request: PrintRequest) -> Path:
     game = make_solitaire(request.game, request.option_texts)
     deal = choose(game, seed=request.seed, codes=request.deal_codes, numbering=request.numbering)
     check_writable(request.path)
+    sheet = build_sheet(game, deal, request.result, seconds=request.max_seconds)
+    # this version of the sheet again, not only its deal
+    flags = ["--paper", request.paper] if request.paper != "a4" else []
+    flags += ["--spoiler-free"] if request.spoiler_free else []
+    if flags:
+        setup = replace(sheet.setup, remake=f"{sheet.setup.remake} {shlex.join(flags)}")
+        sheet = replace(sheet, setup=setup)
     return draw_sheet(
-        build_sheet(game, deal, request.result, seconds=request.max_seconds),
+        sheet,
         request.path,
         paper=request.paper,
         spoiler_free=request.spoiler_free,
