@@ -264,7 +264,8 @@ class RateColumn(ProgressColumn):
 
 def progress_bar(*, disable: bool = False, rate: str | None = None) -> Progress:
     """A progress bar on stderr that disappears when done; add one task per job.  With
-    ``rate`` (a unit: ``"deals"``) it shows how many a second are done."""
+    ``rate`` (a unit: ``"deals"``) it shows how many a second are done.  Off when stderr
+    is not a terminal: a log holds only what went wrong, each on one line."""
     rates = [RateColumn(rate)] if rate else []
     return Progress(
         TextColumn("{task.description}"),
@@ -274,7 +275,7 @@ def progress_bar(*, disable: bool = False, rate: str | None = None) -> Progress:
         TimeRemainingColumn(),
         console=stderr,
         transient=True,
-        disable=disable,
+        disable=disable or not stderr.is_terminal,
         redirect_stdout=False,  # results go to stdout even while the bar is drawn
         redirect_stderr=False,
     )

@@ -208,7 +208,7 @@ def test_bad_book_input_is_one_line_and_no_file(
     out = tmp_path / "b.pdf"
     assert main(["book", "tripeaks", "-o", str(out), *argv]) == 1
     err = capsys.readouterr().err
-    assert message in err and len(err.strip().splitlines()) == 1
+    assert message in err and len(err.splitlines()) == 1 and err.startswith("printplay: error")
     assert not out.exists() and list(tmp_path.iterdir()) == []
 
 

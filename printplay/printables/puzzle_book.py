@@ -162,8 +162,9 @@ def _shortfall(
     rules = opts.summary(game.options)
     return (
         f"too few {game.title} deals ({rules}) of the level asked among deals {start} to "
-        f"{start + tried - 1} ({tried} tried): found {what}; try another --start, fewer "
-        "puzzles or another difficulty"
+        f"{start + tried - 1} ({tried} tried): found {what}; try another --start, "
+        + ("fewer puzzles or " if sum(wanted.values()) > 1 else "")
+        + "another difficulty"
     )
 
 
