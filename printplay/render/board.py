@@ -288,10 +288,14 @@ def _slot_shapes(
 
 def _slot_badge(view: SlotView, text: str, card_width: float, at: Place) -> Group:
     """A slot's move number, where :func:`card_badge` puts it on the card, turned with its
-    card about the card's centre, the numerals kept upright."""
+    card about the card's centre, the numerals kept upright.  On a turned card the disc
+    goes below the centre line instead of above it, clear of the index in the turned
+    card's corner."""
     slot = view.slot
     cx, cy = at(slot.x + 0.5, (slot.y + 0.5) * CARD_RATIO)
     dx, dy = badge_offset(card_width)
+    if slot.rotation % 360:
+        dy = -dy
     turn = math.radians(slot.rotation)
     x = cx + dx * math.cos(turn) - dy * math.sin(turn)
     y = cy + dx * math.sin(turn) + dy * math.cos(turn)
