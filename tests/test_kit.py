@@ -346,3 +346,25 @@ def test_the_puzzle_book_in_the_kit_gives_the_kits_pages(tripeaks_kit: Kit) -> N
         assert part.first <= page < solution <= part.last
         assert f"Puzzle {number} ·" in texts[page - 1]
         assert f"Puzzle {number} ·" in texts[solution - 1]
+
+
+def test_a_kit_whose_page_numbers_move_its_pages_is_laid_out_until_they_hold(
+    tmp_path: Path,
+) -> None:
+    """Ricochet's Letter kit with deals 2: the puzzle book's page numbers, as the kit
+    numbers them, move a page at the second layout; a third one settles it (this kit had
+    been refused), and every reference points at its puzzle."""
+    out = tmp_path / "kit.pdf"
+    argv = ["kit", "ricochet", "--paper", "letter", "--deals", "2", "--no-deck", "-o", str(out)]
+    assert main(argv) == 0
+    texts = page_texts(out)
+    refs = [
+        (page, int(found))
+        for page, text in enumerate(texts, start=1)
+        for found in re.findall(r"puzzle is on page (\d+)", " ".join(text.split()))
+    ]
+    assert len(refs) == 12
+    for number, (page, puzzle_page) in enumerate(refs, start=1):
+        assert puzzle_page < page
+        assert f"Puzzle {number} ·" in texts[puzzle_page - 1]
+        assert f"Puzzle {number} ·" in texts[page - 1]

@@ -24,7 +24,7 @@ from printplay.render.poker_sheet import table_diagram
 from printplay.render.puzzle_book import (
     QuickCards,
     TwoPassBook,
-    lay_out_twice,
+    lay_out_settled,
     page_count,
     quick_reference,
     table_style,
@@ -213,7 +213,7 @@ def draw_problem_book(
         book = ProblemPages(model, setup, words, found, drawings)
         return _story(book), book.marks
 
-    marks = lay_out_twice(path, setup, one_pass)
+    marks = lay_out_settled(path, setup, one_pass)
     numbers = [p.number for p in model.problems]
     return BookPages(
         puzzle_pages=tuple(marks[f"problem-{n}"] for n in numbers),

@@ -126,7 +126,7 @@ class QuickCards(Flowable):
 
 
 class TwoPassBook(Generic[M]):
-    """What every part of a book laid out twice (:func:`lay_out_twice`) shares: the
+    """What every part of a book laid out in passes (:func:`lay_out_settled`) shares: the
     model, page, styles, words and the pages found by the first pass (``None`` in the
     first pass itself)."""
 
@@ -582,7 +582,7 @@ def draw_book(
         book = Book(model, setup, words, found, drawings)
         return _story(book), book.marks
 
-    marks = lay_out_twice(path, setup, one_pass)
+    marks = lay_out_settled(path, setup, one_pass)
     numbers = [p.number for p in model.puzzles]
     return BookPages(
         puzzle_pages=tuple(marks[f"puzzle-{n}"] for n in numbers),
@@ -591,28 +591,42 @@ def draw_book(
     )
 
 
-def lay_out_twice(
+PASSES = 4
+"""The most layouts of a book :func:`lay_out_settled` makes before giving up."""
+
+
+def lay_out_settled(
     path: Path,
     setup: PageSetup,
     one_pass: Callable[[dict[str, int] | None], tuple[list[Flowable], dict[str, int]]],
 ) -> dict[str, int]:
-    """Lay a book out twice and write the second to ``path``.  ``one_pass(found)`` gives
-    a story and the marks its :class:`PageMark` flowables fill as they are drawn
-    (``{key: page}``); the first pass is given ``None`` and only finds the pages, the
-    second is given them (for its contents and cross-references).  Returns the marks;
-    pages that moved between the passes are an :class:`OutputError` and nothing is
-    written."""
+    """Lay a book out until its pages hold still and write the last pass to ``path``.
+    ``one_pass(found)`` gives a story and the marks its :class:`PageMark` flowables fill
+    as they are drawn (``{key: page}``); the first pass is given ``None`` and only finds
+    the pages, the next are given the pages the pass before found (for contents and
+    cross-references).  Most books hold still at the second pass; a page number of
+    another width can move a line, and so a page, and then a third pass settles it.
+    Pages still moving after :data:`PASSES` passes are an :class:`OutputError` and
+    nothing is written."""
     story, found = one_pass(None)
     lay_out(io.BytesIO(), story, setup)
-    story, printed = one_pass(dict(found))
-
-    def produce(tmp_name: str) -> None:
-        lay_out(tmp_name, story, setup)
-        if printed != found:  # the pages printed must be the pages found
-            raise OutputError(f"the pages of {path.name} moved between the two passes")
-
-    write_atomically(path, produce)
+    pdf = io.BytesIO()
+    for _ in range(PASSES - 1):
+        story, printed = one_pass(dict(found))
+        pdf = io.BytesIO()
+        lay_out(pdf, story, setup)
+        if printed == found:  # the pages printed are the pages found
+            break
+        found = printed
+    else:
+        raise OutputError(f"the pages of {path.name} kept moving from one layout to the next")
+    write_atomically(path, lambda tmp_name: _write_bytes(tmp_name, pdf.getvalue()))
     return printed
+
+
+def _write_bytes(name: str, data: bytes) -> None:
+    """Write ``data`` to the file ``name``."""
+    Path(name).write_bytes(data)
 
 
 def page_count(path: Path) -> int:
@@ -629,7 +643,7 @@ __all__ = [
     "Sketch",
     "TwoPassBook",
     "draw_book",
-    "lay_out_twice",
+    "lay_out_settled",
     "page_count",
     "page_setup",
     "quick_reference",
