@@ -193,7 +193,11 @@ def test_a_rulebook_page_has_every_diagram_with_words_that_name_its_cards(game: 
     _tags(html)
     labels = re.findall(r'<svg role="img" aria-label="([^"]*)"', html)
     markers = len(re.findall(r"^\[\[diagram ", _markdown(model), re.MULTILINE))
-    assert len(labels) == markers >= 3
+    assert html.count('<figure class="diagram"') == markers >= 3
+    # boards side by side are a drawing each, to wrap on a phone
+    panels = re.findall(r'<div class="panels">(.*?)</div>', html, re.DOTALL)
+    assert panels and all(panel.count("<svg ") >= 2 for panel in panels)
+    assert len(labels) == markers + sum(panel.count("<svg ") - 1 for panel in panels)
     assert all(" of " in label and ("Row 1: " in label or "North" in label) for label in labels)
     assert text.headings[0].level == 1
     assert sum(h.level == 1 for h in text.headings) == 1

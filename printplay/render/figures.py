@@ -51,7 +51,15 @@ def share(small: str) -> float:
     return value
 
 
-def side_by_side(views: Sequence[BoardView], titles: Sequence[str], width: float) -> Drawing:
+class Panels(Drawing):
+    """Boards drawn side by side (:func:`side_by_side`), the one drawing a PDF prints,
+    that also keeps each board as a drawing of its own with its words (``parts``): a
+    web page lets them wrap one under another on a narrow screen."""
+
+    parts: tuple[tuple[Drawing, str], ...] = ()
+
+
+def side_by_side(views: Sequence[BoardView], titles: Sequence[str], width: float) -> Panels:
     """Board views side by side across ``width``, each centred under its title (if any).
 
     Face-down cards are drawn as backs, as in the layout diagram: one look for "face
@@ -64,26 +72,40 @@ def side_by_side(views: Sequence[BoardView], titles: Sequence[str], width: float
     boards = [board_drawing(view, each, show_hidden=False) for view in views]
     title_space = leading + 4 if any(titles) else 0.0
     height = max(float(board.height) for board in boards) + title_space
-    drawing = Drawing(width, height)
-    for index, (board, title) in enumerate(zip(boards, titles, strict=True)):
+    drawing = Panels(width, height)
+    parts = []
+    for index, (view, board, title) in enumerate(zip(views, boards, titles, strict=True)):
         left = index * (each + SIDE_GAP)
-        group = Group(*board.contents)
         x = left + (each - float(board.width)) / 2
-        group.transform = (1, 0, 0, 1, x, height - title_space - float(board.height))
-        drawing.add(group)
-        if title:
-            drawing.add(
-                String(
-                    left + each / 2,
-                    height - size - 1,
-                    title,
-                    fontName=SANS_ITALIC,
-                    fontSize=size,
-                    fillColor=book_palette().muted,
-                    textAnchor="middle",
-                )
-            )
+        _place(drawing, board, title, x, left + each / 2, title_space, size)
+        part = Drawing(each, height)
+        _place(part, board, title, x - left, each / 2, title_space, size)
+        parts.append((part, boards_words([view], [title or "Diagram"], show_hidden=False)))
+    drawing.parts = tuple(parts)
     return drawing
+
+
+def _place(
+    drawing: Drawing, board: Drawing, title: str, x: float, middle: float, room: float, size: float
+) -> None:
+    """Add ``board`` to ``drawing`` at ``x``, under ``title`` (centred on ``middle``) in
+    the ``room`` kept for titles at the drawing's top."""
+    height = float(drawing.height)
+    placed = Group(*board.contents)
+    placed.transform = (1, 0, 0, 1, x, height - room - float(board.height))
+    drawing.add(placed)
+    if title:
+        drawing.add(
+            String(
+                middle,
+                height - size - 1,
+                title,
+                fontName=SANS_ITALIC,
+                fontSize=size,
+                fillColor=book_palette().muted,
+                textAnchor="middle",
+            )
+        )
 
 
 def move_views(example: ExampleMove) -> tuple[BoardView, BoardView]:
@@ -139,6 +161,7 @@ __all__ = [
     "MOVE_TITLES",
     "SIDE_GAP",
     "FigureFactory",
+    "Panels",
     "figure_drawing",
     "figure_factories",
     "figure_factory",

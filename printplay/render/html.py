@@ -39,6 +39,7 @@ from reportlab.graphics.shapes import Drawing
 
 from printplay.markup import SyntaxTreeNode, classes, marker_of, parse, tree
 from printplay.markup.nodes import call_diagram, inline_tokens, is_caption
+from printplay.render.figures import Panels
 from printplay.render.inline import plain_text
 from printplay.render.styles import BLACK_SUITS, RED_SUITS
 from printplay.render.svg import inline_svg
@@ -335,7 +336,18 @@ class _Converter:
         and the caption after it."""
         made = call_diagram(self.figures, node, self.source)
         ident = self.ids.figure()
-        svg = inline_svg(made.drawing, label=made.words, prefix=ident, scale=made.scale)
+        if isinstance(made.drawing, Panels) and made.drawing.parts:
+            # boards side by side may wrap one under another on a narrow screen
+            svg = (
+                '<div class="panels">\n'
+                + "\n".join(
+                    inline_svg(part, label=words, prefix=f"{ident}-{number}", scale=made.scale)
+                    for number, (part, words) in enumerate(made.drawing.parts, start=1)
+                )
+                + "\n</div>"
+            )
+        else:
+            svg = inline_svg(made.drawing, label=made.words, prefix=ident, scale=made.scale)
         below = ""
         if caption is not None:
             below = f"\n<figcaption>{inline_html(inline_tokens(caption)).strip()}</figcaption>"

@@ -26,9 +26,16 @@ import re
 from html import escape
 
 from reportlab.graphics import renderSVG
-from reportlab.graphics.shapes import Drawing
+from reportlab.graphics.shapes import Drawing, Group
 
-from printplay.render.fonts import MONO, SANS, SANS_BOLD, SANS_BOLD_ITALIC, SANS_ITALIC
+from printplay.render.fonts import (
+    MONO,
+    SANS,
+    SANS_BOLD,
+    SANS_BOLD_ITALIC,
+    SANS_ITALIC,
+    register_fonts,
+)
 
 SVG_FAMILY = "'DejaVu Sans', 'Segoe UI Symbol', 'Arial Unicode MS', sans-serif"
 """How an SVG names the card font, for browsers: the bundled face by its public name."""
@@ -75,9 +82,37 @@ def _exact(text: str, drawing: Drawing) -> str:
     return _TEXT_FLIP.sub(flip, text)
 
 
+def _framed(drawing: Drawing) -> Drawing:
+    """``drawing`` grown to hold everything drawn, if something reaches past its edges.
+
+    A PDF prints a drawing's overhang (a row label a point left of it) into the page's
+    margin, but an SVG shows only its view box: the overhang would be cut off.
+
+    >>> from reportlab.graphics.shapes import String
+    >>> drawing = Drawing(40, 20)
+    >>> _ = drawing.add(String(-3, 5, "row 1", fontName="PPSans", fontSize=9))
+    >>> framed = _framed(drawing)
+    >>> framed.width > 40, framed.getBounds()[0] >= 0
+    (True, True)
+    """
+    register_fonts()  # the bounds of words need their font's widths
+    width, height = float(drawing.width), float(drawing.height)
+    x0, y0, x1, y1 = drawing.getBounds()
+    left, bottom = max(0.0, -x0), max(0.0, -y0)
+    right, top = max(0.0, x1 - width), max(0.0, y1 - height)
+    if not (left or bottom or right or top):
+        return drawing
+    framed = Drawing(width + left + right, height + bottom + top)
+    group = Group(*drawing.contents)
+    group.translate(left, bottom)
+    framed.add(group)
+    return framed
+
+
 def svg_text(drawing: Drawing) -> str:
     """The drawing as an SVG document (with its XML prologue): fonts named for browsers,
-    coordinates rounded to hundredths."""
+    coordinates rounded to hundredths, the view box holding everything drawn."""
+    drawing = _framed(drawing)
     text = _exact(renderSVG.drawToString(drawing), drawing)
     for name, (family, weight, style) in _FACES.items():
         text = text.replace(
@@ -116,6 +151,7 @@ def inline_svg(drawing: Drawing, *, label: str, prefix: str, scale: float = 1.0)
     ids unique on the page (give each diagram its own), ``scale`` how much larger than its
     size in points it is shown (a drawing made for paper, shown on a screen).  The page's
     stylesheet must hold :data:`INLINE_CSS`."""
+    drawing = _framed(drawing)
     text = _PROLOGUE.sub("", svg_text(drawing))
     width, height = float(drawing.width) * scale, float(drawing.height) * scale
     text = _SIZE.sub(f'width="{width:.2f}" height="{height:.2f}"', text, count=1)
