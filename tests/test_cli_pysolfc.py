@@ -127,7 +127,7 @@ def test_a_refused_sheet_writes_nothing(
     assert not out.exists() and list(tmp_path.iterdir()) == []
 
 
-@pytest.mark.parametrize(("game", "level"), [("tripeaks", "hard"), ("pyramid", "easy")])
+@pytest.mark.parametrize(("game", "level"), [("tripeaks", "hard"), ("ricochet", "medium")])
 def test_the_first_deal_of_a_level_is_looked_for_among_pysolfcs_games(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, level: str
 ) -> None:
