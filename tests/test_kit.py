@@ -348,6 +348,7 @@ def test_the_puzzle_book_in_the_kit_gives_the_kits_pages(tripeaks_kit: Kit) -> N
         assert f"Puzzle {number} ·" in texts[solution - 1]
 
 
+@pytest.mark.slow
 def test_a_kit_whose_page_numbers_move_its_pages_is_laid_out_until_they_hold(
     tmp_path: Path,
 ) -> None:
