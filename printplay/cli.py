@@ -428,7 +428,11 @@ def _print_solution(
     if best == "shortest" and result.solvable:
         proven = "proven shortest" if result.optimal else "not proven shortest"
         line += f"; {len(result.moves)} moves ({proven})"
-    stdout.print(line + f". Searched {result.states:,} states in {result.seconds:.3f} s.")
+    if result.states == 0 and result.solvable is False:
+        searched = "Proved lost at the start, before any move,"
+    else:
+        searched = f"Searched {result.states:,} states"
+    stdout.print(f"{line}. {searched} in {result.seconds:.3f} s.")
     if not result.moves:
         return
     walk = build_walkthrough(game, the_deal, result)

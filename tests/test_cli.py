@@ -337,3 +337,23 @@ def test_print_and_play_verbs_write_their_pdfs(
     mat = tmp_path / "mat.pdf"
     status, _, _ = run(capsys, "mat", "tri-peaks", "-o", str(mat), "--paper", "letter")
     assert status == 0 and len(PdfReader(mat).pages) == 7
+
+
+def test_a_deal_proved_lost_before_any_move_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    status, out, _ = run(capsys, "solve", "pyramid", "--seed", "5")
+    assert status == 0
+    assert "Verdict: not winnable. Proved lost at the start, before any move, in " in out
+    assert "Searched 0 states" not in out
+    from pdftext import page_texts
+
+    sheet = tmp_path / "s.pdf"
+    assert run(capsys, "sheet", "pyramid", "--seed", "18", "-o", str(sheet))[0] == 0
+    words = " ".join(" ".join(page_texts(sheet)).split())
+    assert "The solver proves it at the start, before any move. The line below is" in words
+    searched = tmp_path / "t.pdf"
+    assert run(capsys, "sheet", "tripeaks", "--seed", "8", "-o", str(searched))[0] == 0
+    words = " ".join(" ".join(page_texts(searched)).split())
+    assert "The solver proved it looking at " in words
+    assert "rules out the rest without playing them. The best attempt below clears" in words
