@@ -435,9 +435,14 @@ def template_errors(where: str, search_path: Sequence[str | Path] = ()) -> Itera
         yield holder
     except jinja2.TemplateNotFound as error:
         folders = [str(p) for p in search_path] + ["rules/", "templates/"]
-        raise RulebookError(
-            f"no rulebook template {error.name!r} (looked in {', '.join(folders)})"
-        ) from None
+        missing = f"no rulebook template {error.name!r} (looked in {', '.join(folders)})"
+        template = holder.template
+        if template is None or template.filename is None:  # the template asked for itself
+            raise RulebookError(missing) from None
+        line = _template_line(error, template.filename)
+        name = Path(template.filename).name if not template.filename.startswith("<") else where
+        at = f"{name}, line {line}" if line else name
+        raise RulebookError(f"{at}: {missing}") from None
     except SourceError:
         raise
     except Exception as error:

@@ -55,7 +55,11 @@ ATTACKS = [
     pytest.param("{{ self.__init__ }}", "unsafe", id="template reference"),
     pytest.param("{{ range(3)|list|attr('__class__') }}", "unsafe", id="attr filter"),
     pytest.param("{{ lipsum(n=100000) }}", "lipsum", id="lipsum is not offered"),
-    pytest.param("{% include '/etc/passwd' %}", "no rulebook template '/etc/passwd'", id="abs"),
+    pytest.param(
+        "{% include '/etc/passwd' %}",
+        f"tripeaks.md, line {HOSTILE_LINE}: no rulebook template '/etc/passwd'",
+        id="abs",
+    ),
     pytest.param("{% include '../../../etc/passwd' %}", "no rulebook template", id="dotdot"),
     pytest.param("{% import '../x.j2' as x %}", "no rulebook template", id="import outside"),
     pytest.param("{{ 1/0 }}", "ZeroDivisionError", id="runtime error"),
@@ -181,3 +185,34 @@ def test_raw_html_smuggles_nothing_into_the_pdf(tmp_path: Path) -> None:
     assert "/Names" not in catalog and "/OpenAction" not in catalog and "/AA" not in catalog
     raw = out.read_bytes()
     assert b"/JavaScript" not in raw and b"/Launch" not in raw and b"/URI" not in raw
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["rules", "tripeaks"],
+        ["deck", "--quick-ref", "tripeaks"],
+        ["kit", "tripeaks", "--deals", "1", "--no-deck", "--no-puzzles"],
+    ],
+)
+def test_an_error_names_the_house_sources_line_whichever_verb_reads_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """A house source read as macros (the quick-reference cards, a kit's words) names the
+    line of the source, as a rulebook does, not a line of its compiled code."""
+    folder = house(tmp_path / "house", "{{ 1/0 }}")
+    out = tmp_path / "out.pdf"
+    assert main([*argv, "-o", str(out), "--rules-dir", str(folder)]) == 1
+    err = capsys.readouterr().err.strip()
+    at = f"tripeaks.md, line {HOSTILE_LINE}"
+    assert err == f"printplay: error: {at}: ZeroDivisionError: division by zero"
+    assert not out.exists()
+
+
+def test_an_error_in_a_macro_called_by_name_names_its_line(tmp_path: Path) -> None:
+    from printplay.errors import RulebookError
+    from printplay.render.rulebook import Words
+
+    (tmp_path / "words.j2").write_text("{% macro m() %}\nfine\n{{ [].pop() }}\n{% endmacro %}\n")
+    with pytest.raises(RulebookError, match=r"^words.j2, line 3: IndexError"):
+        Words("words.j2", [tmp_path])("m")

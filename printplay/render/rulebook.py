@@ -35,7 +35,8 @@ import functools
 import numbers
 import re
 import shlex
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -280,6 +281,18 @@ def template_exists(name: str, search_path: Sequence[str | Path] = ()) -> bool:
     return True
 
 
+@contextmanager
+def _template_lines(template: jinja2.Template | None) -> Iterator[None]:
+    """Give what a template's module or macro raises a traceback in template lines, as
+    rendering does (called from Python, their frames count the compiled code's lines)."""
+    try:
+        yield
+    except Exception:
+        if template is None:
+            raise
+        template.environment.handle_exception()
+
+
 class Words:
     """The sentences of a printable: the macros of one template, called by name.
 
@@ -304,7 +317,7 @@ class Words:
         self.search_path = tuple(search_path)
         with template_errors(template, self.search_path) as holder:
             holder.template = rulebook_environment(self.search_path).get_template(template)
-            with time_limit():
+            with time_limit(), _template_lines(holder.template):
                 self._module = holder.template.make_module(dict(context or {}))
         self._holder = holder
 
@@ -323,7 +336,8 @@ class Words:
             function = getattr(self._module, macro, None)
             if function is None:
                 raise RulebookError(f"{self.name}: no macro {macro!r}")
-            return bounded_call(function, **kwargs)
+            with _template_lines(holder.template):
+                return bounded_call(function, **kwargs)
         raise AssertionError("unreachable")  # pragma: no cover
 
 
