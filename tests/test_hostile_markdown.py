@@ -70,6 +70,8 @@ HOSTILE = [
         "| a |\n|---|\n| " + "<br>" * 400 + " |", 0, "pt tall with the header", id="tall row"
     ),
     pytest.param("[[pagebreak]]\n" * 30, None, "page after page is left empty", id="empty pages"),
+    pytest.param("x " * 200_000, 0, "a paragraph of 399,999 characters", id="huge paragraph"),
+    pytest.param("x" * 999_999, 0, "a paragraph of 999,999 characters", id="huge word"),
 ]
 
 

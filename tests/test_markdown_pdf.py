@@ -274,7 +274,7 @@ def test_columns_start_wherever_they_land_on_a_page(tmp_path: Path) -> None:
 
 def test_a_group_taller_than_a_page_in_columns_flows() -> None:
     # held whole, a heading and a block taller than any page could never be placed
-    text = "[[columns 2]]\n## Heading\n\n" + "word " * 6000 + "\n[[/columns]]\n"
+    text = "[[columns 2]]\n## Heading\n\n" + "word " * 3000 + "\n[[/columns]]\n"
     (columns,) = markdown_to_flowables(text, width=400, height=700, outline=False)
     content = vars(columns)["_content"]
     assert [type(f) for f in content] == [Paragraph, Paragraph]

@@ -86,6 +86,10 @@ __all__ = [
 DiagramFactory = Callable[..., Flowable]
 """Something that draws a diagram: called with the marker's ``key=value`` pairs as strings."""
 
+MAX_PARAGRAPH = 20_000
+"""The most characters of markup a paragraph may hold (a rulebook's longest holds about
+1,500): a longer one would take minutes to set over its pages."""
+
 MIN_WIDTH = 36.0
 """The narrowest a block may be set, in points: a blockquote or list nested so deep that
 its text would be narrower is refused."""
@@ -331,8 +335,21 @@ class _Converter:
         self, node: SyntaxTreeNode, style: ParagraphStyle, ctx: _Context
     ) -> list[Flowable]:
         """A paragraph in ``style`` (nothing for an empty one)."""
-        markup = inline_markup(inline_tokens(node), ctx.styles.palette).strip()
+        markup = self.bounded(node, inline_markup(inline_tokens(node), ctx.styles.palette))
         return [Paragraph(markup, style)] if markup else []
+
+    def bounded(self, node: SyntaxTreeNode, markup: str) -> str:
+        """``markup`` stripped, if it is not longer than :data:`MAX_PARAGRAPH`."""
+        markup = markup.strip()
+        if len(markup) > MAX_PARAGRAPH:
+            # reportlab splits a paragraph over pages by wrapping the rest again: a page
+            # of it at a time, the time grows with the square of its length
+            raise self.error(
+                node,
+                f"a paragraph of {len(markup):,} characters (at most {MAX_PARAGRAPH:,}): "
+                "break it into paragraphs",
+            )
+        return markup
 
     def _style_for(
         self, node: SyntaxTreeNode, default: ParagraphStyle, ctx: _Context
@@ -350,7 +367,7 @@ class _Converter:
         default = (styles.h1, styles.h2, styles.h3)[min(level, 3) - 1]
         style = self._style_for(node, default, ctx)
         tokens = inline_tokens(node)
-        markup = inline_markup(tokens, styles.palette).strip()
+        markup = self.bounded(node, inline_markup(tokens, styles.palette))
         if not markup:
             return []
         out: list[Flowable] = []
