@@ -45,7 +45,10 @@ from types import FrameType, TracebackType
 from typing import Any
 
 import jinja2
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator, Frame
 from jinja2.exceptions import SecurityError
+from jinja2.runtime import markup_join, str_join
 from jinja2.sandbox import SandboxedEnvironment
 
 from printplay.errors import PrintplayError, RulebookError
@@ -222,10 +225,31 @@ def _check_number(value: object, what: str) -> None:
 _SIZED_STR_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs", "join"})
 
 
+class _SizedConcat(CodeGenerator):
+    """Jinja's code generator, but ``a ~ b`` joins through the environment's
+    :meth:`_Sandbox.sized_join` (Jinja compiles it to a plain join the sandbox never sees,
+    so doubling a string forty times would fill the memory)."""
+
+    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
+        self.write("environment.sized_join(context.eval_ctx, (")
+        for arg in node.nodes:
+            self.visit(arg, frame)
+            self.write(", ")
+        self.write("))")
+
+
 class _Sandbox(SandboxedEnvironment):
     """Jinja's sandbox, with sizes bounded (see the module's docstring)."""
 
+    code_generator_class = _SizedConcat
     intercepted_binops = frozenset({"*", "**", "%", "+"})
+
+    def sized_join(self, eval_ctx: Any, values: tuple[Any, ...]) -> str:
+        """``a ~ b ~ …``, refused if the result would be longer than :data:`MAX_SIZE`."""
+        texts = [str(value) if not hasattr(value, "__html__") else value for value in values]
+        if sum(len(text) for text in texts) > MAX_SIZE:
+            raise SecurityError(f"a string joined with ~ would be too long (over {MAX_SIZE:,})")
+        return markup_join(texts) if eval_ctx.autoescape or eval_ctx.volatile else str_join(texts)
 
     def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
         """Refuse ``*`` and ``**`` whose result would be huge, and ``%`` with huge widths."""

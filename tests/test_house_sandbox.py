@@ -76,6 +76,12 @@ ATTACKS = [
         "{% macro f(s) %}{{ f(s ~ s) }}{% endmacro %}{{ f('x') }}", "too long", id="doubling"
     ),
     pytest.param(
+        "{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}"
+        "{% endfor %}",
+        "joined with ~ would be too long",
+        id="doubling with ~",
+    ),
+    pytest.param(
         "{% set l = [1] %}{% for i in range(60) %}{% set _ = l.extend(l) %}{% endfor %}",
         "too long",
         id="list doubling",
