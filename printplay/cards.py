@@ -209,6 +209,21 @@ def parse_card(text: str) -> Card:
     printplay.errors.CardError: unknown card '1h': write a rank (A 2-9 T or 10 J Q K) then ...
     """
     cleaned = text.strip().lower().replace("\ufe0f", "")
+    known = _PARSED.get(cleaned)
+    if known is not None:
+        return known
+    card = _parse_cleaned(cleaned, text)
+    _PARSED[cleaned] = card  # only codes that read as a card: a few hundred spellings
+    return card
+
+
+_PARSED: dict[str, Card] = {}
+"""Card codes read before (lower case), and their cards: a deal file reads each 52 times a
+line."""
+
+
+def _parse_cleaned(cleaned: str, text: str) -> Card:
+    """:func:`parse_card` of ``text``, lower-cased and trimmed to ``cleaned``."""
     joker = _JOKER_RE.match(cleaned)
     if joker:
         return Card.make_joker(int(joker.group(1)))
@@ -268,4 +283,8 @@ def standard_deck(jokers: int = 0) -> list[Card]:
     """
     if jokers not in (0, 1, 2):
         raise CardError(f"a deck has 0, 1 or 2 jokers, not {jokers}")
-    return [Card.from_index(i) for i in range(52 + jokers)]
+    return list(_STANDARD_DECK[: 52 + jokers])
+
+
+_STANDARD_DECK = tuple(Card.from_index(i) for i in range(54))
+"""Every card in the canonical order, made once (cards are values)."""
