@@ -28,6 +28,7 @@ from printplay.cli_common import (
     PaperOpt,
     Stopped,
     clip,
+    forget_stops,
     guard_streams,
     one_line,
     os_problem,
@@ -36,6 +37,7 @@ from printplay.cli_common import (
     print_json,
     print_path,
     progress_bar,
+    raise_if_stopped,
     stderr,
     stdout,
     working,
@@ -1018,9 +1020,11 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:
         _fail("error: standard output is closed")
         return 1
+    forget_stops()
     try:
         result = app(args=args, prog_name="printplay", standalone_mode=False)
         sys.stdout.flush()
+        raise_if_stopped()  # a stop swallowed on its way still ends the run as stopped
     except PrintplayError as error:
         _fail(f"error: {error}")
         return 1

@@ -147,8 +147,26 @@ class Stopped(BaseException):
         return signal.Signals(self.signum).name
 
 
+_pending: list[int] = []
+"""The signals that asked this run to stop: kept, so that a stop that some library's bare
+``except`` (or Python's import machinery) swallowed is raised again at the next
+checkpoint (:func:`raise_if_stopped`)."""
+
+
 def _stop(signum: int, frame: FrameType | None) -> None:
+    _pending.append(signum)
     raise Stopped(signum)
+
+
+def raise_if_stopped() -> None:
+    """Raise :class:`Stopped` if a stop signal arrived and was swallowed on its way."""
+    if _pending:
+        raise Stopped(_pending[0])
+
+
+def forget_stops() -> None:
+    """Start a run with no stop signal noted."""
+    _pending.clear()
 
 
 def catch_signals() -> None:
@@ -262,12 +280,27 @@ class RateColumn(ProgressColumn):
         return Text(f"{shown} {self.unit}/s")
 
 
+class _CheckedProgress(Progress):
+    """A progress bar that is also a checkpoint for stop signals (:func:`raise_if_stopped`):
+    a long job reports its progress often, drawn or not."""
+
+    def update(self, *args: Any, **kwargs: Any) -> None:
+        """Update a task, after checking for a stop."""
+        raise_if_stopped()
+        super().update(*args, **kwargs)
+
+    def advance(self, *args: Any, **kwargs: Any) -> None:
+        """Advance a task, after checking for a stop."""
+        raise_if_stopped()
+        super().advance(*args, **kwargs)
+
+
 def progress_bar(*, disable: bool = False, rate: str | None = None) -> Progress:
     """A progress bar on stderr that disappears when done; add one task per job.  With
     ``rate`` (a unit: ``"deals"``) it shows how many a second are done.  Off when stderr
     is not a terminal: a log holds only what went wrong, each on one line."""
     rates = [RateColumn(rate)] if rate else []
-    return Progress(
+    return _CheckedProgress(
         TextColumn("{task.description}"),
         BarColumn(),
         MofNCompleteColumn(),

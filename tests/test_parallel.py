@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
 import time
+from pathlib import Path
 from types import FrameType
 
 import pytest
@@ -63,3 +65,44 @@ def test_without_the_deferral_the_signal_comes_at_once() -> None:
 
 def test_the_map_keeps_the_order_on_two_processes() -> None:
     assert list(parallel_map(abs, [-3, 1, -2, 5, -8], jobs=2)) == [3, 1, 2, 5, 8]
+
+
+def _swallowed_stop() -> None:
+    """A stop signal's handler run where a library swallows what it raises."""
+    from printplay import cli_common
+
+    with contextlib.suppress(BaseException):  # what a library's bare except does
+        cli_common._stop(signal.SIGINT, None)
+
+
+def test_a_swallowed_stop_still_stops_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printplay import cli
+    from printplay.cli import main
+
+    real = cli.print_path
+
+    def print_after_a_swallowed_stop(path: Path) -> None:
+        _swallowed_stop()
+        real(path)
+
+    monkeypatch.setattr(cli, "print_path", print_after_a_swallowed_stop)
+    status = main(["rules", "tripeaks", "-o", str(tmp_path / "r.pdf")])
+    assert status == 128 + signal.SIGINT
+    assert capsys.readouterr().err.startswith("printplay: interrupted (Ctrl-C)")
+    # the next run starts with no stop noted
+    monkeypatch.setattr(cli, "print_path", real)
+    assert main(["deal", "tripeaks", "--seed", "1"]) == 0
+
+
+def test_a_progress_bar_is_a_checkpoint_for_a_swallowed_stop() -> None:
+    from printplay.cli_common import Stopped, forget_stops, progress_bar
+
+    with progress_bar(disable=True) as bar:
+        task = bar.add_task("work", total=2)
+        bar.advance(task)
+        _swallowed_stop()
+        with pytest.raises(Stopped):
+            bar.update(task, completed=2)
+    forget_stops()
