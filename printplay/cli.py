@@ -963,6 +963,7 @@ def site(
         try:
             serve_site(output_dir, port, ready=ready)
         except Stopped:
+            forget_stops()  # Ctrl-C is how serving ends: the run ends well
             stderr.print("printplay: stopped serving", markup=False)
         return
     from printplay.printables.site import build_site
