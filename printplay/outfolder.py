@@ -5,8 +5,9 @@ A folder printplay writes (the website) gets a list of the files it wrote,
 that list does not name (someone else's), unless forced; even then, those files are
 never deleted.  The output is built in a new folder beside the target
 (:func:`staging_folder`) and :func:`publish` moves it in file by file: a build that fails
-half-way leaves the target as it was, and files printplay wrote before and no longer
-writes are removed.
+half-way leaves the target as it was, and so does a file that could not be put in place
+(checked before the first moves); files printplay wrote before and no longer writes are
+removed.
 
 >>> import tempfile
 >>> target = Path(tempfile.mkdtemp()) / "site"
@@ -122,6 +123,7 @@ def publish(staging: Path, folder: Path, files: Sequence[str], previous: Sequenc
     """Move ``files`` (paths relative to ``staging``) into ``folder``, remove the files of
     ``previous`` it no longer holds, and write the new :data:`MANIFEST`."""
     folder = Path(folder)
+    _check_places(folder, files)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name in files:
@@ -138,6 +140,29 @@ def publish(staging: Path, folder: Path, files: Sequence[str], previous: Sequenc
         (folder / MANIFEST).write_text(listing, encoding="utf-8")
     except OSError as error:
         raise OutputError(f"cannot write {_short(folder)}: {error.strerror or error}") from None
+
+
+def _check_places(folder: Path, files: Sequence[str]) -> None:
+    """Refuse, before anything moves, a file of ``files`` that could not be put in place:
+    a folder on its way that is a file, a file where a folder of that name stands, or a
+    folder this user may not write in.  So a refusal leaves ``folder`` as it was, not half
+    old and half new."""
+    checked: set[Path] = set()
+    for name in files:
+        target = folder / name
+        if target.is_dir():
+            raise OutputError(f"cannot write {_short(target)}: a folder of that name is there")
+        place = target.parent
+        while place not in checked and not place.exists():
+            place = place.parent
+        if place in checked:
+            continue
+        checked.add(place)
+        if not place.is_dir():
+            raise OutputError(f"cannot write {_short(target)}: {_short(place)} is not a folder")
+        if not os.access(place, os.W_OK | os.X_OK):
+            where = _short(place)
+            raise OutputError(f"cannot write {_short(target)}: permission denied in {where}")
 
 
 def _remove_empty_parents(folder: Path, name: str) -> None:

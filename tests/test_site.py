@@ -276,3 +276,33 @@ def test_serve_previews_the_site_until_ctrl_c(built_site: Path) -> None:
             process.wait()
     assert process.returncode == 0
     assert err.strip() == "printplay: stopped serving"
+
+
+def test_a_file_that_cannot_be_put_in_place_stops_the_move_before_it_starts(
+    tmp_path: Path,
+) -> None:
+    """A folder of the site that is a file here (written beside ours with --force) is
+    refused before anything moves: the folder keeps its old files, none half replaced."""
+    from printplay.errors import OutputError
+    from printplay.outfolder import check_folder, publish, staging_folder
+
+    target = tmp_path / "site"
+    files = ["index.html", "pyramid/index.html", "tripeaks/index.html"]
+    ours = check_folder(target, force=False)
+    with staging_folder(target) as staging:
+        for name in files:
+            (staging / name).parent.mkdir(parents=True, exist_ok=True)
+            (staging / name).write_text(f"old {name}")
+        publish(staging, target, files, ours)
+    shutil.rmtree(target / "tripeaks")
+    (target / "tripeaks").write_text("someone else's file")
+    ours = check_folder(target, force=True)
+    with staging_folder(target) as staging:
+        for name in files:
+            (staging / name).parent.mkdir(parents=True, exist_ok=True)
+            (staging / name).write_text(f"new {name}")
+        with pytest.raises(OutputError, match=r"tripeaks is not a folder"):
+            publish(staging, target, files, ours)
+    assert (target / "index.html").read_text() == "old index.html"
+    assert (target / "pyramid/index.html").read_text() == "old pyramid/index.html"
+    assert (target / "tripeaks").read_text() == "someone else's file"
