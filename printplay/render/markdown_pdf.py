@@ -101,7 +101,7 @@ _COLUMNS_NEED = 72.0
 _TALL = 10_000.0
 _SHORT_TABLE = 15
 """Tables of at most this many rows are not split across pages or columns."""
-_SHORT_LIST = 6
+_SHORT_LIST = 4
 """Lists of at most this many items are kept whole with a heading above them."""
 _KEEP_SPACE = 96.0
 """Room needed below a heading that precedes a long list or table, else a new page."""
