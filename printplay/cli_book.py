@@ -61,7 +61,12 @@ def book(
     ] = "mixed",
     option: OptionsOpt = None,
     start: Annotated[int, typer.Option("--start", help="The first deal number looked at.")] = 1,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes grading deals.", min=1)] = 1,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", help="Processes grading deals (a problem book is made in one).", min=1
+        ),
+    ] = 1,
     paper: PaperOpt = Paper.a4,
     as_json: JsonOpt = False,
 ) -> None:

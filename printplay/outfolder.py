@@ -82,9 +82,8 @@ def check_folder(folder: Path, *, force: bool) -> list[str]:
     parent = folder.parent
     if not folder.exists():
         if not parent.is_dir():
-            raise OutputError(
-                f"cannot write {_short(folder)}: folder {_short(parent)} does not exist"
-            )
+            why = "is a file, not a folder" if parent.exists() else "does not exist"
+            raise OutputError(f"cannot write {_short(folder)}: {_short(parent)} {why}")
         place = parent
     else:
         place = folder

@@ -182,7 +182,7 @@ def test_a_folder_of_other_files_is_refused_without_force(
     ("where", "words"),
     [
         ("{tmp}/file.txt", "is not a folder"),
-        ("{tmp}/file.txt/site", "does not exist"),
+        ("{tmp}/file.txt/site", "file.txt is a file, not a folder"),
         ("{tmp}/no/such/site", "does not exist"),
         ("/sys/printplay-site", "cannot write"),
     ],
