@@ -602,6 +602,7 @@ def sheet(
         rules_dir=_rules_dir(rules_dir),
         max_seconds=max_seconds,
         result=result,
+        level=difficulty,
     )
     with working(f"working out the line (at most {max_seconds:g} s) and typesetting the sheet"):
         path = make_printable("sheet", request)

@@ -146,6 +146,9 @@ def test_the_first_deal_of_a_level_is_looked_for_among_pysolfcs_games(
     first = " ".join(page_texts(out)[0].split())
     command = f"printplay sheet {game} --numbering pysolfc --seed {found.deal.seed}"
     assert f"To print this sheet again: {command}" in first
+    assert (
+        f"PySolFC game #{found.deal.seed} · level {level}" in first
+    )  # the level it was picked for
 
 
 def test_the_remake_command_keeps_the_paper_and_the_spoiler_free_flag(tmp_path: Path) -> None:

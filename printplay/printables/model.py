@@ -48,6 +48,8 @@ class PrintRequest:
     result: Line | None = None
     max_seconds: float | None = 60.0
     """The most time a sheet spends deciding its deal."""
+    level: str | None = None
+    """The level a sheet's deal was picked for (``sheet --difficulty``), printed on it."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +189,8 @@ class Setup:
     pieces: tuple[str, ...]
     remake: str
     """The command that prints this deal's sheet again."""
+    level: str | None = None
+    """The level the deal was picked for (``sheet --difficulty``), if it was."""
 
 
 @dataclass(frozen=True)

@@ -105,6 +105,8 @@ def make_sheet(request: PrintRequest) -> Path:
     if flags:
         setup = replace(sheet.setup, remake=f"{sheet.setup.remake} {shlex.join(flags)}")
         sheet = replace(sheet, setup=setup)
+    if request.level is not None:
+        sheet = replace(sheet, setup=replace(sheet.setup, level=request.level))
     return draw_sheet(
         sheet,
         request.path,

@@ -84,8 +84,14 @@ def _title(sheet: Sheet, what: str, *, spoiler: str | None = None) -> list[Flowa
     """The page heading and the line naming the deal; under a "Spoilers" heading if given."""
     deal_setup, styles = sheet.deal_setup, sheet.styles
     deal = deal_setup.deal
+    level = {"level": deal_setup.level} if deal_setup.level else {}  # a house macro may lack it
     details = sheet.text(
-        "details", rules=deal_setup.rules, code=deal.code, seed=deal.seed, numbering=deal.numbering
+        "details",
+        rules=deal_setup.rules,
+        code=deal.code,
+        seed=deal.seed,
+        numbering=deal.numbering,
+        **level,
     )
     title = sheet.text("title", game=deal_setup.title, deal=deal.name, what=what)
     if spoiler is None:
