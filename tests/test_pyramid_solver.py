@@ -625,6 +625,26 @@ def test_deletions_below_the_pointer() -> None:
     assert fewest_in_cycle(ranks, mates, 0b11111, 3, 1 << 3) == 1
 
 
+def cut_position(
+    rng: random.Random,
+    options: PyramidOptions,
+    tableau: list[Card],
+    loose: list[Card],
+    reserve: list[Card],
+) -> PyramidState:
+    """The position of ``tableau`` with ``loose`` cut at random: its first cards the waste,
+    the rest the stock; ``reserve`` as given; on the last pass or a random one."""
+    cut = rng.randint(0, len(loose))
+    return position(
+        options,
+        {s: card.code for s, card in enumerate(tableau)},
+        " ".join(card.code for card in loose[cut:]),
+        " ".join(card.code for card in loose[:cut]),
+        " ".join(card.code for card in reserve),
+        options.passes if rng.random() < 0.5 else rng.randint(1, options.passes),
+    )
+
+
 def every_card_position(rng: random.Random) -> PyramidState:
     """A small random position of a game where every card must go, built of pairs making
     13 (so that about half can be won): one to three pyramid rows, the partners spread
@@ -648,15 +668,7 @@ def every_card_position(rng: random.Random) -> PyramidState:
     if not flags["reserve"]:
         loose += reserve
         reserve = []
-    cut = rng.randint(0, len(loose))
-    return position(
-        options,
-        {s: card.code for s, card in enumerate(tableau)},
-        " ".join(card.code for card in loose[cut:]),
-        " ".join(card.code for card in loose[:cut]),
-        " ".join(card.code for card in reserve),
-        options.passes if rng.random() < 0.5 else rng.randint(1, options.passes),
-    )
+    return cut_position(rng, options, tableau, loose, reserve)
 
 
 @pytest.mark.parametrize("seed", range(80))
@@ -686,15 +698,7 @@ def rank_heavy_position(rng: random.Random) -> PyramidState:
     while len(rest) > 11:
         rest.pop()
     reserve = [rest.pop() for _ in range(rng.choice((0, 1, 2)))] if options.reserve else []
-    cut = rng.randint(0, len(rest))
-    return position(
-        options,
-        {s: card.code for s, card in enumerate(tableau)},
-        " ".join(card.code for card in rest[cut:]),
-        " ".join(card.code for card in rest[:cut]),
-        " ".join(card.code for card in reserve),
-        options.passes if rng.random() < 0.5 else rng.randint(1, options.passes),
-    )
+    return cut_position(rng, options, tableau, rest, reserve)
 
 
 @pytest.mark.parametrize("seed", range(60))
