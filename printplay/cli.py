@@ -582,21 +582,20 @@ def sheet(
     from printplay.printables.requests import make_printable
 
     name = game_entry(game).name
+    numbered_in = check_numbering(game, numbering.value)
     result = None
     if difficulty is not None or start is not None:
         from printplay.outfile import check_writable
 
         check_writable(output)  # before the search, not after it
-        seed, result = _first_of_level(
-            name, option, difficulty, start, seed, deal, check_numbering(game, numbering.value)
-        )
+        seed, result = _first_of_level(name, option, difficulty, start, seed, deal, numbered_in)
     request = PrintRequest(
         name,
         output,
         tuple(option or ()),
         seed=seed,
         deal_codes=deal,
-        numbering=check_numbering(game, numbering.value),
+        numbering=numbered_in,
         paper=paper.value,
         spoiler_free=spoiler_free,
         rules_dir=_rules_dir(rules_dir),

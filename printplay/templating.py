@@ -463,9 +463,7 @@ def template_errors(where: str, search_path: Sequence[str | Path] = ()) -> Itera
         template = holder.template
         if template is None or template.filename is None:  # the template asked for itself
             raise RulebookError(missing) from None
-        line = _template_line(error, template.filename)
-        name = Path(template.filename).name if not template.filename.startswith("<") else where
-        at = f"{name}, line {line}" if line else name
+        at = _place(template.filename, _template_line(error, template.filename), where)
         raise RulebookError(f"{at}: {missing}") from None
     except SourceError:
         raise
@@ -478,10 +476,16 @@ def _located(error: BaseException, where: str, holder: TemplateHolder) -> Rulebo
     template = holder.template
     if not isinstance(filename, str):
         filename = template.filename if template is not None else None
-    line = _template_line(error, filename)
+    name = getattr(error, "name", None) if isinstance(error, jinja2.TemplateError) else None
+    at = _place(filename, _template_line(error, filename), where, name)
+    return RulebookError(f"{at}: {_describe(error)}")
+
+
+def _place(filename: str | None, line: int | None, where: str, name: str | None = None) -> str:
+    """Where in a template something went wrong: ``name`` (else the file's name, else
+    ``where``) and the line, if known (``<template>``, a template from text, has no file
+    name)."""
     if filename is not None and filename.startswith("<"):
         filename = None
-    name = getattr(error, "name", None) if isinstance(error, jinja2.TemplateError) else None
     name = name or (filename and Path(filename).name) or where
-    at = f"{name}, line {line}" if line else str(name)
-    return RulebookError(f"{at}: {_describe(error)}")
+    return f"{name}, line {line}" if line else str(name)

@@ -122,9 +122,9 @@ def choose_deals(
 ) -> Chosen:
     """The deals of a book of ``count`` at ``difficulty``: deals numbered in ``numbering``
     from ``start``, in order, each graded, those of the levels asked kept (see
-    :func:`ramp`).  If the
-    ``window`` deals after ``start`` (by default :func:`search_window`) hold too few, a
-    :class:`GameError` says how many were found and tried."""
+    :func:`ramp`).  If the ``window`` deals after ``start`` (by default
+    :func:`search_window`) hold too few, a :class:`GameError` says how many were found
+    and tried."""
     check_count(count)
     levels = ramp(count, difficulty)
     check_seed(start)

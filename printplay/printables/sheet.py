@@ -102,11 +102,8 @@ def make_sheet(request: PrintRequest) -> Path:
     # this version of the sheet again, not only its deal
     flags = ["--paper", request.paper] if request.paper != "a4" else []
     flags += ["--spoiler-free"] if request.spoiler_free else []
-    if flags:
-        setup = replace(sheet.setup, remake=f"{sheet.setup.remake} {shlex.join(flags)}")
-        sheet = replace(sheet, setup=setup)
-    if request.level is not None:
-        sheet = replace(sheet, setup=replace(sheet.setup, level=request.level))
+    remake = " ".join([sheet.setup.remake, shlex.join(flags)]) if flags else sheet.setup.remake
+    sheet = replace(sheet, setup=replace(sheet.setup, remake=remake, level=request.level))
     return draw_sheet(
         sheet,
         request.path,

@@ -112,7 +112,11 @@ def _framed(drawing: Drawing) -> Drawing:
 def svg_text(drawing: Drawing) -> str:
     """The drawing as an SVG document (with its XML prologue): fonts named for browsers,
     coordinates rounded to hundredths, the view box holding everything drawn."""
-    drawing = _framed(drawing)
+    return _svg_of(_framed(drawing))
+
+
+def _svg_of(drawing: Drawing) -> str:
+    """:func:`svg_text` of a drawing already :func:`_framed`."""
     text = _exact(renderSVG.drawToString(drawing), drawing)
     for name, (family, weight, style) in _FACES.items():
         text = text.replace(
@@ -152,7 +156,7 @@ def inline_svg(drawing: Drawing, *, label: str, prefix: str, scale: float = 1.0)
     size in points it is shown (a drawing made for paper, shown on a screen).  The page's
     stylesheet must hold :data:`INLINE_CSS`."""
     drawing = _framed(drawing)
-    text = _PROLOGUE.sub("", svg_text(drawing))
+    text = _PROLOGUE.sub("", _svg_of(drawing))
     width, height = float(drawing.width) * scale, float(drawing.height) * scale
     text = _SIZE.sub(f'width="{width:.2f}" height="{height:.2f}"', text, count=1)
     for inherited in _INHERITED:
