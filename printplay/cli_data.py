@@ -5,8 +5,10 @@ rule sets (``win-rates-GAME.json``), each rule set a ``printplay stats`` run (on
 pool or, with ``--scheduler``, on Dask; resumable with ``--results-dir``); ``… strategy``
 computes the casino basic-strategy table (``casino_strategy.json``); ``… edge`` simulates
 the casino game's house edge for every table size (``house-edge.json``,
-``house-edge-home-cap.json``).  Each run shows a progress bar and stores, in the file, what
-was run (:mod:`printplay.provenance`).  The defaults are the settings the shipped files
+``house-edge-home-cap.json``); ``… lattices`` lists the lattices of played-card masks the
+TriPeaks solver reads instead of listing them (``lattices.bin``, a quarter of a second).
+Each long run shows a progress bar, and each stores in its file what was run
+(:mod:`printplay.provenance`).  The defaults are the settings the shipped files
 were made with; ``--data-dir`` writes elsewhere, leaving the shipped data alone.
 """
 
@@ -22,7 +24,8 @@ from printplay.errors import OutputError
 
 data_app = typer.Typer(
     name="data",
-    help="The computed data printplay ships (win rates, casino strategy, house edge).",
+    help="The computed data printplay ships (win rates, casino strategy, house edge, "
+    "lattices of played-card masks).",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
@@ -218,4 +221,36 @@ def edge(
     stdout.print(str(path), markup=False)
 
 
-__all__ = ["data_app", "edge", "rebuild_app", "strategy", "winrates"]
+@rebuild_app.command()
+def lattices(data_dir: DataDirOpt = None) -> None:
+    """List the lattices of played-card masks the solvers read instead of listing them
+    (TriPeaks' tableau from the start) and store them."""
+    import time
+
+    from printplay.outfile import write_atomically
+    from printplay.provenance import Provenance, writable_data_path
+    from printplay.solve import lattice_store, playdraw
+    from printplay.solve.tripeaks import SHIPPED_LATTICES
+
+    path = writable_data_path(lattice_store.FILE, _data_dir(data_dir))
+    began = time.monotonic()
+    found: list[tuple[lattice_store.Key, lattice_store.Lists]] = []
+    for rules, mask, exposed in SHIPPED_LATTICES:
+        lists = playdraw.listed(rules, mask, exposed)
+        if lists is None:
+            raise OutputError(f"a lattice has more than {playdraw.LATTICE_LIMIT:,} masks")
+        found.append((playdraw.lattice_key(rules, mask, exposed), lists))
+    made = Provenance("printplay data rebuild lattices", {}, time.monotonic() - began)
+    data = lattice_store.encode_file(found, made.to_json())
+
+    def produce(name: str) -> None:
+        Path(name).write_bytes(data)
+
+    write_atomically(path, produce)
+    for _, (masks, kids, _slots) in found:
+        plays = sum(len(row) for row in kids)
+        stdout.print(f"{len(masks):,} masks, {plays:,} plays", markup=False)
+    stdout.print(str(path), markup=False)
+
+
+__all__ = ["data_app", "edge", "lattices", "rebuild_app", "strategy", "winrates"]

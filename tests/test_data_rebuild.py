@@ -172,6 +172,53 @@ def test_the_strategy_table_rebuilt_and_read_back(
     assert untouched(shipped)
 
 
+def test_the_lattices_rebuilt_are_the_shipped_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``data rebuild lattices`` lists TriPeaks' lattice again: the file it writes holds
+    what the shipped one does, and what the solver reads is what listing it gives."""
+    from printplay.solve import lattice_store, playdraw
+    from printplay.solve.tripeaks import SHIPPED_LATTICES
+
+    shipped_bytes = (shipped_data_dir() / lattice_store.FILE).read_bytes()
+    status, out, err = run(capsys, "data", "rebuild", "lattices", "--data-dir", str(tmp_path))
+    assert status == 0 and err == ""
+    path = tmp_path / lattice_store.FILE
+    assert out.splitlines() == ["22,932 masks, 119,364 plays", str(path)]
+    rebuilt = lattice_store.read_file(path)
+    assert rebuilt == lattice_store.read(shipped_bytes)
+    assert len(rebuilt) == len(SHIPPED_LATTICES) == 1
+    for rules, mask, exposed in SHIPPED_LATTICES:
+        key = playdraw.lattice_key(rules, mask, exposed)
+        assert lattice_store.stored(key) == rebuilt[key] == playdraw.listed(rules, mask, exposed)
+    assert (shipped_data_dir() / lattice_store.FILE).read_bytes() == shipped_bytes
+
+
+def test_a_lattice_file_that_cannot_be_read_is_passed_over(tmp_path: Path) -> None:
+    """A missing, damaged or foreign lattice file gives no lattice (they are then listed),
+    never an error."""
+    import marshal
+    import zlib
+
+    from printplay.solve import lattice_store
+
+    good = (shipped_data_dir() / lattice_store.FILE).read_bytes()
+    cases = {
+        "damaged": good[:1000] + bytes([good[1000] ^ 1]) + good[1001:],
+        "cut short": good[: len(good) // 2],
+        "not zlib": b"hello",
+        "not marshal": zlib.compress(b"hello"),
+        "other format": zlib.compress(marshal.dumps({"format": 99, "lattices": {}})),
+        "no lattices": zlib.compress(marshal.dumps({"format": lattice_store.FORMAT})),
+    }
+    for name, data in cases.items():
+        (tmp_path / name).write_bytes(data)
+        assert lattice_store.read_file(tmp_path / name) == {}, name
+    assert lattice_store.read_file(tmp_path / "missing") == {}
+    (tmp_path / "good").write_bytes(good)
+    assert len(lattice_store.read_file(tmp_path / "good")) == 1
+
+
 def test_the_defaults_are_the_shipped_files_settings() -> None:
     table = load_strategy()
     assert (table.samples, table.seed) == (DEFAULT_SAMPLES, DEFAULT_SEED)
@@ -208,6 +255,7 @@ def test_the_defaults_are_the_shipped_files_settings() -> None:
         (["winrates", "tripeaks", "--data-dir", "{missing}"], 1, "no such folder"),
         (["strategy", "--data-dir", "{file}"], 1, "no such folder"),
         (["edge", "--data-dir", "{missing}"], 1, "no such folder"),
+        (["lattices", "--data-dir", "{file}"], 1, "no such folder"),
     ],
 )
 def test_bad_input_is_one_line_and_writes_nothing(

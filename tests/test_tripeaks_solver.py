@@ -498,6 +498,9 @@ def test_lattice_of_the_tableau() -> None:
     assert len(shape.masks) == 22_932
     assert sum(len(row) for row in shape.kids) == 119_364
     assert shape.masks[0] == 0 and shape.masks[-1] == enc.rules.full
+    listed = playdraw.listed(enc.rules, enc.mask, enc.exposed)
+    assert listed == (shape.masks, shape.kids, shape.slots)  # the one shipped is the one listed
+    assert all(shape.index[mask] == place for place, mask in enumerate(shape.masks))
     for place, (row, slots) in enumerate(zip(shape.kids, shape.slots, strict=True)):
         for other, slot in zip(row, slots, strict=True):
             assert other > place

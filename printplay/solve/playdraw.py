@@ -80,7 +80,7 @@ not decided within :data:`ALLOWANCE` nodes (most lost deals: a proof of loss vis
 reachable position, and the search meets many again with more of the stock to come, to be
 searched again) is decided by exact values instead.  Which slots are open depends on the
 slots played alone, so the masks reachable from a position are the same for every deal
-(:func:`lattice`: 22,932 from TriPeaks' start, listed once per process); each mask's values,
+(:func:`lattice`: 22,932 from TriPeaks' start, shipped with printplay); each mask's values,
 for every rank on top and every stock position at once, come from its children's in a few
 operations on integers (:class:`Values`), once per mask.  A won deal's line is then the
 search's own: it walks to it with the values as its lost tables.
@@ -104,12 +104,13 @@ from __future__ import annotations
 import gc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from printplay.cards import Card
 from printplay.games.layout import Layout
 from printplay.games.moves import Draw, Play
 from printplay.games.protocols import Position
+from printplay.solve import lattice_store
 from printplay.solve.packed import (
     GUARD,
     GUARD_PAIRS,
@@ -579,21 +580,28 @@ class Lattice:
     playing open cards one at a time are the same for every deal with those slots played:
     TriPeaks' tableau has 22,932 of them from the start, with 119,364 plays between them.
     ``masks`` lists them breadth first (so a mask comes before every mask it leads to),
-    ``index`` gives a mask's place in that list; per mask, ``kids`` holds the places of the
-    masks its open slots' plays lead to and ``slots`` those slots, in the same order.
+    :attr:`index` gives a mask's place in that list; per mask, ``kids`` holds the places of
+    the masks its open slots' plays lead to and ``slots`` those slots, in the same order.
     """
 
     masks: tuple[int, ...]
-    index: dict[int, int]
     kids: tuple[tuple[int, ...], ...]
     slots: tuple[tuple[int, ...], ...]
+
+    @cached_property
+    def index(self) -> dict[int, int]:
+        """A mask's place in :attr:`masks` (made when first asked: a lost deal's values
+        never ask)."""
+        return dict(zip(self.masks, range(len(self.masks)), strict=True))
 
 
 @lru_cache(maxsize=8)
 def lattice(rules: Rules, mask: int, exposed: int) -> Lattice | None:
     """The :class:`Lattice` of the layout of ``rules`` from the slots ``mask`` played (and
-    ``exposed`` open), worked out once per process (about 25 ms for TriPeaks' tableau);
-    ``None`` if it has more than :data:`LATTICE_LIMIT` masks.
+    ``exposed`` open), once per process: read from the lattices printplay ships
+    (:mod:`~printplay.solve.lattice_store`: TriPeaks' tableau from the start, about 7 ms)
+    or else worked out (:func:`listed`: about 25 ms for that one); ``None`` if it has more
+    than :data:`LATTICE_LIMIT` masks.
 
     Python's cyclic garbage collector is held off while the lists are made (it would walk
     them again and again as they grow, doubling the time), and each mask's row is a tuple
@@ -602,14 +610,34 @@ def lattice(rules: Rules, mask: int, exposed: int) -> Lattice | None:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        return _lattice(rules, mask, exposed)
+        lists = lattice_store.stored(lattice_key(rules, mask, exposed))
+        if lists is None or not _fits(lists, mask):
+            lists = listed(rules, mask, exposed)
+        if lists is None:
+            return None
+        return Lattice(*lists)
     finally:
         if collecting:
             gc.enable()
 
 
-def _lattice(rules: Rules, mask: int, exposed: int) -> Lattice | None:
-    """:func:`lattice`, worked out."""
+def lattice_key(rules: Rules, mask: int, exposed: int) -> lattice_store.Key:
+    """What a shipped lattice is filed under (:mod:`~printplay.solve.lattice_store`)."""
+    return rules.uncovers, mask, exposed
+
+
+def _fits(lists: lattice_store.Lists, mask: int) -> bool:
+    """Whether a shipped lattice has the shape of one of ``mask``, within the limit."""
+    masks, kids, slots = lists
+    return (
+        0 < len(masks) <= LATTICE_LIMIT
+        and len(kids) == len(slots) == len(masks)
+        and masks[0] == mask
+    )
+
+
+def listed(rules: Rules, mask: int, exposed: int) -> lattice_store.Lists | None:
+    """:func:`lattice`'s masks, plays and slots, worked out (``None`` past the limit)."""
     uncovers = rules.uncovers
     masks = [mask]
     opens = [exposed]
@@ -642,7 +670,7 @@ def _lattice(rules: Rules, mask: int, exposed: int) -> Lattice | None:
             row_slots.append(slot)
         kids.append(tuple(row))
         slots.append(tuple(row_slots))
-    return Lattice(tuple(masks), index, tuple(kids), tuple(slots))
+    return tuple(masks), tuple(kids), tuple(slots)
 
 
 class Values:

@@ -58,7 +58,7 @@ from printplay.games.tripeaks import (
     TriPeaksState,
 )
 from printplay.solve import playdraw
-from printplay.solve.packed import places
+from printplay.solve.packed import layout_masks, places
 from printplay.solve.playdraw import DRAW, Encoded, LostTables, steps_to_moves
 from printplay.solve.toolkit import (
     Clock,
@@ -75,6 +75,11 @@ RULES = playdraw.Rules(LAYOUT)
 
 FULL = RULES.full
 """The mask of a cleared tableau."""
+
+SHIPPED_LATTICES = ((RULES, *layout_masks((True,) * TABLEAU_SIZE, RULES.need)),)
+"""The lattices of played-card masks printplay ships for this solver (``printplay data
+rebuild lattices``): the tableau's from the start, where every deal's verdict search begins
+(:func:`~printplay.solve.playdraw.lattice`)."""
 
 _PEAKS = sum(1 << p for p in PEAK_TOPS)
 _NO_SCORE = -(1 << 62)
@@ -464,6 +469,7 @@ __all__ = [
     "DRAW",
     "FULL",
     "RULES",
+    "SHIPPED_LATTICES",
     "Encoded",
     "best_line",
     "best_score",
