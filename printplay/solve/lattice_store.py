@@ -3,9 +3,9 @@
 A :class:`~printplay.solve.playdraw.Lattice` depends on a layout and the slots played, never
 on the cards, so the ones a solver meets on every deal (TriPeaks' tableau from the start:
 22,932 masks, 119,364 plays) are listed once by ``printplay data rebuild lattices`` and
-shipped in ``printplay/data/lattices.bin``.  Reading one takes about a fifth of the time
-listing it does (some 7 ms against 25 ms here), and every process that hands a deal over to
-values pays that once.
+shipped in ``printplay/data/lattices.bin``.  Reading one takes under a third of the time
+listing it does (about 8.5 ms against 29 ms here), once per process that hands a deal over
+to values.
 
 The file is zlib-compressed :mod:`marshal` data (zlib's checksum catches a damaged file)
 of a dictionary: ``"format"``, ``"provenance"`` (what made it) and ``"lattices"``, which maps

@@ -599,8 +599,8 @@ class Lattice:
 def lattice(rules: Rules, mask: int, exposed: int) -> Lattice | None:
     """The :class:`Lattice` of the layout of ``rules`` from the slots ``mask`` played (and
     ``exposed`` open), once per process: read from the lattices printplay ships
-    (:mod:`~printplay.solve.lattice_store`: TriPeaks' tableau from the start, about 7 ms)
-    or else worked out (:func:`listed`: about 25 ms for that one); ``None`` if it has more
+    (:mod:`~printplay.solve.lattice_store`: TriPeaks' tableau from the start, about 8 ms)
+    or else worked out (:func:`listed`: about 29 ms for that one); ``None`` if it has more
     than :data:`LATTICE_LIMIT` masks.
 
     Python's cyclic garbage collector is held off while the lists are made (it would walk
