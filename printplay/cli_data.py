@@ -31,7 +31,7 @@ data_app = typer.Typer(
 )
 rebuild_app = typer.Typer(
     name="rebuild",
-    help="Recompute a data file, with a progress bar, and store what was run in it.",
+    help="Recompute a data file (the long ones with a progress bar) and store what was run in it.",
     no_args_is_help=True,
     rich_markup_mode=None,
 )
