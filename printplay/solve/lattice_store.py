@@ -28,6 +28,10 @@ FILE = "lattices.bin"
 FORMAT = 1
 """The layout of the file's dictionary; a file of another is passed over."""
 
+MARSHAL_VERSION = 4
+"""The :mod:`marshal` version the file is written in: every Python printplay runs on
+(3.11 and later) reads it, whichever Python rebuilt it."""
+
 Key = tuple[tuple[tuple[tuple[int, int], ...], ...], int, int]
 """A lattice's key: the layout's ``uncovers`` table, the slots played, the slots open."""
 
@@ -70,7 +74,17 @@ def read(data: bytes) -> dict[Key, Lists]:
 def encode_file(lattices: Iterable[tuple[Key, Lists]], provenance: Mapping[str, object]) -> bytes:
     """The bytes of a lattice file holding ``lattices``, with ``provenance``."""
     content = {"format": FORMAT, "provenance": dict(provenance), "lattices": dict(lattices)}
-    return zlib.compress(marshal.dumps(content), 9)
+    return zlib.compress(marshal.dumps(content, MARSHAL_VERSION), 9)
 
 
-__all__ = ["FILE", "FORMAT", "Key", "Lists", "encode_file", "read", "read_file", "stored"]
+__all__ = [
+    "FILE",
+    "FORMAT",
+    "MARSHAL_VERSION",
+    "Key",
+    "Lists",
+    "encode_file",
+    "read",
+    "read_file",
+    "stored",
+]
