@@ -635,13 +635,27 @@ def cut_position(
     """The position of ``tableau`` with ``loose`` cut at random: its first cards the waste,
     the rest the stock; ``reserve`` as given; on the last pass or a random one."""
     cut = rng.randint(0, len(loose))
+    passes = options.passes if rng.random() < 0.5 else rng.randint(1, options.passes)
+    return split_position(options, tableau, loose, cut, reserve, passes)
+
+
+def split_position(
+    options: PyramidOptions,
+    tableau: list[Card],
+    loose: list[Card],
+    cut: int,
+    reserve: list[Card],
+    passes: int,
+) -> PyramidState:
+    """The position of ``tableau`` with ``loose[:cut]`` the waste and the rest the stock,
+    ``reserve`` as given, on pass ``passes``."""
     return position(
         options,
         {s: card.code for s, card in enumerate(tableau)},
         " ".join(card.code for card in loose[cut:]),
         " ".join(card.code for card in loose[:cut]),
         " ".join(card.code for card in reserve),
-        options.passes if rng.random() < 0.5 else rng.randint(1, options.passes),
+        passes,
     )
 
 
@@ -824,14 +838,7 @@ def waste_heavy_position(rng: random.Random, short_stock: bool = False) -> Pyram
     cut = rng.randint(len(loose) // 3, len(loose))
     if short_stock:
         cut = max(0, len(loose) - rng.randint(0, 2))
-    return position(
-        options,
-        {s: card.code for s, card in enumerate(tableau)},
-        " ".join(card.code for card in loose[cut:]),
-        " ".join(card.code for card in loose[:cut]),
-        " ".join(card.code for card in reserve),
-        rng.randint(1, options.passes),
-    )
+    return split_position(options, tableau, loose, cut, reserve, rng.randint(1, options.passes))
 
 
 def bound_of(state: PyramidState) -> int:
