@@ -227,7 +227,7 @@ def lattices(data_dir: DataDirOpt = None) -> None:
     (TriPeaks' tableau from the start) and store them."""
     import time
 
-    from printplay.outfile import write_atomically
+    from printplay.outfile import bytes_writer, write_atomically
     from printplay.provenance import Provenance, writable_data_path
     from printplay.solve import lattice_store, playdraw
     from printplay.solve.tripeaks import SHIPPED_LATTICES
@@ -242,11 +242,7 @@ def lattices(data_dir: DataDirOpt = None) -> None:
         found.append((playdraw.lattice_key(rules, mask, exposed), lists))
     made = Provenance("printplay data rebuild lattices", {}, time.monotonic() - began)
     data = lattice_store.encode_file(found, made.to_json())
-
-    def produce(name: str) -> None:
-        Path(name).write_bytes(data)
-
-    write_atomically(path, produce)
+    write_atomically(path, bytes_writer(data))
     for _, (masks, kids, _slots) in found:
         plays = sum(len(row) for row in kids)
         stdout.print(f"{len(masks):,} masks, {plays:,} plays", markup=False)

@@ -93,6 +93,16 @@ def write_atomically(path: Path, produce: Callable[[str], None]) -> Path:
     return path
 
 
+def bytes_writer(data: bytes) -> Callable[[str], None]:
+    """What :func:`write_atomically` calls to write ``data``, made already, to its
+    temporary file."""
+
+    def produce(name: str) -> None:
+        Path(name).write_bytes(data)
+
+    return produce
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -141,4 +151,4 @@ def _remove(name: str | None) -> None:
             os.unlink(name)
 
 
-__all__ = ["check_writable", "write_atomically"]
+__all__ = ["bytes_writer", "check_writable", "write_atomically"]

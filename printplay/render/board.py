@@ -26,6 +26,7 @@ from reportlab.platypus import Flowable
 from printplay import __version__
 from printplay.errors import OutputError
 from printplay.games.layout import BoardView, Marker, PileView, SlotView
+from printplay.outfile import bytes_writer
 from printplay.render.cards import (
     CARD_RATIO,
     CardStyle,
@@ -502,11 +503,7 @@ def write_board(view: BoardView, path: Path, *, show_hidden: bool = True) -> Pat
     drawing = board_drawing(view, PICTURE_WIDTH, show_hidden=show_hidden)
     with pdf_dates():
         data = writer(drawing)
-
-    def produce(name: str) -> None:
-        Path(name).write_bytes(data)
-
-    return write_atomically(path, produce)
+    return write_atomically(path, bytes_writer(data))
 
 
 __all__ = ["BoardDiagram", "board_drawing", "board_size", "write_board"]

@@ -35,6 +35,7 @@ from reportlab.platypus import (
 from printplay import __version__
 from printplay.errors import OutputError
 from printplay.games.layout import BoardView
+from printplay.outfile import bytes_writer
 from printplay.printables.book_model import BookPages, Puzzle, PuzzleBook, TurningPoint
 from printplay.printables.model import DealOrderEntry
 from printplay.render.board import BoardDiagram
@@ -620,13 +621,8 @@ def lay_out_settled(
         found = printed
     else:
         raise OutputError(f"the pages of {path.name} kept moving from one layout to the next")
-    write_atomically(path, lambda tmp_name: _write_bytes(tmp_name, pdf.getvalue()))
+    write_atomically(path, bytes_writer(pdf.getvalue()))
     return printed
-
-
-def _write_bytes(name: str, data: bytes) -> None:
-    """Write ``data`` to the file ``name``."""
-    Path(name).write_bytes(data)
 
 
 def page_count(path: Path) -> int:
