@@ -932,3 +932,23 @@ def test_partnerable_keeps_every_card_that_can_be_free(seed: int) -> None:
         )
         crit = searcher.blocking(sid)[0]
         assert searcher.partnerable(sid, outside & crit) & wanted == wanted, (sid, outside)
+
+
+def test_a_pyramid_partner_that_waits_for_the_same_rank_does_not_free_a_card() -> None:
+    """:meth:`Searcher.blocking` follows partners: the 3 on the second row (slot 4) can go
+    with the 10 beside it, but that 10 lies under a 3 that only an outside 10 takes, so
+    either way the 3 waits for a 10 from outside, and so does the 6 it lies on (slot 1).
+    A 7 from outside cannot pair with the 6 before a 10 has come into play; a search of
+    every order of removals agrees."""
+    k = KING
+    ranks = [k, 6, k, k, 3, 10, k, k, k, 3]
+    puzzle = pyramid_core.Puzzle(4, tuple(ranks), (), (1,), 0, 0)
+    searcher = Searcher(puzzle, Clock(None))
+    full = searcher.t.geo.index[(1 << 10) - 1]
+    crit = searcher.blocking(full)[0]
+    assert crit >> 10 & 1
+    assert not searcher.partnerable(full, 0) >> 7 & 1
+    assert searcher.partnerable(full, 1 << 10) >> 7 & 1
+    covers = list(searcher.t.geo.covered_by)
+    assert not can_be_free(ranks, covers, (1 << 10) - 1, 0) >> 1 & 1
+    assert can_be_free(ranks, covers, (1 << 10) - 1, 1 << 10) >> 1 & 1

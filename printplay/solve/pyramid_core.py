@@ -102,12 +102,14 @@ kings outside the pyramid), which are disjoint:
   rank, waste cards of rank ``z`` can leave before a redeal (:meth:`Searcher.room`), and
   a card under more of them than that, or under a card with no partner at all, cannot be
   dug out: only the redeal route is left for it (none on the last pass).
-* a pyramid card is free only once every card lying on it has gone, and a card that is
-  not a king and has no partner in the pyramid that it neither covers nor lies on goes
-  only with an outside card of rank ``q``, its partner's (:meth:`Searcher.blocking`).
-  So a pyramid card under such a card cannot be free before an outside card of rank
-  ``q`` has come into play: been in the reserve, been a waste card that can be the
-  waste top in this pass, or passed the stock top (:meth:`Searcher.partnerable`).  A
+* a pyramid card is free only once every card lying on it has gone.  A card that is not
+  a king goes with an outside card of its partner rank ``q`` or with a pyramid partner
+  it neither covers nor lies on, once that partner is free; so it *needs* ``q`` if every
+  pyramid partner waits for ``q`` (or it has none), and it needs whatever the cards
+  lying on it need (:meth:`Searcher.blocking`, the least solution of those equations).
+  A pyramid card cannot be free before an outside card of every rank the cards lying
+  on it need has come into play: been in the reserve, been a waste card that can be
+  the waste top in this pass, or passed the stock top (:meth:`Searcher.partnerable`).  A
   cycle card met while no pyramid card of its partner's rank can be free, or after as
   many cards of its rank as there are such pyramid cards, cannot leave by a removal with
   the pyramid: it costs a whole step (a draw, or a pair outside the pyramid), and a card
@@ -285,6 +287,9 @@ class Puzzle:
 Prices = tuple[list[int], list[list[int]], tuple[tuple[int, int], ...], int]
 """Per shape, for the access bound: the count wanted per rank, the price in half steps of
 the n-th card of each rank leaving, the shape's needs and its slack."""
+
+Blocks = tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]]
+"""Per shape, for :meth:`Searcher.partnerable`: see :meth:`Searcher.blocking`."""
 
 ShapeInfo = tuple[
     int,
@@ -728,9 +733,7 @@ class Searcher:
         """Per stock and stock order: :meth:`ranks_in`."""
         self.pp_memo: dict[int, int] = {}
         """Per ranks in play and shape: :meth:`partnerable`."""
-        self.blocks: list[tuple[int, tuple[int, ...], tuple[int, ...]] | None] = [None] * len(
-            t.geo.shapes
-        )
+        self.blocks: list[Blocks | None] = [None] * len(t.geo.shapes)
         """Per shape: :meth:`blocking`."""
         self.need_bits: dict[int, tuple[tuple[int, int], ...]] = {}
         self.outside: dict[int, int] = {}
@@ -1741,7 +1744,7 @@ class Searcher:
             info = t.shape(sid)
             prices = self.prices[sid] = self._prices(info[6], info[7], info[8])
         wanted, price, need, slack_all = prices
-        crit, _under, of_rank = self.blocks[sid] or self.blocking(sid)
+        crit, _waiting, of_rank = self.blocks[sid] or self.blocking(sid)
         partnerable = self.partnerable
         pp_get = self.pp_memo.get
         ranks = t.order_ranks[oid]
@@ -1937,61 +1940,97 @@ class Searcher:
         """What :meth:`access` depends on of shape ``sid``: its needs, its pyramid cards
         per rank (at most four count), its slack, and for :meth:`partnerable` the cards
         that can wait for an outside rank (:meth:`blocking`) with their ranks."""
-        crit, under, of_rank = self.blocks[sid] or self.blocking(sid)
+        crit, waiting, of_rank = self.blocks[sid] or self.blocking(sid)
         sig = (info[6], tuple(min(c, 4) for c in info[7][1:KING]), info[8])
         if not crit:
             return sig
         held = 0
-        for cards in under:
-            held |= cards
-        return (*sig, crit, under, tuple(cards & held for cards in of_rank))
+        for card, _waits in waiting:
+            held |= card
+        return (*sig, crit, waiting, tuple(cards & held for cards in of_rank))
 
-    def blocking(self, sid: int) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-        """What :meth:`partnerable` needs of shape ``sid``: the ranks ``q`` of the outside
-        cards some pyramid card can go with alone (as bits), per such rank the pyramid
-        cards lying under those cards, and per rank the cards of the shape of that rank.
+    def blocking(self, sid: int) -> Blocks:
+        """What :meth:`partnerable` needs of shape ``sid``: the outside ranks some card's
+        freeing waits for (as bits), per such card ``(its bit, the ranks it waits for)``,
+        and per rank the cards of the shape of that rank.
 
-        A pyramid card that is not a king and has no partner in the pyramid that it
-        neither covers nor lies on can go only with an outside card of rank ``q``."""
+        A card *needs* the ranks that every way of removing it waits for: the ranks its
+        covering cards need, and, unless it is a king, those common to all its ways to
+        go: with an outside card of its partner rank, or with each pyramid partner it
+        neither covers nor lies on, which must be free first.  A card *waits for* the
+        ranks its covering cards need.  This is the least solution of those equations
+        (found by going over the cards until nothing changes): every rank it names is
+        one that some line freeing the card must have brought into play first."""
         t = self.t
         geo = t.geo
         ranks = t.ranks
         cone = geo.cone
+        covered_by = geo.covered_by
         shape = geo.shapes[sid]
         of_rank = tuple(shape & cards for cards in t.rank_slots)
-        crit = 0
-        under = [0] * 14
+        slots = []
         bits = shape
         while bits:
-            low = bits & -bits
-            bits ^= low
-            s = low.bit_length() - 1
-            r = ranks[s]
-            if r == KING or of_rank[13 - r] & ~cone[s]:
-                continue
-            lies_on = cone[s] & (low - 1) & shape
-            if lies_on:
-                under[13 - r] |= lies_on
-                crit |= 1 << (13 - r)
-        found = self.blocks[sid] = (crit, tuple(under), of_rank)
+            s = bits.bit_length() - 1
+            bits ^= 1 << s
+            slots.append(s)
+        # (covering cards first: higher slots lie on lower ones)
+        needs = [0] * geo.size
+        waits = [0] * geo.size
+        changed = True
+        while changed:
+            changed = False
+            for s in slots:
+                wait = 0
+                cover = covered_by[s] & shape
+                while cover:
+                    c = cover.bit_length() - 1
+                    cover ^= 1 << c
+                    wait |= needs[c]
+                waits[s] = wait
+                r = ranks[s]
+                need = wait
+                if r != KING:
+                    common = 1 << (13 - r)
+                    partners = of_rank[13 - r] & ~cone[s]
+                    while partners and common:
+                        d = partners.bit_length() - 1
+                        partners ^= 1 << d
+                        wait_d = 0
+                        cover = covered_by[d] & shape
+                        while cover:
+                            c = cover.bit_length() - 1
+                            cover ^= 1 << c
+                            wait_d |= needs[c]
+                        common &= wait_d
+                    need |= common
+                if need != needs[s]:
+                    needs[s] = need
+                    changed = True
+        crit = 0
+        waiting = []
+        for s in slots:
+            if waits[s]:
+                crit |= waits[s]
+                waiting.append((1 << s, waits[s]))
+        found = self.blocks[sid] = (crit, tuple(waiting), of_rank)
         return found
 
     def partnerable(self, sid: int, seen: int) -> int:
         """The ranks ``z`` (as bits, kings never) such that a pyramid card of rank ``13 -
         z`` of shape ``sid`` can be free once the outside cards of the ranks ``seen`` (as
-        bits, only those of :meth:`blocking`'s first bits) have come into play: every card
-        lying on it can go (see :meth:`blocking`); remembered."""
+        bits, only those of :meth:`blocking`'s first bits) have come into play: it waits
+        for no other rank (see :meth:`blocking`); the cards that can be free, as bits,
+        from bit 16 on; remembered."""
         memo = seen << SHAPE_BITS | sid
         found = self.pp_memo.get(memo)
         if found is not None:
             return found
-        crit, under, of_rank = self.blocks[sid] or self.blocking(sid)
+        _crit, waiting, of_rank = self.blocks[sid] or self.blocking(sid)
         blocked = 0
-        bits = crit & ~seen
-        while bits:
-            low = bits & -bits
-            bits ^= low
-            blocked |= under[low.bit_length() - 1]
+        for card, waits in waiting:
+            if waits & ~seen:
+                blocked |= card
         free = self.t.geo.shapes[sid] & ~blocked
         found = free << 16
         for z in range(1, KING):
