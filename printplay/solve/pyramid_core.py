@@ -1987,22 +1987,20 @@ class Searcher:
                     c = cover.bit_length() - 1
                     cover ^= 1 << c
                     wait |= needs[c]
-                waits[s] = wait
+                if wait != waits[s]:
+                    waits[s] = wait
+                    changed = True
                 r = ranks[s]
                 need = wait
                 if r != KING:
                     common = 1 << (13 - r)
                     partners = of_rank[13 - r] & ~cone[s]
+                    # (a partner's wait as last found: the going over ends only when
+                    # no need and no wait changes)
                     while partners and common:
                         d = partners.bit_length() - 1
                         partners ^= 1 << d
-                        wait_d = 0
-                        cover = covered_by[d] & shape
-                        while cover:
-                            c = cover.bit_length() - 1
-                            cover ^= 1 << c
-                            wait_d |= needs[c]
-                        common &= wait_d
+                        common &= waits[d]
                     need |= common
                 if need != needs[s]:
                     needs[s] = need
