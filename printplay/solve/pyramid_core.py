@@ -1960,7 +1960,7 @@ class Searcher:
         neither covers nor lies on, which must be free first.  A card *waits for* the
         ranks its covering cards need.  This is the least solution of those equations
         (found by going over the cards until nothing changes): every rank it names is
-        one that some line freeing the card must have brought into play first."""
+        one that every line freeing the card has brought into play first."""
         t = self.t
         geo = t.geo
         ranks = t.ranks
