@@ -944,11 +944,12 @@ def test_a_pyramid_partner_that_waits_for_the_same_rank_does_not_free_a_card() -
     ranks = [k, 6, k, k, 3, 10, k, k, k, 3]
     puzzle = pyramid_core.Puzzle(4, tuple(ranks), (), (1,), 0, 0)
     searcher = Searcher(puzzle, Clock(None))
-    full = searcher.t.geo.index[(1 << 10) - 1]
+    every_card = (1 << 10) - 1
+    full = searcher.t.geo.index[every_card]
     crit = searcher.blocking(full)[0]
     assert crit >> 10 & 1
     assert not searcher.partnerable(full, 0) >> 7 & 1
     assert searcher.partnerable(full, 1 << 10) >> 7 & 1
     covers = list(searcher.t.geo.covered_by)
-    assert not can_be_free(ranks, covers, (1 << 10) - 1, 0) >> 1 & 1
-    assert can_be_free(ranks, covers, (1 << 10) - 1, 1 << 10) >> 1 & 1
+    assert not can_be_free(ranks, covers, every_card, 0) >> 1 & 1
+    assert can_be_free(ranks, covers, every_card, 1 << 10) >> 1 & 1
