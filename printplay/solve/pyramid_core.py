@@ -729,9 +729,9 @@ class Searcher:
         self.price_kinds: dict[tuple[object, ...], int] = {}
         self.price_kind: dict[int, int] = {}
         self.access_memo: dict[int, int] = {}
-        self.stock_ranks: dict[int, int] = {}
-        """Per stock and stock order: :meth:`ranks_in`."""
-        self.pp_memo: dict[int, int] = {}
+        self.rank_seqs: dict[int, tuple[int, ...]] = {}
+        """Per cycle cards and stock order (``cards << ORDER_BITS | order``): :meth:`rank_seq`."""
+        self.pp_memo: dict[int, tuple[int, ...]] = {}
         """Per ranks in play and shape: :meth:`partnerable`."""
         self.blocks: list[Blocks | None] = [None] * len(t.geo.shapes)
         """Per shape: :meth:`blocking`."""
@@ -1744,10 +1744,10 @@ class Searcher:
             info = t.shape(sid)
             prices = self.prices[sid] = self._prices(info[6], info[7], info[8])
         wanted, price, need, slack_all = prices
-        crit, _waiting, of_rank = self.blocks[sid] or self.blocking(sid)
+        crit = (self.blocks[sid] or self.blocking(sid))[0]
         partnerable = self.partnerable
         pp_get = self.pp_memo.get
-        ranks = t.order_ranks[oid]
+        seq_get = self.rank_seqs.get
         costs: dict[int, list[int]] = {z: [] for z, _n in need}
         unmet = len(need)
         # the ranks of the cards in play: the reserve, the waste cards that can be its
@@ -1762,13 +1762,15 @@ class Searcher:
                         costs[res_ranks[i]].append(0)
             unmet = sum(1 for z, n in need if len(costs[z]) < n)
         stock = cyc >> ptr << ptr
-        in_stock = self.stock_ranks.get(stock << ORDER_BITS | oid)
-        if in_stock is None:
-            in_stock = self.ranks_in(oid, stock)
         waste = cyc ^ stock
-        # the waste cards that can be its top in this pass: from the top down, each
-        # leaves with a king's step, a stock or reserve card, or a pyramid card
-        dug: dict[int, int] = {}
+        stock_seq = seq_get(stock << ORDER_BITS | oid) or self.rank_seq(oid, stock)
+        in_stock = stock_seq[0]
+        # the waste cards that can be its top in this pass (by their place in the waste,
+        # from the bottom): from the top down, each leaves with a king's step, a stock
+        # or reserve card, or a pyramid card
+        waste_seq = seq_get(waste << ORDER_BITS | oid) or self.rank_seq(oid, waste)
+        big = 1 << 20
+        dug = [big] * len(waste_seq)
         if waste and t.waste_usable:
             left = [0] * 14
             used = [0] * 14
@@ -1777,20 +1779,16 @@ class Searcher:
             direct = seen | in_stock
             cur = direct & crit
             todo = crit ^ cur
-            pp = pp_get(cur << SHAPE_BITS | sid)
-            if pp is None:
-                pp = partnerable(sid, cur)
-            bits = waste
-            while bits:
-                j = bits.bit_length() - 1
-                bits ^= 1 << j
-                z = ranks[j]
+            caps = pp_get(cur << SHAPE_BITS | sid) or partnerable(sid, cur)
+            for i in range(len(waste_seq) - 1, 0, -1):
+                z = waste_seq[i]
                 seen |= 1 << z
-                if pp >> z & 1:
+                c = caps[z]
+                if c:
                     if wanted[z]:
-                        dug[j] = cost
+                        dug[i] = cost
                     n = used[z]
-                    if not n or n < (of_rank[13 - z] & pp >> 16).bit_count():
+                    if n < c:
                         p = price[z][n]
                         used[z] = n + 1
                     elif direct >> (13 - z) & 1:
@@ -1802,7 +1800,7 @@ class Searcher:
                 else:
                     break
                 n = left[z]
-                if n and z != KING and n >= self.room(sid, pp, oid, stock, mask, z):
+                if n and z != KING and n >= self.room(caps, oid, stock, mask, z):
                     break
                 left[z] = n + 1
                 if p == 1 and slack:
@@ -1812,25 +1810,21 @@ class Searcher:
                 if todo >> z & 1:
                     todo ^= 1 << z
                     cur |= 1 << z
-                    pp = pp_get(cur << SHAPE_BITS | sid)
-                    if pp is None:
-                        pp = partnerable(sid, cur)
+                    caps = pp_get(cur << SHAPE_BITS | sid) or partnerable(sid, cur)
         used = [0] * 14
         cost = 0
         slack = slack_all
         # the stock, top first
-        bits = stock if unmet else 0
         cur = seen & crit
         todo = crit ^ cur
-        pp = pp_get(cur << SHAPE_BITS | sid)
-        if pp is None:
-            pp = partnerable(sid, cur)
-        top = 1 << 20
-        while bits and cost < top:
-            low = bits & -bits
-            bits ^= low
-            z = ranks[low.bit_length() - 1]
-            if pp >> z & 1:
+        caps = pp_get(cur << SHAPE_BITS | sid) or partnerable(sid, cur)
+        top = big
+        for i in range(1, len(stock_seq) if unmet else 1):
+            if cost >= top:
+                break
+            z = stock_seq[i]
+            c = caps[z]
+            if c:
                 if wanted[z]:
                     found = costs[z]
                     found.append(cost)
@@ -1840,7 +1834,7 @@ class Searcher:
                             # later cards lower the bound only below the dearest need
                             top = max(sorted(costs[y])[n - 1] for y, n in need)
                 n = used[z]
-                if not n or n < (of_rank[13 - z] & pp >> 16).bit_count():
+                if n < c:
                     p = price[z][n]
                     used[z] = n + 1
                 else:
@@ -1862,78 +1856,75 @@ class Searcher:
             if todo >> z & 1:
                 todo ^= 1 << z
                 cur |= 1 << z
-                pp = pp_get(cur << SHAPE_BITS | sid)
-                if pp is None:
-                    pp = partnerable(sid, cur)
-        if waste:
-            if unmet and passes < t.max_pass:
-                # or the rest of the stock goes, a redeal, and the cards before it
-                cost += 2
-                through = t.puzzle.reshuffle is None
+                caps = pp_get(cur << SHAPE_BITS | sid) or partnerable(sid, cur)
+        if unmet and waste and passes < t.max_pass:
+            # or the rest of the stock goes, a redeal, and the cards before it
+            cost += 2
+            if t.puzzle.reshuffle is None:
                 cur = (seen | in_stock) & crit
                 todo = crit ^ cur
-                pp = pp_get(cur << SHAPE_BITS | sid)
-                if pp is None:
-                    pp = partnerable(sid, cur)
-                big = 1 << 20
-                bits = waste
-                while bits:
-                    low = bits & -bits
-                    bits ^= low
-                    j = low.bit_length() - 1
-                    z = ranks[j]
-                    if pp >> z & 1:
+                caps = pp_get(cur << SHAPE_BITS | sid) or partnerable(sid, cur)
+                for i in range(1, len(waste_seq)):
+                    z = waste_seq[i]
+                    c = caps[z]
+                    if c:
                         if wanted[z]:
-                            d = dug.get(j, big)
+                            d = dug[i]
                             costs[z].append(cost if cost < d else d)
-                        if through:
-                            n = used[z]
-                            if not n or n < (of_rank[13 - z] & pp >> 16).bit_count():
-                                p = price[z][n]
-                                used[z] = n + 1
-                            else:
-                                p = 2
-                            if p == 1 and slack:
-                                slack -= 1
-                            else:
-                                cost += p
-                    elif through:
+                        n = used[z]
+                        if n < c:
+                            p = price[z][n]
+                            used[z] = n + 1
+                        else:
+                            p = 2
+                        if p == 1 and slack:
+                            slack -= 1
+                        else:
+                            cost += p
+                    else:
                         if wanted[z]:
-                            d = dug.get(j, big)
+                            d = dug[i]
                             costs[z].append(cost + 2 if cost + 2 < d else d)
                         cost += 2
-                    elif wanted[z]:
-                        # (a new order: any card can come first)
-                        d = dug.get(j, big)
-                        costs[z].append(cost if cost < d else d)
-                    if todo >> z & 1 and through:
+                    if todo >> z & 1:
                         todo ^= 1 << z
                         cur |= 1 << z
-                        pp = pp_get(cur << SHAPE_BITS | sid)
-                        if pp is None:
-                            pp = partnerable(sid, cur)
+                        caps = pp_get(cur << SHAPE_BITS | sid) or partnerable(sid, cur)
             else:
-                for j, d in dug.items():
-                    costs[ranks[j]].append(d)
+                # (a new order: any card can come first)
+                for i in range(1, len(waste_seq)):
+                    z = waste_seq[i]
+                    if wanted[z]:
+                        d = dug[i]
+                        costs[z].append(cost if cost < d else d)
+        elif waste:
+            for i in range(1, len(waste_seq)):
+                if dug[i] < big:
+                    costs[waste_seq[i]].append(dug[i])
         best = 0
         for z, n in need:
             found = costs[z]
             if len(found) < n:
-                return 1 << 20
+                return big
             found.sort()
             if found[n - 1] > best:
                 best = found[n - 1]
         return (best + 1) // 2
 
-    def ranks_in(self, oid: int, cards: int) -> int:
-        """The ranks (as bits) of the cycle cards ``cards`` of stock order ``oid``;
+    def rank_seq(self, oid: int, cards: int) -> tuple[int, ...]:
+        """The ranks (as bits) of the cycle cards ``cards`` of stock order ``oid``, then
+        the rank of each, from the lowest bit (the stock top, or the waste bottom) up;
         remembered."""
-        pos = self.t.rank_pos[oid]
-        found = 0
-        for z in range(1, 14):
-            if pos[z] & cards:
-                found |= 1 << z
-        self.stock_ranks[cards << ORDER_BITS | oid] = found
+        ranks = self.t.order_ranks[oid]
+        seq = [0]
+        bits = cards
+        while bits:
+            low = bits & -bits
+            bits ^= low
+            z = ranks[low.bit_length() - 1]
+            seq[0] |= 1 << z
+            seq.append(z)
+        found = self.rank_seqs[cards << ORDER_BITS | oid] = tuple(seq)
         return found
 
     def price_sig(self, sid: int, info: ShapeInfo) -> tuple[object, ...]:
@@ -2014,41 +2005,31 @@ class Searcher:
         found = self.blocks[sid] = (crit, tuple(waiting), of_rank)
         return found
 
-    def partnerable(self, sid: int, seen: int) -> int:
-        """The ranks ``z`` (as bits, kings never) such that a pyramid card of rank ``13 -
-        z`` of shape ``sid`` can be free once the outside cards of the ranks ``seen`` (as
-        bits, only those of :meth:`blocking`'s first bits) have come into play: it waits
-        for no other rank (see :meth:`blocking`); the cards that can be free, as bits,
-        from bit 16 on; remembered."""
-        memo = seen << SHAPE_BITS | sid
-        found = self.pp_memo.get(memo)
-        if found is not None:
-            return found
+    def partnerable(self, sid: int, seen: int) -> tuple[int, ...]:
+        """Per rank ``z`` (kings never), how many pyramid cards of rank ``13 - z`` of
+        shape ``sid`` can be free once the outside cards of the ranks ``seen`` (as bits,
+        only those of :meth:`blocking`'s first bits) have come into play: those that wait
+        for no other rank (see :meth:`blocking`); remembered."""
         _crit, waiting, of_rank = self.blocks[sid] or self.blocking(sid)
         blocked = 0
         for card, waits in waiting:
             if waits & ~seen:
                 blocked |= card
         free = self.t.geo.shapes[sid] & ~blocked
-        found = free << 16
-        for z in range(1, KING):
-            if of_rank[13 - z] & free:
-                found |= 1 << z
-        self.pp_memo[memo] = found
+        found = (0, *((of_rank[13 - z] & free).bit_count() for z in range(1, KING)), 0)
+        self.pp_memo[seen << SHAPE_BITS | sid] = found
         return found
 
-    def room(self, sid: int, pp: int, oid: int, stock: int, mask: int, z: int) -> int:
+    def room(self, caps: tuple[int, ...], oid: int, stock: int, mask: int, z: int) -> int:
         """How many waste cards of rank ``z`` (not a king) can at most leave the waste
-        before a redeal, ``pp`` the :meth:`partnerable` of the ranks in play.  A waste
+        before a redeal, ``caps`` the :meth:`partnerable` of the ranks in play.  A waste
         card leaves only by a removal as the waste top, and two waste cards never pair
-        before a redeal, so with a partner of rank ``13 - z`` from the pyramid (``sid``:
-        one that can be free then), the stock or the reserve, each partner once: no card
-        under more waste cards of rank ``z`` than that can be dug out."""
+        before a redeal, so with a partner of rank ``13 - z`` from the pyramid (one that
+        can be free then), the stock or the reserve, each partner once: no card under
+        more waste cards of rank ``z`` than that can be dug out."""
         t = self.t
         nres = t.nres
-        of_rank = (self.blocks[sid] or self.blocking(sid))[2]
-        n = (of_rank[13 - z] & pp >> 16).bit_count()
-        n += (stock & t.rank_pos[oid][13 - z]).bit_count()
+        n = caps[z] + (stock & t.rank_pos[oid][13 - z]).bit_count()
         res = mask & ((1 << nres) - 1)
         if res:
             n += (res & self.masks_of(oid)[13 - z]).bit_count()
