@@ -25,7 +25,10 @@ def test_the_install_compiled_the_pyramid_core() -> None:
     if os.environ.get("PRINTPLAY_PURE"):
         assert not compiled.is_compiled()
         return
-    assert compiled.is_compiled(), "the compiled Pyramid core is missing or stale: reinstall"
+    assert compiled.is_compiled(), (
+        "the compiled Pyramid core is missing or stale: reinstall (with a C compiler), "
+        "or set PRINTPLAY_PURE=1 to test the Python core"
+    )
     assert pyramid.Searcher is compiled.pyramid_core().Searcher
 
 
