@@ -19,6 +19,7 @@ from typing import Any
 
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 HERE = Path(__file__).parent
 CORE = HERE / "printplay" / "solve" / "pyramid_core.py"
@@ -67,4 +68,15 @@ class OptionalBuildExt(build_ext):  # type: ignore[misc]
             print(f"printplay: could not compile {ext.name} ({error})", file=sys.stderr)
 
 
-setup(ext_modules=native_extensions(), cmdclass={"build_ext": OptionalBuildExt})
+class BuildPyWithoutCopy(build_py):  # type: ignore[misc]
+    """Leaves the compiler's input out of a wheel: the core ships once, as its source."""
+
+    def find_package_modules(self, package: str, package_dir: str) -> list[tuple[str, str, str]]:
+        modules: list[tuple[str, str, str]] = super().find_package_modules(package, package_dir)
+        return [module for module in modules if Path(module[2]).resolve() != NATIVE.resolve()]
+
+
+setup(
+    ext_modules=native_extensions(),
+    cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithoutCopy},
+)
