@@ -21,7 +21,7 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parent
 CORE = HERE / "printplay" / "solve" / "pyramid_core.py"
 NATIVE = CORE.with_name("pyramid_native.py")
 
@@ -42,10 +42,15 @@ def native_extensions() -> list[Extension]:
     if not NATIVE.exists() or NATIVE.read_text() != copy:
         NATIVE.write_text(copy)
     os.chdir(HERE)  # mypy finds the package from here
-    extensions: list[Extension] = mypycify(
-        ["--ignore-missing-imports", "--follow-imports=silent", str(NATIVE.relative_to(HERE))],
-        opt_level="3",
-    )
+    try:
+        extensions: list[Extension] = mypycify(
+            ["--ignore-missing-imports", "--follow-imports=silent", str(NATIVE.relative_to(HERE))],
+            opt_level="3",
+        )
+    except (Exception, SystemExit) as error:  # mypy's own errors end in SystemExit
+        print(f"printplay: the Pyramid core stays Python ({error})", file=sys.stderr)
+        NATIVE.unlink(missing_ok=True)
+        return []
     return extensions
 
 
