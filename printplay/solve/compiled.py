@@ -1,12 +1,12 @@
-"""The compiled build of the Pyramid search core, when the install made a fresh one.
+"""The compiled builds of the modules ``setup.py`` names, when the install made fresh ones.
 
-``setup.py`` copies :mod:`printplay.solve.pyramid_core` to
-``printplay.solve.pyramid_native`` with the SHA-256 of the source appended, compiles the
-copy with mypyc and removes it.  :func:`pyramid_core` returns that extension only while
-the digest is the source's own (an edited source in an editable install runs as Python
-until the next install, never as a stale build), and the Python module otherwise, or
-when ``PRINTPLAY_PURE`` is set.  Both run the same code and give the same answers; the
-compiled one about twice as fast (docs/benchmarks.md).
+``setup.py`` copies each such module ``name`` to ``name_native`` with the SHA-256 of its
+source appended, compiles the copy with mypyc and removes it.  :func:`native` returns that
+extension only while the digest is the source's own (an edited source in an editable
+install runs as Python until the next install, never as a stale build), and the Python
+module otherwise, or when ``PRINTPLAY_PURE`` is set.  Both run the same code and give the
+same answers; the compiled one about twice as fast (docs/benchmarks.md).  The Pyramid
+search core is compiled so.
 
 >>> from types import SimpleNamespace
 >>> built = SimpleNamespace(__file__="core.cpython-311-x86_64-linux-gnu.so",
@@ -25,11 +25,6 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
-from printplay.solve import pyramid_core as python_core
-
-NATIVE = "printplay.solve.pyramid_native"
-"""The module name of the compiled build."""
-
 
 def fresh(native: ModuleType | SimpleNamespace, source: bytes) -> bool:
     """Whether ``native`` is a compiled extension built from ``source``."""
@@ -39,18 +34,13 @@ def fresh(native: ModuleType | SimpleNamespace, source: bytes) -> bool:
 
 
 @cache
-def pyramid_core() -> ModuleType:
-    """The module to search Pyramid positions with: the fresh compiled build, if any."""
+def native(module: ModuleType) -> ModuleType:
+    """The fresh compiled build of ``module`` if there is one, else ``module`` itself."""
     if os.environ.get("PRINTPLAY_PURE"):
-        return python_core
+        return module
     try:
-        native = importlib.import_module(NATIVE)
+        build = importlib.import_module(f"{module.__name__}_native")
     except ImportError:
-        return python_core
-    source = Path(python_core.__file__ or "").read_bytes()
-    return native if fresh(native, source) else python_core
-
-
-def is_compiled() -> bool:
-    """Whether the Pyramid searches run compiled (:func:`pyramid_core`)."""
-    return pyramid_core() is not python_core
+        return module
+    source = Path(module.__file__ or "").read_bytes()
+    return build if fresh(build, source) else module

@@ -56,14 +56,14 @@ from printplay.games.pyramid import (
     Redeal,
     reshuffled,
 )
-from printplay.solve import compiled
+from printplay.solve import compiled, pyramid_core
 from printplay.solve.pyramid_core import KING, Puzzle, Searcher, Step
 from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion, own_state
 from printplay.verdicts import Budget, BudgetExhausted, SolveResult
 
 if not TYPE_CHECKING:
     # the same classes, from the compiled build when the install made a fresh one
-    Puzzle, Searcher = compiled.pyramid_core().Puzzle, compiled.pyramid_core().Searcher
+    Puzzle, Searcher = compiled.native(pyramid_core).Puzzle, compiled.native(pyramid_core).Searcher
 
 MAX_POSITIONS = 3_000_000
 """The most positions a search may hold before it gives up with an unknown answer."""
