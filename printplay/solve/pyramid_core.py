@@ -1560,10 +1560,10 @@ class Searcher:
         Positions are macro steps (:meth:`expand`); a free pyramid king is removed within
         the step that frees it.  A child is tested cheapest first (the lost tables, the
         counting test, the stuck pyramid, then too few partners and, when every card must
-        go, the cycle tests), and one the tests
-        find dead is filed as lost under its ranks (:meth:`by_ranks`).  When every card
-        must go, removals using a stock or waste card are tried first: a pyramid pair
-        spends two partners the cycle may need, and wins come far sooner that way."""
+        go, the cycle tests), and one the tests find dead is filed as lost under its ranks
+        (:meth:`by_ranks`).  When every card must go, removals using a stock or waste card
+        are tried first: a pyramid pair spends two partners the cycle may need, and wins
+        come far sooner that way."""
         lost = self.lost
         clock = self.clock
         check, check_mask = clock.check, clock.mask
