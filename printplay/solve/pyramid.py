@@ -63,7 +63,8 @@ from printplay.verdicts import Budget, BudgetExhausted, SolveResult
 
 if not TYPE_CHECKING:
     # the same classes, from the compiled build when the install made a fresh one
-    Puzzle, Searcher = compiled.native(pyramid_core).Puzzle, compiled.native(pyramid_core).Searcher
+    _core = compiled.native(pyramid_core)
+    Puzzle, Searcher = _core.Puzzle, _core.Searcher
 
 MAX_POSITIONS = 3_000_000
 """The most positions a search may hold before it gives up with an unknown answer."""
