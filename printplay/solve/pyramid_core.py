@@ -684,6 +684,18 @@ def fewest_in_cycle(
     return found if found < 63 else UNREACHABLE
 
 
+def leaving_price(row: list[int], used: list[int], z: int, partners: int) -> int:
+    """The price in half steps of the next card of rank ``z`` leaving by a removal
+    (``row``: :meth:`Searcher._prices` for that rank), counted in ``used``, while
+    ``partners`` pyramid cards of the partner rank can be free; a full step once each
+    has been taken."""
+    n = used[z]
+    if n < partners:
+        used[z] = n + 1
+        return row[n]
+    return 2
+
+
 def pack(sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
     """One position as one integer (see the module docstring)."""
     return ((((mask << ORDER_BITS | oid) << 6 | ptr) << 2 | passes) << SHAPE_BITS) | sid
@@ -1844,12 +1856,7 @@ class Searcher:
                         if not unmet:
                             # later cards lower the bound only below the dearest need
                             top = max(sorted(costs[y])[n - 1] for y, n in need)
-                n = used[z]
-                if n < c:
-                    p = price[z][n]
-                    used[z] = n + 1
-                else:
-                    p = 2
+                p = leaving_price(price[z], used, z, c)
                 if p == 1 and slack:
                     slack -= 1
                 else:
@@ -1882,12 +1889,7 @@ class Searcher:
                         if wanted[z]:
                             d = dug[i]
                             costs[z].append(cost if cost < d else d)
-                        n = used[z]
-                        if n < c:
-                            p = price[z][n]
-                            used[z] = n + 1
-                        else:
-                            p = 2
+                        p = leaving_price(price[z], used, z, c)
                         if p == 1 and slack:
                             slack -= 1
                         else:
