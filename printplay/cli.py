@@ -156,9 +156,15 @@ def _deal(
     return choose(game, seed=seed, codes=codes, numbering=numbering.value)
 
 
-def _rules_dir(folder: Path | None) -> Path | None:
+def _rules_dir(folder: Path | None, output: Path | None = None) -> Path | None:
     if folder is not None and not folder.is_dir():
         raise PrintplayError(f"--rules-dir {folder}: no such folder")
+    if folder is not None and output is not None:
+        from printplay.outfile import refuse_input_as_output
+        from printplay.templating import house_sources
+
+        sources = (("a house source of --rules-dir", path) for path in house_sources(folder))
+        refuse_input_as_output(output, sources)
     return folder
 
 
@@ -583,6 +589,7 @@ def sheet(
 
     name = game_entry(game).name
     numbered_in = check_numbering(game, numbering.value)
+    house = _rules_dir(rules_dir, output)
     result = None
     if difficulty is not None or start is not None:
         from printplay.outfile import check_writable
@@ -598,7 +605,7 @@ def sheet(
         numbering=numbered_in,
         paper=paper.value,
         spoiler_free=spoiler_free,
-        rules_dir=_rules_dir(rules_dir),
+        rules_dir=house,
         max_seconds=max_seconds,
         result=result,
         level=difficulty,
@@ -669,7 +676,7 @@ def _print_printable(
         output,
         tuple(option or ()),
         paper=paper.value,
-        rules_dir=_rules_dir(rules_dir),
+        rules_dir=_rules_dir(rules_dir, output),
     )
     print_path(make_printable(kind, request))
 
@@ -807,7 +814,7 @@ def deck(
     from printplay.printables.quickref import quick_card_texts
     from printplay.render.deck import build_deck
 
-    texts = quick_card_texts(quick_ref or (), rules_dir=_rules_dir(rules_dir))
+    texts = quick_card_texts(quick_ref or (), rules_dir=_rules_dir(rules_dir, output))
     path = build_deck(
         output,
         paper=paper.value,
@@ -901,7 +908,7 @@ def kit(
             paper=paper.value,
             deals=numbers,
             deck=not no_deck,
-            rules_dir=_rules_dir(rules_dir),
+            rules_dir=_rules_dir(rules_dir, output),
             puzzles=not no_puzzles,
         )
     for note in made.left_out:

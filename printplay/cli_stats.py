@@ -169,10 +169,12 @@ def stats(
     from printplay.analysis.stats_deals import parse_deals
     from printplay.analysis.stats_run import StatsPlan, StatsRun
     from printplay.cluster import parse_scheduler, require_dask
-    from printplay.outfile import check_writable
+    from printplay.outfile import check_writable, refuse_input_as_output
 
     if jobs is not None and scheduler is not None:
         raise OptionError("give --jobs or --scheduler, not both")
+    if output is not None and results is not None:
+        refuse_input_as_output(output, [("the --results file", results)])
     plan = StatsPlan(game, tuple(option or ()), parse_deals(deals), max_seconds, grade=grade)
     if scheduler is not None:
         parse_scheduler(scheduler)

@@ -17,7 +17,7 @@ import signal
 import stat
 import tempfile
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
 from printplay.errors import OutputError
@@ -38,6 +38,36 @@ def check_writable(path: Path) -> Path:
         raise OutputError(f"cannot write {_short(path)}: it is a symbolic link loop") from None
     except OSError as error:
         raise OutputError(f"cannot write {_short(path)}: {error.strerror or error}") from None
+
+
+def same_file(first: Path, second: Path) -> bool:
+    """Whether two paths name one file: the same file found through symbolic links (at any
+    level) or hard links, or one path to a file that does not exist yet.
+
+    >>> same_file(Path("a/../b.pdf"), Path("b.pdf"))
+    True
+    """
+    try:
+        one, two = os.stat(first), os.stat(second)
+    except (OSError, ValueError):  # a file missing (or a name no system takes)
+        try:
+            return os.path.realpath(first) == os.path.realpath(second)
+        except (OSError, ValueError):
+            return False
+    return (one.st_dev, one.st_ino) == (two.st_dev, two.st_ino)
+
+
+def refuse_input_as_output(
+    output: Path, inputs: Iterable[tuple[str, Path]], flag: str = "-o"
+) -> None:
+    """Refuse, in one line and before any work, an ``output`` that is one of the ``inputs``
+    (each ``(what it is, path)``): writing it would destroy what the command reads."""
+    for what, source in inputs:
+        if same_file(output, source):
+            raise OutputError(
+                f"{flag} {_short(Path(output))} is {what}: writing it would destroy it; "
+                "name another output file"
+            )
 
 
 def _short(path: Path, limit: int = 80) -> str:
@@ -151,4 +181,10 @@ def _remove(name: str | None) -> None:
             os.unlink(name)
 
 
-__all__ = ["bytes_writer", "check_writable", "write_atomically"]
+__all__ = [
+    "bytes_writer",
+    "check_writable",
+    "refuse_input_as_output",
+    "same_file",
+    "write_atomically",
+]

@@ -65,6 +65,7 @@ __all__ = [
     "bounded_call",
     "bounded_render",
     "house_folders",
+    "house_sources",
     "sandboxed_environment",
     "template_errors",
     "time_limit",
@@ -96,6 +97,24 @@ def house_folders(folder: Path) -> list[Path]:
     found = [folder]
     found += [folder / sub for sub in ("rules", "templates") if (folder / sub).is_dir()]
     return found
+
+
+HOUSE_SUFFIXES = (".md", ".j2")
+"""What the sources and templates of a house edition end in."""
+
+
+def house_sources(folder: Path, limit: int = 10_000) -> Iterator[Path]:
+    """The house sources and templates under ``folder`` (at any depth, as a template may
+    include one from a subfolder), for a command to keep its output off them; at most
+    ``limit`` entries are looked at, and symbolic links to folders are not followed."""
+    seen = 0
+    for root, folders, files in os.walk(folder):
+        seen += len(folders) + len(files)
+        for name in files:
+            if name.endswith(HOUSE_SUFFIXES):
+                yield Path(root, name)
+        if seen > limit:
+            return
 
 
 def _parts(name: str) -> list[str] | None:

@@ -416,3 +416,42 @@ def test_a_rebuild_keeps_its_results_files_and_goes_on_from_them(
     status, _, err = run(capsys, *common, "--data-dir", str(kept), "--results-dir", str(runs))
     assert status == 0, err
     assert deals_in(cut) == [1, 2, 3, 4, 5] and rows(kept) == rows(plain)
+
+
+@pytest.mark.parametrize("link", ["same", "symlink", "hardlink", "new"])
+def test_a_report_over_the_results_file_is_refused_before_anything_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], link: str
+) -> None:
+    """``-o`` naming the results file itself (by its name, a symbolic link or a hard link;
+    or a new file named twice) would put the PDF in place of every record."""
+    results = tmp_path / "r.jsonl"
+    if link != "new":
+        assert run(capsys, "stats", "tripeaks", "--deals", "1..3", "--jobs", "1",
+                   "--results", str(results))[0] == 0  # fmt: skip
+    before = results.read_bytes() if results.exists() else None
+    output = {"same": results, "new": results, "symlink": tmp_path / "l.pdf"}.get(
+        link, tmp_path / "h.pdf"
+    )
+    if link == "symlink":
+        output.symlink_to(results.name)
+    if link == "hardlink":
+        output.hardlink_to(results)
+    status, out, err = run(capsys, "stats", "tripeaks", "--deals", "1..5", "--jobs", "1",
+                           "--results", str(results), "-o", str(output))  # fmt: skip
+    assert status == 1 and out == ""
+    assert err.startswith("printplay: error: -o ") and err.count("\n") == 1
+    assert err.endswith(
+        f"{output.name} is the --results file: writing it would destroy it; name another "
+        "output file\n"
+    )
+    assert (results.read_bytes() if results.exists() else None) == before
+
+
+def test_a_report_beside_the_results_file_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    results, report = tmp_path / "r.jsonl", tmp_path / "r.pdf"
+    status, _, err = run(capsys, "stats", "tripeaks", "--deals", "1..3", "--jobs", "1",
+                           "--results", str(results), "-o", str(report))  # fmt: skip
+    assert status == 0, err
+    assert report.read_bytes().startswith(b"%PDF") and deals_in(results) == [1, 2, 3]
