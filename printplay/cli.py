@@ -38,6 +38,7 @@ from printplay.cli_common import (
     print_path,
     progress_bar,
     raise_if_stopped,
+    seconds_budget,
     stderr,
     stdout,
     working,
@@ -286,7 +287,7 @@ def solve(
             "--max-seconds",
             help="Give up (verdict unknown) after this many seconds per deal.",
             show_default=False,
-            min=0.001,
+            parser=seconds_budget(),
         ),
     ] = None,
     jobs: Annotated[
@@ -559,8 +560,7 @@ def sheet(
             "--max-seconds",
             help="The most time spent deciding the deal; a deal not settled by then gets a "
             "sheet that says so.",
-            min=0.001,
-            max=86400.0,
+            parser=seconds_budget(most=86400.0),
         ),
     ] = 60.0,
     difficulty: Annotated[

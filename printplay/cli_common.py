@@ -6,10 +6,11 @@ from __future__ import annotations
 import errno
 import io
 import json
+import math
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
@@ -312,3 +313,28 @@ def progress_bar(*, disable: bool = False, rate: str | None = None) -> Progress:
         redirect_stdout=False,  # results go to stdout even while the bar is drawn
         redirect_stderr=False,
     )
+
+
+def seconds_budget(
+    *, least: float = 0.001, most: float | None = None, zero: bool = False
+) -> Callable[[str], float]:
+    """The parser of a time limit in seconds (``--max-seconds``): a finite number from
+    ``least`` to ``most`` (and 0 too with ``zero``, where it means no limit).  ``inf``,
+    ``nan`` or a number out of range is a usage error: a budget that no results file,
+    provenance or rerun could hold."""
+    wanted = f"from {least:g} to {most:g}" if most is not None else f"at least {least:g}"
+    if zero:
+        wanted = f"0 for no limit, or {wanted}"
+
+    def parse(value: str) -> float:
+        text = str(value).strip()
+        try:
+            seconds = float(text) + 0.0  # -0 as 0
+        except ValueError:
+            raise typer.BadParameter(f"{clip(text)!r} is not a number of seconds") from None
+        fine = math.isfinite(seconds) and least <= seconds <= (most or math.inf)
+        if not fine and not (zero and seconds == 0):
+            raise typer.BadParameter(f"{clip(text)!r}: give a number of seconds, {wanted}")
+        return seconds
+
+    return parse

@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from printplay.cli_common import progress_bar, stdout
+from printplay.cli_common import progress_bar, seconds_budget, stdout
 from printplay.errors import OutputError
 
 data_app = typer.Typer(
@@ -71,7 +71,7 @@ def winrates(
             help="Time per deal; a deal not decided by then counts as undecided. 0: no "
             "limit. Default: the time the shipped file was made with, if any.",
             show_default=False,
-            min=0,
+            parser=seconds_budget(zero=True),
         ),
     ] = None,
     jobs: JobsOpt = 2,

@@ -27,6 +27,7 @@ from printplay.cli_common import (
     print_json,
     print_path,
     progress_bar,
+    seconds_budget,
     stderr,
     stdout,
 )
@@ -78,13 +79,15 @@ def _command(
     grade: bool = False,
 ) -> str:
     """The command that makes (or goes on with) this run, for the report."""
+    from printplay.analysis.results_file import seconds_text
+
     words = ["printplay", "stats", game, "--deals", deals]
     if options:
         words += ["--option", ",".join(options)]
     if grade:
         words.append("--grade")
     if max_seconds is not None:
-        words += ["--max-seconds", f"{max_seconds:g}"]
+        words += ["--max-seconds", seconds_text(max_seconds)]
     if results is not None:
         words += ["--results", str(results)]
     return shlex.join(words)
@@ -131,7 +134,7 @@ def stats(
             help="Time per deal; a deal not decided by then counts as undecided (and widens "
             "the range). Default: no limit.",
             show_default=False,
-            min=0.001,
+            parser=seconds_budget(),
         ),
     ] = None,
     jobs: Annotated[

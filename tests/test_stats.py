@@ -5,6 +5,7 @@ Ctrl-C are in ``test_stats_cluster.py`` and ``test_stats_stops.py``."""
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter
 from pathlib import Path
 
@@ -455,3 +456,59 @@ def test_a_report_beside_the_results_file_is_written(
                            "--results", str(results), "-o", str(report))  # fmt: skip
     assert status == 0, err
     assert report.read_bytes().startswith(b"%PDF") and deals_in(results) == [1, 2, 3]
+
+
+BUDGET_VERBS = [
+    ["stats", "tripeaks", "--deals", "1..2", "--results", "{tmp}/r.jsonl"],
+    ["solve", "tripeaks", "--seed", "1"],
+    ["sheet", "tripeaks", "--seed", "1", "-o", "{tmp}/s.pdf"],
+    ["data", "rebuild", "winrates", "tripeaks", "--deals", "2", "--data-dir", "{tmp}",
+     "--results-dir", "{tmp}"],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("verb", BUDGET_VERBS, ids=lambda verb: verb[0])
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "1e999", "-1", "0.0001", "ten"])
+def test_a_budget_no_file_could_hold_is_refused_at_the_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], verb: list[str], value: str
+) -> None:
+    """A time per deal that is not a finite number above 0 is refused before any work:
+    ``inf`` wrote a results header (``Infinity``) that the next run refused."""
+    argv = [word.replace("{tmp}", str(tmp_path)) for word in verb]
+    status, out, err = run(capsys, *argv, "--max-seconds", value)
+    assert status == 2 and out == ""
+    assert err.startswith("printplay: error: Invalid value for '--max-seconds': ")
+    assert err.count("\n") == 1 and repr(value) in err, err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_no_time_limit_is_zero_for_a_rebuild_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rebuild = ["data", "rebuild", "winrates", "tripeaks", "--deals", "2", "--jobs", "1"]
+    status, _, err = run(capsys, *rebuild, "--max-seconds", "-0", "--data-dir", str(tmp_path))
+    assert status == 0, err
+    assert json.loads((tmp_path / "win-rates-tripeaks.json").read_text())["budget_seconds"] is None
+    status, _, err = run(capsys, "stats", "tripeaks", "--deals", "1..2", "--max-seconds", "0")
+    assert status == 2 and "at least 0.001" in err
+
+
+def test_a_run_with_a_fine_budget_goes_on_with_the_command_it_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The budget round-trips: through the results header, and through the command the
+    run prints (which a rerun, or a report reader, types again)."""
+    results = tmp_path / "r.jsonl"
+    budget = "0.1234567891"
+    argv = ["stats", "tripeaks", "--deals", "1..3", "--jobs", "1", "--max-seconds", budget]
+    status, out, err = run(capsys, *argv, "--results", str(results), "--json")
+    assert status == 0, err
+    command = json.loads(out)["run"]["command"]
+    assert f"--max-seconds {budget} " in command
+    assert json.loads(results.read_text().splitlines()[0])["max_seconds"] == float(budget)
+    again = shlex.split(command)[1:]
+    again[again.index("1..3")] = "1..5"
+    status, out, err = run(capsys, *again, "--jobs", "1", "--json")
+    assert status == 0, err
+    assert json.loads(out)["run"]["found"] == 3 and json.loads(out)["run"]["new"] == 2
+    assert deals_in(results) == [1, 2, 3, 4, 5]

@@ -60,6 +60,17 @@ SYNC_SECONDS = 10.0
 """How often appended lines are forced to disk (they survive the process at once)."""
 
 
+def seconds_text(seconds: float) -> str:
+    """A time per deal as a command line takes it back, the very same number: short where
+    that loses nothing.
+
+    >>> seconds_text(2.0), seconds_text(0.1234567891)
+    ('2', '0.1234567891')
+    """
+    short = f"{seconds:g}"
+    return short if float(short) == seconds else repr(seconds)
+
+
 class ResultsError(PrintplayError):
     """A results file that cannot be used: not ours, damaged, made under other settings,
     in use or unreadable."""
@@ -372,4 +383,5 @@ __all__ = [
     "ResultsError",
     "ResultsFile",
     "read_results",
+    "seconds_text",
 ]

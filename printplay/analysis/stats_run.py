@@ -140,8 +140,10 @@ class StatsRun:
         name = entry(plan.game).name
         if not entry(name).is_solitaire:
             raise GameError(f"{name} has no solver: its win rate cannot be computed")
-        if plan.max_seconds is not None and not plan.max_seconds > 0:
-            raise OptionError(f"the time per deal must be more than 0 s, not {plan.max_seconds:g}")
+        if plan.max_seconds is not None and not 0 < plan.max_seconds < math.inf:
+            raise OptionError(
+                f"the time per deal must be a number of seconds above 0, not {plan.max_seconds:g}"
+            )
         game = make_solitaire(name, plan.options)
         chosen = tuple(opts.chosen(game.options))
         self.plan = StatsPlan(name, chosen, plan.deals, plan.max_seconds, plan.chunk, plan.grade)

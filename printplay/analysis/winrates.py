@@ -25,6 +25,7 @@ option-text tuples).
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
@@ -36,6 +37,7 @@ from printplay import options as opts
 from printplay.analysis.interval import Z95 as Z95
 from printplay.analysis.interval import WinRate as WinRate
 from printplay.analysis.interval import wilson as wilson
+from printplay.analysis.results_file import seconds_text
 from printplay.analysis.stats_deals import DealRange
 from printplay.analysis.stats_run import Executor, LocalPool, StatsPlan, StatsRun
 from printplay.deal import SHUFFLE_NAME
@@ -126,7 +128,7 @@ def data_file(game: str) -> str:
 
 def rebuild_command(game: str, deals: int, max_seconds: float | None = None) -> str:
     """The command that rebuilds ``game``'s win rates over deals 1 to ``deals``."""
-    budget = f" --max-seconds {max_seconds:g}" if max_seconds is not None else ""
+    budget = f" --max-seconds {seconds_text(max_seconds)}" if max_seconds is not None else ""
     return f"printplay data rebuild winrates {entry(game).name} --deals {deals}{budget}"
 
 
@@ -200,8 +202,10 @@ def check_rebuild(
         raise GameError(f"{name} has no solver: its win rates cannot be computed")
     if deals < 1:
         raise OptionError(f"solve at least one deal, not {deals}")
-    if max_seconds is not None and not max_seconds > 0:
-        raise OptionError(f"the time per deal must be more than 0 seconds, not {max_seconds:g}")
+    if max_seconds is not None and not 0 < max_seconds < math.inf:
+        raise OptionError(
+            f"the time per deal must be a number of seconds above 0, not {max_seconds:g}"
+        )
     return writable_data_path(data_file(name), data_dir)
 
 
