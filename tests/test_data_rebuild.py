@@ -248,6 +248,8 @@ def test_the_defaults_are_the_shipped_files_settings() -> None:
         (["winrates", "ricochet-poker"], 1, "has no solver"),
         (["winrates", "no-such-game"], 1, "unknown game"),
         (["winrates", "tripeaks", "--deals", "0"], 2, "--deals"),
+        (["winrates", "tripeaks", "--deals", "100000001"], 1, "one run takes at most 100,000,000"),
+        (["winrates", "tripeaks", "--deals", str(10**30)], 1, "one run takes at most 100,000,000"),
         (["winrates", "tripeaks", "--max-seconds", "-1"], 2, "--max-seconds"),
         (["strategy", "--samples", "0"], 2, "--samples"),
         (["edge", "--rounds", "1"], 2, "--rounds"),

@@ -21,6 +21,9 @@ MAX_DEALS = 100_000_000
 """The most deals one run covers: a larger survey is run in ranges (each range's summary
 stands alone; one results file may hold them all)."""
 
+RANGES = ": run the survey in ranges"
+"""What a range of too many deals is told to do (they can share one results file)."""
+
 Run = tuple[int, int]
 """Deals ``start`` … ``stop - 1``."""
 
@@ -71,13 +74,26 @@ def parse_deals(text: str) -> DealRange:
     first, last = _deal_number(low, whole), _deal_number(high, whole)
     if first > last:
         raise OptionError(f"--deals {whole} is reversed: write {last}..{first}")
-    deals = DealRange(first, last)
-    if deals.count > MAX_DEALS:
+    return checked_range(first, last, f"--deals {whole}")
+
+
+def checked_range(first: int, last: int, shown: str, advice: str = RANGES) -> DealRange:
+    """Deals ``first`` … ``last`` if one run can cover them (at most :data:`MAX_DEALS`,
+    numbered from :data:`~printplay.deal.MIN_SEED` to :data:`~printplay.deal.MAX_SEED`);
+    else one line, starting with ``shown`` (the option as typed), saying what is wrong
+    (and, for too many deals, ``advice``)."""
+    if first < MIN_SEED:
+        raise OptionError(f"{shown}: deal numbers start at {MIN_SEED}")
+    if first > last:
+        raise OptionError(f"{shown}: no deals (the last comes before the first)")
+    count = last - first + 1
+    if count > MAX_DEALS:
         raise OptionError(
-            f"--deals {whole} holds {deals.count:,} deals; one run takes at most "
-            f"{MAX_DEALS:,}: run the survey in ranges"
+            f"{shown} holds {count:,} deals; one run takes at most {MAX_DEALS:,}{advice}"
         )
-    return deals
+    if last > MAX_SEED:
+        raise OptionError(f"{shown}: deal numbers go up to {MAX_SEED:,}")
+    return DealRange(first, last)
 
 
 class DoneDeals:
@@ -165,6 +181,7 @@ __all__ = [
     "DealRange",
     "DoneDeals",
     "Run",
+    "checked_range",
     "chunk_deals",
     "parse_deals",
 ]

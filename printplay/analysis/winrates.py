@@ -38,7 +38,7 @@ from printplay.analysis.interval import Z95 as Z95
 from printplay.analysis.interval import WinRate as WinRate
 from printplay.analysis.interval import wilson as wilson
 from printplay.analysis.results_file import seconds_text
-from printplay.analysis.stats_deals import DealRange
+from printplay.analysis.stats_deals import DealRange, checked_range
 from printplay.analysis.stats_run import Executor, LocalPool, StatsPlan, StatsRun
 from printplay.deal import SHUFFLE_NAME
 from printplay.errors import DataError, GameError, OptionError
@@ -200,8 +200,7 @@ def check_rebuild(
     name = entry(game).name
     if not entry(name).is_solitaire:
         raise GameError(f"{name} has no solver: its win rates cannot be computed")
-    if deals < 1:
-        raise OptionError(f"solve at least one deal, not {deals}")
+    checked_range(1, deals, f"--deals {deals}", advice="")  # the limits of a stats run
     if max_seconds is not None and not 0 < max_seconds < math.inf:
         raise OptionError(
             f"the time per deal must be a number of seconds above 0, not {max_seconds:g}"
