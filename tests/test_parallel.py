@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import contextlib
+import os
+import re
 import signal
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from types import FrameType
 
 import pytest
 
-from printplay.parallel import _deferred_signals, parallel_map
+from printplay.parallel import WorkerLost, _deferred_signals, parallel_map
 
 
 class Stopped(Exception):
@@ -106,3 +109,28 @@ def test_a_progress_bar_is_a_checkpoint_for_a_swallowed_stop() -> None:
         with pytest.raises(Stopped):
             bar.update(task, completed=2)
     forget_stops()
+
+
+@pytest.mark.parametrize(
+    ("func", "item", "words"),
+    [
+        (signal.raise_signal, signal.SIGKILL, "was killed by SIGKILL (out of memory?)"),
+        (os._exit, 3, "ended unexpectedly (exit status 3)"),
+    ],
+)
+def test_a_worker_that_dies_stops_the_map(
+    func: Callable[[int], object], item: int, words: str
+) -> None:
+    """A worker gone (SIGKILL, the system out of memory) took its item with it: the map
+    stops at once, saying so, where it used to wait for that item forever."""
+    with pytest.raises(WorkerLost, match=re.escape(words)):
+        list(parallel_map(func, [item, item, item], jobs=2))
+
+
+def test_an_error_in_a_worker_is_raised_here() -> None:
+    with pytest.raises(ValueError, match="invalid literal"):
+        list(parallel_map(int, ["1", "x", "3"], jobs=2))
+    assert list(parallel_map(abs, range(-9, 9), jobs=2, chunksize=4)) == [
+        *range(9, 0, -1),
+        *range(9),
+    ]

@@ -152,3 +152,62 @@ def test_without_dask_the_scheduler_says_how_to_install_it(tmp_path: Path) -> No
         capture_output=True, text=True, timeout=120, check=False, env=env,
     )  # fmt: skip
     assert plain.returncode == 0, plain.stderr  # the local pool needs no Dask
+
+
+def pool_workers(process: subprocess.Popen[str]) -> list[int]:
+    """The worker processes of a command's local pool (its spawned children), once there."""
+    psutil = pytest.importorskip("psutil")
+    for _ in range(600):
+        children = psutil.Process(process.pid).children()
+        workers = [c.pid for c in children if "spawn_main" in " ".join(c.cmdline())]
+        if len(workers) >= 2:
+            return workers
+        time.sleep(0.1)
+    raise AssertionError("no workers appeared")
+
+
+def test_a_worker_killed_on_the_local_pool_stops_the_run_in_one_line(tmp_path: Path) -> None:
+    """A pool worker killed (by hand, or by the system out of memory) lost its chunk: the
+    run used to wait for it forever.  It stops, saying so, with every record that came
+    back kept whole; the same command goes on."""
+    results = tmp_path / "r.jsonl"
+    process = start(["stats", "tripeaks", "--deals", "1..20000", "--jobs", "2",
+                     "--results", str(results)])  # fmt: skip
+    try:
+        wait_for_records(results, process)
+        os.kill(pool_workers(process)[0], signal.SIGKILL)
+        out, err = process.communicate(timeout=120)
+    finally:
+        end_group(process)
+    assert process.returncode == 1 and out == ""
+    kept = record_lines(results)
+    assert kept and len(kept) < 20000 and results.read_bytes().endswith(b"\n")
+    assert err.splitlines() == [
+        "printplay: error: a worker process was killed by SIGKILL (out of memory?); the run "
+        f"stopped; {len(kept):,} of 20,000 deals are kept in {results}; run the same command "
+        "to go on"
+    ]
+    data = resume(results, "1..300", "--jobs", "2")
+    check_once(results, 1, 300)
+    assert data["solved"] == 300
+
+
+def test_workers_end_quietly_when_the_command_is_killed(tmp_path: Path) -> None:
+    """``kill -9`` of the command: its pool workers, orphaned, end by themselves and say
+    nothing (they printed a broken pipe's traceback each, on the terminal of the run)."""
+    results = tmp_path / "r.jsonl"
+    process = start(["stats", "tripeaks", "--deals", "1..20000", "--jobs", "2",
+                     "--results", str(results)])  # fmt: skip
+    try:
+        wait_for_records(results, process)
+        workers = pool_workers(process)
+        os.kill(process.pid, signal.SIGKILL)
+        out, err = process.communicate(timeout=120)  # the end of the pipe: every worker gone
+    finally:
+        end_group(process)
+    assert process.returncode == -signal.SIGKILL
+    assert out == "" and err == ""
+    psutil = pytest.importorskip("psutil")
+    for pid in workers:  # gone, or a zombie that whoever adopted it has not reaped yet
+        with contextlib.suppress(psutil.NoSuchProcess):
+            assert psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
