@@ -28,6 +28,7 @@ import math
 import os
 import signal
 import socket
+import struct
 import threading
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -122,27 +123,98 @@ def require_dask() -> None:
         raise SchedulerError(f"--scheduler needs Dask: {INSTALL_HINT}") from None
 
 
-def _reachable(address: str, seconds: float) -> None:
-    """Refuse quickly an address nothing answers at: the name is resolved and a connection
-    tried in a helper thread, given at most ``seconds`` (a name server that never answers
-    does not hang the run)."""
+GREETING_LIMIT = 1 << 16
+"""The longest greeting a scheduler is expected to send (a few dozen bytes: its
+compression, Python version and pickle protocol)."""
+
+
+class _NotDask(Exception):
+    """What the probe found at an address: something, but no Dask scheduler."""
+
+
+def _receive(sock: socket.socket, count: int, deadline: float) -> bytes:
+    """``count`` bytes from ``sock`` by ``deadline`` (fewer: the peer hung up)."""
+    data = b""
+    while len(data) < count:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise TimeoutError
+        sock.settimeout(left)
+        chunk = sock.recv(count - len(data))
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+def _greeted(sock: socket.socket, deadline: float, seconds: float) -> None:
+    """Check that the peer greets as a Dask scheduler does: unasked, with one framed
+    message (its length in 8 bytes, then that many bytes, opening with a small count of
+    frames).  Anything else (an HTTP server waits to be asked; a silent listener says
+    nothing) is :class:`_NotDask`.  Nothing is sent, so nothing runs there.  The time
+    allowed is up at ``deadline`` (``seconds`` in all, for the message)."""
+    try:
+        head = _receive(sock, 8, deadline)
+    except TimeoutError:
+        raise _NotDask(f"no answer within {seconds:g} s") from None
+    if len(head) < 8:
+        raise _NotDask("it hung up")
+    (length,) = struct.unpack("<Q", head)
+    if not 16 <= length <= GREETING_LIMIT:
+        raise _NotDask("unexpected reply")
+    try:
+        body = _receive(sock, length, deadline)
+    except TimeoutError:
+        raise _NotDask("unexpected reply") from None
+    (frames,) = struct.unpack("<Q", body[:8]) if len(body) == length else (0,)
+    if not 1 <= frames <= 64:
+        raise _NotDask("unexpected reply")
+
+
+def _probe(address: str, seconds: float) -> None:
+    """Refuse quickly an address where no Dask scheduler answers: the name is resolved,
+    a connection made and the scheduler's greeting read in a helper thread, given at most
+    ``seconds`` in all (a name server, or a listener, that never answers does not hang
+    the run; Dask's own client would wait for ever for a greeting that never comes)."""
     host, _, port = address.removeprefix("tcp://").rpartition(":")
     host = host.removeprefix("[").removesuffix("]")
+    shown = address if len(address) <= 80 else address[:79] + "…"
+    deadline = time.monotonic() + seconds
     problem: list[str] = []
 
     def attempt() -> None:
         try:
-            socket.create_connection((host, int(port)), timeout=seconds).close()
+            sock = socket.create_connection((host, int(port)), timeout=seconds)
+        except Exception as error:  # refused, unknown, or a name too long to look up …
+            problem.append(f"cannot reach the Dask scheduler at {shown}: {_reason(error)}")
+            return
+        try:
+            with sock:
+                _greeted(sock, deadline, seconds)
+        except _NotDask as error:
+            problem.append(f"{shown}: not a Dask scheduler ({error})")
         except OSError as error:
-            problem.append(error.strerror or str(error) or type(error).__name__)
+            problem.append(f"{shown}: not a Dask scheduler ({_reason(error)})")
 
     helper = threading.Thread(target=attempt, daemon=True)
     helper.start()
-    helper.join(seconds)
+    helper.join(seconds + 0.5)
     if helper.is_alive():
-        problem.append(f"no answer within {seconds:g} s")
+        problem.append(
+            f"cannot reach the Dask scheduler at {shown}: no answer within {seconds:g} s"
+        )
     if problem:
-        raise SchedulerError(f"cannot reach the Dask scheduler at {address}: {problem[0]}")
+        raise SchedulerError(problem[0])
+
+
+def _reason(error: BaseException) -> str:
+    """An exception in a few words: the system's, or the innermost cause's."""
+    while error.__cause__ is not None or error.__context__ is not None:
+        error = error.__cause__ or error.__context__  # type: ignore[assignment]
+    if isinstance(error, OSError) and error.strerror:
+        where = f": {error.filename!r}" if error.filename else ""
+        return f"{error.strerror}{where}"
+    return str(error) or type(error).__name__
 
 
 @contextlib.contextmanager
@@ -227,20 +299,25 @@ class DaskMap:
         if self.scheduler.address is None:
             workers = copy.deepcopy(dask.config.config)  # for every worker, restarts too
             dask.config.set(LOCAL_SETTINGS, config=workers)
-            with _interrupts_ignored(), dask.config.set(LOCAL_SETTINGS):
-                self.cluster = LocalCluster(
-                    n_workers=self.scheduler.workers,
-                    threads_per_worker=1,
-                    processes=True,
-                    dashboard_address="127.0.0.1:0",  # no fixed port to clash on
-                    silence_logs=logging.CRITICAL,
-                    preload=["printplay.cluster_worker"],
-                    config=workers,
-                )
-                self.client = Client(self.cluster, timeout=self.connect_seconds)
+            try:
+                with _interrupts_ignored(), dask.config.set(LOCAL_SETTINGS):
+                    self.cluster = LocalCluster(
+                        n_workers=self.scheduler.workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        dashboard_address="127.0.0.1:0",  # no fixed port to clash on
+                        silence_logs=logging.CRITICAL,
+                        preload=["printplay.cluster_worker"],
+                        config=workers,
+                    )
+                    self.client = Client(self.cluster, timeout=self.connect_seconds)
+            except Exception as error:  # Dask reports a failed start in many ways
+                raise SchedulerError(
+                    f"cannot start a local Dask cluster: {_reason(error)}"
+                ) from None
             return
         address = self.scheduler.address
-        _reachable(address, self.connect_seconds)
+        _probe(address, self.connect_seconds)
         try:
             self.client = Client(address, timeout=self.connect_seconds)
         except Exception as error:  # Dask reports a failed connection in many ways

@@ -5,10 +5,15 @@ answers at is one line."""
 
 from __future__ import annotations
 
+import contextlib
+import http.server
 import json
 import os
 import signal
 import socket
+import subprocess
+import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -143,3 +148,89 @@ def test_a_running_cluster_is_used_by_its_address(
     assert json.loads(out)["run"]["on"] == address
     assert sorted(by_deal(results)) == list(range(5, 17))
     assert cluster.worker_pids()  # the cluster is still there for others
+
+
+SCRIPT = [sys.executable, "-m", "printplay"]
+
+
+@contextlib.contextmanager
+def listener(kind: str) -> Iterator[str]:
+    """A server on 127.0.0.1 that is no Dask scheduler, for the time of the block: an HTTP
+    server, a listener that accepts and never speaks, or one that greets with a banner."""
+    if kind == "http":
+        server = http.server.ThreadingHTTPServer(
+            ("127.0.0.1", 0), http.server.BaseHTTPRequestHandler
+        )
+        thread = threading.Thread(target=server.serve_forever, daemon=True)
+        thread.start()
+        try:
+            yield f"tcp://127.0.0.1:{server.server_address[1]}"
+        finally:
+            server.shutdown()
+            server.server_close()
+        return
+    accepted: list[socket.socket] = []
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(8)
+
+        def serve() -> None:
+            with contextlib.suppress(OSError):
+                while True:
+                    conn, _ = sock.accept()
+                    accepted.append(conn)
+                    if kind == "banner":
+                        conn.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+
+        threading.Thread(target=serve, daemon=True).start()
+        try:
+            yield f"tcp://127.0.0.1:{sock.getsockname()[1]}"
+        finally:
+            for conn in accepted:
+                conn.close()
+
+
+@pytest.mark.parametrize(
+    ("kind", "reply"),
+    [("silent", "no answer within 5 s"), ("http", "no answer within 5 s"),
+     ("banner", "unexpected reply")],
+)  # fmt: skip
+def test_a_server_that_is_no_scheduler_is_one_line(tmp_path: Path, kind: str, reply: str) -> None:
+    """Dask's client waits for ever for the greeting of a listener that never speaks (an
+    HTTP server waits to be asked), and reads anything else as a huge length (a
+    MemoryError): the probe reads the greeting itself, within the promised 5 s."""
+    results = tmp_path / "r.jsonl"
+    with listener(kind) as address:
+        done = subprocess.run(
+            [*SCRIPT, "stats", "tripeaks", "--deals", "1..3", "--scheduler", address,
+             "--results", str(results)],
+            capture_output=True, text=True, timeout=90, check=False,
+        )  # fmt: skip
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == f"printplay: error: {address}: not a Dask scheduler ({reply})\n"
+    assert not results.exists()
+
+
+def test_a_host_name_too_long_to_look_up_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """The helper thread that looks the name up printed its own traceback first."""
+    status = main(
+        ["stats", "tripeaks", "--deals", "1..3", "--scheduler", f"tcp://{'a' * 300}:8786"]
+    )
+    _, err = capsys.readouterr()
+    assert status == 1 and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("printplay: error: cannot reach the Dask scheduler at tcp://aaa")
+    assert err.endswith("…: label too long\n")
+
+
+def test_a_local_cluster_that_cannot_start_is_one_line(tmp_path: Path) -> None:
+    """A local cluster refused its scratch folder: 86 lines of traceback, now one."""
+    env = {**os.environ, "DASK_TEMPORARY_DIRECTORY": "/dev/null/x"}
+    done = subprocess.run(
+        [*SCRIPT, "stats", "tripeaks", "--deals", "1..3", "--scheduler", "local:2"],
+        capture_output=True, text=True, timeout=120, check=False, env=env,
+        start_new_session=True,
+    )  # fmt: skip
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr == (
+        "printplay: error: cannot start a local Dask cluster: Not a directory: '/dev/null/x'\n"
+    )
