@@ -224,7 +224,10 @@ def stats(
 
 
 def _kept(run: Any, results: Path) -> str:
-    """What a stopped run leaves: ``"1,200 of 20,000 deals are kept in r.jsonl; …"``."""
+    """What a stopped run leaves: ``"1,200 of 20,000 deals are kept in r.jsonl; …"``, or
+    nothing at all when it stopped before it made the file."""
+    if not results.exists():
+        return f"nothing was kept: {results} was not made yet"
     return (
         f"{run.done.count:,} of {run.plan.deals.count:,} deals are kept in {results}; run the "
         "same command to go on"

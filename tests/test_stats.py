@@ -5,6 +5,7 @@ Ctrl-C are in ``test_stats_cluster.py`` and ``test_stats_stops.py``."""
 from __future__ import annotations
 
 import json
+import re
 import shlex
 from collections import Counter
 from pathlib import Path
@@ -85,19 +86,22 @@ def test_a_record_is_read_strictly(data: object) -> None:
     ("text", "words"),
     [
         ("5..1", "reversed: write 1..5"),
-        ("", "takes A..B"),
-        ("..", "takes A..B"),
-        ("7", "takes A..B"),
+        ("", "write deals as A..B with whole numbers"),
+        ("..", "write deals as A..B with whole numbers"),
+        ("7", "write deals as A..B with whole numbers"),
+        ("+1..+5", "'+1..+5': write deals as A..B with whole numbers, as 1..2000"),
+        ("1..+5", "'1..+5': write deals as A..B with whole numbers"),
+        ("1.5..3", "write deals as A..B with whole numbers"),
         ("-5..3", "start at 1"),
         ("0..3", "start at 1"),
         ("1..99999999999999999999999", "go up to"),
         ("1..100000001", "at most 100,000,000"),
-        ("a..b", "takes A..B"),
-        ("1..２", "takes A..B"),
+        ("a..b", "write deals as A..B with whole numbers"),
+        ("1..２", "write deals as A..B with whole numbers"),
     ],
 )
 def test_bad_deal_ranges_are_one_line(text: str, words: str) -> None:
-    with pytest.raises(OptionError, match=words.replace(".", r"\.")) as caught:
+    with pytest.raises(OptionError, match=re.escape(words)) as caught:
         parse_deals(text)
     assert "\n" not in str(caught.value)
 
@@ -270,8 +274,17 @@ RECORD = '{"deal":1,"verdict":"won","moves":44,"states":10,"seconds":0.001}'
         (HEADER, "not a printplay stats results file (no header line)"),
         (HEADER.replace('"grade":false', '"grade":"no"') + "\n", "header line is damaged"),
         (HEADER.replace('"format_version":1', '"format_version":9') + "\n", "another version"),
-        (HEADER.replace("tripeaks", "pyramid") + "\n", "holds pyramid (standard game), not"),
-        (HEADER.replace("null", "2") + "\n", "at most 2 s a deal, not tripeaks"),
+        (HEADER.replace("tripeaks", "pyramid") + "\n", "another run: game pyramid, not tripeaks;"),
+        (HEADER.replace("null", "2") + "\n", "another run: time per deal 2 s, not no limit;"),
+        (
+            HEADER.replace('"pp1"', '"pysolfc-ms"') + "\n",
+            "another run: shuffle pysolfc-ms (PySolFC's numbering), not pp1 (printplay's own); "
+            "use another results file",
+        ),
+        (
+            HEADER.replace("false", "true").replace('"options":[]', '"options":["no-wrap"]') + "\n",
+            "options no-wrap, not none (the standard game); grading graded, not ungraded;",
+        ),
         (f"{HEADER}\n{RECORD}\nnot json\n{RECORD}\n".encode(), "line 3 is not JSON"),
         (f"{HEADER}\n{RECORD}\n{RECORD}\n".encode(), "line 3 repeats deal 1"),
         (f"{HEADER}\n{RECORD}\n[{RECORD}]\n".encode(), "line 3 is not a deal record"),

@@ -9,6 +9,7 @@ import contextlib
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -211,3 +212,31 @@ def test_workers_end_quietly_when_the_command_is_killed(tmp_path: Path) -> None:
     for pid in workers:  # gone, or a zombie that whoever adopted it has not reaped yet
         with contextlib.suppress(psutil.NoSuchProcess):
             assert psutil.Process(pid).status() == psutil.STATUS_ZOMBIE
+
+
+def test_a_run_stopped_before_its_results_file_is_made_says_nothing_was_kept(
+    tmp_path: Path,
+) -> None:
+    """Stopped while it reaches its scheduler (here a listener that never answers, so the
+    moment is certain): no results file yet, and the command says so."""
+    results = tmp_path / "r.jsonl"
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(1)
+        listener.settimeout(120)
+        address = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+        process = start(["stats", "tripeaks", "--deals", "1..3", "--scheduler", address,
+                         "--results", str(results)])  # fmt: skip
+        try:
+            connection, _ = listener.accept()  # the command is waiting for its greeting
+            with connection:
+                process.send_signal(signal.SIGTERM)
+                out, err = process.communicate(timeout=60)
+        finally:
+            end_group(process)
+    assert process.returncode == 128 + signal.SIGTERM and out == ""
+    assert err.splitlines() == [
+        f"printplay: nothing was kept: {results} was not made yet",
+        "printplay: stopped by SIGTERM; nothing half-written was left behind",
+    ]
+    assert not results.exists()

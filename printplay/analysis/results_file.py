@@ -112,12 +112,59 @@ class Header:
         """What must match for two runs to share a file."""
         return self.game, self.options, self.max_seconds, self.grade, self.shuffle
 
-    def describe(self) -> str:
-        """``tripeaks with no-wrap, at most 2 s a deal``, for messages."""
-        options = f" with {','.join(self.options)}" if self.options else " (standard game)"
-        budget = f", at most {self.max_seconds:g} s a deal" if self.max_seconds else ""
-        graded = ", graded" if self.grade else ""
-        return f"{self.game}{options}{budget}{graded}"
+    def differences(self, wanted: Header) -> list[str]:
+        """How this header's settings differ from ``wanted``'s, a phrase a setting that
+        differs (``"shuffle pysolfc-ms (PySolFC's numbering), not pp1 (printplay's
+        own)"``), for the message that refuses the file."""
+        mine, theirs = self, wanted
+        rows = [
+            ("game", mine.game, theirs.game, mine.game == theirs.game),
+            (
+                "options",
+                _options_text(mine.options),
+                _options_text(theirs.options),
+                mine.options == theirs.options,
+            ),
+            (
+                "time per deal",
+                _budget_text(mine.max_seconds),
+                _budget_text(theirs.max_seconds),
+                mine.max_seconds == theirs.max_seconds,
+            ),
+            (
+                "grading",
+                _grade_text(mine.grade),
+                _grade_text(theirs.grade),
+                mine.grade == theirs.grade,
+            ),
+            (
+                "shuffle",
+                _shuffle_text(mine.shuffle),
+                _shuffle_text(theirs.shuffle),
+                mine.shuffle == theirs.shuffle,
+            ),
+        ]
+        return [f"{name} {one}, not {other}" for name, one, other, same in rows if not same]
+
+
+def _options_text(options: tuple[str, ...]) -> str:
+    return ",".join(options) if options else "none (the standard game)"
+
+
+def _budget_text(seconds: float | None) -> str:
+    return f"{seconds_text(seconds)} s" if seconds is not None else "no limit"
+
+
+def _grade_text(grade: bool) -> str:
+    return "graded" if grade else "ungraded"
+
+
+def _shuffle_text(shuffle: str) -> str:
+    if shuffle == SHUFFLE_NAME:
+        return f"{shuffle} (printplay's own)"
+    if shuffle.startswith("pysolfc"):
+        return f"{shuffle} (PySolFC's numbering)"
+    return shuffle
 
 
 def _header_from(data: JsonValue, where: str) -> Header:
@@ -212,8 +259,8 @@ def read_results(
     header = _header_from(value, where)
     if header.settings() != expected.settings():
         raise ResultsError(
-            f"{where} holds {header.describe()}, not {expected.describe()}: use another "
-            "results file"
+            f"{where} was made for another run: {'; '.join(header.differences(expected))}; "
+            "use another results file"
         )
     report = ReadReport(header=header, end=len(first))
     number = 1

@@ -21,6 +21,9 @@ MAX_DEALS = 100_000_000
 """The most deals one run covers: a larger survey is run in ranges (each range's summary
 stands alone; one results file may hold them all)."""
 
+MALFORMED = "--deals {!r}: write deals as A..B with whole numbers, as 1..2000"
+"""What a range that cannot be read is told."""
+
 RANGES = ": run the survey in ranges"
 """What a range of too many deals is told to do (they can share one results file)."""
 
@@ -52,10 +55,10 @@ class DealRange:
 
 def _deal_number(text: str, whole: str) -> int:
     digits = text.strip()
-    if digits.startswith(("-", "+")) and digits[1:].isdigit():
+    if digits.startswith("-") and digits[1:].isdigit():
         raise OptionError(f"--deals {whole}: deal numbers start at {MIN_SEED}")
     if not (digits.isascii() and digits.isdigit()):
-        raise OptionError(f"--deals takes A..B, as 1..2000, not {whole!r}")
+        raise OptionError(MALFORMED.format(whole))
     if len(digits) > 20 or int(digits) > MAX_SEED:
         raise OptionError(f"--deals {whole}: deal numbers go up to {MAX_SEED:,}")
     number = int(digits)
@@ -70,7 +73,7 @@ def parse_deals(text: str) -> DealRange:
     whole = text if len(text) <= 60 else text[:59] + "…"
     low, dots, high = text.partition("..")
     if not dots or not low.strip() or not high.strip():
-        raise OptionError(f"--deals takes A..B, as 1..2000, not {whole!r}")
+        raise OptionError(MALFORMED.format(whole))
     first, last = _deal_number(low, whole), _deal_number(high, whole)
     if first > last:
         raise OptionError(f"--deals {whole} is reversed: write {last}..{first}")
