@@ -219,7 +219,11 @@ def stats(
         from printplay.printables.stats_report import stats_report
         from printplay.render.stats_report import draw_stats_report
 
-        model = stats_report(report, run.title, command, paper=paper.value)
+        shown = Path(results.name) if results is not None else None  # no folders on paper
+        made_by = _command(
+            run.plan.game, str(plan.deals), run.plan.options, max_seconds, shown, grade
+        )
+        model = stats_report(report, run.title, made_by, paper=paper.value)
         print_path(draw_stats_report(model, output))
 
 

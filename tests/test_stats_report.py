@@ -115,3 +115,53 @@ def test_an_unwritable_report_is_refused_before_the_run(
     assert err.count("\n") == 1 and err.startswith("printplay: error: cannot write")
     assert err.rstrip().endswith("report.pdf: it is a folder")
     assert not results.exists()
+
+
+def test_a_count_axis_ends_on_a_tick_above_the_tallest_bar() -> None:
+    """The levels' axis stopped at the tallest bar (392), with no tick there."""
+    summary = graded_summary()
+    run = RunReport(summary, found=0, new=1500, seconds=60.0, workers=2, repaired=False)
+    model = stats_report(run, "Pyramid", "printplay stats pyramid --deals 1..2000")
+    charts = [
+        shape
+        for flowable in stats_story(model, 500)
+        for shape in getattr(flowable, "contents", [])
+        if isinstance(shape, ReportlabBarChart)
+    ]
+    for chart in charts[1:]:  # the lengths and the levels
+        tallest = max(chart.data[0])
+        axis = chart.valueAxis
+        assert axis.valueMax > tallest and axis.valueMax % axis.valueStep == 0
+        assert axis.valueMax <= tallest + axis.valueStep
+        assert 2 <= axis.valueMax // axis.valueStep <= 6
+    assert max(count for _, count in model.levels.bars) == 392  # type: ignore[union-attr]
+    assert charts[2].valueAxis.valueMax == 400
+
+
+def test_the_level_bars_carry_their_counts(tmp_path: Path) -> None:
+    summary = graded_summary()
+    run = RunReport(summary, found=0, new=1500, seconds=60.0, workers=2, repaired=False)
+    model = stats_report(run, "Pyramid", "printplay stats pyramid --deals 1..2000")
+    path = draw_stats_report(model, tmp_path / "report.pdf")
+    text = pdf_text(path)
+    levels = text[text.index("Levels") : text.index("The level of each")]
+    counts = [str(count) for _, count in model.levels.bars]  # type: ignore[union-attr]
+    assert counts == ["339", "378", "392", "391"]
+    assert all(count in levels.split() for count in counts), levels
+
+
+def test_the_report_names_the_results_file_not_its_folders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The page is for sharing: the command on it names the results file by its name
+    only (the command printed, and in --json, keeps the path as typed)."""
+    report, results = tmp_path / "report.pdf", tmp_path / "runs" / "tripeaks.jsonl"
+    results.parent.mkdir()
+    status = main(["stats", "tripeaks", "--deals", "1..5", "--jobs", "1",
+                   "--results", str(results), "-o", str(report), "--json"])  # fmt: skip
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    assert f"--results {results}" in out.splitlines()[0]
+    text = pdf_text(report)
+    assert "--results tripeaks.jsonl" in text
+    assert str(tmp_path) not in text and "runs" not in text

@@ -36,6 +36,12 @@ class BarChart:
     caption: str
     axis: str
     """What the categories are (under the axis)."""
+    top: int = 1
+    """The count at the top of the axis: a tick above the tallest bar."""
+    step: int = 1
+    """The counts between two ticks (``top`` is a multiple of it)."""
+    counts: bool = False
+    """Whether each bar has its count written over it."""
 
 
 @dataclass(frozen=True)

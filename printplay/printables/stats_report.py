@@ -4,6 +4,8 @@
 (('40', 3), ('41', 1), ('42', 0), ('43', 2))
 >>> winning_bins({n: 1 for n in range(10, 100)})[:2]
 (('10–14', 5), ('15–19', 5))
+>>> axis_scale(392), axis_scale(40), axis_scale(3)
+((400, 100), (50, 10), (4, 1))
 """
 
 from __future__ import annotations
@@ -20,6 +22,21 @@ MOST_BARS = 40
 """The most bars the line-length histogram draws; longer spans are binned."""
 
 _NICE_WIDTHS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+MOST_TICKS = 6
+"""The most steps a chart's count axis is cut into."""
+
+
+def axis_scale(tallest: int) -> tuple[int, int]:
+    """The top of a count axis and its step: the first tick above the tallest bar, with
+    a round step (1, 2 or 5 times a power of ten) that cuts it in at most
+    :data:`MOST_TICKS` steps."""
+    step = 1
+    while True:
+        for factor in (1, 2, 5):
+            if (tallest // (step * factor) + 1) <= MOST_TICKS:
+                return (tallest // (step * factor) + 1) * step * factor, step * factor
+        step *= 10
 
 
 def winning_bins(lengths: Mapping[int, int]) -> tuple[tuple[str, int], ...]:
@@ -113,24 +130,32 @@ def stats_report(report: RunReport, title: str, command: str, *, paper: str = "a
     lengths = None
     if won_lines:
         mean = sum(n * c for n, c in summary.lengths.items()) / won_lines
+        bins = winning_bins(summary.lengths)
+        top, step = axis_scale(max(count for _, count in bins))
         lengths = BarChart(
             title="Length of the winning line",
-            bars=winning_bins(summary.lengths),
+            bars=bins,
             caption=(
                 f"Moves in the winning line the solver found, for the {won_lines:,} deals won: "
                 f"{mean:.1f} on average, from {min(summary.lengths)} to {max(summary.lengths)}. "
                 "Any winning line, not the shortest."
             ),
             axis="moves",
+            top=top,
+            step=step,
         )
     levels = None
     if summary.levels:
         graded = sum(summary.levels.values())
+        top, step = axis_scale(max(summary.levels.values()))
         levels = BarChart(
             title="Levels",
             bars=tuple(ordered_levels(summary.levels)),
             caption=f"The level of each of the {graded:,} graded deals.",
             axis="level",
+            top=top,
+            step=step,
+            counts=True,
         )
     where = f"{report.workers} process{'es' if report.workers != 1 else ''}"
     provenance = [
@@ -159,4 +184,4 @@ def stats_report(report: RunReport, title: str, command: str, *, paper: str = "a
     )
 
 
-__all__ = ["MOST_BARS", "stats_report", "winning_bins"]
+__all__ = ["MOST_BARS", "axis_scale", "stats_report", "winning_bins"]

@@ -141,7 +141,8 @@ def _bar_drawing(chart: BarChart, width: float, height: float, styles: Styles) -
         bars.categoryAxis.labels.angle = 90
         bars.categoryAxis.labels.boxAnchor = "e"
         bars.categoryAxis.labels.dy = -2
-    bars.valueAxis.valueMin = 0
+    bars.valueAxis.valueMin, bars.valueAxis.valueMax = 0, chart.top
+    bars.valueAxis.valueStep = chart.step
     bars.valueAxis.labels.fontName = SANS
     bars.valueAxis.labels.fontSize = AXIS_SIZE
     bars.valueAxis.labelTextFormat = "{:,.0f}".format
@@ -153,6 +154,8 @@ def _bar_drawing(chart: BarChart, width: float, height: float, styles: Styles) -
     bars.bars.strokeColor = None
     bars.barSpacing = 0
     bars.groupSpacing = 2 if many else 6
+    if chart.counts:
+        _count_labels(bars, chart, styles)
     drawing.add(bars)
     drawing.add(
         String(
@@ -176,6 +179,20 @@ def _bar_drawing(chart: BarChart, width: float, height: float, styles: Styles) -
         )
     )
     return drawing
+
+
+def _count_labels(bars: VerticalBarChart, chart: BarChart, styles: Styles) -> None:
+    """Each bar's count written on it: inside its top in white, or over a bar too short
+    to hold it."""
+    bars.barLabelFormat = "{:,.0f}".format
+    bars.barLabels.fontName = SANS
+    bars.barLabels.fontSize = 8
+    for index, (_, count) in enumerate(chart.bars):
+        label = bars.barLabels[(0, index)]
+        inside = count / chart.top * bars.height > 14
+        label.boxAnchor = "n" if inside else "s"
+        label.dy = -3 if inside else 2
+        label.fillColor = white if inside else styles.palette.ink
 
 
 def _table(
