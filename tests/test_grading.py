@@ -231,3 +231,51 @@ def test_every_variant_is_graded(game: str, options: tuple[str, ...]) -> None:
     assert found.grade.measures.length == len(found.line.moves)
     standard = make_solitaire(game)
     assert playout_rng(solitaire, deal).random() != playout_rng(standard, deal).random()
+
+
+ONE_ANSWER = [
+    pytest.param("pyramid", (), (6, 7, 27, 32, 36), id="pyramid-shortest-line-deals"),
+    pytest.param("ricochet", (), (20,), id="ricochet-deal-20"),
+    pytest.param("tripeaks", (), (1, 2, 3), id="tripeaks-1-3"),
+    *(
+        pytest.param(
+            game,
+            options,
+            tuple(range(1, 41)),
+            id=f"{game}-{','.join(options)}-1-40",
+            marks=pytest.mark.slow,
+        )
+        for game, options in (
+            ("tripeaks", ()),
+            ("pyramid", ()),
+            ("ricochet", ()),
+            ("tripeaks", ("no-wrap",)),
+            ("pyramid", ("clear-the-board",)),
+            ("ricochet", ("ball-resets",)),
+        )
+    ),
+]
+"""Deals whose level every verb must agree on: first those where ``stats --grade`` once
+measured the solver's first line instead of the shortest (Pyramid 32: easy, 0 real
+decisions on the 37-move shortest line, but medium on the solver's 54 moves), then every
+solitaire's deals 1-40, standard and a variant."""
+
+
+@pytest.mark.parametrize(("game", "options", "seeds"), ONE_ANSWER)
+def test_every_verb_gives_a_deal_the_same_grade(
+    game: str, options: tuple[str, ...], seeds: tuple[int, ...]
+) -> None:
+    """One grading, one answer: ``stats --grade`` (its worker's records), ``solve --grade``
+    and the books (:func:`grade_deals`, as ``book`` and ``sheet --difficulty`` choose deals)
+    give every deal the same level, from the same measures."""
+    from printplay.analysis.stats_work import StatsJob, solve_chunk
+    from printplay.printables.batch import grade_of
+
+    solitaire = make_solitaire(game, options)
+    deals = [solitaire.numbered_deal(seed) for seed in seeds]
+    solved = {deal.seed: grade_of(solitaire, deal) for deal in deals}
+    booked = {graded.deal.seed: graded.grade for graded in grading.grade_deals(solitaire, deals)}
+    job = StatsJob(game, options, None, tuple((seed, seed + 1) for seed in seeds), grade=True)
+    stats = {record.deal: record.level for record in solve_chunk(job)}
+    assert booked == solved
+    assert stats == {seed: grade.level for seed, grade in solved.items()}

@@ -116,3 +116,30 @@ def test_stored_lines_win_and_their_grades_hold(
     assert level_of(game, measures) == deal.level
     turning = {number for number, _ in deal.turning}
     assert turning <= set(data["decision_moves"])
+
+
+@pytest.mark.parametrize(
+    ("game", "collection", "number", "deal"),
+    [
+        pytest.param(*case, marks=pytest.mark.slow) if case[0] == "pyramid" else case
+        for case in GRADED
+    ],
+    ids=[f"{g}-{c}-{n}" for g, c, n, _ in GRADED],
+)
+def test_stored_grades_are_the_grading_s_own(
+    game: str, collection: str, number: int, deal: object
+) -> None:
+    """Each graded deal, graded again by the one grading every verb uses (``solve
+    --grade``, ``stats --grade``, books), gets the stored level, measures and line: the
+    collections were not made another way (Pyramid's, a few seconds a deal, are slow)."""
+    from printplay.analysis.grading import graded
+    from printplay.curated import SeedDeal
+
+    assert isinstance(deal, SeedDeal) and deal.measures is not None and deal.line is not None
+    solitaire = make_solitaire(game, deal.options)
+    found = graded(solitaire, deal.deal())
+    assert found.grade.level == deal.level
+    assert found.grade.measures is not None
+    assert found.grade.measures.to_json() == dict(deal.measures)
+    assert [move.to_json() for move in found.line.moves] == list(deal.line)
+    assert found.line.optimal == deal.optimal

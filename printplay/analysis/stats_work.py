@@ -15,14 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from printplay.analysis.grading import grade_line
+from printplay.analysis.grading import graded
 from printplay.analysis.stats_deals import Chunk, chunk_deals
 from printplay.analysis.stats_records import DealRecord, record_of
-from printplay.deal import Deal
 from printplay.games import make_solitaire, solver_for
-from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
-from printplay.grades import UNKNOWN, UNWINNABLE
-from printplay.verdicts import Budget, SolveResult
+from printplay.games.protocols import RegisteredSolitaire
+from printplay.verdicts import Budget
 
 
 @dataclass(frozen=True)
@@ -45,8 +43,10 @@ def _game(name: str, options: tuple[str, ...]) -> RegisteredSolitaire:
 
 def solve_chunk(job: StatsJob) -> list[DealRecord]:
     """Solve every deal of ``job`` with the game's exact solver; a record each, in deal
-    order.  A graded job measures each winnable deal on the solver's line (as
-    ``solve --grade`` does); a lost deal is ``unwinnable``, an undecided one ``unknown``."""
+    order.  A graded job grades each deal with the grading every verb uses
+    (:func:`~printplay.analysis.grading.graded`, with its own searches and budgets: the
+    level is measured on the game's graded line, not on this run's line), so a deal has
+    the level ``solve --grade``, books and sheets give it."""
     game = _game(job.game, job.options)
     solver = solver_for(game)
     budget = Budget(max_seconds=job.max_seconds) if job.max_seconds is not None else None
@@ -54,18 +54,9 @@ def solve_chunk(job: StatsJob) -> list[DealRecord]:
     for deal in chunk_deals(job.chunk):
         dealt = game.numbered_deal(deal)
         result = solver.solve(game.initial_state(dealt), budget=budget)
-        level = _level(game, dealt, result) if job.grade else None
+        level = graded(game, dealt).grade.level if job.grade else None
         records.append(record_of(deal, result, level))
     return records
-
-
-def _level(game: RegisteredSolitaire, deal: Deal, result: SolveResult[SolitaireMove]) -> str:
-    """The level of a solved deal."""
-    if result.solvable is None:
-        return UNKNOWN
-    if not result.solvable:
-        return UNWINNABLE
-    return grade_line(game, deal, result.moves).level
 
 
 __all__ = ["StatsJob", "solve_chunk"]
