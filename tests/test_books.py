@@ -278,3 +278,91 @@ def test_bad_sheet_levels(
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
     assert not out.exists()
+
+
+# --- words that fit the game and its options ------------------------------------------------
+
+
+def _solution_lines(path: Path) -> list[str]:
+    """The lines of the book's solution pages (after the page that warns of them)."""
+    texts = page_texts(path)
+    warning = next(n for n, text in enumerate(texts) if "Stop here if you want" in text)
+    return [line.strip() for text in texts[warning + 1 :] for line in text.splitlines()]
+
+
+@pytest.fixture(scope="module")
+def reshuffle_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, puzzle_book.Chosen]:
+    """A one-puzzle Pyramid book under ``reshuffle``: deal 9, whose line redeals once."""
+    game = make_solitaire("pyramid", ["reshuffle"])
+    found = graded(game, game.numbered_deal(9))
+    assert any(move.kind == "redeal" for move in found.line.moves)
+    chosen = puzzle_book.Chosen((found,), 1)
+    path = tmp_path_factory.mktemp("reshuffle") / "book.pdf"
+    draw_book(build_book(game, chosen, "easy"), path)
+    return path, chosen
+
+
+def test_a_reshuffle_book_prints_each_new_stock(
+    reshuffle_book: tuple[Path, puzzle_book.Chosen],
+) -> None:
+    """Under ``reshuffle`` a redeal shuffles the waste with the deal's own shuffle: the
+    solution prints the new stock it makes, in order, after the redeal (as a sheet does),
+    and the book's words say the waste is shuffled and how luck stands."""
+    path, chosen = reshuffle_book
+    found = chosen.deals[0]
+    text = " ".join(" ".join(page_texts(path)).split())
+    how = text[text.index("How to use this book") : text.index("The levels")]
+    assert "no luck left" not in how and "the deal itself fixes" in how
+    assert "printplay rules pyramid --option reshuffle -o FILE.pdf" in how
+    key = text[text.index("Each move names") : text.index("Numbers in bold")]
+    assert "turned over" not in key and "shuffled into a new stock" in key
+    solution = " ".join(_solution_lines(path))
+    redeals = [n for n, move in enumerate(found.line.moves, start=1) if move.kind == "redeal"]
+    assert redeals
+    for number in redeals:
+        said = f"Move {number} shuffles the waste. To follow this line, do not shuffle: stack the"
+        assert said in solution
+        start = solution.index(said)
+        after = solution[start:]
+        # Each card of the new stock is drawn in order (top first), as the move names it.
+        labels = [card.label for card in found.line.moves[number - 1].cards]
+        assert len(labels) > 1
+        positions = [after.index(label) for label in labels]
+        assert positions == sorted(positions)
+
+
+def test_solution_keys_speak_of_the_game_s_own_moves(small_book: tuple[Path, dict]) -> None:  # type: ignore[type-arg]
+    """TriPeaks has no pairs and no redeals, so its book's key to the solutions names
+    neither; Pyramid's names both, the redeal as its options make it; the how-to page
+    names the real command of the rulebook."""
+    path, _ = small_book
+    text = " ".join(" ".join(page_texts(path)).split())
+    key = text[text.index("Each move names") : text.index("Numbers in bold")]
+    assert "pair" not in key and "redeal" not in key and "turn" in key
+    assert "printplay rules tripeaks -o FILE.pdf for the whole rulebook" in text
+    assert "GAME" not in text
+    words = Words("book.j2")
+    for options, said, unsaid in (
+        ((), ["a pair names both", "redeal the waste turned over"], ["shuffled"]),
+        (("one-deal",), ["a pair names both", "turn"], ["redeal"]),
+        (("reshuffle",), ["redeal the waste shuffled into a new stock"], ["turned over"]),
+    ):
+        game = make_solitaire("pyramid", options)
+        line = words("solutions_key", kinds=game.move_kinds(), shuffled=game.shuffles_in_play())
+        line = " ".join(line.replace("<i>", "").replace("</i>", "").split())
+        assert all(part in line for part in said) and not any(part in line for part in unsaid)
+
+
+@pytest.fixture(scope="module")
+def curated_letter(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Ricochet's curated book (stored lines, nothing searched) on Letter."""
+    path = tmp_path_factory.mktemp("curated") / "ricochet.pdf"
+    return puzzle_book.write_curated_book("ricochet", path, paper="letter")[0]
+
+
+def test_no_wrapped_line_of_moves_starts_with_a_separator(curated_letter: Path) -> None:
+    """A solution's moves are parted by " · ": a line breaks after the dot, so no line
+    starts with one."""
+    lines = _solution_lines(curated_letter)
+    assert sum(line.startswith("1 ") for line in lines) == 12  # every solution read
+    assert [line for line in lines if line.startswith("·")] == []

@@ -214,6 +214,18 @@ class Solitaire(Protocol[S_co, M_co]):
         """Facts the rulebook source uses, computed from the engine."""
         ...
 
+    def move_kinds(self) -> tuple[str, ...]:
+        """The kinds of move (:attr:`SolitaireMove.kind`) a line may hold under these
+        options, in the order the rules bring them in: what printed words about moves
+        speak of (a book's key to its solutions)."""
+        ...
+
+    def shuffles_in_play(self) -> bool:
+        """Whether play shuffles cards after the deal under these options (Pyramid's
+        ``reshuffle``).  The shuffle is still fixed by the deal, and the move that shuffles
+        names the order it made (its :attr:`SolitaireMove.cards`)."""
+        ...
+
 
 RegisteredSolitaire: TypeAlias = Solitaire[Position, SolitaireMove]
 """A solitaire of whichever game, as the registry hands it out."""

@@ -1101,6 +1101,15 @@ class Pyramid:
         overlapping the one before), the reserve, then the stock."""
         return list(range(len(self.deck())))
 
+    def move_kinds(self) -> tuple[str, ...]:
+        """Pairs, kings, stock turns and, with more than one pass, redeals."""
+        redeal = ("redeal",) if self.options.passes > 1 else ()
+        return ("pair", "king", "draw", *redeal)
+
+    def shuffles_in_play(self) -> bool:
+        """Whether a redeal shuffles the waste (``reshuffle``, with a redeal to make)."""
+        return self.options.reshuffle and self.options.passes > 1
+
     def rulebook_context(self) -> dict[str, Any]:
         """Computed facts for the rulebook: sizes, passes and the pairs that total 13."""
         o = self.options

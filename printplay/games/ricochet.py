@@ -741,6 +741,14 @@ class Ricochet:
         outer, middle, inner = (range(LAYER_STARTS[i], LAYER_STARTS[i + 1]) for i in (2, 1, 0))
         return [*outer, *middle, *inner, *range(WALL_CARDS, 52)]
 
+    def move_kinds(self) -> tuple[str, ...]:
+        """Plays of a card and turns of the stock."""
+        return ("play", "draw")
+
+    def shuffles_in_play(self) -> bool:
+        """Never: the stock is turned in the order dealt."""
+        return False
+
     def rulebook_context(self) -> dict[str, Any]:
         """Computed facts for the rulebook: layer sizes, what may follow the ball, stock."""
         layers = [

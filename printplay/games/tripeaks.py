@@ -515,6 +515,14 @@ class TriPeaks:
             + [f"stock, {ordinal(i)} to turn" for i in range(1, stock + 1)]
         )
 
+    def move_kinds(self) -> tuple[str, ...]:
+        """Plays of a card and turns of the stock."""
+        return ("play", "draw")
+
+    def shuffles_in_play(self) -> bool:
+        """Never: the stock is turned in the order dealt."""
+        return False
+
     def rulebook_context(self) -> dict[str, Any]:
         """Computed facts for the rulebook: the scoring tables under these options."""
         o = self.options

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from printplay.cards import Card
 from printplay.grades import Grade
 from printplay.printables.model import QuickCardText, Setup, Step, Walkthrough
 from printplay.printables.poker_model import TableView
@@ -70,6 +71,18 @@ class Puzzle:
     """Each move of the line in a few characters (``7♥``, ``turn K♦``, ``8♥ + 5♣``)."""
     turning_points: tuple[TurningPoint, ...]
 
+    @property
+    def new_stocks(self) -> dict[int, tuple[Card, ...]]:
+        """The new stock each move that shuffles one lays down, top card first, by move
+        number (a shuffled redeal names the order the deal's shuffle gave: to follow the
+        line, a player stacks the cards so rather than shuffling); empty for a game that
+        shuffles nothing in play."""
+        return {
+            step.number: step.move.cards
+            for step in self.walkthrough.steps
+            if step.move.turns_stock and len(step.move.cards) > 1
+        }
+
 
 @dataclass(frozen=True)
 class PuzzleBook:
@@ -79,7 +92,11 @@ class PuzzleBook:
     makes the book again; ``quick`` the game's quick-reference card, if its rulebook
     defines one; ``tried`` how many deals were graded to find the puzzles;
     ``thresholds`` the game's level thresholds and ``playouts`` the random games a deal
-    is measured with (the book explains the levels with them).
+    is measured with (the book explains the levels with them).  ``move_kinds`` are the
+    kinds of move the game's lines hold under its options and ``shuffles`` says whether
+    play shuffles cards after the deal (the engine's declaration: the book's words about
+    moves and luck follow them); ``rules_command`` writes the game's rulebook under the
+    book's options.
     """
 
     game: str
@@ -93,6 +110,9 @@ class PuzzleBook:
     tried: int
     thresholds: Mapping[str, float]
     playouts: int
+    move_kinds: tuple[str, ...]
+    shuffles: bool
+    rules_command: str
 
 
 @dataclass(frozen=True)

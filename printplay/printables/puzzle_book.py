@@ -263,6 +263,21 @@ def book_command(
     return shlex.join(words)
 
 
+def rules_command(game: RegisteredSolitaire) -> str:
+    """The command that writes the game's rulebook under its options (its output file left
+    out), as a book names it.
+
+    >>> from printplay.games import make_solitaire
+    >>> rules_command(make_solitaire("pyramid", ["reshuffle"]))
+    'printplay rules pyramid --option reshuffle'
+    """
+    words = ["printplay", "rules", game.name]
+    chosen = opts.chosen(game.options)
+    if chosen:
+        words += ["--option", ",".join(chosen)]
+    return shlex.join(words)
+
+
 def build_book(
     game: RegisteredSolitaire,
     chosen: Chosen,
@@ -295,6 +310,9 @@ def build_book(
         tried=chosen.tried,
         thresholds=asdict(thresholds(game.name)),
         playouts=PLAYOUTS,
+        move_kinds=game.move_kinds(),
+        shuffles=game.shuffles_in_play(),
+        rules_command=rules_command(game),
     )
 
 
@@ -462,6 +480,7 @@ __all__ = [
     "make_book",
     "manifest",
     "ramp",
+    "rules_command",
     "search_window",
     "short_move",
     "turning_moves",

@@ -257,8 +257,13 @@ def _how_to(book: Book) -> list[Flowable]:
         PageBreak(),
         outline_entry(book.words("how_heading"), 1),
         book.para("how_heading", "h1"),
-        book.para("how_setup", hidden=hidden),
-        book.para("how_goal"),
+        book.para("how_setup", hidden=hidden, shuffled=model.shuffles),
+        book.para(
+            "how_goal",
+            command=escape(model.rules_command),
+            rules=model.rules if model.chosen else None,
+            quick=model.quick is not None,
+        ),
         book.para("how_solutions", first=book.page("solutions")),
         book.para("levels_heading", "h2"),
         book.para("levels_text", playouts=model.playouts),
@@ -430,17 +435,41 @@ def _puzzle_page(book: Book, puzzle: Puzzle) -> list[Flowable]:
     return story
 
 
-def _moves_text(book: Book, puzzle: Puzzle) -> str:
-    """The line as numbered moves, the real decisions' numbers in bold."""
+SEPARATOR = NBSP + "· "
+"""Between two moves of a solution: a line breaks after the dot, never before it."""
+
+
+def _moves_text(book: Book, puzzle: Puzzle, first: int = 1, last: int | None = None) -> str:
+    """The line's moves ``first`` to ``last`` (numbered from 1; default: to the end) as
+    numbered moves, the real decisions' numbers in bold."""
     measures = puzzle.grade.measures
     decisions = set(measures.decision_moves) if measures is not None else set()
     parts = []
     for number, move in enumerate(puzzle.moves, start=1):
+        if number < first or (last is not None and number > last):
+            continue
         label = (
             f"<b>{number}</b>" if number in decisions else f"<font color='#5a5a5a'>{number}</font>"
         )
         parts.append(label + NBSP + suit_markup(move.replace(" ", NBSP)))
-    return " · ".join(parts)
+    return SEPARATOR.join(parts)
+
+
+def _moves(book: Book, puzzle: Puzzle) -> list[Flowable]:
+    """The line's moves; after a move that shuffles a new stock (a shuffled redeal), the
+    stock it lays down, in order, as a sheet prints it, then the moves go on."""
+    story: list[Flowable] = []
+    first = 1
+    width = book.setup.frame_width
+    for number, stock in sorted(puzzle.new_stocks.items()):
+        story.append(Paragraph(_moves_text(book, puzzle, first, number), book.styles.step))
+        story.append(Spacer(1, 1 * mm))
+        story.append(book.para("new_stock", "small", number=number, count=len(stock)))
+        story += [book.drawing(row) for row in card_rows(stock, width)]
+        first = number + 1
+    if first <= len(puzzle.moves):
+        story.append(Paragraph(_moves_text(book, puzzle, first), book.styles.step))
+    return story
 
 
 def _badged(point: TurningPoint) -> BoardView:
@@ -523,7 +552,7 @@ def _solution(book: Book, puzzle: Puzzle) -> list[Flowable]:
             greedy=measures.greedy_won if measures is not None else False,
             page=book.page(f"puzzle-{puzzle.number}"),
         ),
-        Paragraph(_moves_text(book, puzzle), book.styles.step),
+        *_moves(book, puzzle),
     ]
     return [KeepTogether(head + _turning_points(book, puzzle)), Spacer(1, 5 * mm)]
 
@@ -539,7 +568,9 @@ def _solutions(book: Book) -> list[Flowable]:
         PageBreak(),
         book.mark("solutions"),
         book.para("solutions_heading", "h1"),
-        book.para("solutions_key", "small"),
+        book.para(
+            "solutions_key", "small", kinds=book.model.move_kinds, shuffled=book.model.shuffles
+        ),
         Spacer(1, 2 * mm),
     ]
     for puzzle in book.model.puzzles:

@@ -126,6 +126,10 @@ def check_move(game: RegisteredSolitaire, move: SolitaireMove, where: Where) -> 
     plain_json(data, f"the move {shown(move)}", where)
     if data.get("type") != move.kind:
         raise where.fail(f"the move {shown(move)} has kind {move.kind!r}")
+    if move.kind not in game.move_kinds():
+        raise where.fail(f"the move {shown(move)} is of no kind move_kinds() names")
+    if move.turns_stock and len(move.cards) > 1 and not game.shuffles_in_play():
+        raise where.fail(f"the move {shown(move)} names a new stock, yet nothing is shuffled")
     if any(not 0 <= slot < len(game.layout.slots) for slot in move.slots):
         raise where.fail(f"the move {shown(move)} takes slots {move.slots}, not in the layout")
     if not isinstance(move.turns_stock, bool) or not all(isinstance(c, Card) for c in move.cards):
