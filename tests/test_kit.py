@@ -13,6 +13,8 @@ from typing import Any
 import pypdfium2
 import pytest
 from conftest import walkthrough_line
+from page_fill import NEARLY_EMPTY
+from page_fill import used as _used
 from pdftext import page_texts
 from pypdf import PdfReader
 
@@ -233,9 +235,6 @@ def test_a_source_without_quick_cards_is_left_out_and_said(tmp_path: Path) -> No
 
 # --- no page nearly empty -------------------------------------------------------------------
 
-NEARLY_EMPTY = 0.2
-"""A page whose printed part covers less than this share of the text area is nearly empty."""
-
 
 def _kit_lines(game: str) -> dict[ResultKey, Any]:
     """The walkthrough lines of a game's kit deals, from the golden file (no search)."""
@@ -247,22 +246,6 @@ def _kit_lines(game: str) -> dict[ResultKey, Any]:
         solitaire = make_solitaire(game, list(deal.options))
         lines[(deal.seed, deal.options)] = walkthrough_line(solitaire, deal.deal())
     return lines
-
-
-def _used(page: Any) -> float:
-    """The share of the page's text area (inside 14 mm margins, above the footer) that its
-    printed part spans, rendered in grey."""
-    scale = 0.4
-    image = page.render(scale=scale, grayscale=True).to_pil().convert("L")
-    margin, foot = round(14 * MM_PT * scale), round(22 * MM_PT * scale)
-    area = image.crop((margin, margin, image.width - margin, image.height - foot))
-    ink = area.point(lambda v: 255 if v < 235 else 0).getbbox()
-    if ink is None:
-        return 0.0
-    return (ink[2] - ink[0]) * (ink[3] - ink[1]) / (area.width * area.height)
-
-
-MM_PT = 72 / 25.4
 
 
 def _sparse_pages(path: Path, blanks: set[int], pages: int) -> list[tuple[int, float]]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from printplay.cli import main
 from printplay.deal import numbered_deal
+from printplay.games import make_solitaire
 from printplay.games.pyramid import Pyramid, PyramidOptions
 from printplay.printables.rulebook import write_rulebook
 from printplay.printables.walkthrough import MIN_SEGMENT, segments, steps_of
@@ -106,3 +107,23 @@ def test_a_shuffled_redeal_prints_the_new_stock_in_order(tmp_path: Path) -> None
         for number, card in enumerate(redeals[0].cards, start=1)
     )
     assert after.strip().startswith(printed)
+
+
+EVERY_OPTION = ["reserve", "clear-the-board", "small", "waste-off-limits", "reshuffle"]
+"""Pyramid's options that deepen the layout or add to the walkthrough, all at once."""
+
+
+def test_a_deep_layout_on_letter_wastes_no_page(tmp_path: Path) -> None:
+    """With a reserve under a six-row pyramid, on Letter, the deal order once took a page
+    of its own and every walkthrough segment another: the walkthrough now follows the deal
+    order, its diagrams are at most 40% of the page high, and no page but the last shows
+    a single segment."""
+    from tests.page_fill import half_empty_pages, segments_a_page
+
+    game = make_solitaire("pyramid", EVERY_OPTION)
+    path = sheet_with_line(game, numbered_deal(game.deck(), 1), tmp_path / "s.pdf", paper="letter")
+    assert half_empty_pages(path) == []
+    pages = page_texts(path)
+    assert "Deal order" in pages[1] and "walkthrough" in pages[1]
+    counts = segments_a_page(path)
+    assert all(count >= 2 for count in counts[2:-1]), counts

@@ -89,3 +89,15 @@ def test_pile_labels_never_run_into_each_other_on_a_small_room() -> None:
             for s in piles
         )
         assert spans[0][1] < spans[1][0], (width, spans)
+
+
+def test_the_expert_sheet_ends_on_a_page_worth_printing(tmp_path: Path) -> None:
+    """Deal 4, the first expert deal (``sheet ricochet --difficulty expert``), once ended
+    its walkthrough with a page of two moves: the last two segments now share that page,
+    and no page is left mostly empty."""
+    from tests.page_fill import half_empty_pages, segments_a_page
+
+    game = Ricochet()
+    path = sheet_with_line(game, numbered_deal(game.deck(), 4), tmp_path / "sheet.pdf")
+    assert half_empty_pages(path) == []
+    assert segments_a_page(path)[-1] >= 2

@@ -26,6 +26,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     Flowable,
+    FrameBreak,
     KeepTogether,
     PageBreak,
     Paragraph,
@@ -257,7 +258,17 @@ where that ends the walkthrough a page sooner instead of on a nearly empty page.
 
 NEARLY_EMPTY = 0.3
 """A last page with less than this share of its height used is worth saving: the
-walkthrough is laid out again with smaller diagrams, and kept so if it ends a page sooner."""
+walkthrough is laid out again with smaller diagrams, and kept so if it ends a page sooner;
+else with its last two segments kept together, and kept so if that fills the last page
+better on as many pages."""
+
+DIAGRAM_HEIGHT = 0.40
+"""At most this share of the page's height a walkthrough diagram takes, so two segments
+share a page even where the layout is deep (Pyramid with its reserve, on Letter)."""
+
+FLOW_ON = 0.5
+"""Setup pages that run past the first page and leave at least this share of the last one
+free have the walkthrough follow on it, not on a page of its own."""
 
 
 def order_cells(
@@ -315,10 +326,11 @@ def _deal_order_table(order: Sequence[DealOrderEntry], width: float, styles: Sty
 
 
 def walkthrough(
-    sheet: Sheet, *, spoiler_free: bool, share: float = DIAGRAM_SHARES[0]
+    sheet: Sheet, *, spoiler_free: bool, share: float = DIAGRAM_SHARES[0], together: int = 1
 ) -> list[Flowable]:
     """The walkthrough: the verdict, the start, then each segment of the line with a diagram
-    ``share`` of the page's width.
+    ``share`` of the page's width (and at most :data:`DIAGRAM_HEIGHT` of its height); the
+    last ``together`` segments are kept together on a page where they fit.
 
     The starting position is always drawn first; when the line opens with a turn of the
     stock, the start says so.  The ending is set under the last move.
@@ -334,7 +346,8 @@ def walkthrough(
     diagram_width = width * share
     text_width = width - diagram_width - 4 * mm - MOVES_INDENT
     show_hidden = not spoiler_free
-    start = BoardDiagram(state.board(), diagram_width, show_hidden=show_hidden)
+    tallest = sheet.setup.frame_height * DIAGRAM_HEIGHT
+    start = BoardDiagram(state.board(), diagram_width, max_height=tallest, show_hidden=show_hidden)
     # The ending is set like the moves it closes (one face in one block).
     last = ParagraphStyle("ending", parent=styles.step, leftIndent=0, firstLineIndent=0)
     ending: list[Flowable] = [
@@ -348,7 +361,10 @@ def walkthrough(
             lines.append(Paragraph(opening_text(sheet.words, line), note))
         if not line.segments and line.result.solvable is not None:
             lines += ending
+        starts = [len(story)]
         story += _segment(Paragraph(sheet.text("start_heading"), styles.h3), start, lines, width)
+    else:
+        starts = []
     for part in line.segments:
         board_state = part.board
         heading = segment_heading(sheet.words, part)
@@ -363,7 +379,9 @@ def walkthrough(
             # A segment too long to list beside its diagram goes on under a new diagram of
             # the board where it has got to, so every move is read beside its picture.
             # Diagrams leave out the rows already cleared, so late ones are smaller.
-            _, height = board_size(board_state.board(), diagram_width, crop=True)
+            _, height = board_size(
+                board_state.board(), diagram_width, max_height=tallest, crop=True
+            )
             here = _moves_beside(lines[: len(todo)], height, text_width)
             if len(todo) - here >= KEEP_MOVES:
                 todo, rest = todo[:here], todo[here:]
@@ -374,9 +392,11 @@ def walkthrough(
             diagram = BoardDiagram(
                 badge_piles(board_state.board(badges), todo),
                 diagram_width,
+                max_height=tallest,
                 show_hidden=show_hidden,
                 crop=True,
             )
+            starts.append(len(story))
             story += [outline_entry(_plain(heading), 1)]
             story += _segment(Paragraph(heading, styles.h3), diagram, lines, width, intro)
             intro = []
@@ -384,6 +404,9 @@ def walkthrough(
                 heading = sheet.text("goes_on", number=rest[0].number)
                 board_state = rest[0].before
             todo = rest
+    if together > 1 and len(starts) >= together:
+        cut = starts[-together]
+        story[cut:] = [KeepTogether(story[cut:])]
     return story
 
 
@@ -488,13 +511,37 @@ def draw_sheet(
     search = [rules_dir] if rules_dir is not None else []
     sheet = Sheet(model, setup, book_styles(), Words("sheet.j2", search))
 
-    def story(share: float) -> list[Flowable]:
+    def story(share: float, together: int) -> list[Flowable]:
         front = setup_page(sheet, spoiler_free=spoiler_free)
         front += _pieces(sheet, deal_setup.pieces)
-        front.append(PageBreak())
-        return front + walkthrough(sheet, spoiler_free=spoiler_free, share=share)
+        front.append(PageBreak() if spoiler_free else _FlowOn(setup.frame_height))
+        return front + walkthrough(sheet, spoiler_free=spoiler_free, share=share, together=together)
 
     return _build_fitted(path, setup, story)
+
+
+class _FlowOn(Flowable):
+    """Where the setup pages end and the walkthrough begins: a page break, unless the setup
+    ran past the first page and left at least :data:`FLOW_ON` of the last one free (a deal
+    order alone on its page), where the walkthrough follows on that page."""
+
+    def __init__(self, frame_height: float) -> None:
+        super().__init__()
+        self.frame_height = frame_height
+        self.broken_on: int | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        template = getattr(self, "_doctemplate", None)  # set by the document as it lays out
+        page: int | None = getattr(template, "page", None)
+        frame = getattr(template, "frame", None)
+        follow_on = page is not None and page > 1 and availHeight >= FLOW_ON * self.frame_height
+        if not follow_on and frame is not None and self.broken_on != page:
+            self.broken_on = page  # asked again on the same page: one break only
+            frame.add_generated_content(FrameBreak)
+        return 0.0, 0.0
+
+    def drawOn(self, canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+        """Nothing, not even a move of the canvas: the PDF is as with a plain page break."""
 
 
 class _End(Flowable):
@@ -515,22 +562,30 @@ class _End(Flowable):
         self.page = canvas.getPageNumber()  # and nothing drawn: the PDF is as without it
 
 
-def _build_fitted(path: Path, setup: PageSetup, story: Callable[[float], list[Flowable]]) -> Path:
-    """Build the sheet of ``story`` (given the walkthrough diagrams' share of the width);
-    where its last page is nearly empty, again with smaller diagrams, keeping the first
-    build that ends a page sooner (or, if none does, the first)."""
+def _build_fitted(
+    path: Path, setup: PageSetup, story: Callable[[float, int], list[Flowable]]
+) -> Path:
+    """Build the sheet of ``story`` (given the walkthrough diagrams' share of the width and
+    how many of its last segments to keep together); where its last page is nearly empty,
+    again with smaller diagrams, keeping the first build that ends a page sooner; failing
+    that, with the last two segments kept together, kept if the last page is no longer
+    nearly empty on as many pages (or else the first build)."""
     first, *smaller = DIAGRAM_SHARES
     end = _End(setup.frame_height)
-    build_pdf(path, [*story(first), end], setup)
+    build_pdf(path, [*story(first, 1), end], setup)
     if end.page < 2 or end.used >= NEARLY_EMPTY:
         return path
     pages = end.page
     for share in smaller:
         end = _End(setup.frame_height)
-        build_pdf(path, [*story(share), end], setup)
+        build_pdf(path, [*story(share, 1), end], setup)
         if end.page < pages:
             return path
-    return build_pdf(path, story(first), setup)
+    end = _End(setup.frame_height)
+    build_pdf(path, [*story(first, 2), end], setup)
+    if end.page == pages and end.used >= NEARLY_EMPTY:
+        return path
+    return build_pdf(path, story(first, 1), setup)
 
 
 __all__ = ["Sheet", "draw_sheet", "setup_page", "walkthrough"]
