@@ -366,3 +366,14 @@ def test_no_wrapped_line_of_moves_starts_with_a_separator(curated_letter: Path) 
     lines = _solution_lines(curated_letter)
     assert sum(line.startswith("1 ") for line in lines) == 12  # every solution read
     assert [line for line in lines if line.startswith("·")] == []
+
+
+def test_a_letter_book_leaves_no_page_mostly_empty(curated_letter: Path) -> None:
+    """On Letter the quick reference does not fit under the how-to: the list of puzzles
+    now follows it on its page, instead of leaving it alone there and taking a page of
+    its own."""
+    from page_fill import half_empty_pages
+
+    texts = page_texts(curated_letter)
+    assert half_empty_pages(curated_letter, skip={1}) == []  # the cover is meant so
+    assert "Quick reference: Ricochet" in texts[2] and "List of puzzles" in texts[2]

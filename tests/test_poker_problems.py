@@ -97,3 +97,18 @@ def test_bad_problem_book_input(
     err = capsys.readouterr().err
     assert message in err and len(err.strip().splitlines()) == 1
     assert not out.exists()
+
+
+def test_problems_share_pages_and_no_page_is_mostly_empty(tmp_path: Path) -> None:
+    """A problem takes about a third of a page: problems flow, each kept whole, two or
+    more a page, and the list of problems follows the how-to page where it fits."""
+    from page_fill import half_empty_pages
+
+    out = tmp_path / "problems.pdf"
+    assert main(["book", "ricochet-poker", "--count", "6", "-o", str(out)]) == 0
+    texts = page_texts(out)
+    assert half_empty_pages(out, skip={1}) == []  # the cover is meant so
+    asked = [text.count("To deal this round up to here") for text in texts]
+    pages = [count for count in asked if count]
+    assert sum(pages) == 6 and all(count >= 2 for count in pages[:-1]), asked
+    assert any("How to use this book" in text and "List of problems" in text for text in texts)

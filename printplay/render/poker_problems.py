@@ -1,5 +1,6 @@
 """Ricochet Poker's problem book as PDF: cover, how to use and the quick reference,
-contents, one problem a page, the answers at the back.
+contents, the problems (each kept whole on a page, as many a page as fit), the answers at
+the back.
 
 Laid out twice like a puzzle book (:mod:`printplay.render.puzzle_book`): the first pass
 finds the pages, the second prints them.  A problem page shows the table, the facts and
@@ -24,6 +25,7 @@ from printplay.render.poker_sheet import table_diagram
 from printplay.render.puzzle_book import (
     QuickCards,
     TwoPassBook,
+    contents_block,
     lay_out_settled,
     page_count,
     quick_reference,
@@ -91,27 +93,23 @@ def _contents(book: ProblemPages) -> list[Flowable]:
     fractions = (0.18, 0.46, 0.18, 0.18)
     table = Table(rows, colWidths=[width * f for f in fractions], repeatRows=1, hAlign="LEFT")
     table.setStyle(table_style(header=True))
-    return [
-        PageBreak(),
-        outline_entry(book.words("problems_contents_heading"), 1),
-        book.para("problems_contents_heading", "h1"),
-        table,
-    ]
+    heading = book.para("problems_contents_heading", "h1")
+    return contents_block(book.words("problems_contents_heading"), heading, table)
 
 
-def _problem_page(book: ProblemPages, problem: Problem) -> list[Flowable]:
-    """A problem's page: the table, the facts and the question, never the answer."""
+PROBLEM_GAP = 12 * mm
+"""Space between two problems on a page."""
+
+
+def _problem(book: ProblemPages, problem: Problem) -> list[Flowable]:
+    """A problem, kept whole on a page: the table, the facts and the question, never the
+    answer."""
     styles = book.styles
     width = book.setup.frame_width
     story: list[Flowable] = [
-        PageBreak(),
         outline_entry(book.words("problem_outline", number=problem.number, game=problem.title), 2),
         book.mark(f"problem-{problem.number}"),
         book.para("problem_title", "h1", number=problem.number, game=problem.title),
-    ]
-    if book.found is None:  # a problem takes one page: the first pass needs no more
-        return story
-    story += [
         Paragraph(escape(problem.rules[:1].upper() + problem.rules[1:]), styles.small),
         Spacer(1, 4 * mm),
         book.drawing(table_diagram(problem.table, width)),
@@ -131,7 +129,7 @@ def _problem_page(book: ProblemPages, problem: Problem) -> list[Flowable]:
             styles.small,
         )
     )
-    return story
+    return [KeepTogether(story), Spacer(1, PROBLEM_GAP)]
 
 
 def _answer(book: ProblemPages, problem: Problem) -> list[Flowable]:
@@ -171,9 +169,8 @@ def _answer(book: ProblemPages, problem: Problem) -> list[Flowable]:
 def _story(book: ProblemPages) -> list[Flowable]:
     story = _front(book) + _contents(book)
     story += [PageBreak(), outline_entry(book.words("problems_outline"), 1)]
-    for number, problem in enumerate(book.model.problems):
-        part = _problem_page(book, problem)
-        story += part[1:] if number == 0 else part
+    for problem in book.model.problems:
+        story += _problem(book, problem)
     count = len(book.model.problems)
     story += [
         PageBreak(),

@@ -316,11 +316,21 @@ def _contents(book: Book) -> list[Flowable]:
     fractions = (0.14, 0.26, 0.3, 0.14, 0.16)
     table = Table(rows, colWidths=[width * f for f in fractions], repeatRows=1, hAlign="LEFT")
     table.setStyle(table_style(header=True))
+    heading = book.para("contents_heading", "h1")
+    return contents_block(book.words("contents_heading"), heading, table)
+
+
+CONTENTS_GAP = 10 * mm
+"""Space above a list of contents that follows on the how-to page."""
+
+
+def contents_block(title: str, heading: Flowable, table: Flowable) -> list[Flowable]:
+    """A book's list of contents: on the page the how-to material ends on where it fits
+    there whole (else from the top of the next), so a short how-to, or a quick reference
+    pushed onto a page of its own, does not leave a page nearly empty."""
     return [
-        PageBreak(),
-        outline_entry(book.words("contents_heading"), 1),
-        book.para("contents_heading", "h1"),
-        table,
+        Spacer(1, CONTENTS_GAP),
+        KeepTogether([outline_entry(title, 1), heading, table]),
     ]
 
 
@@ -669,6 +679,7 @@ __all__ = [
     "QuickCards",
     "Sketch",
     "TwoPassBook",
+    "contents_block",
     "draw_book",
     "lay_out_settled",
     "page_count",
