@@ -306,3 +306,133 @@ def test_a_file_that_cannot_be_put_in_place_stops_the_move_before_it_starts(
     assert (target / "index.html").read_text() == "old index.html"
     assert (target / "pyramid/index.html").read_text() == "old pyramid/index.html"
     assert (target / "tripeaks").read_text() == "someone else's file"
+
+
+# -- symbolic links inside the folder -----------------------------------------------------------
+
+
+def _outside(tmp_path: Path) -> Path:
+    """A folder outside the site's, holding a file of the user's."""
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "victim.txt").write_text("keep me", encoding="utf-8")
+    return outside
+
+
+def _tree(folder: Path) -> dict[str, str]:
+    """Every entry under ``folder`` (links not followed): a file's text, a link's target."""
+    found = {}
+    for path in sorted(folder.rglob("*")):
+        name = path.relative_to(folder).as_posix()
+        if path.is_symlink():
+            found[name] = f"-> {os.readlink(path)}"
+        elif path.is_file():
+            found[name] = path.read_text(encoding="utf-8", errors="replace")
+    return found
+
+
+def _link_subfolder(site: Path, outside: Path) -> None:
+    """A link named as a folder the site writes (each game's), leading outside."""
+    site.mkdir()
+    (site / "pyramid").symlink_to(outside, target_is_directory=True)
+
+
+def _link_manifest_entry(site: Path, outside: Path) -> None:
+    """An earlier build's list naming a file the site no longer writes, under a folder
+    that is now a link outside: removing that file would remove the user's."""
+    site.mkdir()
+    (site / MANIFEST).write_text("# list\nnotes/victim.txt\n", encoding="utf-8")
+    (site / "notes").symlink_to(outside, target_is_directory=True)
+
+
+def _link_manifest(site: Path, outside: Path) -> None:
+    """The list of files itself a link to a file outside."""
+    site.mkdir()
+    (site / MANIFEST).symlink_to(outside / "victim.txt")
+
+
+def _link_file(site: Path, outside: Path) -> None:
+    """A file of the site, in a subfolder, a link to a file outside."""
+    (site / "tripeaks").mkdir(parents=True)
+    (site / MANIFEST).write_text("tripeaks/index.html\n", encoding="utf-8")
+    (site / "tripeaks" / "index.html").symlink_to(outside / "victim.txt")
+
+
+@pytest.mark.parametrize("force", [False, True], ids=["plain", "forced"])
+@pytest.mark.parametrize(
+    ("plant", "link"),
+    [
+        (_link_subfolder, "pyramid"),
+        (_link_manifest_entry, "notes"),
+        (_link_manifest, MANIFEST),
+        (_link_file, "tripeaks/index.html"),
+    ],
+    ids=["subfolder", "manifest-entry", "manifest", "file"],
+)
+def test_a_symbolic_link_inside_the_folder_is_refused_forced_or_not(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    plant: object,
+    link: str,
+    force: bool,
+) -> None:
+    """A link inside the folder (a folder the site writes, one an earlier build's list
+    names, the list itself, a file) is never written or deleted through: refused in one
+    line before anything is built, with --force too; nothing appears outside, nothing
+    there is deleted, and the folder is left as it was."""
+    outside = _outside(tmp_path)
+    site = tmp_path / "site"
+    assert callable(plant)
+    plant(site, outside)
+    before_site, before_outside = _tree(site), _tree(outside)
+    status, _, err = run(
+        capsys, "site", "-o", str(site), "--deals", "0", *(["--force"] if force else [])
+    )
+    assert status == 1
+    _one_line(err, f"{link} in ")
+    assert " is a symbolic link" in err
+    assert "never writes or deletes through one" in err
+    assert _tree(outside) == before_outside == {"victim.txt": "keep me"}
+    assert _tree(site) == before_site
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["elsewhere", "site"]  # none staged
+
+
+def test_a_link_made_while_the_site_was_built_stops_the_move(tmp_path: Path) -> None:
+    """A link that appears after the folder was checked (while the site is built) is
+    refused before the first move; the moves themselves never follow one either."""
+    from printplay.errors import OutputError
+    from printplay.outfolder import check_folder, publish, staging_folder
+
+    outside = _outside(tmp_path)
+    site = tmp_path / "site"
+    files = ["index.html", "pyramid/index.html", "pyramid/pyramid-rules.pdf"]
+    previous = check_folder(site, force=False)
+    with staging_folder(site) as staging:
+        for name in files:
+            (staging / name).parent.mkdir(parents=True, exist_ok=True)
+            (staging / name).write_text(f"new {name}", encoding="utf-8")
+        _link_subfolder(site, outside)
+        with pytest.raises(OutputError, match=r"pyramid in .* is a symbolic link"):
+            publish(staging, site, files, previous)
+    assert _tree(outside) == {"victim.txt": "keep me"}
+    assert _tree(site) == {"pyramid": f"-> {outside}"}
+
+
+def test_the_folder_named_may_itself_be_a_link(tmp_path: Path) -> None:
+    """``-o LINK`` writes into the folder the link leads to, built beside that folder."""
+    from printplay.outfolder import check_folder, publish, staging_folder
+
+    real = tmp_path / "real" / "site"
+    real.mkdir(parents=True)
+    named = tmp_path / "named"
+    named.symlink_to(real, target_is_directory=True)
+    previous = check_folder(named, force=False)
+    with staging_folder(named) as staging:
+        assert staging.parent == real.parent
+        (staging / "index.html").write_text("hi", encoding="utf-8")
+        publish(staging, named, ["index.html"], previous)
+    assert named.is_symlink() and _tree(real) == {
+        MANIFEST: "# The files printplay wrote into this folder; it replaces or deletes only "
+        "these.\nindex.html\n",
+        "index.html": "hi",
+    }
