@@ -436,3 +436,82 @@ def test_the_folder_named_may_itself_be_a_link(tmp_path: Path) -> None:
         "these.\nindex.html\n",
         "index.html": "hi",
     }
+
+
+# -- the preview's requests -----------------------------------------------------------------------
+
+
+def _status(port: int, path: bytes, method: bytes = b"GET") -> int:
+    """The status a raw request for ``path`` gets (0: the server answered nothing)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as connection:
+        connection.sendall(method + b" " + path + b" HTTP/1.0\r\nHost: preview\r\n\r\n")
+        answer = b""
+        while b"\r\n" not in answer:
+            chunk = connection.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    words = answer.split(b" ", 2)
+    return int(words[1]) if len(words) > 1 and words[1].isdigit() else 0
+
+
+def test_the_preview_answers_malformed_requests_with_a_4xx_in_silence(tmp_path: Path) -> None:
+    """Every malformed request gets a clean 4xx and prints nothing (no traceback): a NUL
+    (``%00``, raw), ``..`` however escaped, bad escapes, very long paths; a link inside
+    the folder that leads outside is not served, one that stays inside is; a folder is
+    never listed."""
+    site = tmp_path / "site"
+    (site / "pyramid").mkdir(parents=True)
+    (site / "fonts").mkdir()
+    (site / "index.html").write_text("<!DOCTYPE html>home", encoding="utf-8")
+    (site / "pyramid" / "index.html").write_text("pyramid", encoding="utf-8")
+    outside = _outside(tmp_path)
+    (site / "out").symlink_to(outside, target_is_directory=True)
+    (site / "victim.txt").symlink_to(outside / "victim.txt")
+    (site / "home.html").symlink_to(site / "index.html")
+    process = subprocess.Popen(
+        [*SCRIPT, "site", "-o", str(site), "--serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "COLUMNS": "400"},
+    )
+    try:
+        assert process.stderr is not None
+        ready = process.stderr.readline()
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", ready)
+        assert found, ready
+        port = int(found.group(1))
+        asked = {
+            b"/index.html": 200,
+            b"/home.html": 200,  # a link that stays inside
+            b"/pyramid/": 200,
+            b"/pyramid": 301,
+            b"/%00": 400,
+            b"/index.html%00.png": 400,
+            b"/\x00": 400,
+            b"/..%2f..%2fetc/passwd": 400,
+            b"/%2e%2e/%2e%2e/etc/passwd": 400,
+            b"/../index.html": 400,
+            b"/%ff%fe": 400,
+            b"/%0d%0aSet-Cookie:x": 400,
+            b"/" + b"a" * 5000: 414,
+            b"/" + b"a/" * 40000: 414,  # longer than the request line may be
+            b"/out/victim.txt": 404,  # links inside that lead outside
+            b"/victim.txt": 404,
+            b"/out/": 404,
+            b"/fonts/": 404,  # no listing
+            b"/missing.html": 404,
+        }
+        answered = {path[:40]: _status(port, path) for path in asked}
+        assert answered == {path[:40]: status for path, status in asked.items()}
+        assert _status(port, b"/index.html", b"HEAD") == 200
+        assert _status(port, b"/%00", b"HEAD") == 400
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=20)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0
+    assert err.strip() == "printplay: stopped serving"
