@@ -694,3 +694,57 @@ def test_a_four_colour_deck_prints_four_greys_on_a_greyscale_printer(tmp_path: P
     order = [greys[suit] for suit in ("SPADES", "CLUBS", "DIAMONDS", "HEARTS")]
     assert all(b - a >= 28 for a, b in itertools.pairwise(order)), order
     assert order[-1] < 140, order
+
+
+def _numbers(path: Path, page_index: int) -> list[tuple[int, float, float]]:
+    """The whole numbers printed on a page, each with its middle (x, y) in mm from the
+    bottom left."""
+    document = pypdfium2.PdfDocument(path)
+    try:
+        textpage = document[page_index].get_textpage()
+        chars = []
+        for index in range(textpage.count_chars()):
+            char = textpage.get_text_range(index, 1)
+            if char.isdigit():
+                chars.append((char, textpage.get_charbox(index)))
+    finally:
+        document.close()
+    numbers: list[tuple[str, list[float]]] = []
+    for char, (left, bottom, right, top) in chars:
+        if (
+            numbers
+            and abs(numbers[-1][1][1] - bottom) < 0.5
+            and 0 <= left - numbers[-1][1][2] < 1.5
+        ):
+            text, box = numbers[-1]
+            numbers[-1] = (text + char, [box[0], box[1], right, max(box[3], top)])
+        else:
+            numbers.append((char, [left, bottom, right, top]))
+    return [
+        (int(text), (box[0] + box[2]) / 2 / MM, (box[1] + box[3]) / 2 / MM) for text, box in numbers
+    ]
+
+
+@pytest.mark.parametrize("which", ["a4_deck", "fold"])
+def test_the_print_checks_rulers_count_the_way_their_words_say(
+    request: pytest.FixtureRequest, which: str
+) -> None:
+    """The rulers count the way the words beside them say they run: "100 mm across" 0 to
+    10 rightwards, "100 mm down" 0 to 10 downwards, the centimetres numbered 10 mm apart."""
+    path: Path = request.getfixturevalue(which)
+    text = " ".join(PdfReader(path).pages[0].extract_text().split())
+    assert "100 mm across" in text and "100 mm down" in text
+    numbers = _numbers(path, 0)
+    for axis, step in ((1, 10.0), (2, -10.0)):  # across: x grows; down: y falls
+        # a ruler's numbers share a line (the same y across, about the same x down)
+        ordered = sorted(numbers, key=lambda n: n[3 - axis])
+        lines = [[ordered[0]]]
+        for number in ordered[1:]:
+            if number[3 - axis] - lines[-1][-1][3 - axis] < 1.5:
+                lines[-1].append(number)
+            else:
+                lines.append([number])
+        ruler = sorted(max(lines, key=len), key=lambda n: n[axis] * step)
+        assert [n[0] for n in ruler] == list(range(11)), (which, ruler)
+        for before, after in itertools.pairwise(ruler):
+            assert abs(after[axis] - before[axis] - step) < 0.2, (which, before, after)

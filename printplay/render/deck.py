@@ -845,23 +845,38 @@ def _text_lines(canvas: Canvas, x: float, y: float, lines: Sequence[str], size: 
 
 
 def _ruler(canvas: Canvas, x: float, y: float, vertical: bool) -> None:
-    """A 100 mm ruler from (x, y): a base line, millimetre ticks, centimetres numbered."""
+    """A 100 mm ruler from (x, y): a base line, millimetre ticks, centimetres numbered.
+
+    Across, it runs right from (x, y), its ticks up; down, it runs down from (x, y), its
+    ticks to the left and its numbers upright, 0 at the top, as the words beside it say.
+    """
     canvas.saveState()
     canvas.translate(x, y)
-    if vertical:
-        canvas.rotate(90)
     canvas.setStrokeColor(black)
     canvas.setLineWidth(0.35)
-    canvas.line(0, 0, RULER_MM * mm, 0)
-    canvas.setFont(SANS, 6.5)
+    if vertical:
+        canvas.line(0, 0, 0, -RULER_MM * mm)
+    else:
+        canvas.line(0, 0, RULER_MM * mm, 0)
+    size = 6.5
+    canvas.setFont(SANS, size)
     canvas.setFillColor(black)
     for i in range(RULER_MM + 1):
         tick = 5.0 if i % 10 == 0 else 3.2 if i % 5 == 0 else 2.0
         canvas.setLineWidth(0.35 if i % 10 == 0 else 0.25)
-        canvas.line(i * mm, 0, i * mm, tick * mm)
+        if vertical:
+            canvas.line(0, -i * mm, -tick * mm, -i * mm)
+        else:
+            canvas.line(i * mm, 0, i * mm, tick * mm)
         if i % 10 == 0:
-            canvas.drawCentredString(i * mm, 6.2 * mm, f"{i // 10}")
-    canvas.drawString((RULER_MM + 2) * mm, 0.6 * mm, "cm")
+            if vertical:  # the digits' middle level with the tick
+                canvas.drawRightString(-6.2 * mm, -i * mm - 0.36 * size, f"{i // 10}")
+            else:
+                canvas.drawCentredString(i * mm, 6.2 * mm, f"{i // 10}")
+    if vertical:
+        canvas.drawCentredString(-2.5 * mm, -(RULER_MM + 2) * mm - 0.72 * size, "cm")
+    else:
+        canvas.drawString((RULER_MM + 2) * mm, 0.6 * mm, "cm")
     canvas.restoreState()
 
 
@@ -932,7 +947,7 @@ def _draw_check_front(canvas: Canvas, page: Page, options: DeckOptions, total: i
     canvas.setFont(SANS, 8)
     canvas.drawString(ruler_x + (RULER_MM + 8) * mm, ruler_y + 0.6 * mm, "100 mm across")
     row_top = ruler_y - 10 * mm
-    _ruler(canvas, block_x + 4 * mm, row_top - RULER_MM * mm, vertical=True)
+    _ruler(canvas, block_x + 4 * mm, row_top, vertical=True)
     canvas.saveState()
     canvas.translate(block_x + 13 * mm, row_top - RULER_MM * mm / 2)
     canvas.rotate(90)
