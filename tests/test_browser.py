@@ -74,6 +74,46 @@ _DIAGRAMS = """() => [...document.querySelectorAll('svg')].map(svg => {
     shapes: svg.querySelectorAll('rect,path,text,polygon,circle').length,
   };
 })"""
+_SMALLEST_TEXT = """root => Math.min(Infinity,
+  ...[...(root || document).querySelectorAll('svg.drawing text')]
+  .filter(text => text.textContent.trim())
+  .map(text => {
+    const m = text.getScreenCTM();  // the height of words: how their up direction is scaled
+    return parseFloat(getComputedStyle(text).fontSize) * Math.hypot(m.c, m.d);
+  }))"""
+# Each wrapper that scrolls sideways: does it overflow, and is its shade what shows at its
+# right edge, with the start in view and then the end (pointer events let the shade be hit).
+_SCROLLERS = """async () => {
+  const frame = () => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const style = document.createElement('style');
+  style.textContent = '.more, .table-wrap::after, .drawing-wrap::after '
+    + '{ pointer-events: auto !important; }';
+  document.head.append(style);
+  const shaded = wrap => {
+    const box = wrap.getBoundingClientRect();
+    const y = (Math.max(box.top, 0) + Math.min(box.bottom, innerHeight)) / 2;
+    return document.elementFromPoint(box.right - 3, y) === wrap.querySelector(':scope > .more');
+  };
+  const found = [];
+  for (const wrap of document.querySelectorAll('.table-wrap, .drawing-wrap')) {
+    wrap.scrollIntoView({block: 'center'});
+    await frame();
+    const start = shaded(wrap);
+    wrap.scrollLeft = wrap.scrollWidth;
+    await frame();
+    const end = shaded(wrap);
+    wrap.scrollLeft = 0;
+    found.push({
+      kind: wrap.className,
+      overflows: wrap.scrollWidth > wrap.clientWidth + 1,
+      start,
+      end,
+      words: wrap.textContent.trim().slice(0, 30),
+    });
+  }
+  style.remove();
+  return found;
+}"""
 _SIDEWAYS = """() => ({
   scroll: document.documentElement.scrollWidth,
   client: document.documentElement.clientWidth,
@@ -142,6 +182,8 @@ def _visit(context: Any, base: str, path: str, shots: Path | None) -> dict[str, 
     page.reload(wait_until="load")
     page.evaluate(_OPEN_ALL)
     facts["phone"] = page.evaluate(_SIDEWAYS)
+    facts["phone_text"] = page.evaluate(_SMALLEST_TEXT)
+    facts["scrollers"] = page.evaluate(_SCROLLERS)
     if shots is not None:
         page.screenshot(path=str(shots / f"{name}-phone.png"), full_page=True)
     facts["problems"] = problems
@@ -241,7 +283,26 @@ def _schemes(context: Any, base: str) -> dict[str, Any]:
         "() => getComputedStyle(document.querySelector('figure.diagram')).breakInside"
     )
     page.close()
+    found["print_chart"] = _printed_chart(context, base)
     return found
+
+
+PRINTED = {"width": 688, "height": 1017}
+"""An A4 page inside the print stylesheet's 14 mm margins, in CSS pixels (96 to the inch)."""
+
+
+def _printed_chart(context: Any, base: str) -> dict[str, float]:
+    """The basic-strategy chart as printing lays it out: its smallest words (points) and
+    its width against the page's."""
+    page = context.new_page()
+    page.set_viewport_size(PRINTED)
+    page.goto(base + "ricochet-poker/index.html", wait_until="load")
+    page.emulate_media(media="print")
+    chart = page.locator("svg[aria-label^='The basic-strategy chart']")
+    smallest = chart.evaluate(_SMALLEST_TEXT)
+    width = chart.evaluate("svg => svg.getBoundingClientRect().width")
+    page.close()
+    return {"smallest_pt": smallest * 0.75, "width": width, "page": PRINTED["width"]}
 
 
 def _luminance(css: str) -> float:
@@ -334,3 +395,44 @@ def test_the_dark_scheme_and_the_print_stylesheet(browser_facts: dict[str, Any])
     assert light_paper > 0.9 and light_ink < 0.2
     assert dark_paper < 0.15 and dark_ink > 0.8
     assert schemes["print_header"] == "none" and schemes["print_figure"] == "avoid"
+
+
+SMALLEST_WORDS_PX = 6.4
+"""The smallest a drawing's words may be on a phone (the stylesheet keeps them 6.5 px)."""
+
+
+def test_a_drawings_words_stay_legible_on_a_phone(browser_facts: dict[str, Any]) -> None:
+    """On a phone a drawing shrinks no further than its smallest words allow (it scrolls
+    instead): at 360 px, narrower than the 375 px promised, none is under 6.4 px high."""
+    smallest = {
+        path: round(facts["phone_text"], 2)
+        for path, facts in browser_facts["pages"].items()
+        if facts["diagrams"]
+    }
+    assert len(smallest) >= 30
+    assert {path: size for path, size in smallest.items() if size < SMALLEST_WORDS_PX} == {}
+
+
+def test_what_scrolls_sideways_shows_a_shade_while_there_is_more(
+    browser_facts: dict[str, Any],
+) -> None:
+    """A table or drawing wider than the phone shows a shade at its right edge while its
+    end is out of view, none once the end is in view, and none when it fits."""
+    wrong = [
+        (path, wrap)
+        for path, facts in browser_facts["pages"].items()
+        for wrap in facts["scrollers"]
+        if wrap["start"] != wrap["overflows"] or wrap["end"]
+    ]
+    assert wrong == []
+    poker = browser_facts["pages"]["ricochet-poker/index.html"]["scrollers"]
+    overflowing = {wrap["kind"] for wrap in poker if wrap["overflows"]}
+    assert overflowing == {"table-wrap", "drawing-wrap"}  # its wide tables, and its chart
+    assert any(not wrap["overflows"] for wrap in poker)
+
+
+def test_the_basic_strategy_chart_prints_legibly(browser_facts: dict[str, Any]) -> None:
+    """Printed, the chart's smallest words are at least 6 pt and it fits the page's width."""
+    chart = browser_facts["schemes"]["print_chart"]
+    assert chart["smallest_pt"] >= 6.0, chart
+    assert chart["width"] <= chart["page"], chart

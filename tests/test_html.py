@@ -107,6 +107,30 @@ def test_a_diagram_is_inline_svg_with_its_words_and_its_caption() -> None:
     assert "url(#fig-2-clip)" in html and "url(#clip)" not in html
 
 
+def test_what_may_be_wide_scrolls_on_its_own_with_its_shade() -> None:
+    """A table and a drawing each sit in a wrapper that scrolls sideways, holding the shade
+    that says there is more; a drawing with words carries their size (--label-ems: how
+    many times their size it is wide), so the stylesheet can keep them legible."""
+
+    def words(**_: str) -> WebFigure:
+        drawing = Drawing(120, 20)
+        drawing.add(String(2, 5, "stock (23)", fontName="PPSans", fontSize=6))
+        drawing.add(String(60, 5, "K", fontName="PPSans-Bold", fontSize=10))
+        return WebFigure(drawing, "the stock")
+
+    html = markdown_to_html(
+        "| a | b |\n|---|---|\n| 1 | 2 |\n\n[[diagram words]]\n\n[[diagram box]]\n",
+        figures={"words": words, "box": _figure},
+    ).html
+    more = '<span class="more" aria-hidden="true"></span>'
+    assert re.search(f'<div class="table-wrap">\n<table>.*</table>\n{more}\n</div>', html, re.S)
+    assert html.count('<div class="drawing-wrap">\n<svg ') == 2 and html.count(more) == 3
+    svgs = re.findall(r"<svg [^>]*>", html)
+    assert 'class="drawing" style="--label-ems: 20.00"' in svgs[0]  # 120 wide, words 6 high
+    assert "style=" not in svgs[1]  # a drawing without words carries none
+    _tags(html)
+
+
 def test_a_bad_diagram_is_refused_with_its_line_as_in_the_pdf() -> None:
     with pytest.raises(RulebookError, match=r"x\.md, line 3 .*unknown diagram 'nope'"):
         markdown_to_html("Text\n\n[[diagram nope]]\n", figures={"box": _figure}, source="x.md")

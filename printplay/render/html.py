@@ -2,8 +2,9 @@
 
 The Markdown is parsed once by :mod:`printplay.markup` (the same parser, markers and
 attribute lists as :mod:`printplay.render.markdown_pdf`) and its syntax tree is walked into
-plain HTML: no script, no style attribute, every text escaped.  What the PDF does with each
-block, the page does too, in HTML's terms:
+plain HTML: no script, every text escaped, no style attribute but the one custom property a
+drawing carries (the size of its words, see :func:`~printplay.render.svg.inline_svg`).  What
+the PDF does with each block, the page does too, in HTML's terms:
 
 - headings get ids (from their text, or a ``{: #id}``), and their levels are kept in order
   for a web page: the first ``#`` is the page's one ``h1``, a later ``#`` becomes ``h2``,
@@ -11,11 +12,14 @@ block, the page does too, in HTML's terms:
 - a ``{: .class}`` list becomes the element's classes (``lead``, ``small``, ``title`` …);
 - ``[[diagram NAME …]]`` calls the factory of that name, which returns a
   :class:`WebFigure` (a drawing and its text alternative), placed as inline SVG in a
-  ``<figure>``; an all-italic paragraph right after it is its ``<figcaption>``;
+  ``<figure>``, in a ``<div class="drawing-wrap">`` that scrolls on its own when the
+  screen is too narrow for the drawing's words to read; an all-italic paragraph right
+  after it is its ``<figcaption>``;
 - ``[[pagebreak]]`` is a page break for the printer only; ``[[columns N]]`` and
   ``[[quickref]]`` regions are ``<div>`` elements with classes of those names;
 - a blockquote is a callout box (``<div class="callout">``), a table sits in a
-  ``<div class="table-wrap">`` that scrolls on its own on a narrow screen;
+  ``<div class="table-wrap">`` that scrolls on its own on a narrow screen (a wrapper that
+  scrolls holds a ``<span class="more">``, the shade that says there is more to the right);
 - suit symbols are coloured (``<span class="suit red">♥</span>``), a link prints its text
   and an image its alternative text, as in the PDF.
 
@@ -49,6 +53,15 @@ _ALIGN = re.compile(r"text-align:\s*(left|right|center)")
 _SLUG_DROP = re.compile(r"[^\w\s-]")
 _SLUG_JOIN = re.compile(r"[\s_-]+")
 _WRAPS = {"em": "em", "strong": "strong", "s": "s"}
+_MORE = '<span class="more" aria-hidden="true"></span>'
+"""The shade at the right edge of a wrapper that scrolls sideways (the stylesheet shows it
+only while there is more to the right)."""
+
+
+def scroller(kind: str, inner: str) -> str:
+    """``inner`` in a wrapper of class ``kind`` (``table-wrap``, ``drawing-wrap``) that
+    scrolls sideways on its own, with the shade that says there is more."""
+    return f'<div class="{kind}">\n{inner}\n{_MORE}\n</div>'
 
 
 @dataclass(frozen=True)
@@ -329,7 +342,7 @@ class _Converter:
                     cells.append(f"<{cell_tag}{attribute}>{content}</{cell_tag}>")
                 rows.append("<tr>" + "".join(cells) + "</tr>")
             parts.append(f"<{tag}>\n" + "\n".join(rows) + f"\n</{tag}>")
-        return '<div class="table-wrap">\n<table>\n' + "\n".join(parts) + "\n</table>\n</div>"
+        return scroller("table-wrap", "<table>\n" + "\n".join(parts) + "\n</table>")
 
     def figure(self, node: SyntaxTreeNode, caption: SyntaxTreeNode | None) -> str:
         """A diagram marker's figure: the drawing as inline SVG with its text alternative,
@@ -353,7 +366,8 @@ class _Converter:
             below = f"\n<figcaption>{inline_html(inline_tokens(caption)).strip()}</figcaption>"
         if made.table:
             below += "\n" + _figure_table(made)
-        return f'<figure class="diagram" id="{ident}">\n{svg}{below}\n</figure>'
+        wrapped = scroller("drawing-wrap", svg)
+        return f'<figure class="diagram" id="{ident}">\n{wrapped}{below}\n</figure>'
 
 
 def _figure_table(figure: WebFigure) -> str:
@@ -368,8 +382,11 @@ def _figure_table(figure: WebFigure) -> str:
     )
     return (
         f'<details class="figure-table"><summary>{text_html(figure.table_title)}</summary>\n'
-        f'<div class="table-wrap">\n<table>\n<thead>\n<tr>{head}</tr>\n</thead>\n'
-        f"<tbody>\n{body}\n</tbody>\n</table>\n</div>\n</details>"
+        + scroller(
+            "table-wrap",
+            f"<table>\n<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n{body}\n</tbody>\n</table>",
+        )
+        + "\n</details>"
     )
 
 
@@ -403,6 +420,7 @@ __all__ = [
     "inline_html",
     "markdown_inline_html",
     "markdown_to_html",
+    "scroller",
     "slug",
     "text_html",
 ]

@@ -16,7 +16,7 @@ from printplay.printables.model import Segment, Walkthrough
 from printplay.printables.site_model import DealPage, GamePage
 from printplay.render.alt_text import board_words
 from printplay.render.board import board_drawing
-from printplay.render.html import PageIds, text_html
+from printplay.render.html import PageIds, scroller, text_html
 from printplay.render.markup_html import markup_html, markup_text
 from printplay.render.rulebook import Words
 from printplay.render.sheet_words import (
@@ -61,7 +61,8 @@ def _figure(
     words = board_words(view, show_hidden=show_hidden)
     svg = inline_svg(drawing, label=words, prefix=ident, scale=SCALE)
     below = f"\n<figcaption>{caption}</figcaption>" if caption else ""
-    return f'<figure class="diagram" id="{ident}">\n{svg}{below}\n</figure>'
+    wrapped = scroller("drawing-wrap", svg)
+    return f'<figure class="diagram" id="{ident}">\n{wrapped}{below}\n</figure>'
 
 
 def _heading(level: int, text: str, ids: PageIds, plain: str) -> str:
@@ -108,8 +109,11 @@ def _dealer(deal: DealPage, sheet_words: Words, words: SiteWords, ids: PageIds) 
         for column in range(3)
     )
     parts.append(
-        '<div class="table-wrap">\n<table class="deal-order">\n'
-        f"<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n{rows}\n</tbody>\n</table>\n</div>"
+        scroller(
+            "table-wrap",
+            '<table class="deal-order">\n'
+            f"<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n{rows}\n</tbody>\n</table>",
+        )
     )
     summary = words.html("dealer_summary")
     inner = "\n".join(parts)

@@ -22,11 +22,13 @@ False
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Iterator
 from html import escape
 
 from reportlab.graphics import renderSVG
-from reportlab.graphics.shapes import Drawing, Group
+from reportlab.graphics.shapes import Drawing, Group, String
 
 from printplay.render.fonts import (
     MONO,
@@ -149,13 +151,57 @@ INLINE_CSS = (
 """The stylesheet rule an inline drawing needs (:func:`inline_svg` leaves it to the page)."""
 
 
+def _text_sizes(
+    node: object, linear: tuple[float, float, float, float] = (1.0, 0.0, 0.0, 1.0)
+) -> Iterator[float]:
+    """The height of every string drawn under ``node``, in the drawing's units: its size
+    scaled as the groups around it (``linear``: their transforms, less the moves) scale its
+    up direction; a string squeezed sideways keeps its height."""
+    outer_a, outer_b, outer_c, outer_d = linear
+    if isinstance(node, String):
+        if node.text.strip():
+            yield float(node.fontSize) * math.hypot(outer_c, outer_d)
+    elif isinstance(node, Group):
+        a, b, c, d = (float(value) for value in node.transform[:4])
+        inner = (
+            outer_a * a + outer_c * b,
+            outer_b * a + outer_d * b,
+            outer_a * c + outer_c * d,
+            outer_b * c + outer_d * d,
+        )
+        for child in node.contents:
+            yield from _text_sizes(child, inner)
+
+
+def label_ems(drawing: Drawing) -> float | None:
+    """How many times its smallest words' size the drawing is wide (none without words):
+    shown ``n`` pixels wide it prints them ``n / label_ems`` pixels high, so a page that
+    wants them at least ``f`` pixels keeps it ``label_ems * f`` wide.
+
+    >>> drawing = Drawing(120, 20)
+    >>> _ = drawing.add(String(2, 5, "stock", fontName="PPSans", fontSize=6))
+    >>> group = Group(String(2, 12, "row 1", fontName="PPSans", fontSize=8))
+    >>> group.scale(0.5, 0.5)
+    >>> _ = drawing.add(group)
+    >>> label_ems(drawing)  # the words in the group are drawn 4 high
+    30.0
+    """
+    sizes = list(_text_sizes(drawing))
+    return float(drawing.width) / min(sizes) if sizes else None
+
+
 def inline_svg(drawing: Drawing, *, label: str, prefix: str, scale: float = 1.0) -> str:
     """The drawing as an ``<svg>`` element for a web page: ``label`` is its text
     alternative (what a screen reader reads instead of the picture), ``prefix`` makes its
     ids unique on the page (give each diagram its own), ``scale`` how much larger than its
     size in points it is shown (a drawing made for paper, shown on a screen).  The page's
-    stylesheet must hold :data:`INLINE_CSS`."""
+    stylesheet must hold :data:`INLINE_CSS`.
+
+    A drawing with words carries their size, as :func:`label_ems`, in a custom property
+    (``style="--label-ems: 73.2"``): the stylesheet keeps it wide enough for them to read,
+    on a phone and on paper."""
     drawing = _framed(drawing)
+    ems = label_ems(drawing)
     text = _PROLOGUE.sub("", _svg_of(drawing))
     width, height = float(drawing.width) * scale, float(drawing.height) * scale
     text = _SIZE.sub(f'width="{width:.2f}" height="{height:.2f}"', text, count=1)
@@ -169,7 +215,17 @@ def inline_svg(drawing: Drawing, *, label: str, prefix: str, scale: float = 1.0)
         text = text.replace(f"url(#{ident})", f"url(#{new})")
         text = text.replace(f'href="#{ident}"', f'href="#{new}"')
     attributes = f'<svg role="img" aria-label="{escape(label)}" class="drawing"'
+    if ems is not None:
+        attributes += f' style="--label-ems: {ems:.2f}"'
     return attributes + text.strip().removeprefix("<svg")
 
 
-__all__ = ["INLINE_CSS", "MONO_FAMILY", "SVG_FAMILY", "inline_svg", "svg_document", "svg_text"]
+__all__ = [
+    "INLINE_CSS",
+    "MONO_FAMILY",
+    "SVG_FAMILY",
+    "inline_svg",
+    "label_ems",
+    "svg_document",
+    "svg_text",
+]
