@@ -26,6 +26,7 @@ from printplay import __version__
 from printplay.errors import DataError
 from printplay.jsontypes import JsonObject, JsonValue
 from printplay.outfile import check_writable, write_atomically
+from printplay.textfile import read_text
 
 T = TypeVar("T", bool, int, float, str, list[JsonValue], dict[str, JsonValue])
 
@@ -82,9 +83,7 @@ def read_data_file(path: Path, what: str) -> JsonObject:
     """The JSON object stored at ``path`` (``what`` names it in messages); a
     :class:`~printplay.errors.DataError` if it is missing, not JSON or not an object."""
     try:
-        data: JsonValue = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise DataError(f"cannot read {what} {path}: {error.strerror or error}") from None
+        data: JsonValue = json.loads(read_text(path, what, error=DataError))
     except ValueError as error:
         raise DataError(f"{what} {path} is not JSON: {error}") from None
     if not isinstance(data, dict):

@@ -7,8 +7,11 @@ traceback, a hang or a machine out of memory.  So templates run in Jinja's
 :class:`~jinja2.sandbox.SandboxedEnvironment` (no private attributes, nothing marked
 unsafe), with these limits on top:
 
-- a source file is read only from inside its folder (no ``..``, no absolute names, no
-  symbolic link leading out), only if it is a regular file of at most
+- a source file is read only from inside the house folder the user named (no ``..``, no
+  absolute names, no symbolic link leading out, be it the file, its ``rules/`` or
+  ``templates/`` subfolder or any folder on the way: every path is resolved to its real
+  path and checked against the house folder's real path before it is opened), only if it
+  is a regular file (a FIFO is refused without being opened) of at most
   :data:`MAX_SOURCE_BYTES`, and only if it is UTF-8;
 - an operator or call that would build a string or list longer than :data:`MAX_SIZE`, or a
   power with a huge exponent, is refused before it is computed;
@@ -34,7 +37,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import stat
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -42,7 +44,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import FrameType, TracebackType
-from typing import Any
+from typing import Any, NamedTuple
 
 import jinja2
 from jinja2 import nodes
@@ -52,6 +54,7 @@ from jinja2.runtime import markup_join, str_join
 from jinja2.sandbox import SandboxedEnvironment
 
 from printplay.errors import PrintplayError, RulebookError
+from printplay.textfile import open_regular
 
 __all__ = [
     "MAX_OUTPUT",
@@ -59,6 +62,7 @@ __all__ = [
     "MAX_SIZE",
     "MAX_SOURCE_BYTES",
     "TEMPLATE_PACKAGES",
+    "HouseFolder",
     "HouseLoader",
     "SourceError",
     "TemplateHolder",
@@ -91,11 +95,43 @@ MAX_SECONDS = 10.0
 # Reading sources
 
 
-def house_folders(folder: Path) -> list[Path]:
+class HouseFolder(NamedTuple):
+    """A folder templates are read from, and the house folder it belongs to: no file is
+    read from outside ``root``, whatever symbolic links lead there."""
+
+    path: Path
+    """The folder's real path (symbolic links resolved)."""
+    root: Path
+    """The real path of the house folder the user named."""
+
+
+def house_folders(folder: Path) -> list[HouseFolder]:
     """The folders a house edition is read from: ``folder`` itself, then its ``rules/`` and
-    ``templates/`` if it has them (so a copy of the repository's layout works too)."""
-    found = [folder]
-    found += [folder / sub for sub in ("rules", "templates") if (folder / sub).is_dir()]
+    ``templates/`` if it has them (so a copy of the repository's layout works too), each
+    by its real path.
+
+    A ``rules/`` or ``templates/`` that is a symbolic link leading out of ``folder`` is a
+    :class:`SourceError`: the house folder is everything a house file may read.
+    """
+    try:
+        root = Path(folder).resolve(strict=True)
+    except (OSError, RuntimeError) as error:
+        raise SourceError(f"--rules-dir {folder}: {_reason(error)}") from None
+    found = [HouseFolder(root, root)]
+    for sub in ("rules", "templates"):
+        path = Path(folder) / sub
+        try:
+            real = path.resolve(strict=True)
+        except FileNotFoundError:
+            if path.is_symlink():  # a link to nothing: say so rather than ignore it
+                raise SourceError(f"{path} is a symbolic link to nothing: not read") from None
+            continue
+        except (OSError, RuntimeError) as error:
+            raise SourceError(f"{path}: {_reason(error)}") from None
+        if not real.is_relative_to(root):
+            raise SourceError(f"{path} leads out of {folder} (a symbolic link): not read")
+        if real.is_dir():
+            found.append(HouseFolder(real, root))
     return found
 
 
@@ -115,6 +151,13 @@ def house_sources(folder: Path, limit: int = 10_000) -> Iterator[Path]:
                 yield Path(root, name)
         if seen > limit:
             return
+
+
+def _reason(error: BaseException) -> str:
+    """Why a path could not be resolved, in a few words."""
+    if isinstance(error, RuntimeError):  # pathlib's report of a symbolic link loop
+        return "a symbolic link loop"
+    return str(getattr(error, "strerror", None) or error)
 
 
 def _parts(name: str) -> list[str] | None:
@@ -141,14 +184,19 @@ def _decode(data: bytes, where: str) -> str:
 class HouseLoader(jinja2.BaseLoader):
     """Loads templates from folders a user names, never from outside them.
 
-    A name with ``..``, an absolute name, a file reached through a symbolic link that leads
-    out of its folder, anything but a regular file, a file over :data:`MAX_SOURCE_BYTES` and
-    a file that is not UTF-8 are refused (the link and the last two with a
-    :class:`SourceError`; the others are simply not found there).
+    Each folder is a :class:`HouseFolder` (or a path, its own root).  A name with ``..``,
+    an absolute name, a file whose real path (every symbolic link resolved, in the folder's
+    path as in the name) lies outside the folder's root, anything but a regular file (a
+    FIFO is not even opened: it would hang), a file over :data:`MAX_SOURCE_BYTES` and a
+    file that is not UTF-8 are refused (the ones found with a :class:`SourceError`; a
+    name that could leave its folder is simply not found there).
     """
 
-    def __init__(self, folders: Sequence[str | Path]) -> None:
-        self.folders = [Path(folder) for folder in folders]
+    def __init__(self, folders: Sequence[str | Path | HouseFolder]) -> None:
+        self.folders = [
+            folder if isinstance(folder, HouseFolder) else HouseFolder(Path(folder), Path(folder))
+            for folder in folders
+        ]
 
     def get_source(
         self, environment: jinja2.Environment, template: str
@@ -162,30 +210,30 @@ class HouseLoader(jinja2.BaseLoader):
                     return found
         raise jinja2.TemplateNotFound(template)
 
-    def _read(self, folder: Path, parts: list[str]) -> tuple[str, str, Callable[[], bool]] | None:
-        path = folder.joinpath(*parts)
+    def _read(
+        self, folder: HouseFolder, parts: list[str]
+    ) -> tuple[str, str, Callable[[], bool]] | None:
+        path = folder.path.joinpath(*parts)
         try:
-            root = folder.resolve(strict=True)
+            root = folder.root.resolve(strict=True)
             real = path.resolve(strict=True)
         except (OSError, RuntimeError):
             return None
         if not real.is_relative_to(root):
-            raise SourceError(f"{path} leads out of {folder} (a symbolic link): not read")
-        try:
-            with open(real, "rb") as handle:
+            raise SourceError(f"{path} leads out of {folder.root} (a symbolic link): not read")
+        if real.is_dir():
+            return None
+        with open_regular(real, "rulebook source", error=SourceError) as handle:
+            try:
                 info = os.fstat(handle.fileno())
-                if not stat.S_ISREG(info.st_mode):
-                    return None
                 if info.st_size > MAX_SOURCE_BYTES:
                     raise SourceError(
                         f"{path}: {info.st_size:,} bytes is too large for a rulebook source "
                         f"(at most {MAX_SOURCE_BYTES:,})"
                     )
                 data = handle.read(MAX_SOURCE_BYTES + 1)
-        except IsADirectoryError:
-            return None
-        except OSError as error:
-            raise SourceError(f"cannot read {path}: {error.strerror or error}") from None
+            except OSError as error:
+                raise SourceError(f"cannot read {path}: {error.strerror or error}") from None
         mtime = info.st_mtime
         return _decode(data, str(path)), str(path), lambda: _mtime(real) == mtime
 
@@ -331,7 +379,9 @@ def _bounded_filter(filter_: Callable[..., Any]) -> Callable[..., Any]:
 _SIZED_FILTERS = ("center", "indent", "wordwrap", "format", "truncate", "batch", "slice", "join")
 
 
-def sandboxed_environment(search_path: Sequence[str | Path] = ()) -> jinja2.Environment:
+def sandboxed_environment(
+    search_path: Sequence[str | Path | HouseFolder] = (),
+) -> jinja2.Environment:
     """The sandboxed Jinja2 environment every rulebook source and template runs in.
 
     Templates are looked up in the folders of ``search_path`` first, then among the bundled

@@ -2,8 +2,11 @@
 JSON bounded in depth and in the length of its numbers, every failure one
 :class:`~printplay.errors.PrintplayError` line naming the file.
 
-Files a user hands us (deal files, move lines, results files) are untrusted: nothing in
-them may crash the program, exhaust its memory or fill a terminal with an error message.
+Files a user hands us (deal files, move lines, results files, house rulebook sources) are
+untrusted: nothing in them may crash the program, exhaust its memory, hang it or fill a
+terminal with an error message.  Every one is opened by :func:`open_regular`, which opens
+regular files only: a FIFO, a device (``/dev/zero``), a socket or a folder is refused
+before anything is read from it (opening a FIFO would wait for a writer forever).
 
 >>> import io
 >>> [line for line in text_lines(io.BytesIO(b"a\\nb"), "demo", "x")]
@@ -13,6 +16,8 @@ them may crash the program, exhaust its memory or fill a terminal with an error 
 from __future__ import annotations
 
 import json
+import os
+import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,8 +27,7 @@ from printplay.errors import PrintplayError
 from printplay.jsontypes import JsonValue
 
 TEXT_FILE_LIMIT = 64 * 1024 * 1024
-"""The largest file read (64 MB); a larger one, or an endless stream such as ``/dev/zero``,
-is refused rather than read into memory."""
+"""The largest file read (64 MB); a larger one is refused rather than read into memory."""
 
 JSON_DEPTH_LIMIT = 64
 """The deepest nesting of arrays and objects a JSON file may have."""
@@ -40,13 +44,41 @@ def _stdin(what: str, error: type[PrintplayError]) -> BinaryIO:
     return buffer  # type: ignore[no-any-return]
 
 
+def open_regular(
+    path: Path, what: str, *, error: type[PrintplayError] = PrintplayError, update: bool = False
+) -> BinaryIO:
+    """``path`` opened for reading (``update``: reading and writing), if it is a regular
+    file; anything else is one ``error`` line naming ``what`` (``"deal file"``).
+
+    The file is opened without blocking and checked on the open descriptor, so a FIFO
+    cannot hang the program and nothing can be swapped in between the check and the read.
+    """
+    flags = (os.O_RDWR if update else os.O_RDONLY) | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except IsADirectoryError:
+        raise error(f"cannot read {what} {path}: it is a folder") from None
+    except OSError as failure:
+        raise error(f"cannot read {what} {path}: {failure.strerror or failure}") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a regular file"
+            raise error(f"cannot read {what} {path}: it is {kind}")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "r+b" if update else "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def read_bytes(path: Path, what: str, *, error: type[PrintplayError] = PrintplayError) -> bytes:
     """The bytes of ``path`` (``"-"``: standard input), at most :data:`TEXT_FILE_LIMIT`."""
     try:
         if str(path) == "-":
             data = _stdin(what, error).read(TEXT_FILE_LIMIT + 1)
         else:
-            with open(path, "rb") as handle:
+            with open_regular(path, what, error=error) as handle:
                 data = handle.read(TEXT_FILE_LIMIT + 1)
     except OSError as failure:
         raise error(f"cannot read {what} {path}: {failure.strerror or failure}") from None
@@ -121,7 +153,7 @@ def read_lines(
             stream = _stdin(what, error)
             yield from text_lines(stream, "-", what, error=error, line_limit=line_limit)
             return
-        with open(path, "rb") as handle:
+        with open_regular(path, what, error=error) as handle:
             yield from text_lines(handle, str(path), what, error=error, line_limit=line_limit)
     except OSError as failure:
         raise error(f"cannot read {what} {path}: {failure.strerror or failure}") from None
@@ -174,6 +206,7 @@ __all__ = [
     "JSON_NUMBER_DIGITS",
     "LINE_LIMIT",
     "TEXT_FILE_LIMIT",
+    "open_regular",
     "parse_json",
     "read_bytes",
     "read_lines",

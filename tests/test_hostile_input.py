@@ -45,7 +45,8 @@ BAD_INPUTS = [
     (["solve", "tripeaks"], 1, "give a deal"),
     (["solve", "pyramid", "--seed", "1", "--best-score"], 1, "has no --best-score"),
     (["solve", "ricochet-poker", "--seed", "1"], 1, "no layout"),
-    (["solve", "tripeaks", "--deal-file", "/dev/zero"], 1, "line 1 is longer than"),
+    (["solve", "tripeaks", "--deal-file", "/dev/zero"], 1, "/dev/zero: it is not a regular file"),
+    (["solve", "tripeaks", "--deal-file", "{tmp}"], 1, "it is a folder"),
     (["solve", "tripeaks", "--deal-file", "{tmp}/none.txt"], 1, "cannot read deal file"),
     (["rules", "tripeaks", "-o", "{tmp}/newdir/"], 2, "ends in a slash"),
     (["rules", "tripeaks", "-o", ""], 2, "path is empty"),
@@ -91,7 +92,8 @@ BAD_INPUTS = [
     (["rules", "ricochet", "-o", "{tmp}/r.pdf", "-O", "ball-resets=no"], 1, "takes no value"),
     (["check", "ricochet", "--seed", "1", "-l", "{tmp}/none.json"], 1, "cannot read line file"),
     (["check", "ricochet", "-l", "{tmp}/none.json"], 1, "give a deal"),
-    (["check", "tripeaks", "--seed", "1", "-l", "/dev/zero"], 1, "larger than 64 MB"),
+    (["check", "tripeaks", "--seed", "1", "-l", "/dev/zero"], 1, "it is not a regular file"),
+    (["check", "tripeaks", "--seed", "1", "-l", "{tmp}/huge.json"], 1, "larger than 64 MB"),
     (["check", "ricochet", "--seed", "1", "-l", "{tmp}/bad.json"], 1, "not JSON"),
     (["check", "ricochet", "--seed", "1", "-l", "{tmp}/pair.json"], 1, "unknown Ricochet move"),
     (["check", "ricochet", "--seed", "1", "-l", "{tmp}/draw.json"], 1, "move 1 (draw Td)"),
@@ -142,6 +144,8 @@ def scratch(tmp_path: Path) -> Path:
     (tmp_path / "long.json").write_text('[{"type": "' + "x" * 450_000 + '"}]', "utf-8")
     (tmp_path / "one-card.txt").write_text(" ".join(["7h"] * 3_000_000), encoding="utf-8")
     (tmp_path / "latin1.txt").write_bytes(DEAL_1.encode() + b"\ncaf\xe9\n")
+    with open(tmp_path / "huge.json", "wb") as handle:
+        handle.truncate(65 * 1024 * 1024)  # sparse: nothing is really written
     return tmp_path
 
 
@@ -417,3 +421,30 @@ def _handles(pid: int, sig: int) -> bool:
         return False
     caught = next(line for line in status.splitlines() if line.startswith("SigCgt:"))
     return bool(int(caught.split()[1], 16) >> (sig - 1) & 1)
+
+
+FIFO_READERS = [
+    pytest.param(["solve", "tripeaks", "--deal-file", "{fifo}"], "deal file", id="deal file"),
+    pytest.param(["check", "tripeaks", "--seed", "1", "-l", "{fifo}"], "line file", id="moves"),
+    pytest.param(
+        ["stats", "tripeaks", "--deals", "1..2", "--results", "{fifo}"],
+        "results file",
+        id="results",
+    ),
+]
+
+
+@pytest.mark.parametrize(("argv", "what"), FIFO_READERS)
+def test_a_fifo_is_refused_without_hanging(tmp_path: Path, argv: list[str], what: str) -> None:
+    """Opening a FIFO waits for a writer: a file a user names is opened only if it is a
+    regular file (run in a process of its own, stopped if it hangs)."""
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    args = [arg.replace("{fifo}", str(fifo)) for arg in argv]
+    command = [sys.executable, "-m", "printplay", *args]
+    done = subprocess.run(command, cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        f"printplay: error: cannot read {what} {fifo}: it is not a regular file"
+    ]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["fifo"]

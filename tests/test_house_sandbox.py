@@ -8,6 +8,8 @@ file outside its folder, and must never hang or exhaust memory.
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -222,3 +224,75 @@ def test_an_error_in_a_macro_called_by_name_names_its_line(tmp_path: Path) -> No
     (tmp_path / "words.j2").write_text("{% macro m() %}\nfine\n{{ [].pop() }}\n{% endmacro %}\n")
     with pytest.raises(RulebookError, match=r"^words.j2, line 3: IndexError"):
         Words("words.j2", [tmp_path])("m")
+
+
+@pytest.fixture
+def outside(tmp_path: Path) -> Path:
+    """A folder beside the test's, outside every house folder, holding a secret."""
+    folder = tmp_path.parent / f"{tmp_path.name}-outside"
+    folder.mkdir()
+    (folder / "secret.md").write_text("The secret is swordfish.\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("sub", ["rules", "templates"])
+def test_a_subfolder_linked_out_of_the_house_folder_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], outside: Path, sub: str
+) -> None:
+    """``rules/`` or ``templates/`` a symbolic link to another folder: nothing in it is
+    read, not even through an include from a file inside the house folder."""
+    folder = house(tmp_path / "house", "{% include 'secret.md' %}")
+    (folder / sub).symlink_to(outside, target_is_directory=True)
+    refused(tmp_path, capsys, folder, f"house/{sub} leads out of", "not read")
+
+
+def test_a_file_in_a_subfolder_linked_out_is_refused_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], outside: Path
+) -> None:
+    folder = house(tmp_path / "house" / "rules", "{% include 'secret.md' %}").parent
+    (folder / "rules" / "secret.md").symlink_to(outside / "secret.md")
+    refused(tmp_path, capsys, folder, "secret.md leads out of", "not read")
+
+
+def test_a_link_inside_the_house_folder_is_followed(tmp_path: Path) -> None:
+    """A ``rules/`` linked to another folder inside the house folder is fine."""
+    folder = tmp_path / "house"
+    house(folder / "edition", "The house plays with a kitty.")
+    (folder / "rules").symlink_to(folder / "edition", target_is_directory=True)
+    out = tmp_path / "rules.pdf"
+    assert main(["rules", "tripeaks", "-o", str(out), "--rules-dir", str(folder)]) == 0
+    assert "kitty" in "".join(page.extract_text() for page in PdfReader(out).pages)
+
+
+def test_the_site_refuses_a_subfolder_linked_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], outside: Path
+) -> None:
+    folder = house(tmp_path / "house", "{% include 'secret.md' %}")
+    (folder / "rules").symlink_to(outside, target_is_directory=True)
+    site = tmp_path / "site"
+    argv = ["site", "-o", str(site), "--deals", "0", "--rules-dir", str(folder)]
+    assert main(argv) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "house/rules leads out of" in err, err
+    assert not site.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house"]
+
+
+def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The command line in a process of its own, stopped after a minute if it hangs."""
+    command = [sys.executable, "-m", "printplay", *argv]
+    return subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=60)
+
+
+def test_a_fifo_for_a_house_source_is_refused_without_hanging(tmp_path: Path) -> None:
+    folder = tmp_path / "house"
+    folder.mkdir()
+    os.mkfifo(folder / "tripeaks.md")
+    out = tmp_path / "rules.pdf"
+    done = _run(["rules", "tripeaks", "-o", str(out), "--rules-dir", str(folder)], tmp_path)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.strip().splitlines() == [
+        f"printplay: error: cannot read rulebook source {folder / 'tripeaks.md'}: "
+        "it is not a regular file"
+    ]
+    assert not out.exists()

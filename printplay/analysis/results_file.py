@@ -37,7 +37,7 @@ from printplay.errors import OutputError, PrintplayError
 from printplay.jsontypes import JsonObject, JsonValue
 from printplay.outfile import check_writable
 from printplay.provenance import today
-from printplay.textfile import parse_json
+from printplay.textfile import open_regular, parse_json
 
 try:
     import fcntl
@@ -327,10 +327,8 @@ class ResultsFile:
             return None
         if self.path.is_dir():
             raise ResultsError(f"{where} is a folder, not a results file")
-        try:
-            handle = open(self.path, "r+b")  # noqa: SIM115 - kept open for the run
-        except OSError as error:
-            raise ResultsError(f"cannot open {where}: {error.strerror or error}") from None
+        # a FIFO would block the open forever: opened only if it is a regular file
+        handle = open_regular(self.path, "results file", error=ResultsError, update=True)
         self.handle = handle
         self._lock(handle.fileno(), where)
         try:

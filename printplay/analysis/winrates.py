@@ -45,6 +45,7 @@ from printplay.errors import DataError, GameError, OptionError
 from printplay.games import entry, make_solitaire
 from printplay.jsontypes import JsonValue
 from printplay.provenance import Provenance, data_path, writable_data_path, write_data_file
+from printplay.textfile import read_text
 
 STORED_DEALS = 2000
 """Deals per option set of the shipped files (deals 1 to 2000)."""
@@ -171,7 +172,7 @@ def stored(game: str, data_dir: Path | None = None) -> dict[str, Any] | None:
     if not source.is_file():
         return None
     try:
-        data: dict[str, Any] = json.loads(source.read_text(encoding="utf-8"))
+        data: dict[str, Any] = json.loads(read_text(source, "win-rate file", error=DataError))
     except ValueError as error:
         raise DataError(f"the win-rate file {source} is not JSON: {error}") from None
     return data

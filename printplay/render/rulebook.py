@@ -54,6 +54,7 @@ from printplay.render.markdown_pdf import (
 )
 from printplay.render.styles import Styles
 from printplay.templating import (
+    HouseFolder,
     bounded_call,
     bounded_render,
     house_folders,
@@ -220,7 +221,7 @@ def _bundled_environment() -> jinja2.Environment:
     return _environment(())
 
 
-def _environment(folders: tuple[Path, ...]) -> jinja2.Environment:
+def _environment(folders: tuple[HouseFolder, ...]) -> jinja2.Environment:
     env = sandboxed_environment(folders)
     env.globals.update(diagram=diagram, pagebreak=pagebreak, table=table, card=card, cards=cards)
     env.filters.update(card=card, cards=cards, table=table)
