@@ -1,11 +1,12 @@
 """reportlab's paragraph mini-markup as HTML, for the sheet's words on a web page.
 
 The words of a sheet (``templates/sheet.j2``, :mod:`printplay.render.sheet_words`) are
-written for reportlab: ``<b>``, ``<i>``, ``<font face=… size=… color=…>``, ``<br/>`` and
-entities.  A house edition of the template is untrusted, so this is a whitelist, not a
-pass-through: those tags become their HTML (a monospaced face is ``<code>``, a suit's
-colour a suit, any other colour or size small grey text), entities stay entities, and
-anything else that looks like a tag is shown as text.  Every tag opened is closed.
+written for reportlab: ``<b>``, ``<i>``, ``<u>``, ``<strike>``, ``<sup>``, ``<sub>``,
+``<font face=… size=… color=…>``, ``<br/>`` and entities (what
+:mod:`printplay.render.words_markup` lets through).  A house edition of the template is
+untrusted, so this is a whitelist, not a pass-through: those tags become their HTML (a
+monospaced face is ``<code>``, a suit's colour a suit, any other colour or size small grey
+text), entities stay entities, and anything else that looks like a tag is shown as text.  Every tag opened is closed.
 
 >>> markup_html('<b>1.</b> 7<font color="#c8102e">♥</font>&nbsp;<font size=8>x</font>')
 '<strong>1.</strong> 7<span class="suit red">♥</span>&nbsp;<span class="muted">x</span>'
@@ -21,10 +22,12 @@ import re
 from printplay.render.fonts import MONO
 from printplay.render.styles import book_palette, hex_color
 
-_TOKEN = re.compile(r"<(/?)(b|i|font|br)\b([^<>]*?)/?>|&(#\d{1,7}|#x[0-9a-fA-F]{1,6}|\w{1,8});")
+_TOKEN = re.compile(
+    r"<(/?)(b|i|u|strike|sup|sub|font|br)\b([^<>]*?)/?>|&(#\d{1,7}|#x[0-9a-fA-F]{1,6}|\w{1,8});"
+)
 _ATTRIBUTE = re.compile(r"""(\w+)\s*=\s*(?:"([^"]*)"|'([^']*)'|(\S+))""")
 _ENTITIES = frozenset({"amp", "lt", "gt", "quot", "apos", "nbsp", "middot", "mdash", "ndash"})
-_TAGS = {"b": "strong", "i": "em"}
+_TAGS = {"b": "strong", "i": "em", "u": "u", "strike": "s", "sup": "sup", "sub": "sub"}
 _ANY_TAG = re.compile(r"<[^<>]*>")
 _SUIT_COLOURS = {hex_color(book_palette().red): "red", hex_color(book_palette().black): "black"}
 

@@ -78,7 +78,7 @@ def _front(book: ProblemPages) -> list[Flowable]:
 
 def _contents(book: ProblemPages) -> list[Flowable]:
     styles = book.styles
-    heads = book.words("problems_contents_columns").split("|")
+    heads = book.words.columns("problems_contents_columns")
     rows: list[list[Any]] = [[Paragraph(head, styles.table_header) for head in heads]]
     for problem in book.model.problems:
         rows.append(
@@ -134,7 +134,7 @@ def _problem(book: ProblemPages, problem: Problem) -> list[Flowable]:
 
 def _answer(book: ProblemPages, problem: Problem) -> list[Flowable]:
     styles = book.styles
-    heads = book.words("answer_columns").split("|")
+    heads = book.words.columns("answer_columns")
     rows: list[list[Any]] = [[Paragraph(head, styles.table_header) for head in heads]]
     for choice in problem.choices:
         bold = "<b>" if choice.best else ""

@@ -295,7 +295,7 @@ def quick_reference(para: Callable[..., Flowable], title: str, cards: Flowable) 
 
 def _contents(book: Book) -> list[Flowable]:
     styles = book.styles
-    heads = book.words("contents_columns").split("|")
+    heads = book.words.columns("contents_columns")
     rows: list[list[Any]] = [[Paragraph(head, styles.table_header) for head in heads]]
     for puzzle in book.model.puzzles:
         level = puzzle.grade.level

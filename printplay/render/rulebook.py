@@ -53,6 +53,7 @@ from printplay.render.markdown_pdf import (
     page_errors,
 )
 from printplay.render.styles import Styles
+from printplay.render.words_markup import markup_problem
 from printplay.templating import (
     HouseFolder,
     bounded_call,
@@ -305,6 +306,12 @@ class Words:
     space); :meth:`markdown` returns it as written, for macros that hold Markdown.  The
     macros see ``context`` (a rulebook's, say), as an import ``with context`` would.
     A broken template or a bad call raises :class:`RulebookError` naming the file and line.
+
+    With ``markup`` (the default) the text is reportlab's paragraph markup, set as it is:
+    words that hold anything but the whitelist of :mod:`printplay.render.words_markup`
+    (an image, a link, an unclosed tag, an unknown font) are a :class:`RulebookError`
+    naming the file and the macro.  The words of a web page (``markup=False``) are
+    inline Markdown, escaped where they are shown.
     """
 
     def __init__(
@@ -313,8 +320,10 @@ class Words:
         search_path: Sequence[str | Path] = (),
         *,
         context: Mapping[str, Any] | None = None,
+        markup: bool = True,
     ) -> None:
         self.name = template
+        self.markup = markup
         self.search_path = tuple(search_path)
         with template_errors(template, self.search_path) as holder:
             holder.template = rulebook_environment(self.search_path).get_template(template)
@@ -327,8 +336,25 @@ class Words:
         return callable(getattr(self._module, macro, None))
 
     def __call__(self, macro: str, **kwargs: object) -> str:
-        """The text of ``macro`` called with ``kwargs``."""
-        return " ".join(self.markdown(macro, **kwargs).split())
+        """The text of ``macro`` called with ``kwargs`` (checked, if it is markup)."""
+        text = " ".join(self.markdown(macro, **kwargs).split())
+        self._check(macro, text)
+        return text
+
+    def columns(self, macro: str, **kwargs: object) -> list[str]:
+        """The text of ``macro`` cut at each ``|``: the heads of a table's columns, each
+        checked as markup of its own."""
+        parts = " ".join(self.markdown(macro, **kwargs).split()).split("|")
+        for part in parts:
+            self._check(macro, part)
+        return parts
+
+    def _check(self, macro: str, text: str) -> None:
+        problem = markup_problem(text) if self.markup else None
+        if problem is not None:
+            filename = self._holder.template.filename if self._holder.template else None
+            name = Path(filename).name if filename else self.name
+            raise RulebookError(f"{name}: the words of {macro}(): {problem}")
 
     def markdown(self, macro: str, **kwargs: object) -> str:
         """The text of ``macro`` called with ``kwargs``, line breaks and all."""

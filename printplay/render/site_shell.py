@@ -46,7 +46,7 @@ class SiteWords:
     """The site's words (``templates/site.j2``, or a house edition of it), as HTML."""
 
     def __init__(self, search_path: Sequence[Path] = ()) -> None:
-        self.words = Words("site.j2", search_path)
+        self.words = Words("site.j2", search_path, markup=False)
 
     def html(self, macro: str, **kwargs: object) -> str:
         """The macro's line of inline Markdown, as HTML."""
