@@ -6,7 +6,8 @@ written for reportlab: ``<b>``, ``<i>``, ``<u>``, ``<strike>``, ``<sup>``, ``<su
 :mod:`printplay.render.words_markup` lets through).  A house edition of the template is
 untrusted, so this is a whitelist, not a pass-through: those tags become their HTML (a
 monospaced face is ``<code>``, a suit's colour a suit, any other colour or size small grey
-text), entities stay entities, and anything else that looks like a tag is shown as text.  Every tag opened is closed.
+text), entities stay entities, and anything else that looks like a tag is shown as text.
+Every tag opened is closed.
 
 >>> markup_html('<b>1.</b> 7<font color="#c8102e">♥</font>&nbsp;<font size=8>x</font>')
 '<strong>1.</strong> 7<span class="suit red">♥</span>&nbsp;<span class="muted">x</span>'
