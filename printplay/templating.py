@@ -13,8 +13,12 @@ unsafe), with these limits on top:
   path and checked against the house folder's real path before it is opened), only if it
   is a regular file (a FIFO is refused without being opened) of at most
   :data:`MAX_SOURCE_BYTES`, and only if it is UTF-8;
-- an operator or call that would build a string or list longer than :data:`MAX_SIZE`, or a
-  power with a huge exponent, is refused before it is computed;
+- an operator, filter, method or block that would build a string or list longer than
+  :data:`MAX_SIZE` (1,000,000 characters or items), or a power with a huge exponent, is
+  refused before it is computed: its size is worked out from its inputs first (widths,
+  occurrences, items; see :mod:`printplay.sandbox_limits`), and the templates of one house
+  environment may build at most :data:`MAX_BUILT` (20,000,000) characters and items in
+  all;
 - one render may produce at most :data:`MAX_OUTPUT` characters and run for at most
   :data:`MAX_SECONDS` seconds (enforced in the main thread of a process, where templates
   run);
@@ -35,10 +39,12 @@ printplay.errors.RulebookError: house.md, line 1: access to attribute '__init__'
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import signal
 import threading
-from collections.abc import Callable, Iterator, Sequence
+import types
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -51,12 +57,30 @@ from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.exceptions import SecurityError
 from jinja2.runtime import markup_join, str_join
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
+from markupsafe import Markup
 
 from printplay.errors import PrintplayError, RulebookError
+from printplay.sandbox_limits import (
+    MAX_BUILT,
+    MAX_LISTS,
+    MAX_SIZE,
+    Budget,
+    bounded_filters,
+    check_text,
+    field_size,
+    is_macro,
+    join_size,
+    percent_size,
+    replace_size,
+    text_size,
+    translate_size,
+)
 from printplay.textfile import open_regular
 
 __all__ = [
+    "MAX_BUILT",
+    "MAX_LISTS",
     "MAX_OUTPUT",
     "MAX_SECONDS",
     "MAX_SIZE",
@@ -80,9 +104,6 @@ TEMPLATE_PACKAGES = ("printplay.rules", "printplay.templates")
 
 MAX_SOURCE_BYTES = 1 << 20
 """The largest source file read (1 MiB; the longest bundled rulebook is about 30 KiB)."""
-
-MAX_SIZE = 1_000_000
-"""The longest string or list an operator or call in a template may build."""
 
 MAX_OUTPUT = 4_000_000
 """The most characters one render may produce."""
@@ -266,32 +287,6 @@ def _load_packaged(name: str) -> tuple[str, str | None, None] | None:
 # The sandbox
 
 
-def _too_big(value: object) -> bool:
-    return isinstance(value, str | bytes | list | tuple) and len(value) > MAX_SIZE
-
-
-def _sized(result: Any) -> Any:
-    if _too_big(result):
-        raise SecurityError(f"a value of {len(result):,} items is too long (at most {MAX_SIZE:,})")
-    return result
-
-
-def _check_repeat(left: object, right: object) -> None:
-    for seq, count in ((left, right), (right, left)):
-        if not isinstance(seq, str | list | tuple) or not isinstance(count, int):
-            continue
-        if len(seq) * max(count, 0) > MAX_SIZE:
-            raise SecurityError(f"repeating a value {count:,} times makes it too long")
-
-
-def _check_number(value: object, what: str) -> None:
-    if isinstance(value, int) and abs(value) > MAX_SIZE:
-        raise SecurityError(f"{what} {value:,} is too large (at most {MAX_SIZE:,})")
-
-
-_SIZED_STR_METHODS = frozenset({"center", "ljust", "rjust", "zfill", "expandtabs", "join"})
-
-
 class _SizedConcat(CodeGenerator):
     """Jinja's code generator, but ``a ~ b`` joins through the environment's
     :meth:`_Sandbox.sized_join` (Jinja compiles it to a plain join the sandbox never sees,
@@ -305,78 +300,200 @@ class _SizedConcat(CodeGenerator):
         self.write("))")
 
 
+def _check_repeat(left: object, right: object, budget: Budget) -> None:
+    for seq, count in ((left, right), (right, left)):
+        if isinstance(seq, str | list | tuple) and isinstance(count, int):
+            if len(seq) * max(count, 0) > MAX_SIZE:
+                raise SecurityError(f"repeating a value {count:,} times makes it too long")
+            budget.charge(len(seq) * max(count, 0), "a repeated value")
+
+
+def _width(value: object, what: str) -> int:
+    if isinstance(value, int) and value > MAX_SIZE:
+        raise SecurityError(f"{what} {value:,} is too large (at most {MAX_SIZE:,})")
+    return value if isinstance(value, int) else 0
+
+
+def _argument(args: tuple[Any, ...], kwargs: dict[str, Any], index: int, name: str) -> Any:
+    if len(args) > index:
+        return args[index]
+    return kwargs.get(name)
+
+
+def _str_method_size(
+    owner: str, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> tuple[tuple[Any, ...], int | None]:
+    """The arguments to call the string method ``name`` of ``owner`` with, and the size of
+    its result if it can outgrow the text many times (else ``None``: measured after)."""
+    if name in ("center", "ljust", "rjust", "zfill"):
+        width = _width(_argument(args, kwargs, 0, "width"), "a width")
+        return args, max(len(owner), width)
+    if name == "expandtabs":
+        tab = _argument(args, kwargs, 0, "tabsize")
+        tab = 8 if tab is None else _width(tab, "a tab size")
+        return args, len(owner) + owner.count("\t") * max(tab, 0)
+    if name == "replace" and len(args) >= 2 and isinstance(args[0], str):
+        count = _argument(args, kwargs, 2, "count")
+        return args, replace_size(owner, args[0], str(args[1]), count)
+    if name == "join" and args:
+        items = list(args[0])
+        return (items, *args[1:]), len(items) + join_size(items, owner)
+    if name == "translate" and args:
+        return args, translate_size(owner, args[0])
+    return args, None
+
+
+class _SizedFormatter(SandboxedFormatter):
+    """Jinja's formatter for ``str.format``, counting each field before it is formatted:
+    a width (``{:>9999999}``, or ``{:{w}}`` with ``w`` an argument) builds nothing until
+    the whole is known to stay under :data:`MAX_SIZE`."""
+
+    def __init__(self, env: jinja2.Environment, **kwargs: Any) -> None:
+        super().__init__(env, **kwargs)
+        self.size = 0
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        """Format one field, once its size is known to fit."""
+        self.size += field_size(value, format_spec)
+        if self.size > MAX_SIZE:
+            raise SecurityError(f"a format's text would be over {MAX_SIZE:,} characters")
+        return super().format_field(value, format_spec)
+
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        """``!r``, ``!s``, ``!a``, once the text is known to fit."""
+        if conversion is not None:
+            check_text(value, "a value formatted")
+        return super().convert_field(value, conversion)
+
+
+class _SizedEscapeFormatter(_SizedFormatter, SandboxedEscapeFormatter):
+    """:class:`_SizedFormatter` for ``Markup.format``."""
+
+
 class _Sandbox(SandboxedEnvironment):
-    """Jinja's sandbox, with sizes bounded (see the module's docstring)."""
+    """Jinja's sandbox, with sizes bounded (see the module's docstring and
+    :mod:`printplay.sandbox_limits`)."""
 
     code_generator_class = _SizedConcat
     intercepted_binops = frozenset({"*", "**", "%", "+"})
 
+    def __init__(self, budget: Budget, **options: Any) -> None:
+        super().__init__(**options)
+        self.budget = budget
+        self.finalize = self.printed
+        self.filters.update(bounded_filters(self.filters, budget))
+
+    def printed(self, value: Any) -> Any:
+        """What ``{{ value }}`` prints, once its text is known to fit (a string is printed
+        as it is; anything else is turned into text, which is counted)."""
+        if not isinstance(value, str):
+            self.budget.charge(text_size(value), "a value printed")
+        return value
+
+    def concat(self, pieces: Iterable[str]) -> str:
+        """The text of a macro, a ``{% set %}`` or a ``{% filter %}`` block, measured
+        before its pieces are joined."""
+        items = pieces if isinstance(pieces, list) else list(pieces)
+        self.budget.charge(sum(len(item) for item in items), "the text of a macro or block")
+        return "".join(items)
+
     def sized_join(self, eval_ctx: Any, values: tuple[Any, ...]) -> str:
         """``a ~ b ~ …``, refused if the result would be longer than :data:`MAX_SIZE`."""
+        size = 0
+        for value in values:
+            size += text_size(value, MAX_SIZE - size)
+            if size > MAX_SIZE:
+                raise SecurityError(f"a string joined with ~ would be too long (over {MAX_SIZE:,})")
+        self.budget.charge(size, "a string joined with ~")
         texts = [str(value) if not hasattr(value, "__html__") else value for value in values]
-        if sum(len(text) for text in texts) > MAX_SIZE:
-            raise SecurityError(f"a string joined with ~ would be too long (over {MAX_SIZE:,})")
         return markup_join(texts) if eval_ctx.autoescape or eval_ctx.volatile else str_join(texts)
 
     def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
-        """Refuse ``*`` and ``**`` whose result would be huge, and ``%`` with huge widths."""
+        """``*``, ``**``, ``+`` and ``%``, refused before they run if the result would be
+        too long (or, for ``**``, too large a number)."""
         if operator_ == "*":
-            _check_repeat(left, right)
+            _check_repeat(left, right, self.budget)
         elif operator_ == "**" and isinstance(left, int) and isinstance(right, int):
             if abs(left) > 1 and left.bit_length() * right > 8 * MAX_SIZE:
                 raise SecurityError(f"a power with the exponent {right:,} is too large")
+        elif operator_ == "+" and isinstance(left, str | list | tuple):
+            if isinstance(right, str | list | tuple):
+                self.budget.charge(len(left) + len(right), "a sum")
         elif operator_ == "%" and isinstance(left, str):
-            _check_format_string(left)
-            for value in right if isinstance(right, tuple) else (right,):
-                _check_number(value, "a number formatted")
-        return _sized(self.binop_table[operator_](left, right))
+            check_text(right, "a value formatted with %")
+            self.budget.charge(percent_size(left, right), "a text formatted with %")
+        return _short(self.binop_table[operator_](left, right))
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
-        """Refuse ``str.format`` on a format with a huge width before it runs."""
-        wrapped = super().wrap_str_format(value)
-        if wrapped is not None:
-            _check_format_string(value.__self__)
-        return wrapped
+        """``str.format`` and ``format_map``, through :class:`_SizedFormatter`."""
+        if not isinstance(value, types.MethodType | types.BuiltinMethodType):
+            return None
+        if value.__name__ not in ("format", "format_map") or not isinstance(value.__self__, str):
+            return None
+        text: str = value.__self__
+        is_map = value.__name__ == "format_map"
+
+        def wrapper(*args: Any, **kwargs: Any) -> str:
+            if is_map:
+                if kwargs or len(args) != 1:
+                    raise TypeError("format_map() takes exactly one argument")
+                kwargs, args = args[0], ()
+            formatter: _SizedFormatter
+            if isinstance(text, Markup):
+                formatter = _SizedEscapeFormatter(self, escape=text.escape)
+            else:
+                formatter = _SizedFormatter(self)
+            return type(text)(formatter.vformat(text, args, kwargs))
+
+        return functools.update_wrapper(wrapper, value)
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        """Refuse calls whose arguments or result are too long, then call as the sandbox
-        does."""
-        for value in (*args, *kwargs.values()):
-            if _too_big(value):
-                raise SecurityError("an argument is too long to pass to a call")
+        """Call as the sandbox does, the size of what the call builds measured first."""
+        budget = __self.budget
         owner = getattr(__obj, "__self__", None)
-        if isinstance(owner, str) and getattr(__obj, "__name__", "") in _SIZED_STR_METHODS:
+        name = getattr(__obj, "__name__", "")
+        if is_macro(__obj):  # its text is measured as it is joined
+            return SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
+        known = None
+        if isinstance(owner, list | dict | set):  # nothing turned into text: only grown
+            _grow(owner, name, args, kwargs, budget)
+        else:
             for value in (*args, *kwargs.values()):
-                _check_number(value, "a width")
-        return _sized(SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs))
+                check_text(value, "an argument")
+        if isinstance(owner, str):
+            args, known = _str_method_size(owner, name, args, kwargs)
+            if known is not None:
+                budget.charge(known, f"the result of str.{name}")
+        result = SandboxedEnvironment.call(__self, __context, __obj, *args, **kwargs)
+        if known is None and isinstance(result, str | list | tuple | dict):
+            budget.charge(len(result), "the result of a call")
+        return _short(result)
 
 
-def _check_format_string(text: str) -> None:
-    digits = 0
-    for char in text:
-        digits = digits + 1 if char.isdigit() else 0
-        if digits > 6:
-            raise SecurityError("a format with a width or precision over 999,999")
+def _grow(
+    owner: list[Any] | dict[Any, Any] | set[Any],
+    name: str,
+    args: tuple[Any, ...],
+    kwargs: dict[str, Any],
+    budget: Budget,
+) -> None:
+    """Refuse a list, dict or set grown past :data:`MAX_SIZE` items; count what is added."""
+    added = 0
+    if name in ("append", "insert", "add", "setdefault"):
+        added = 1
+    elif name in ("extend", "update") and args and hasattr(args[0], "__len__"):
+        added = len(args[0])
+    elif name in ("extend", "update"):
+        added = len(kwargs) if not args else MAX_SIZE + 1  # an iterator: length unknown
+    if added and len(owner) + added > MAX_SIZE:
+        raise SecurityError(f"a list, dict or set would be too long (over {MAX_SIZE:,} items)")
+    budget.charge(added, "a list, dict or set grown")
 
 
-def _bounded_filter(filter_: Callable[..., Any]) -> Callable[..., Any]:
-    def bounded(value: Any, *args: Any, **kwargs: Any) -> Any:
-        for argument in (*args, *kwargs.values()):
-            _check_number(argument, "a width")
-            if isinstance(argument, str):
-                _check_format_string(argument)
-        if isinstance(value, str):
-            _check_format_string(value)
-        return _sized(filter_(value, *args, **kwargs))
-
-    bounded.__name__ = getattr(filter_, "__name__", "filter")
-    for mark in ("jinja_pass_arg",):
-        if hasattr(filter_, mark):
-            setattr(bounded, mark, getattr(filter_, mark))
-    return bounded
-
-
-_SIZED_FILTERS = ("center", "indent", "wordwrap", "format", "truncate", "batch", "slice", "join")
+def _short(result: Any) -> Any:
+    if isinstance(result, str | bytes | list | tuple) and len(result) > MAX_SIZE:
+        raise SecurityError(f"a value of {len(result):,} items is too long (at most {MAX_SIZE:,})")
+    return result
 
 
 def sandboxed_environment(
@@ -387,10 +504,12 @@ def sandboxed_environment(
     Templates are looked up in the folders of ``search_path`` first, then among the bundled
     sources (``printplay.rules`` and ``printplay.templates``).  Jinja runs with
     ``StrictUndefined`` (a misspelt name is an error, not an empty string), ``trim_blocks``
-    and ``lstrip_blocks``, and no HTML escaping.
+    and ``lstrip_blocks``, and no HTML escaping.  An environment with house folders may
+    build at most :data:`MAX_BUILT` characters and items in all.
     """
     loader = jinja2.ChoiceLoader([HouseLoader(search_path), jinja2.FunctionLoader(_load_packaged)])
     env = _Sandbox(
+        Budget(MAX_BUILT if search_path else None),
         loader=loader,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -399,8 +518,6 @@ def sandboxed_environment(
         autoescape=False,
     )
     env.globals.pop("lipsum", None)
-    for name in _SIZED_FILTERS:
-        env.filters[name] = _bounded_filter(env.filters[name])
     return env
 
 
