@@ -20,8 +20,9 @@ unsafe), with these limits on top:
   environment may build at most :data:`MAX_BUILT` (20,000,000) characters and items in
   all;
 - one render may produce at most :data:`MAX_OUTPUT` characters and run for at most
-  :data:`MAX_SECONDS` seconds (enforced in the main thread of a process, where templates
-  run);
+  :data:`MAX_SECONDS` seconds, and a whole printable made from house sources, typesetting
+  included, at most :data:`MAX_RENDER_SECONDS` (:func:`render_deadline`; enforced in the
+  main thread of a process, where templates run);
 - anything a template raises (an undefined name, ``1/0``, a recursive macro, a refused
   operation) becomes one :class:`~printplay.errors.RulebookError` naming the file and line.
 
@@ -43,6 +44,7 @@ import functools
 import os
 import signal
 import threading
+import time
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -50,7 +52,7 @@ from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from types import FrameType, TracebackType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 import jinja2
 from jinja2 import nodes
@@ -82,6 +84,7 @@ __all__ = [
     "MAX_BUILT",
     "MAX_LISTS",
     "MAX_OUTPUT",
+    "MAX_RENDER_SECONDS",
     "MAX_SECONDS",
     "MAX_SIZE",
     "MAX_SOURCE_BYTES",
@@ -92,8 +95,10 @@ __all__ = [
     "TemplateHolder",
     "bounded_call",
     "bounded_render",
+    "house_deadline",
     "house_folders",
     "house_sources",
+    "render_deadline",
     "sandboxed_environment",
     "template_errors",
     "time_limit",
@@ -110,6 +115,10 @@ MAX_OUTPUT = 4_000_000
 
 MAX_SECONDS = 10.0
 """The longest one render (or one macro call) may run."""
+
+MAX_RENDER_SECONDS = 60.0
+"""The longest a printable made from house sources may take, typesetting included (the
+bundled rulebook takes about 2 s)."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -526,38 +535,86 @@ def sandboxed_environment(
 
 
 class _TimeUp(Exception):
-    """A render ran past :data:`MAX_SECONDS`."""
+    """A deadline passed; its one argument is the deadline's length in seconds."""
 
 
-_timer_depth = 0
+_deadlines: list[tuple[float, float]] = []
+"""The deadlines in force, innermost last: when each passes (monotonic clock), and its
+length in seconds."""
+_outside_handler: Any = None
 
 
 def _time_up(signum: int, frame: FrameType | None) -> None:
-    raise _TimeUp
+    raise _TimeUp(min(_deadlines)[1] if _deadlines else 0.0)
+
+
+def _arm(now: float) -> None:
+    """Set the timer for the nearest deadline in force."""
+    nearest = min(when for when, _ in _deadlines)
+    signal.setitimer(signal.ITIMER_REAL, max(nearest - now, 1e-6))
 
 
 @contextmanager
 def _deadline(seconds: float) -> Iterator[None]:
-    """Raise :class:`_TimeUp` in the block once ``seconds`` have passed (main thread only;
-    elsewhere, and inside an outer deadline, the block runs unbounded by this one)."""
-    global _timer_depth
+    """Raise :class:`_TimeUp` in the block once ``seconds`` have passed, or sooner if an
+    outer deadline passes first (main thread only; elsewhere the block runs unbounded)."""
+    global _outside_handler
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    if not usable or _timer_depth:
-        _timer_depth += 1
-        try:
-            yield
-        finally:
-            _timer_depth -= 1
+    if not usable:
+        yield
         return
-    previous = signal.signal(signal.SIGALRM, _time_up)
-    _timer_depth += 1
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    now = time.monotonic()
+    if not _deadlines:
+        _outside_handler = signal.signal(signal.SIGALRM, _time_up)
+    _deadlines.append((now + seconds, seconds))
+    _arm(now)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
-        _timer_depth -= 1
+        _deadlines.pop()
+        if _deadlines:
+            _arm(time.monotonic())
+        else:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, _outside_handler)
+
+
+@contextmanager
+def render_deadline(search_path: Sequence[object], what: str) -> Iterator[None]:
+    """A printable made from house sources (``search_path`` not empty), typesetting and
+    all, may take at most :data:`MAX_RENDER_SECONDS`: past that it is one
+    :class:`RulebookError` naming ``what``.  Bundled sources run unbounded.  A file being
+    written is left unwritten (outputs are written to a temporary file, then moved)."""
+    if not search_path:
+        yield
+        return
+    try:
+        with _deadline(MAX_RENDER_SECONDS):
+            yield
+    except _TimeUp as error:
+        raise RulebookError(
+            f"{what}: rendering and typesetting took longer than {error.args[0]:g} s"
+        ) from None
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def house_deadline(what: str) -> Callable[[Callable[_P, _R]], Callable[_P, _R]]:
+    """Decorate a function that draws a printable: called with a ``rules_dir``, it runs
+    under :func:`render_deadline` (``what`` names the printable in the message)."""
+
+    def decorate(function: Callable[_P, _R]) -> Callable[_P, _R]:
+        @functools.wraps(function)
+        def bounded(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            rules_dir = kwargs.get("rules_dir")
+            with render_deadline([rules_dir] if rules_dir is not None else [], what):
+                return function(*args, **kwargs)
+
+        return bounded
+
+    return decorate
 
 
 def time_limit() -> contextlib.AbstractContextManager[None]:
@@ -618,7 +675,7 @@ _MESSAGE_LIMIT = 200
 
 def _describe(error: BaseException) -> str:
     if isinstance(error, _TimeUp):
-        return f"the template ran longer than {MAX_SECONDS:g} s"
+        return f"the template ran longer than {error.args[0]:g} s"
     if isinstance(error, RecursionError):
         return "the template calls itself too deeply (a recursive macro?)"
     if isinstance(error, MemoryError):

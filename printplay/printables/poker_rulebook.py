@@ -23,6 +23,7 @@ from printplay.games.poker.strategy_play import strategy_table
 from printplay.printables.model import PrintRequest, Rulebook
 from printplay.printables.poker_chart import strategy_chart
 from printplay.printables.poker_model import PokerRulebook
+from printplay.templating import house_deadline
 
 
 def _edge_words(edge: Interval) -> str:
@@ -109,6 +110,7 @@ def poker_rulebook(game: RicochetPoker, *, rules_dir: Path | None = None) -> Pok
     )
 
 
+@house_deadline("the rulebook")
 def write_poker_rulebook(
     game: RicochetPoker, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
 ) -> Path:

@@ -57,6 +57,7 @@ from printplay.render.document import (
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.markdown_pdf import fill_frame, markdown_to_flowables
 from printplay.render.rulebook import Words
+from printplay.templating import house_deadline
 
 CARD_MM = (63.0, 88.0)
 """The places are poker-size cards (width, height)."""
@@ -1058,6 +1059,7 @@ class MatOverview(Flowable):
 # --- the PDF ----------------------------------------------------------------------------------
 
 
+@house_deadline("the mat")
 def build_mat(
     game: RegisteredSolitaire | str,
     path: Path | str,

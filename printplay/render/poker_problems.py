@@ -34,6 +34,7 @@ from printplay.render.puzzle_book import (
 from printplay.render.quickref import quick_card
 from printplay.render.rulebook import Words
 from printplay.render.styles import suit_markup
+from printplay.templating import house_deadline
 
 
 class ProblemPages(TwoPassBook[ProblemBook]):
@@ -187,6 +188,7 @@ def _story(book: ProblemPages) -> list[Flowable]:
     return story
 
 
+@house_deadline("the problem book")
 def draw_problem_book(
     model: ProblemBook,
     path: Path,

@@ -47,6 +47,7 @@ from printplay.render.quickref import QuickCard, quick_card
 from printplay.render.rulebook import Words
 from printplay.render.sheet import card_rows, order_cells
 from printplay.render.styles import Styles, book_styles, suit_markup
+from printplay.templating import house_deadline
 
 RULE = HexColor("#BBBBBB")
 """The thin rules of tables."""
@@ -609,6 +610,7 @@ def page_setup(model: PuzzleBook, paper: str, words: Words) -> PageSetup:
     )
 
 
+@house_deadline("the puzzle book")
 def draw_book(
     model: PuzzleBook, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
 ) -> BookPages:

@@ -59,6 +59,7 @@ from printplay.templating import (
     bounded_call,
     bounded_render,
     house_folders,
+    render_deadline,
     sandboxed_environment,
     template_errors,
     time_limit,
@@ -382,18 +383,22 @@ def build_rulebook(
 
     ``template`` and ``search_path`` are as for :func:`render_rulebook_source`; ``diagrams``
     name the factories ``[[diagram NAME ...]]`` markers call; the text is set in ``styles``
-    (by default the book styles) across ``setup.frame_width``.
+    (by default the book styles) across ``setup.frame_width``.  Made from house sources
+    (``search_path``), the whole of it, typesetting included, may take at most
+    :data:`~printplay.templating.MAX_RENDER_SECONDS`.
     """
     path = check_writable(Path(path))
-    text = render_rulebook_source(template, context, search_path=search_path)
     name = _source_name(template)
-    flowables: list[Flowable] = markdown_to_flowables(
-        text,
-        styles=styles,
-        width=setup.frame_width,
-        height=setup.frame_height,
-        diagrams=diagrams,
-        source=name,
-    )
-    with page_errors(name):
-        return build_pdf(path, flowables, setup)
+    with render_deadline(search_path, name):
+        text = render_rulebook_source(template, context, search_path=search_path)
+        flowables: list[Flowable] = markdown_to_flowables(
+            text,
+            styles=styles,
+            width=setup.frame_width,
+            height=setup.frame_height,
+            diagrams=diagrams,
+            source=name,
+        )
+        with page_errors(name):
+            return build_pdf(path, flowables, setup)
+    raise AssertionError("unreachable")  # pragma: no cover

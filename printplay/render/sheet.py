@@ -57,6 +57,7 @@ from printplay.render.sheet_words import (
     verdict_text,
 )
 from printplay.render.styles import Styles, book_styles, suit_markup
+from printplay.templating import house_deadline
 
 RULE = HexColor("#BBBBBB")
 
@@ -486,6 +487,7 @@ def _segment(
     return story
 
 
+@house_deadline("the setup sheet")
 def draw_sheet(
     model: SheetModel,
     path: Path,

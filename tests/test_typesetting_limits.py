@@ -1,0 +1,144 @@
+"""What a house source may make the typesetter do is bounded: counts of blocks, table rows,
+diagrams and page breaks (refused before the text is set), a linear search for links in
+runs of ``[``, and a deadline on the whole printable, typesetting included."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from printplay import templating
+from printplay.cli import main
+from printplay.markup import parse
+from printplay.markup.parse import (
+    MAX_BLOCKS,
+    MAX_DIAGRAMS,
+    MAX_LINES,
+    MAX_LINK_SCAN,
+    MAX_PAGE_BREAKS,
+    MAX_TABLE_ROWS,
+    PARSER,
+)
+from printplay.textfile import TEXT_FILE_LIMIT
+
+TABLE = "| Hand | Pays |\n|------|-----:|\n"
+
+
+def refused(tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str) -> str:
+    """Print the rulebook of a house ``tripeaks.md`` holding ``source``; it must fail in
+    one line, leaving nothing but the house folder."""
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "tripeaks.md").write_text(source, encoding="utf-8")
+    out = tmp_path / "rules.pdf"
+    assert main(["rules", "tripeaks", "-o", str(out), "--rules-dir", str(folder)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1, err[:2000]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house"]
+    return err
+
+
+@pytest.mark.parametrize(
+    ("source", "words"),
+    [
+        pytest.param(
+            "# Rules\n\n{% for i in range(5000) %}{{ diagram('layout') }}\n{% endfor %}",
+            f"more than {MAX_DIAGRAMS:,} diagrams",
+            id="5,000 diagrams",
+        ),
+        pytest.param(
+            "# Rules\n\n" + TABLE + "{% for i in range(2500) %}| {{ i }} | 2 |\n{% endfor %}",
+            f"more than {MAX_TABLE_ROWS:,} table rows",
+            id="2,500 table rows",
+        ),
+        pytest.param(
+            "# Rules\n\n{% for i in range(10500) %}- Item.\n{% endfor %}",
+            f"more than {MAX_BLOCKS:,} blocks of text",
+            id="10,500 list items",
+        ),
+        pytest.param(
+            "# Rules\n\n{% for i in range(200) %}{% for j in range(1000) %}Text.\n\n"
+            "{% endfor %}{% endfor %}",
+            f"400,002 lines, more than the {MAX_LINES:,}",
+            id="200,000 paragraphs",
+        ),
+        pytest.param(
+            "# Rules\n\n{% for i in range(2000) %}Page.\n\n[[pagebreak]]\n\n{% endfor %}",
+            f"more than {MAX_PAGE_BREAKS:,} page breaks",
+            id="2,000 pages",
+        ),
+    ],
+)
+def test_a_house_source_that_would_set_too_much_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], source: str, words: str
+) -> None:
+    err = refused(tmp_path, capsys, source)
+    assert err.startswith("printplay: error: tripeaks.md"), err
+    assert words in err
+
+
+def test_a_mebibyte_table_is_refused_before_it_is_set(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A table as large as a source may be (1 MiB), no Jinja needed."""
+    row = "| 1 | 2 |\n"
+    rows = (templating.MAX_SOURCE_BYTES - 100) // len(row)
+    err = refused(tmp_path, capsys, "# Rules\n\n" + TABLE + row * rows)
+    assert f"more than the {MAX_LINES:,} one source may have" in err
+    assert rows * len(row) < TEXT_FILE_LIMIT
+
+
+def test_the_limits_leave_room_for_the_bundled_rulebooks() -> None:
+    from printplay.printables.poker_rulebook import rulebook_model as poker_model
+    from printplay.printables.rulebook import rulebook_model
+    from printplay.render.rulebook import render_rulebook_source
+
+    for model in (rulebook_model("tripeaks"), poker_model("ricochet-poker")):
+        tokens = parse(render_rulebook_source(model.template, model.context))
+        assert sum(t.type == "inline" for t in tokens) * 10 < MAX_BLOCKS
+        assert sum(t.type == "tr_open" for t in tokens) * 10 < MAX_TABLE_ROWS
+        assert sum(t.info == "diagram" for t in tokens) * 10 < MAX_DIAGRAMS
+        assert len(tokens) < MAX_LINES
+
+
+def test_a_run_of_brackets_is_searched_for_links_in_linear_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """markdown-it looks for a link's end from every ``[``, to the end of the paragraph:
+    20,000 of them cost 200 million characters of search.  The search has a budget."""
+    scanned = [0]
+    label = PARSER.helpers.parseLinkLabel
+
+    def counting(state: Any, start: int, *args: Any) -> int:
+        scanned[0] += state.posMax - start
+        return label(state, start, *args)
+
+    monkeypatch.setattr(PARSER.helpers, "parseLinkLabel", counting)
+    tokens = parse("[" * 20_000 + "\n")
+    assert scanned[0] <= MAX_LINK_SCAN + 20_000
+    assert tokens[1].content == "[" * 20_000
+    scanned[0] = 0
+    assert "link" in [t.type.split("_")[0] for t in parse("[a](b)\n")[1].children or []]
+
+
+def test_the_deadline_covers_the_typesetting_and_leaves_nothing_half_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A typesetter that never ends (standing in for one that would take minutes) is
+    stopped by the deadline of the whole printable; its half-written file is removed."""
+    from printplay.render import document
+
+    def endless(target: str, *_: object) -> None:
+        Path(target).write_bytes(b"%PDF-1.4 half")
+        time.sleep(60)
+
+    monkeypatch.setattr(templating, "MAX_RENDER_SECONDS", 0.5)
+    monkeypatch.setattr(document, "lay_out", endless)
+    source = (Path(__file__).resolve().parents[1] / "rules" / "tripeaks.md").read_text("utf-8")
+    err = refused(tmp_path, capsys, source)
+    assert err == (
+        "printplay: error: tripeaks.md: rendering and typesetting took longer than 0.5 s"
+    )
