@@ -114,7 +114,7 @@ def test_a_run_of_brackets_is_searched_for_links_in_linear_time(
 
     def counting(state: Any, start: int, *args: Any) -> int:
         scanned[0] += state.posMax - start
-        return label(state, start, *args)
+        return int(label(state, start, *args))
 
     monkeypatch.setattr(PARSER.helpers, "parseLinkLabel", counting)
     tokens = parse("[" * 20_000 + "\n")
