@@ -249,15 +249,15 @@ def _number(digits: str | None) -> int | None:
 # Filters
 
 
-def replace_size(text: str, old: str, new: str, count: int | None = None) -> int:
-    """How long ``text.replace(old, new, count)`` is."""
+def replace_size(text: Any, old: Any, new: Any, count: int | None = None) -> int:
+    """How long ``text.replace(old, new, count)`` is (strings or bytes)."""
     found = text.count(old) if old else len(text) + 1
     if count is not None and count >= 0:
         found = min(found, count)
     return len(text) + found * (len(new) - len(old))
 
 
-def join_size(items: Iterable[object], separator: str) -> int:
+def join_size(items: Iterable[object], separator: str | bytes | bytearray) -> int:
     """At most how long ``separator.join(str(item) for item in items)`` is."""
     total = -len(separator)
     for item in items:

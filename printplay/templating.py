@@ -311,7 +311,7 @@ class _SizedConcat(CodeGenerator):
 
 def _check_repeat(left: object, right: object, budget: Budget) -> None:
     for seq, count in ((left, right), (right, left)):
-        if isinstance(seq, str | list | tuple) and isinstance(count, int):
+        if isinstance(seq, _SEQUENCES) and isinstance(count, int):
             if len(seq) * max(count, 0) > MAX_SIZE:
                 raise SecurityError(f"repeating a value {count:,} times makes it too long")
             budget.charge(len(seq) * max(count, 0), "a repeated value")
@@ -329,25 +329,31 @@ def _argument(args: tuple[Any, ...], kwargs: dict[str, Any], index: int, name: s
     return kwargs.get(name)
 
 
+_TEXTS = (str, bytes, bytearray)
+_SEQUENCES = (str, bytes, bytearray, list, tuple)
+
+
 def _str_method_size(
-    owner: str, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
+    owner: str | bytes | bytearray, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
 ) -> tuple[tuple[Any, ...], int | None]:
-    """The arguments to call the string method ``name`` of ``owner`` with, and the size of
-    its result if it can outgrow the text many times (else ``None``: measured after)."""
+    """The arguments to call the string (or bytes) method ``name`` of ``owner`` with, and
+    the size of its result if it can outgrow the text many times (else ``None``: measured
+    after)."""
     if name in ("center", "ljust", "rjust", "zfill"):
         width = _width(_argument(args, kwargs, 0, "width"), "a width")
         return args, max(len(owner), width)
     if name == "expandtabs":
         tab = _argument(args, kwargs, 0, "tabsize")
         tab = 8 if tab is None else _width(tab, "a tab size")
-        return args, len(owner) + owner.count("\t") * max(tab, 0)
-    if name == "replace" and len(args) >= 2 and isinstance(args[0], str):
+        tabs = owner.count("\t") if isinstance(owner, str) else owner.count(b"\t")
+        return args, len(owner) + tabs * max(tab, 0)
+    if name == "replace" and len(args) >= 2 and all(isinstance(a, _TEXTS) for a in args[:2]):
         count = _argument(args, kwargs, 2, "count")
-        return args, replace_size(owner, args[0], str(args[1]), count)
+        return args, replace_size(owner, args[0], args[1], count)
     if name == "join" and args:
         items = list(args[0])
         return (items, *args[1:]), len(items) + join_size(items, owner)
-    if name == "translate" and args:
+    if name == "translate" and args and isinstance(owner, str):
         return args, translate_size(owner, args[0])
     return args, None
 
@@ -425,12 +431,13 @@ class _Sandbox(SandboxedEnvironment):
         elif operator_ == "**" and isinstance(left, int) and isinstance(right, int):
             if abs(left) > 1 and left.bit_length() * right > 8 * MAX_SIZE:
                 raise SecurityError(f"a power with the exponent {right:,} is too large")
-        elif operator_ == "+" and isinstance(left, str | list | tuple):
-            if isinstance(right, str | list | tuple):
+        elif operator_ == "+" and isinstance(left, _SEQUENCES):
+            if isinstance(right, _SEQUENCES):
                 self.budget.charge(len(left) + len(right), "a sum")
-        elif operator_ == "%" and isinstance(left, str):
+        elif operator_ == "%" and isinstance(left, _TEXTS):
             check_text(right, "a value formatted with %")
-            self.budget.charge(percent_size(left, right), "a text formatted with %")
+            fmt = left if isinstance(left, str) else left.decode("latin-1")
+            self.budget.charge(percent_size(fmt, right), "a text formatted with %")
         return _short(self.binop_table[operator_](left, right))
 
     def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
@@ -469,7 +476,7 @@ class _Sandbox(SandboxedEnvironment):
         else:
             for value in (*args, *kwargs.values()):
                 check_text(value, "an argument")
-        if isinstance(owner, str):
+        if isinstance(owner, _TEXTS):
             args, known = _str_method_size(owner, name, args, kwargs)
             if known is not None:
                 budget.charge(known, f"the result of str.{name}")
@@ -500,7 +507,7 @@ def _grow(
 
 
 def _short(result: Any) -> Any:
-    if isinstance(result, str | bytes | list | tuple) and len(result) > MAX_SIZE:
+    if isinstance(result, _SEQUENCES) and len(result) > MAX_SIZE:
         raise SecurityError(f"a value of {len(result):,} items is too long (at most {MAX_SIZE:,})")
     return result
 

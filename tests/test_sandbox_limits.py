@@ -64,6 +64,11 @@ ATTACKS = [
     ("{% set w = 10**9 %}{{ 'x'.ljust(w) }}", "too large"),
     ("{{ ('\\t' * 999999).expandtabs(999) }}", "str.expandtabs"),
     (S + "{{ s.translate({120: 'y' * 999}) }}", "str.translate"),
+    # bytes too
+    ("{{ 'x'.encode().center(10**8) }}", "too large"),
+    (S + "{{ s.encode().replace('x'.encode(), 'y'.encode() * 1000) }}", "str.replace"),
+    ("{{ ('%999999d'.encode() * 100) % ((1,) * 100) }}", "formatted with %"),
+    ("{{ ('\\t' * 999999).encode().expandtabs(999) }}", "str.expandtabs"),
     # blocks and macros are measured before their pieces are joined
     (S + "{% set b %}{% for i in range(2000) %}{{ s }}{% endfor %}{% endset %}", "block"),
     (S + "{% macro m() %}{% for i in range(2000) %}{{ s }}{% endfor %}{% endmacro %}{{ m() }}",
