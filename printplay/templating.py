@@ -150,13 +150,11 @@ def house_folders(folder: Path) -> list[HouseFolder]:
     found = [HouseFolder(root, root)]
     for sub in ("rules", "templates"):
         path = Path(folder) / sub
-        try:
-            real = path.resolve(strict=True)
-        except FileNotFoundError:
-            if path.is_symlink():  # a link to nothing: say so rather than ignore it
-                raise SourceError(f"{path} is a symbolic link to nothing: not read") from None
+        if not path.is_symlink() and not path.exists():
             continue
-        except (OSError, RuntimeError) as error:
+        try:
+            real = path.resolve()  # not strict: a link out is refused whether or not it leads
+        except (OSError, RuntimeError) as error:  # to something (no telling what exists)
             raise SourceError(f"{path}: {_reason(error)}") from None
         if not real.is_relative_to(root):
             raise SourceError(f"{path} leads out of {folder} (a symbolic link): not read")
@@ -246,12 +244,12 @@ class HouseLoader(jinja2.BaseLoader):
         path = folder.path.joinpath(*parts)
         try:
             root = folder.root.resolve(strict=True)
-            real = path.resolve(strict=True)
-        except (OSError, RuntimeError):
+            real = path.resolve()  # not strict: a link out is refused whether or not its
+        except (OSError, RuntimeError):  # target exists (no telling what exists outside)
             return None
-        if not real.is_relative_to(root):
+        if not real.is_relative_to(root):  # only a symbolic link on the way leads out
             raise SourceError(f"{path} leads out of {folder.root} (a symbolic link): not read")
-        if real.is_dir():
+        if not real.exists() or real.is_dir():
             return None
         with open_regular(real, "rulebook source", error=SourceError) as handle:
             try:

@@ -296,3 +296,17 @@ def test_a_fifo_for_a_house_source_is_refused_without_hanging(tmp_path: Path) ->
         "it is not a regular file"
     ]
     assert not out.exists()
+
+
+def test_a_link_out_tells_nothing_of_what_exists_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], outside: Path
+) -> None:
+    """A link to a file outside is refused in the same words whether or not the file
+    exists: the error is no way to learn what is on the machine."""
+    messages = []
+    for target in (outside / "secret.md", outside / "no-such-file.md"):
+        folder = house(tmp_path / "house", "{% include 'peek.md' %}")
+        (folder / "peek.md").unlink(missing_ok=True)
+        (folder / "peek.md").symlink_to(target)
+        messages.append(refused(tmp_path, capsys, folder, "peek.md leads out of"))
+    assert messages[0] == messages[1]
