@@ -91,6 +91,7 @@ __all__ = [
     "TEMPLATE_PACKAGES",
     "HouseFolder",
     "HouseLoader",
+    "Sandbox",
     "SourceError",
     "TemplateHolder",
     "bounded_call",
@@ -296,7 +297,7 @@ def _load_packaged(name: str) -> tuple[str, str | None, None] | None:
 
 class _SizedConcat(CodeGenerator):
     """Jinja's code generator, but ``a ~ b`` joins through the environment's
-    :meth:`_Sandbox.sized_join` (Jinja compiles it to a plain join the sandbox never sees,
+    :meth:`Sandbox.sized_join` (Jinja compiles it to a plain join the sandbox never sees,
     so doubling a string forty times would fill the memory)."""
 
     def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
@@ -383,7 +384,7 @@ class _SizedEscapeFormatter(_SizedFormatter, SandboxedEscapeFormatter):
     """:class:`_SizedFormatter` for ``Markup.format``."""
 
 
-class _Sandbox(SandboxedEnvironment):
+class Sandbox(SandboxedEnvironment):
     """Jinja's sandbox, with sizes bounded (see the module's docstring and
     :mod:`printplay.sandbox_limits`)."""
 
@@ -395,6 +396,10 @@ class _Sandbox(SandboxedEnvironment):
         self.budget = budget
         self.finalize = self.printed
         self.filters.update(bounded_filters(self.filters, budget))
+
+    def add_filters(self, **filters: Callable[..., Any]) -> None:
+        """Offer more filters, measured as the built-in ones are."""
+        self.filters.update(bounded_filters(filters, self.budget))
 
     def printed(self, value: Any) -> Any:
         """What ``{{ value }}`` prints, once its text is known to fit (a string is printed
@@ -512,7 +517,7 @@ def _short(result: Any) -> Any:
 
 def sandboxed_environment(
     search_path: Sequence[str | Path | HouseFolder] = (),
-) -> jinja2.Environment:
+) -> Sandbox:
     """The sandboxed Jinja2 environment every rulebook source and template runs in.
 
     Templates are looked up in the folders of ``search_path`` first, then among the bundled
@@ -522,7 +527,7 @@ def sandboxed_environment(
     build at most :data:`MAX_BUILT` characters and items in all.
     """
     loader = jinja2.ChoiceLoader([HouseLoader(search_path), jinja2.FunctionLoader(_load_packaged)])
-    env = _Sandbox(
+    env = Sandbox(
         Budget(MAX_BUILT if search_path else None),
         loader=loader,
         undefined=jinja2.StrictUndefined,

@@ -69,6 +69,9 @@ ATTACKS = [
     (S + "{{ s.encode().replace('x'.encode(), 'y'.encode() * 1000) }}", "str.replace"),
     ("{{ ('%999999d'.encode() * 100) % ((1,) * 100) }}", "formatted with %"),
     ("{{ ('\\t' * 999999).encode().expandtabs(999) }}", "str.expandtabs"),
+    # printplay's own helpers, as filters and as functions
+    (S + "{{ [[s] * 1000]|table }}", "|table"),
+    (S + "{{ table([[s] * 1000]) }}", "an argument"),
     # blocks and macros are measured before their pieces are joined
     (S + "{% set b %}{% for i in range(2000) %}{{ s }}{% endfor %}{% endset %}", "block"),
     (S + "{% macro m() %}{% for i in range(2000) %}{{ s }}{% endfor %}{% endmacro %}{{ m() }}",

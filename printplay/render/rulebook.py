@@ -226,7 +226,7 @@ def _bundled_environment() -> jinja2.Environment:
 def _environment(folders: tuple[HouseFolder, ...]) -> jinja2.Environment:
     env = sandboxed_environment(folders)
     env.globals.update(diagram=diagram, pagebreak=pagebreak, table=table, card=card, cards=cards)
-    env.filters.update(card=card, cards=cards, table=table)
+    env.add_filters(card=card, cards=cards, table=table)
     return env
 
 
