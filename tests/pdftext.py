@@ -8,6 +8,7 @@ pages.  A card on a diagram extracts as its rank and suit together ("7♥", then
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pypdfium2
 
@@ -71,3 +72,46 @@ def mixed_font_lines(path: Path | str) -> list[str]:
     finally:
         document.close()
     return found
+
+
+def outline(path: Path | str) -> list[tuple[str, int]]:
+    """The PDF's outline (bookmarks), depth first: each entry's title and the number of
+    the page it opens (from 0)."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(path)
+    found: list[tuple[str, int]] = []
+
+    def walk(items: list[Any]) -> None:
+        for item in items:
+            if isinstance(item, list):
+                walk(item)
+            else:
+                found.append((str(item.title), reader.get_destination_page_number(item)))
+
+    walk(reader.outline)
+    return found
+
+
+def _folded(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def misplaced_bookmarks(path: Path | str, pages: range | None = None) -> tuple[list[str], int]:
+    """The outline entries of the PDF (those opening one of ``pages``, from 0; by default
+    any) whose title is printed on those pages but not on the page the entry opens, as
+    ``"TITLE -> page N (printed on M)"``; and how many entries were checked (those whose
+    title is printed there: a kit's part titles, say, are not)."""
+    texts = [_folded(text) for text in page_texts(path)]
+    pages = pages if pages is not None else range(len(texts))
+    wrong: list[str] = []
+    checked = 0
+    for title, page in outline(path):
+        key = _folded(title)
+        where = [number for number in pages if key in texts[number]]
+        if page not in pages or not where:
+            continue
+        checked += 1
+        if page not in where:
+            wrong.append(f"{title} -> page {page + 1} (printed on {where[0] + 1})")
+    return wrong, checked

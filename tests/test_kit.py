@@ -15,7 +15,7 @@ import pytest
 from conftest import walkthrough_line
 from page_fill import NEARLY_EMPTY
 from page_fill import used as _used
-from pdftext import page_texts
+from pdftext import misplaced_bookmarks, page_texts
 from pypdf import PdfReader
 
 from printplay.cli import main
@@ -138,6 +138,13 @@ def test_bookmarks_hold_every_part_and_their_own_outlines(tripeaks_kit: Kit) -> 
     titles = [title for _, title, _ in outline]
     assert {"The idea", "Walkthrough", "A1", "Sheet 6 of 7"} <= set(titles)
     assert (1, "Deal 8 (cannot be won)", toc["Deal 8 (cannot be won)"]) in outline
+
+
+def test_every_bookmark_of_a_sheet_opens_the_page_of_its_heading(tripeaks_kit: Kit) -> None:
+    """The bookmarks of the sheets' sections open the page the section's heading is on."""
+    sheets = next(part for part in tripeaks_kit.parts if part.kind == "sheets")
+    wrong, checked = misplaced_bookmarks(tripeaks_kit.path, range(sheets.first - 1, sheets.last))
+    assert checked >= 8 and wrong == []
 
 
 def test_footers_number_the_kits_pages(tripeaks_kit: Kit) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from conftest import DemoRun, sheet_with_line, walkthrough_line
-from pdftext import page_texts, pdf_text
+from pdftext import misplaced_bookmarks, outline, page_texts, pdf_text
 from pypdf import PdfReader
 
 from printplay.deal import explicit_deal, numbered_deal
@@ -297,3 +297,35 @@ def sheet_1_path(folder: Path) -> Path:
     """A TriPeaks sheet (no pieces)."""
     game = TriPeaks()
     return sheet_with_line(game, numbered_deal(game.deck(), 1), folder / "tripeaks-1.pdf")
+
+
+# --- bookmarks ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "seed", "flags"),
+    [
+        ("ricochet", 1, {}),
+        ("tripeaks", 3, {"paper": "letter"}),
+        ("pyramid", 1, {"spoiler_free": True}),
+        ("ricochet-poker", 1, {}),
+    ],
+)
+def test_every_bookmark_of_a_sheet_opens_the_page_of_its_heading(
+    tmp_path: Path, game: str, seed: int, flags: dict[str, Any]
+) -> None:
+    """A walkthrough's section that starts at the top of a page is bookmarked on that page,
+    not at the foot of the page before (its heading and its bookmark go together)."""
+    from printplay.games import make_solitaire
+    from printplay.games.poker.standard import StandardOptions
+    from printplay.printables.poker_sheet import write_poker_sheet
+
+    path = tmp_path / f"{game}.pdf"
+    if game == "ricochet-poker":
+        write_poker_sheet(StandardOptions(), seed, path, **flags)
+    else:
+        solitaire = make_solitaire(game)
+        sheet_with_line(solitaire, numbered_deal(solitaire.deck(), seed), path, **flags)
+    wrong, checked = misplaced_bookmarks(path)
+    assert checked == len(outline(path)) >= 6  # every title is printed: all are checked
+    assert wrong == []

@@ -35,6 +35,7 @@ from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import MONO, register_fonts
 from printplay.render.hands import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry
+from printplay.render.sheet import Bookmarked
 from printplay.render.styles import Styles, book_styles, hex_color, suit_markup
 from printplay.render.typography import typographic
 
@@ -213,8 +214,8 @@ def draw_poker_sheet(
         story += [*order, outline_entry("The deal", 1), Paragraph("The deal", book.h3)]
         story += deal_lines
     for turn in model.turns:
-        story.append(outline_entry(turn.heading, 1))
-        story.append(KeepTogether(turn_block(turn, styles, width)))
+        heading, *block = turn_block(turn, styles, width)
+        story.append(KeepTogether([Bookmarked(heading, turn.heading, 1), *block]))
     story.append(outline_entry("The end of the round", 1))
     story.append(Paragraph("The end of the round", book.h3))
     story.append(table_diagram(model.final, width))

@@ -363,7 +363,8 @@ def walkthrough(
         if not line.segments and line.result.solvable is not None:
             lines += ending
         starts = [len(story)]
-        story += _segment(Paragraph(sheet.text("start_heading"), styles.h3), start, lines, width)
+        opening = Paragraph(sheet.text("start_heading"), styles.h3)
+        story += _segment([opening], start, lines, width)
     else:
         starts = []
     for part in line.segments:
@@ -398,8 +399,8 @@ def walkthrough(
                 crop=True,
             )
             starts.append(len(story))
-            story += [outline_entry(_plain(heading), 1)]
-            story += _segment(Paragraph(heading, styles.h3), diagram, lines, width, intro)
+            head = Bookmarked(Paragraph(heading, styles.h3), _plain(heading), 1)
+            story += _segment([head], diagram, lines, width, intro)
             intro = []
             if rest:
                 heading = sheet.text("goes_on", number=rest[0].number)
@@ -409,6 +410,34 @@ def walkthrough(
         cut = starts[-together]
         story[cut:] = [KeepTogether(story[cut:])]
     return story
+
+
+class Bookmarked(Flowable):
+    """A heading that carries its own outline entry (bookmark), drawn with it at its top.
+
+    A bookmark set as a flowable of its own before a group kept together is drawn where
+    that group would have started: at the foot of the page before, when the group moves on
+    to the next page.  Drawn by the heading, it lands on the heading's page.
+    """
+
+    def __init__(self, heading: Flowable, title: str, level: int) -> None:
+        super().__init__()
+        self.heading = heading
+        self.entry = outline_entry(title, level)
+        # Spaced and kept with what follows as the heading is (reportlab asks the wrapper).
+        untyped: Any = heading  # reportlab's stubs leave these methods untyped
+        self.spaceBefore = float(untyped.getSpaceBefore())
+        self.spaceAfter = float(untyped.getSpaceAfter())
+        self.keepWithNext = bool(untyped.getKeepWithNext())
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width, self.height = self.heading.wrap(availWidth, availHeight)
+        return self.width, self.height
+
+    def drawOn(self, canvas: Canvas, x: float, y: float, _sW: float = 0) -> None:
+        self.entry.drawOn(canvas, x, y + self.height)
+        heading: Any = self.heading  # reportlab's stubs leave out drawOn's last argument
+        heading.drawOn(canvas, x, y, _sW)
 
 
 def _plain(markup: str) -> str:
@@ -431,13 +460,14 @@ def _moves_beside(lines: Sequence[Flowable], height: float, text_width: float) -
 
 
 def _segment(
-    heading: Flowable,
+    heading: Sequence[Flowable],
     diagram: BoardDiagram,
     lines: list[Flowable],
     width: float,
     intro: Sequence[Flowable] = (),
 ) -> list[Flowable]:
-    """A diagram with its moves beside it, kept together with its heading.
+    """A diagram with its moves beside it, kept together with its ``heading`` (the heading
+    and its bookmark, if any).
 
     Moves that reach below the diagram go into a table of their own under it, which may
     break across pages, so a long segment never leaves half a page empty before it.
@@ -462,7 +492,7 @@ def _segment(
         ("LINEBEFORE", (1, 0), (1, -1), 0.8, MOVES_RULE),
     ]
     top = Table([[diagram, beside]], colWidths=[left, text_width], style=TableStyle(padding))
-    group: list[Flowable] = [heading, *intro, top]
+    group: list[Flowable] = [*heading, *intro, top]
     story: list[Flowable] = [KeepTogether(group)]
     if rest:
         # A page break among the moves leaves at least two on each side of it; a few moves
@@ -590,4 +620,4 @@ def _build_fitted(
     return build_pdf(path, story(first, 1), setup)
 
 
-__all__ = ["Sheet", "draw_sheet", "setup_page", "walkthrough"]
+__all__ = ["Bookmarked", "Sheet", "draw_sheet", "setup_page", "walkthrough"]
