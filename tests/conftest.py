@@ -17,6 +17,7 @@ from printplay.curated import SeedDeal
 from printplay.deal import Deal
 from printplay.demo import SITE_FOLDER, run_demo
 from printplay.games import REGISTRY, make_solitaire
+from printplay.printables.commands import sheet_request
 from printplay.printables.model import Line
 from printplay.printables.sheet import build_sheet
 from printplay.printables.site import featured_deals
@@ -95,8 +96,12 @@ def walkthrough_line(game: Any, deal: Deal) -> SolveResult:
 
 def sheet_with_line(game: Any, deal: Deal, path: Path, **kwargs: Any) -> Path:
     """The sheet of ``deal`` (:func:`~printplay.render.sheet.draw_sheet`) with the line of
-    :func:`walkthrough_line`."""
-    return draw_sheet(build_sheet(game, deal, walkthrough_line(game, deal)), path, **kwargs)
+    :func:`walkthrough_line`, printing the command that makes it again (its paper, its
+    spoiler-free flag) as ``printplay sheet`` does."""
+    flags = {key: kwargs[key] for key in ("paper", "spoiler_free") if key in kwargs}
+    request = sheet_request(game, deal, **flags)
+    sheet = build_sheet(game, deal, walkthrough_line(game, deal), request=request)
+    return draw_sheet(sheet, path, **kwargs)
 
 
 # --- The website, built once --------------------------------------------------------------

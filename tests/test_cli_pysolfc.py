@@ -144,8 +144,10 @@ def test_the_first_deal_of_a_level_is_looked_for_among_pysolfcs_games(
     assert status == 0, err
     assert f"PySolFC game #{found.deal.seed} is the first {level} deal" in err
     first = " ".join(page_texts(out)[0].split())
-    command = f"printplay sheet {game} --numbering pysolfc --seed {found.deal.seed}"
-    assert f"To print this sheet again: {command}" in first
+    # the command picks the deal again by its level, so that the sheet names its level
+    seed = found.deal.seed
+    command = f"printplay sheet {game} --numbering pysolfc --difficulty {level} --start {seed}"
+    assert f"To print this sheet again: {command} -o {game}-pysolfc-{seed}.pdf" in first
     assert (
         f"PySolFC game #{found.deal.seed} · level {level}" in first
     )  # the level it was picked for

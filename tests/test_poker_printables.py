@@ -317,7 +317,10 @@ def test_the_spoiler_free_sheet_shows_only_the_deal_first(sheets: dict[str, Path
 
 def test_the_deal_sheet_gives_the_command_that_remakes_it(tmp_path: Path) -> None:
     options = standard_options(["players=3", "jokers=1"])
-    command = "printplay sheet ricochet-poker --seed 7 --option players=3,jokers=1"
+    command = (
+        "printplay sheet ricochet-poker --seed 7 --option players=3,jokers=1"
+        " -o ricochet-poker-deal-7-players-3-jokers-1.pdf"
+    )
     assert remake_command(options, 7) == command
     assert build_round(options, 7).remake == command
     assert build_round(options, 7, "cautious").remake == ""  # a bot `sheet` does not play

@@ -11,9 +11,8 @@ the PDF renderer.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
@@ -40,6 +39,7 @@ from printplay.games.poker.standard import (
     round_deck,
     standard_options,
 )
+from printplay.printables.commands import command_line, sheet_argv, sheet_file
 from printplay.printables.model import DealOrderEntry, PrintRequest
 from printplay.printables.poker_model import BuyColumn, PokerRound, PokerTurn, Seat, TableView
 
@@ -234,14 +234,22 @@ SHEET_BOT = "odds"
 """The bot that plays every seat of the sheets ``printplay sheet`` writes."""
 
 
-def remake_command(options: StandardOptions, seed: int) -> str:
-    """The command that prints the sheet of round ``seed`` again, e.g.
-    ``printplay sheet ricochet-poker --seed 3 --option players=4``."""
-    words = ["printplay", "sheet", "ricochet-poker", "--seed", str(seed)]
-    chosen = opts.chosen(options)
-    if chosen:
-        words += ["--option", ",".join(chosen)]
-    return shlex.join(words)
+def remake_command(
+    options: StandardOptions, seed: int, *, paper: str = "a4", spoiler_free: bool = False
+) -> str:
+    """The command that prints the sheet of round ``seed`` again, on ``paper`` and
+    spoiler-free if it was, e.g. ``printplay sheet ricochet-poker --seed 3 --option
+    players=4 -o ricochet-poker-deal-3-players-4.pdf``."""
+    chosen = tuple(opts.chosen(options))
+    request = PrintRequest(
+        "ricochet-poker",
+        Path(sheet_file("ricochet-poker", seed, chosen=chosen)),
+        chosen,
+        seed=seed,
+        paper=paper,
+        spoiler_free=spoiler_free,
+    )
+    return command_line(sheet_argv(request))
 
 
 def build_round(options: StandardOptions, seed: int, bot_name: str = SHEET_BOT) -> PokerRound:
@@ -291,6 +299,9 @@ def write_poker_sheet(
 
     path = check_writable(Path(path))
     model = build_round(options, seed, bot_name)
+    if model.remake:  # this very sheet again: its paper, its flags
+        again = remake_command(options, seed, paper=paper, spoiler_free=spoiler_free)
+        model = replace(model, remake=again)
     return draw_poker_sheet(model, path, paper=paper, spoiler_free=spoiler_free)
 
 

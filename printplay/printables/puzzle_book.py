@@ -13,7 +13,6 @@ same book, byte for byte.
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -36,6 +35,7 @@ from printplay.printables.book_model import (
     PuzzleBook,
     TurningPoint,
 )
+from printplay.printables.commands import book_argv, command_line, sheet_request
 from printplay.printables.model import Walkthrough
 from printplay.printables.sheet import build_setup
 from printplay.printables.walkthrough import build_walkthrough
@@ -227,10 +227,15 @@ def turning_points(
 
 
 def build_puzzle(
-    game: RegisteredSolitaire, number: int, graded: Graded, turning: Turning | None = None
+    game: RegisteredSolitaire,
+    number: int,
+    graded: Graded,
+    turning: Turning | None = None,
+    paper: str = "a4",
 ) -> Puzzle:
-    """Puzzle ``number`` of a book: the graded deal's setup, and its line replayed through
-    the engine, in short words and with its turning points (``turning``, if stored)."""
+    """Puzzle ``number`` of a book: the graded deal's setup (its command prints the deal's
+    sheet on the book's ``paper``), and its line replayed through the engine, in short
+    words and with its turning points (``turning``, if stored)."""
     walk = build_walkthrough(game, graded.deal, graded.line)
     if not walk.final.is_won:  # a grade's line always wins; this guards the book
         raise GameError(f"{graded.deal.name}: the line does not win")
@@ -238,7 +243,7 @@ def build_puzzle(
     decision_moves = measures.decision_moves if measures is not None else ()
     return Puzzle(
         number=number,
-        setup=build_setup(game, graded.deal),
+        setup=build_setup(game, graded.deal, sheet_request(game, graded.deal, paper=paper)),
         grade=graded.grade,
         walkthrough=walk,
         moves=tuple(short_move(step.move) for step in walk.steps),
@@ -250,17 +255,17 @@ def book_command(
     game: RegisteredSolitaire, count: int, difficulty: str, start: int = 1, paper: str = "a4"
 ) -> str:
     """The command that makes the book again (its output file left out)."""
-    if difficulty == CURATED_BOOK:
-        return shlex.join(["printplay", "book", game.name, "--difficulty", difficulty])
-    words = ["printplay", "book", game.name, "--count", str(count), "--difficulty", difficulty]
-    if start != 1:
-        words += ["--start", str(start)]
-    chosen = opts.chosen(game.options)
-    if chosen:
-        words += ["--option", ",".join(chosen)]
-    if paper != "a4":
-        words += ["--paper", paper]
-    return shlex.join(words)
+    request = BookRequest(
+        game.name,
+        Path(),
+        tuple(opts.chosen(game.options)),
+        count=count,
+        difficulty=difficulty,
+        start=start,
+        paper=paper,
+        curated=difficulty == CURATED_BOOK,
+    )
+    return command_line(book_argv(request))
 
 
 def rules_command(game: RegisteredSolitaire) -> str:
@@ -303,6 +308,7 @@ def build_book(
                 number,
                 graded,
                 chosen.turning[number - 1] if chosen.turning else None,
+                paper,
             )
             for number, graded in enumerate(chosen.deals, start=1)
         ),

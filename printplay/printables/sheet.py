@@ -8,38 +8,25 @@ and hands it to the PDF renderer.
 
 from __future__ import annotations
 
-import shlex
-from dataclasses import replace
 from pathlib import Path
 
 from printplay import options as opts
-from printplay.deal import NUMBERING, Deal
+from printplay.deal import Deal
 from printplay.games import entry, make_solitaire
 from printplay.games.numbering import choose
 from printplay.games.protocols import RegisteredSolitaire
+from printplay.printables.commands import command_line, sheet_argv, sheet_request
 from printplay.printables.model import DealOrderEntry, Line, PrintRequest, Setup, Sheet
 from printplay.printables.walkthrough import SHEET_SECONDS, build_walkthrough
 
 
-def remake_command(verb: str, game: RegisteredSolitaire, deal: Deal) -> str:
-    """The command that prints ``deal`` again, e.g.
-    ``printplay sheet pyramid --seed 5 --option reserve`` or
-    ``printplay sheet tripeaks --numbering pysolfc --seed 617``."""
-    words = ["printplay", verb, game.name]
-    if deal.numbering != NUMBERING:
-        words += ["--numbering", deal.numbering]
-    if deal.seed is not None:
-        words += ["--seed", str(deal.seed)]
-    else:
-        words += ["--deal", " ".join(deal.codes)]
-    chosen = opts.chosen(game.options)
-    if chosen:
-        words += ["--option", ",".join(chosen)]
-    return shlex.join(words)
-
-
-def build_setup(game: RegisteredSolitaire, deal: Deal) -> Setup:
-    """The setup of ``deal``: its start, stock, deal order, pieces and remake command."""
+def build_setup(
+    game: RegisteredSolitaire, deal: Deal, request: PrintRequest | None = None
+) -> Setup:
+    """The setup of ``deal``: its start, stock, deal order, pieces and the command that
+    prints its sheet again, built from ``request``, the request of the sheet (by default
+    :func:`~printplay.printables.commands.sheet_request`'s)."""
+    request = request or sheet_request(game, deal)
     start = game.initial_state(deal)
     board = start.board()
     pile = next((pile for pile in board.piles if pile.name == "stock"), None)
@@ -73,7 +60,8 @@ def build_setup(game: RegisteredSolitaire, deal: Deal) -> Setup:
         stock_from=stock_from,
         stock_top_face_up=bool(stock) and pile is not None and pile.face_up,
         pieces=entry(game.name).pieces,
-        remake=remake_command("sheet", game, deal),
+        remake=command_line(sheet_argv(request)),
+        level=request.level,
     )
 
 
@@ -83,11 +71,13 @@ def build_sheet(
     result: Line | None = None,
     *,
     seconds: float | None = SHEET_SECONDS,
+    request: PrintRequest | None = None,
 ) -> Sheet:
     """The setup sheet and walkthrough of ``deal``; ``result`` is the line to walk through
-    (by default the game's best line, searched now for at most ``seconds``)."""
+    (by default the game's best line, searched now for at most ``seconds``); ``request``
+    the sheet's request, for the command that prints it again (see :func:`build_setup`)."""
     walk = build_walkthrough(game, deal, result, seconds=seconds)
-    return Sheet(build_setup(game, deal), walk)
+    return Sheet(build_setup(game, deal, request), walk)
 
 
 def make_sheet(request: PrintRequest) -> Path:
@@ -98,12 +88,16 @@ def make_sheet(request: PrintRequest) -> Path:
     game = make_solitaire(request.game, request.option_texts)
     deal = choose(game, seed=request.seed, codes=request.deal_codes, numbering=request.numbering)
     check_writable(request.path)
-    sheet = build_sheet(game, deal, request.result, seconds=request.max_seconds)
-    # this version of the sheet again, not only its deal
-    flags = ["--paper", request.paper] if request.paper != "a4" else []
-    flags += ["--spoiler-free"] if request.spoiler_free else []
-    remake = " ".join([sheet.setup.remake, shlex.join(flags)]) if flags else sheet.setup.remake
-    sheet = replace(sheet, setup=replace(sheet.setup, remake=remake, level=request.level))
+    # The command printed on the sheet prints this very sheet again: its paper, its flags.
+    again = sheet_request(
+        game,
+        deal,
+        paper=request.paper,
+        spoiler_free=request.spoiler_free,
+        level=request.level,
+        max_seconds=request.max_seconds,
+    )
+    sheet = build_sheet(game, deal, request.result, seconds=request.max_seconds, request=again)
     return draw_sheet(
         sheet,
         request.path,
@@ -113,4 +107,4 @@ def make_sheet(request: PrintRequest) -> Path:
     )
 
 
-__all__ = ["build_setup", "build_sheet", "make_sheet", "remake_command"]
+__all__ = ["build_setup", "build_sheet", "make_sheet"]

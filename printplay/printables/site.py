@@ -27,6 +27,7 @@ from printplay.curated import SeedDeal
 from printplay.errors import OptionError, OutputError
 from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire
 from printplay.outfolder import check_folder, publish, staging_folder
+from printplay.printables.commands import sheet_request
 from printplay.printables.kit import ResultKey, build_kit, kit_deals
 from printplay.printables.model import Line, PrintRequest
 from printplay.printables.requests import Made, make_printable
@@ -194,7 +195,8 @@ class _Builder:
         solitaire = make_solitaire(game.name, deal.options)
         dealt = deal.deal()
         line = self.results.get(deal) or choose_line(solitaire, solitaire.initial_state(dealt))
-        sheet = build_sheet(solitaire, dealt, line)
+        again = sheet_request(solitaire, dealt, paper=self.paper)  # the command it prints
+        sheet = build_sheet(solitaire, dealt, line, request=again)
         name = _deal_file(deal)
 
         def make(target: Path) -> Path:
