@@ -119,16 +119,20 @@ def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     state = sheet.deal_setup.start
     styles = sheet.styles
     story = _title(sheet, "setup")
-    command = sheet.text("remake", command=escape(sheet.deal_setup.remake))
-    story.append(Paragraph(command, styles.small))
+    command = Paragraph(sheet.text("remake", command=escape(sheet.deal_setup.remake)), styles.small)
+    story.append(command)
+    # A command longer than a line takes its room from the diagram: what follows on the
+    # page stays where it was.
+    _, height = command.wrap(sheet.setup.frame_width, sheet.setup.frame_height)
+    more = max(0.0, height - float(styles.small.leading))
     if not spoiler_free:
-        return story + _dealer_story(sheet)
+        return story + _dealer_story(sheet, more)
     story.append(Spacer(1, 3 * mm))
     story.append(
         BoardDiagram(
             state.board(),
             sheet.setup.frame_width,
-            max_height=_setup_height(sheet),
+            max_height=_setup_height(sheet) - more,
             show_hidden=False,
         )
     )
@@ -199,16 +203,20 @@ def _setup_height(sheet: Sheet) -> float:
     return max(78 * mm, sheet.setup.frame_height * 0.46)
 
 
-def _dealer_story(sheet: Sheet) -> list[Flowable]:
-    """Everything needed to lay out the deal: the layout with every face, the stock in order
-    and the deal order."""
+def _dealer_story(sheet: Sheet, less: float = 0.0) -> list[Flowable]:
+    """Everything needed to lay out the deal: the layout with every face (``less`` points
+    below its usual height), the stock in order and the deal order."""
     deal_setup, styles = sheet.deal_setup, sheet.styles
     state = deal_setup.start
     width = sheet.setup.frame_width
     story: list[Flowable] = [Spacer(1, 3 * mm)]
     story.append(
         BoardDiagram(
-            state.board(), width, max_height=_setup_height(sheet), show_hidden=True, tags=True
+            state.board(),
+            width,
+            max_height=_setup_height(sheet) - less,
+            show_hidden=True,
+            tags=True,
         )
     )
     story.append(
