@@ -206,7 +206,7 @@ def test_deal_writes_the_layout_picture(tmp_path: Path, suffix: str) -> None:
         assert root.tag.endswith("svg") and float(root.get("width", 0)) > 0
         texts = "".join(root.itertext())
         assert "7♥" not in texts and "♥" in texts  # rank and suit are separate strings
-        assert "stock (23)" in texts and "row 4" in texts
+        assert "stock 23" in texts and "waste 1" in texts and "row 4" in texts
         assert b"PPSans" not in data  # fonts named as a browser knows them
     elif suffix == ".png":
         assert data.startswith(b"\x89PNG")

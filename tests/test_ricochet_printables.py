@@ -4,12 +4,15 @@ ricochet figure and words (sheets typeset a golden line; nothing is searched aga
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from printplay.deal import numbered_deal
 from printplay.games import REGISTRY, make_solitaire
 from printplay.games.ricochet import LAYER_STARTS, Ricochet, RicochetOptions
 from printplay.printables.rulebook import rulebook_for, write_rulebook
-from tests.conftest import sheet_with_line
+from tests.conftest import sheet_with_line, walkthrough_line
 from tests.pdftext import pdf_text
 
 
@@ -52,43 +55,95 @@ def test_the_rulebook_draws_the_ricochet_rule_and_prints_its_rulings(tmp_path: P
     assert "Bram Tebbutt" in text
     assert "lifts the ball" in text and "this book follows it" in text
     assert "The ball is on" in text and "Quick reference: Ricochet" in text
+    # The room's figure names its piles ("19" and "1" alone read as move numbers).
+    assert "stock 19" in text and "waste 1" in text
 
 
-def _strings(node: object) -> list[object]:
-    """Every String of a reportlab drawing, through its groups."""
-    from reportlab.graphics.shapes import Group, String
+Box = tuple[float, float, float, float]
+"""left, bottom, right, top, in a drawing's points."""
+
+
+def _placed(
+    node: object, transform: tuple[float, ...] = (1, 0, 0, 1, 0, 0)
+) -> list[tuple[Any, Box]]:
+    """Every String and rectangle of a reportlab drawing, through its groups, with its box
+    where the drawing puts it."""
+    from reportlab.graphics.shapes import Group, Rect, String, mmult
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    def corners(points: list[tuple[float, float]]) -> Box:
+        a, b, c, d, e, f = transform
+        xs = [a * x + c * y + e for x, y in points]
+        ys = [b * x + d * y + f for x, y in points]
+        return min(xs), min(ys), max(xs), max(ys)
 
     if isinstance(node, String):
-        return [node]
-    found: list[object] = []
-    for child in getattr(node, "contents", []) if isinstance(node, Group) else []:
-        found += _strings(child)
+        width = stringWidth(node.text, node.fontName, node.fontSize)
+        left = node.x - {"start": 0, "middle": width / 2, "end": width}[node.textAnchor]
+        size = node.fontSize
+        box = corners([(left, node.y - 0.24 * size), (left + width, node.y + 0.76 * size)])
+        return [(node, box)]
+    if isinstance(node, Rect):
+        return [(node, corners([(node.x, node.y), (node.x + node.width, node.y + node.height)]))]
+    found: list[tuple[Any, Box]] = []
+    if isinstance(node, Group) or hasattr(node, "contents"):
+        inner = mmult(transform, getattr(node, "transform", (1, 0, 0, 1, 0, 0)))
+        for child in node.contents:
+            found += _placed(child, inner)
     return found
 
 
-def test_pile_labels_never_run_into_each_other_on_a_small_room() -> None:
-    """At the size the rulebook draws the room, "stock (19)" and "waste (1)" printed over
-    each other; a label too wide for its card now says only the count."""
-    from reportlab.graphics.shapes import Drawing
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+def _apart(a: Box, b: Box, across: float, down: float = 0.0) -> bool:
+    return (
+        a[0] >= b[2] + across or a[2] <= b[0] - across or a[1] >= b[3] + down or a[3] <= b[1] - down
+    )
 
-    from printplay.render.board import LABEL_COLOUR, board_drawing
 
-    game = Ricochet()
-    view = game.initial_state(numbered_deal(game.deck(), 1)).board()
-    for width in (120.0, 180.0, 222.0, 300.0, 480.0):
-        drawing: Drawing = board_drawing(view, width, show_hidden=False)
-        labels = [s for s in _strings(drawing) if getattr(s, "fillColor", None) == LABEL_COLOUR]
-        piles = [s for s in labels if s.text[:1].isdigit() or "(" in s.text]  # type: ignore[attr-defined]
-        assert len(piles) == 2, [s.text for s in labels]  # type: ignore[attr-defined]
-        spans = sorted(
-            (
-                s.x - stringWidth(s.text, s.fontName, s.fontSize) / 2,
-                s.x + stringWidth(s.text, s.fontName, s.fontSize) / 2,
-            )  # type: ignore[attr-defined]
-            for s in piles
-        )
-        assert spans[0][1] < spans[1][0], (width, spans)
+@pytest.mark.parametrize("name", ["tripeaks", "pyramid", "ricochet"])
+def test_pile_labels_name_their_pile_in_one_size_clear_of_each_other_and_the_cards(
+    name: str,
+) -> None:
+    """A pile's label is its name and its count ("stock 19", "waste 1": never a bare number,
+    read as a move's); a diagram's labels take one size, at least 6 pt, and keep clear of
+    each other (by 0.8 of their size side by side) and of every card, from the smallest
+    diagram drawn (a Ricochet book's solutions, its cards 18 pt wide) to a setup sheet's."""
+    from reportlab.graphics.shapes import String
+
+    from printplay.render.board import LABEL_CLEAR, board_drawing
+    from printplay.render.cards import BORDER
+    from printplay.render.styles import MIN_TEXT
+
+    game = make_solitaire(name)
+    deal = numbered_deal(game.deck(), 1)
+    line = walkthrough_line(game, deal)
+    states = [game.initial_state(deal)]
+    for move in line.moves:
+        states.append(states[-1].apply(move))
+    checked = 0
+    for state in states[:: max(1, len(states) // 6)]:
+        view = state.board()
+        expected = {f"{pile.name} {len(pile.cards)}" for pile in view.piles}
+        for width in (230.0, 250.0, 300.0, 340.0, 480.0):
+            for crop in (False, True):
+                placed = _placed(board_drawing(view, width, crop=crop))
+                labels = [
+                    (shape, box)
+                    for shape, box in placed
+                    if isinstance(shape, String) and shape.text.split(" ")[0] in {"stock", "waste"}
+                ]
+                assert {shape.text for shape, _ in labels} == expected
+                sizes = {shape.fontSize for shape, _ in labels}
+                assert len(sizes) == 1 and min(sizes) >= MIN_TEXT, (width, sizes)
+                size = sizes.pop()
+                (first, a), (_, b) = labels
+                assert _apart(a, b, LABEL_CLEAR * size - 0.01, 0.2 * size), (first.text, a, b)
+                cards = [
+                    box for shape, box in placed if getattr(shape, "strokeColor", None) == BORDER
+                ]
+                for shape, box in labels:
+                    assert all(_apart(box, card, 0.5, 0.5) for card in cards), (width, shape.text)
+                checked += 1
+    assert checked >= 60
 
 
 def test_the_expert_sheet_ends_on_a_page_worth_printing(tmp_path: Path) -> None:

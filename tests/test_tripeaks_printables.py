@@ -172,6 +172,18 @@ def test_no_rulebook_page_is_nearly_empty(tmp: Path, options: list[str], paper: 
 # -- the walkthrough ----------------------------------------------------------------------------
 
 
+def test_every_diagram_labels_its_piles_by_name_and_count(tmp: Path) -> None:
+    """ "stock 23" and "waste 1" under the piles, never "stock (23)" beside a bare "1" under
+    the waste (read as a move number)."""
+    pages = [" ".join(page.split()) for page in page_texts(sheet(tmp, 1, []))]
+    text = " ".join(pages)
+    stocks = re.findall(r"\bstock (\d+)\b", text)
+    wastes = re.findall(r"\bwaste (\d+)\b", text)
+    assert len(stocks) == len(wastes) >= 5  # the setup's diagram and the walkthrough's
+    assert "stock 23" in pages[1] and "waste 1" in pages[1]  # the start of deal 1
+    assert not re.search(r"(stock|waste) \(\d+\)", text)
+
+
 def test_the_walkthrough_always_starts_with_the_starting_board(tmp: Path) -> None:
     """Deal 42's best line opens with a stock turn: the start is drawn before it."""
     text = " ".join(pages_of(sheet(tmp, 42, [])))

@@ -38,14 +38,22 @@ from printplay.render.cards import (
 )
 from printplay.render.document import pdf_dates, write_atomically
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
+from printplay.render.styles import MIN_TEXT
 from printplay.render.svg import svg_document
 
 LABEL_COLOUR = HexColor("#555555")
 LABEL_SPACE = 12.0
 """Points reserved under the drawing for pile labels."""
-PILE_LABEL_SIZE = 7.0
-MIN_PILE_LABEL = 5.0
-"""The smallest pile label, in points."""
+PILE_LABEL_SIZES = (7.0, 6.5, MIN_TEXT)
+"""The sizes a diagram's pile labels may take, largest first: all labels of a diagram take
+one size, the largest at which each fits under its pile, clear of the rest."""
+PILE_LABEL_PAD = 2.5
+"""Points between a pile and its label."""
+LABEL_CLEAR = 0.8
+"""The least space between two pile labels, as a share of their size: two labels never
+read as one run of text."""
+_ASCENT, _DESCENT = 0.76, 0.24
+"""How far the sans face reaches above and below its baseline, as a share of its size."""
 LAYOUT_LABEL_SCALE = 0.2
 """Row and wall labels, as a fraction of the card width (at least 6 points)."""
 PILE_STEP = 0.025
@@ -200,7 +208,11 @@ def board_drawing(
         if slot_view.card is not None and slot_view.badge:
             drawing.add(_slot_badge(slot_view, slot_view.badge, card_width, at))
     for pile in view.piles:
-        _add_pile(drawing, pile, card_width, at, pile_labels)
+        _add_pile(drawing, pile, card_width, at)
+    if pile_labels:
+        obstacles = [_points(box, at) for box in _obstacles(view, shown, crop)]
+        for name in _pile_labels(view.piles, at, obstacles, frame.size):
+            drawing.add(name)
     for marker in view.markers:
         x, y = at(marker.x, marker.y * CARD_RATIO)
         _add_ball(drawing, x, y, card_width * 0.2)
@@ -344,57 +356,163 @@ def _add_bands(
         )
 
 
-def _add_pile(
-    drawing: Drawing, pile: PileView, card_width: float, at: Place, pile_labels: bool
-) -> None:
+def _add_pile(drawing: Drawing, pile: PileView, card_width: float, at: Place) -> None:
     left, top = at(pile.x, pile.y * CARD_RATIO)
     bottom = top - card_width * CARD_RATIO
     step = card_width * PILE_STEP
     depth = min(3, max(0, len(pile.cards) - 1))
     if not pile.cards:
         drawing.add(gap_shapes(left, bottom, card_width))
-    else:
-        for i in range(depth, 0, -1):
-            drawing.add(
-                card_shapes(
-                    left + i * step,
-                    bottom - i * step,
-                    card_width,
-                    pile.cards[-1],
-                    CardStyle(hidden=True),
-                )
-            )
+        return
+    for i in range(depth, 0, -1):
         drawing.add(
             card_shapes(
-                left, bottom, card_width, pile.cards[-1], CardStyle(hidden=not pile.face_up)
+                left + i * step,
+                bottom - i * step,
+                card_width,
+                pile.cards[-1],
+                CardStyle(hidden=True),
             )
         )
-        if pile.badge:
-            dx, dy = badge_offset(card_width)
-            centre_x, centre_y = left + card_width / 2, bottom + card_width * CARD_RATIO / 2
-            drawing.add(badge_shapes(centre_x + dx, centre_y + dy, card_width * 0.2, pile.badge))
-    if pile_labels:
-        text = f"{pile.name} ({len(pile.cards)})"
-        # Neighbouring piles' labels must not run into each other on a small diagram: the
-        # label shrinks to fit its card's width, and below the smallest size it says only
-        # how many cards the pile holds.
-        room = card_width * 1.1
-        size = min(
-            PILE_LABEL_SIZE, PILE_LABEL_SIZE * room / stringWidth(text, SANS, PILE_LABEL_SIZE)
-        )
-        if size < MIN_PILE_LABEL:
-            text = str(len(pile.cards))
-            size = min(PILE_LABEL_SIZE, max(MIN_PILE_LABEL, size * 1.8))
-        label = String(
-            left + card_width / 2,
-            bottom - depth * step - size - 2.5,
+    drawing.add(
+        card_shapes(left, bottom, card_width, pile.cards[-1], CardStyle(hidden=not pile.face_up))
+    )
+    if pile.badge:
+        dx, dy = badge_offset(card_width)
+        centre_x, centre_y = left + card_width / 2, bottom + card_width * CARD_RATIO / 2
+        drawing.add(badge_shapes(centre_x + dx, centre_y + dy, card_width * 0.2, pile.badge))
+
+
+Rect = tuple[float, float, float, float]
+"""A rectangle in drawing points: left, bottom, right, top."""
+
+
+def _points(box: _Box, at: Place) -> Rect:
+    left, bottom = at(box.left, box.bottom)
+    right, top = at(box.right, box.top)
+    return left, bottom, right, top
+
+
+def _obstacles(view: BoardView, shown: Sequence[SlotView], crop: bool) -> list[_Box]:
+    """What a pile label must keep clear of: the cards shown, the piles, the tokens and
+    the layout's labels."""
+    return (
+        [_slot_box(v) for v in view.slots if v.card is not None]
+        + [_pile_box(p) for p in view.piles]
+        + [_marker_box(m) for m in view.markers]
+        + _label_boxes(view, shown if crop else None)
+    )
+
+
+def _pile_label(pile: PileView) -> str:
+    """A pile's label: its name and how many cards it holds (``stock 19``, ``waste 1``)."""
+    return f"{pile.name} {len(pile.cards)}"
+
+
+LABEL_PLACES = ((False, 0), (False, 1), (True, 0), (True, 1))
+"""Where a pile label may go, in order of preference, as (over the pile, line): under its
+pile, a line lower (under a neighbour's label), over it, a line higher."""
+LINE_STEP = 1.3
+"""Baseline to baseline of two lines of labels, as a share of their size."""
+
+
+def _label_rect(
+    piles: Sequence[PileView],
+    number: int,
+    text: str,
+    size: float,
+    place: tuple[bool, int],
+    at: Place,
+) -> Rect:
+    """Where the label ``text`` of ``piles[number]`` goes in ``place`` (see
+    :data:`LABEL_PLACES`): centred on its pile, under it (or over it) by
+    :data:`PILE_LABEL_PAD`; the labels of piles in a row share their baselines."""
+    above, line = place
+    pile = piles[number]
+    row = [_pile_box(other) for other in piles if other.y == pile.y]
+    centre, _ = at(pile.x + 0.5, 0.0)
+    half = stringWidth(text, SANS, size) / 2
+    if above:
+        _, edge = at(0.0, min(box.top for box in row))
+        baseline = edge + PILE_LABEL_PAD + (_DESCENT + line * LINE_STEP) * size
+    else:
+        _, edge = at(0.0, max(box.bottom for box in row))
+        baseline = edge - PILE_LABEL_PAD - (_ASCENT + line * LINE_STEP) * size
+    return centre - half, baseline - _DESCENT * size, centre + half, baseline + _ASCENT * size
+
+
+def _clear(rect: Rect, others: Sequence[Rect], across: float, down: float) -> bool:
+    """Whether ``rect`` keeps ``across`` points beside and ``down`` points above and below
+    every one of ``others``."""
+    left, bottom, right, top = rect
+    return all(
+        left >= o_right + across
+        or right <= o_left - across
+        or bottom >= o_top + down
+        or top <= o_bottom - down
+        for o_left, o_bottom, o_right, o_top in others
+    )
+
+
+def _pile_labels(
+    piles: Sequence[PileView],
+    at: Place,
+    obstacles: Sequence[Rect],
+    size_of_drawing: tuple[float, float],
+) -> list[String]:
+    """The piles' labels (:func:`_pile_label`), all of one size: the largest of
+    :data:`PILE_LABEL_SIZES` at which each fits under its pile, clear of the cards and of
+    each other (by :data:`LABEL_CLEAR` of their size beside each other).  Where none does
+    (Ricochet's stock and waste side by side on a small diagram), the smallest, each label
+    in the first of :data:`LABEL_PLACES` with room for it: never on another label, and on a
+    card only if no place is free of them."""
+    width, height = size_of_drawing
+    texts = [_pile_label(pile) for pile in piles]
+
+    def fits(rect: Rect, placed: Sequence[Rect], size: float, cards: bool) -> bool:
+        inside = rect[0] >= 0 and rect[2] <= width and rect[1] >= 0 and rect[3] <= height
+        apart = _clear(rect, placed, LABEL_CLEAR * size, 0.25 * size)
+        return inside and apart and (not cards or _clear(rect, obstacles, 0.6, 0.6))
+
+    def under(size: float) -> list[Rect] | None:
+        """Each label under its pile, if each has room there."""
+        placed: list[Rect] = []
+        for number, text in enumerate(texts):
+            rect = _label_rect(piles, number, text, size, LABEL_PLACES[0], at)
+            if not fits(rect, placed, size, cards=True):
+                return None
+            placed.append(rect)
+        return placed
+
+    def anywhere(size: float) -> list[Rect]:
+        """Each label in its first place with room (a card under it only if none has)."""
+        placed: list[Rect] = []
+        for number, text in enumerate(texts):
+            rects = [_label_rect(piles, number, text, size, where, at) for where in LABEL_PLACES]
+            free = [rect for rect in rects if fits(rect, placed, size, cards=True)]
+            free = free or [rect for rect in rects if fits(rect, placed, size, cards=False)]
+            placed.append(free[0] if free else rects[0])
+        return placed
+
+    size, rects = MIN_TEXT, None
+    for size in PILE_LABEL_SIZES:
+        rects = under(size)
+        if rects is not None:
+            break
+    if rects is None:
+        size, rects = MIN_TEXT, anywhere(MIN_TEXT)
+    return [
+        String(
+            (left + right) / 2,
+            bottom + _DESCENT * size,
             text,
             fontName=SANS,
             fontSize=size,
             fillColor=LABEL_COLOUR,
             textAnchor="middle",
         )
-        drawing.add(label)
+        for text, (left, bottom, right, _) in zip(texts, rects, strict=True)
+    ]
 
 
 def _add_ball(drawing: Drawing, x: float, y: float, radius: float) -> None:

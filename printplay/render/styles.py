@@ -30,6 +30,10 @@ from printplay.render.fonts import (
     register_fonts,
 )
 
+MIN_TEXT = 6.0
+"""The smallest text printed anywhere, in points: a diagram's labels and tags, a card's
+corner index however small the card is drawn."""
+
 
 @dataclass(frozen=True)
 class Palette:
