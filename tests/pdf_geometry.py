@@ -203,3 +203,35 @@ def page_shapes(path: Path, index: int) -> list[Shape]:
     """:func:`shapes` of page ``index`` of the PDF at ``path``, read once per test run
     (and again only if the file changes)."""
     return list(_page_shapes(str(path), path.stat().st_mtime, index))
+
+
+@dataclass(frozen=True)
+class TextRun:
+    """A run of text as a page prints it: its page (from 1), its text and its size in
+    points, the text matrix and every ``cm`` applied (a scaled diagram's labels print
+    smaller than the font size they were set in)."""
+
+    page: int
+    text: str
+    size: float
+
+
+def _text_product(m: Any, n: Any) -> Matrix:
+    return _multiply(tuple(float(v) for v in m), tuple(float(v) for v in n))  # type: ignore[arg-type]
+
+
+def text_runs(path: Path) -> list[TextRun]:
+    """Every run of text the PDF at ``path`` prints (white space left out), read with
+    pypdf's text visitor, which hands over the text matrix and the CTM of each run."""
+    runs: list[TextRun] = []
+    for number, page in enumerate(PdfReader(path).pages, start=1):
+
+        def visit(
+            text: str, cm: Any, tm: Any, font: Any, size: float, number: int = number
+        ) -> None:
+            if text.strip():
+                _, _, c, d, _, _ = _text_product(tm, cm)
+                runs.append(TextRun(number, text.strip(), size * (c * c + d * d) ** 0.5))
+
+        page.extract_text(visitor_text=visit)
+    return runs

@@ -398,3 +398,21 @@ def test_the_foot_of_every_page_keeps_ten_millimetres_from_the_edges(
             assert foot.getextrema()[0] < 128  # the label, the bar and the map are there
     finally:
         document.close()
+
+
+@pytest.mark.parametrize(("game", "paper"), [("pyramid", "a4"), ("pyramid", "letter")])
+def test_the_page_map_names_every_page_in_six_point_letters(
+    tmp_path: Path, game: str, paper: str
+) -> None:
+    """Three rows of pages (A4) or pages taller than wide (Letter): the map grows, or its
+    cells widen, until each holds its page's name at 6 pt (it was 5 pt, or left out)."""
+    from pdf_geometry import text_runs
+
+    from printplay.render.styles import MIN_TEXT
+
+    path = build_mat(game, tmp_path / "mat.pdf", paper=paper)
+    plan = plan_mat(make_solitaire(game), paper)
+    names = {tile.name for tile in plan.tiles}
+    here = [run for run in text_runs(path) if run.page == 2]  # the first tile's page
+    assert {run.text for run in here} >= names
+    assert all(run.size >= MIN_TEXT for run in here if run.text in names)

@@ -60,11 +60,14 @@ def table_states(options: StandardOptions, seed: int) -> list[StandardState]:
 
 
 def test_every_index_fits_on_its_card_and_the_joker_is_short() -> None:
-    for card in standard_deck(jokers=2):
-        assert index_reach(card, 1.0) < 0.8, card
-    ten = max(index_reach(parse_card(f"T{suit}"), 1.0) for suit in "cdhs")
-    assert widest_index() == pytest.approx(ten)
-    assert index_reach(Card.make_joker(1), 1.0) <= ten
+    # A sheet's cards, and the smallest drawn (a Ricochet book's solutions), whose index
+    # keeps to the smallest text and so takes more of the card.
+    for width, share in ((30.0, 0.8), (15.0, 0.92)):
+        for card in standard_deck(jokers=2):
+            assert index_reach(card, width) < share * width, card
+        ten = max(index_reach(parse_card(f"T{suit}"), width) for suit in "cdhs")
+        assert widest_index(width) == pytest.approx(ten)
+        assert index_reach(Card.make_joker(1), width) <= ten
 
 
 def test_fanned_cards_leave_the_whole_index_visible() -> None:

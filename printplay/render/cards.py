@@ -21,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printplay.cards import Card, standard_deck
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
+from printplay.render.styles import MIN_TEXT
 
 CARD_RATIO = 88.9 / 63.5
 """Height over width of a poker-size card (63.5 × 88.9 mm)."""
@@ -31,7 +32,7 @@ BORDER = HexColor("#6E6E6E")
 TAG_INK = HexColor("#333333")
 """The ink of a card's place tag (``Wm2``)."""
 TAG_SHARE = 0.2
-"""A place tag's size, as a share of the card's width (5.6 pt on a setup sheet's cards)."""
+"""A place tag's size, as a share of the card's width (never under :data:`MIN_TEXT`)."""
 FACE_DOWN_TINT = HexColor("#D5DEEB")
 FACE_DOWN_LINE = HexColor("#A9B8CE")
 BACK_FILL = HexColor("#23426E")
@@ -73,7 +74,8 @@ JOKER_INDEX = "JKR"
 """The joker's corner index (no suit): short enough to show in a fan, like a "10" and suit."""
 
 INDEX_SIZE = 0.30
-"""The suit symbol of the corner index, as a fraction of the card width; the rank is as
+"""The suit symbol of the corner index, as a fraction of the card width (never under
+:data:`MIN_TEXT`: on a miniature card the index takes more of the card); the rank is as
 big, a two-character rank ("10") squeezed sideways to keep its height."""
 
 _INDEX_LEFT = 0.08
@@ -90,8 +92,13 @@ def _index_text(card: Card) -> tuple[str, str]:
     return card.rank.label, card.suit.symbol
 
 
+def _index_size(width: float) -> float:
+    """The size of the corner index's suit symbol on a card ``width`` points wide."""
+    return max(width * INDEX_SIZE, MIN_TEXT)
+
+
 def _rank_size(width: float, label: str) -> float:
-    return width * INDEX_SIZE * (0.86 if len(label) > 2 else 1.0)
+    return max(width * INDEX_SIZE * (0.86 if len(label) > 2 else 1.0), MIN_TEXT)
 
 
 def _rank_width(label: str, size: float) -> float:
@@ -105,15 +112,15 @@ def index_reach(card: Card, width: float) -> float:
     label, symbol = _index_text(card)
     reach = width * _INDEX_LEFT + _rank_width(label, _rank_size(width, label))
     if symbol:
-        reach += width * _INDEX_GAP + stringWidth(symbol, SANS, width * INDEX_SIZE)
+        reach += width * _INDEX_GAP + stringWidth(symbol, SANS, _index_size(width))
     return reach
 
 
 @cache
-def widest_index() -> float:
-    """The widest corner index of any card, as a fraction of the width: cards fanned at
-    least this far apart (plus a little) show every index whole."""
-    return max(index_reach(card, 1.0) for card in standard_deck(jokers=2))
+def widest_index(width: float) -> float:
+    """How far right the widest corner index of any card reaches on cards ``width`` points
+    wide: cards fanned at least this far apart (plus a little) show every index whole."""
+    return max(index_reach(card, width) for card in standard_deck(jokers=2))
 
 
 def _text(
@@ -188,7 +195,7 @@ def card_shapes(
 def _add_face(
     group: Group, x: float, y: float, width: float, height: float, card: Card, style: CardStyle
 ) -> None:
-    size = width * INDEX_SIZE
+    size = _index_size(width)
     top = y + height - width * 0.08 - size * 0.8
     left = x + width * _INDEX_LEFT
     label, symbol = _index_text(card)
@@ -217,7 +224,7 @@ def _add_face(
     if style.tag:
         # The tag names the card's place in the deal order list: large and dark enough to
         # read at true size, on white over a hatched face-down card.
-        tag_size = width * TAG_SHARE
+        tag_size = max(width * TAG_SHARE, MIN_TEXT)
         tag_top = top - tag_size * 1.3
         tag_width = stringWidth(style.tag, SANS_BOLD, tag_size)
         group.add(
@@ -237,7 +244,7 @@ def _add_face(
     # The big pip stays in the lower half, which overlapping rows hide completely.
     if card.is_joker:
         group.add(
-            _text(x + width / 2, y + height * 0.13, "★", SANS_BOLD, size * 1.4, colour, "middle")
+            _text(x + width / 2, y + height * 0.13, "★", SANS_BOLD, width * 0.42, colour, "middle")
         )
         return
     group.add(_text(x + width / 2, y + height * 0.13, symbol, SANS, width * 0.5, colour, "middle"))

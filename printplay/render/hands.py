@@ -65,7 +65,7 @@ class HandsDiagram(Flowable):
         fanned = any(len(group) > 1 for group in self.groups)
         step = 1 - overlap
         if fanned:
-            step = max(step, widest_index() + INDEX_CLEARANCE)
+            step = max(step, widest_index(card_width) / card_width + INDEX_CLEARANCE)
         self.step = card_width * step
         self.gap = card_width * group_gap
         self.caption_size = caption_size

@@ -57,6 +57,7 @@ from printplay.render.document import (
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.markdown_pdf import fill_frame, markdown_to_flowables
 from printplay.render.rulebook import Words
+from printplay.render.styles import MIN_TEXT
 from printplay.templating import house_deadline
 
 CARD_MM = (63.0, 88.0)
@@ -976,17 +977,44 @@ def _draw_margin(canvas: Canvas, plan: MatPlan, tile: Tile, words: Words) -> Non
 ASSEMBLY_HEIGHT_MM = 8.0
 """The height of the page map at the foot of each page."""
 
+ASSEMBLY_MAX_MM = 9.0
+"""The most the page map may grow to so that its cells hold their names: the foot's room,
+the map still 1 mm clear of the tile above it."""
+
+NAME_CELL = 1.4
+"""A page map's cell holds a name this share of its height tall."""
+
+MAP_NAME_SIZE = 6.5
+"""The page map's names where the cells have room."""
+
+
+def _assembly_cells(plan: MatPlan) -> tuple[float, float, float | None]:
+    """The page map's cells, width and height, and the size of the pages' names in them
+    (``None``: too small to name them, and the page label names the page).  The map is
+    :data:`ASSEMBLY_HEIGHT_MM` tall, grown up to :data:`ASSEMBLY_MAX_MM` where that makes
+    room for the names (three rows of pages); its cells keep the pages' proportions, or
+    are widened to hold the names (pages taller than wide)."""
+    cell_h = ASSEMBLY_HEIGHT_MM * mm / plan.rows
+    named = MIN_TEXT * NAME_CELL
+    if cell_h < named <= ASSEMBLY_MAX_MM * mm / plan.rows:
+        cell_h = named
+    cell_w = cell_h * plan.page[0] / plan.page[1]
+    size = round(min(MAP_NAME_SIZE, cell_h / NAME_CELL), 3)
+    if size < MIN_TEXT:
+        return cell_w, cell_h, None
+    widest = max(stringWidth(tile.name, SANS_BOLD, size) for tile in plan.tiles)
+    return max(cell_w, widest + 3.0), cell_h, size
+
 
 def _assembly_size(plan: MatPlan) -> tuple[float, float]:
-    cell_h = ASSEMBLY_HEIGHT_MM * mm / plan.rows
-    cell_w = cell_h * plan.page[0] / plan.page[1]
+    cell_w, cell_h, _ = _assembly_cells(plan)
     return cell_w * plan.columns, cell_h * plan.rows
 
 
 def _draw_assembly(canvas: Canvas, plan: MatPlan, here: Tile, x: float, y: float) -> None:
     """The tiles as a small grid, this one filled and named."""
-    width, height = _assembly_size(plan)
-    cell_w, cell_h = width / plan.columns, height / plan.rows
+    cell_w, cell_h, size = _assembly_cells(plan)
+    height = cell_h * plan.rows
     canvas.saveState()
     canvas.setLineWidth(0.4)
     canvas.setStrokeColor(GUIDE)
@@ -1003,8 +1031,7 @@ def _draw_assembly(canvas: Canvas, plan: MatPlan, here: Tile, x: float, y: float
             mine = tile == here
             canvas.setFillColor(GUIDE if mine else white)
             canvas.rect(cx, cy, cell_w, cell_h, stroke=1, fill=1)
-            size = min(6.5, cell_h / 1.5, cell_w / 1.7)
-            if size >= 5:  # else too small to read: the page label names the tile
+            if size is not None:
                 canvas.setFillColor(white if mine else GUIDE)
                 canvas.setFont(SANS_BOLD if mine else SANS, size)
                 canvas.drawCentredString(cx + cell_w / 2, cy + cell_h / 2 - size * 0.35, tile.name)

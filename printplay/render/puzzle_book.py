@@ -387,6 +387,21 @@ def _diagram_height(book: Book, layout_width: float, layout_height: float) -> fl
     return book.setup.frame_height * 0.45
 
 
+SOLUTION_HEIGHT = 70 * mm
+"""How tall a turning point's diagram may be, a wide layout's (TriPeaks' peaks, Pyramid)."""
+
+DEEP_SOLUTION_HEIGHT = 87 * mm
+"""How tall a turning point's diagram of a layout about as deep as it is wide may be
+(Ricochet's room): enough to draw it as wide as its column, its cards about 18 pt wide,
+which is what the pile labels and the cards' indices need to stay clear of each other."""
+
+
+def _solution_height(layout_width: float, layout_height: float) -> float:
+    """How tall a turning point's diagram may be (:data:`SOLUTION_HEIGHT`,
+    :data:`DEEP_SOLUTION_HEIGHT`)."""
+    return SOLUTION_HEIGHT if _wide(layout_width, layout_height) else DEEP_SOLUTION_HEIGHT
+
+
 def _wide(layout_width: float, layout_height: float) -> bool:
     """Whether a layout is clearly wider than deep (TriPeaks' peaks, Pyramid)."""
     return layout_height * CARD_RATIO < 0.9 * layout_width
@@ -509,6 +524,8 @@ def _turning_points(book: Book, puzzle: Puzzle) -> list[Flowable]:
     gap = 5 * mm
     across = SOLUTION_DIAGRAMS
     each = (width - gap * (across - 1)) / across
+    layout = puzzle.setup.start.layout
+    height = _solution_height(layout.width, layout.height)
     cells: list[Any] = []
     for point in points:
         move = suit_markup(puzzle.moves[point.step.number - 1])
@@ -522,7 +539,7 @@ def _turning_points(book: Book, puzzle: Puzzle) -> list[Flowable]:
 
         def diagram(point: TurningPoint = point) -> Flowable:
             return BoardDiagram(
-                _badged(point), each, max_height=70 * mm, show_hidden=True, crop=True
+                _badged(point), each, max_height=height, show_hidden=True, crop=True
             )
 
         name = f"turn-{puzzle.number}-{point.step.number}"

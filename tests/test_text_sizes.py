@@ -1,0 +1,105 @@
+"""No printed text is smaller than :data:`~printplay.render.styles.MIN_TEXT` (6 pt).
+
+Every run of text of a representative set of printables is measured as printed: its font
+size through the text matrix and every transformation of the page (pypdf's text visitor),
+so a diagram drawn small is measured small.  The set: each solitaire's sheet on A4 and
+Letter, Ricochet Poker's sheet, every rulebook, the mats, the book with the smallest cards
+(Ricochet's curated puzzles, whose solutions draw its room in miniature) and a kit's own
+pages.  Nothing is exempt: a card's corner index keeps to 6 pt however small the card is
+drawn (it takes more of a miniature card instead), so no text is small by design.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import sheet_with_line, walkthrough_line
+from pdf_geometry import TextRun, text_runs
+
+from printplay.deal import numbered_deal
+from printplay.games import make_solitaire
+from printplay.printables.model import PrintRequest
+from printplay.printables.requests import make_printable
+from printplay.render.styles import MIN_TEXT
+
+BY_DESIGN: dict[str, str] = {}
+"""Text printed under :data:`MIN_TEXT` on purpose, by what it says, with the reason: none."""
+
+
+def small_text(path: Path) -> list[TextRun]:
+    """The runs of text of the PDF at ``path`` printed under :data:`MIN_TEXT` (to a
+    hundredth of a point), but those :data:`BY_DESIGN`."""
+    return [
+        run
+        for run in text_runs(path)
+        if round(run.size, 2) < MIN_TEXT and run.text not in BY_DESIGN
+    ]
+
+
+def _sheet(game: str, paper: str) -> Callable[[Path], Path]:
+    def make(folder: Path) -> Path:
+        solitaire = make_solitaire(game)
+        deal = numbered_deal(solitaire.deck(), 1)
+        return sheet_with_line(solitaire, deal, folder / f"{game}-{paper}.pdf", paper=paper)
+
+    return make
+
+
+def _printable(kind: str, game: str, paper: str = "a4") -> Callable[[Path], Path]:
+    def make(folder: Path) -> Path:
+        return make_printable(kind, PrintRequest(game, folder / f"{kind}.pdf", paper=paper))
+
+    return make
+
+
+def _poker_sheet(folder: Path) -> Path:
+    from printplay.games.poker.standard import StandardOptions
+    from printplay.printables.poker_sheet import write_poker_sheet
+
+    return write_poker_sheet(StandardOptions(), 1, folder / "poker.pdf", paper="letter")
+
+
+def _ricochet_book(folder: Path) -> Path:
+    from printplay.printables.puzzle_book import write_curated_book
+
+    return write_curated_book("ricochet", folder / "book.pdf")[0]
+
+
+def _kit(folder: Path) -> Path:
+    from printplay.printables.kit import build_kit
+
+    game = make_solitaire("tripeaks")
+    line = walkthrough_line(game, numbered_deal(game.deck(), 1))
+    kit = build_kit(
+        "tripeaks", folder / "kit.pdf", deals=[1], deck=False, puzzles=False, results={1: line}
+    )
+    return kit.path
+
+
+PRINTABLES: dict[str, Callable[[Path], Path]] = {
+    **{
+        f"{game} sheet {paper}": _sheet(game, paper)
+        for game in ("tripeaks", "pyramid", "ricochet")
+        for paper in ("a4", "letter")
+    },
+    "ricochet-poker sheet letter": _poker_sheet,
+    **{
+        f"{game} rulebook": _printable("rulebook", game)
+        for game in ("tripeaks", "pyramid", "ricochet", "ricochet-poker")
+    },
+    **{f"{game} mat": _printable("mat", game) for game in ("tripeaks", "pyramid", "ricochet")},
+    "pyramid mat letter": _printable("mat", "pyramid", "letter"),
+    "ricochet book": _ricochet_book,
+    "tripeaks kit": _kit,
+}
+
+
+@pytest.mark.parametrize("what", list(PRINTABLES))
+def test_no_text_is_printed_under_six_points(tmp_path: Path, what: str) -> None:
+    path = PRINTABLES[what](tmp_path)
+    runs = text_runs(path)
+    assert len(runs) > 20  # the check reads the text
+    small = small_text(path)
+    assert small == [], f"{what}: {len(small)} runs under {MIN_TEXT} pt, e.g. {small[:5]}"
