@@ -69,6 +69,14 @@ def test_the_rulebook_follows_the_options(tmp_path: Path) -> None:
     assert "cards left in the stock, the waste or the reserve do not matter" in varied
 
 
+def test_a_figure_short_of_room_is_drawn_narrower_on_its_page(tmp_path: Path) -> None:
+    """With a reserve the layout's figure is too tall for the rest of page 1: it is drawn
+    narrower there (its labels at their size), not moved on to leave the page half empty."""
+    path = write_rulebook(Pyramid(PyramidOptions(reserve=True)), tmp_path / "reserve.pdf")
+    first = " ".join(page_texts(path)[0].split())
+    assert "A deal ready to play." in first and "stock 18" in first
+
+
 def test_a_sheet_has_a_time_budget_and_says_when_it_ran_out(tmp_path: Path) -> None:
     """Deal 973 of the small pyramid takes the solver seconds: the sheet gives up at its
     budget and says so, with no line and no contradicting words."""

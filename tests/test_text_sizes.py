@@ -3,10 +3,11 @@
 Every run of text of a representative set of printables is measured as printed: its font
 size through the text matrix and every transformation of the page (pypdf's text visitor),
 so a diagram drawn small is measured small.  The set: each solitaire's sheet on A4 and
-Letter, Ricochet Poker's sheet, every rulebook, the mats, the book with the smallest cards
-(Ricochet's curated puzzles, whose solutions draw its room in miniature) and a kit's own
-pages.  Nothing is exempt: a card's corner index keeps to 6 pt however small the card is
-drawn (it takes more of a miniature card instead), so no text is small by design.
+Letter, Ricochet Poker's sheet, every rulebook (and two whose figure shrinks to end a
+page), the mats, the book with the smallest cards (Ricochet's curated puzzles, whose
+solutions draw its room in miniature) and a kit's own pages.  Nothing is exempt: a card's
+corner index keeps to 6 pt however small the card is drawn (it takes more of a miniature
+card instead), so no text is small by design.
 """
 
 from __future__ import annotations
@@ -47,9 +48,12 @@ def _sheet(game: str, paper: str) -> Callable[[Path], Path]:
     return make
 
 
-def _printable(kind: str, game: str, paper: str = "a4") -> Callable[[Path], Path]:
+def _printable(
+    kind: str, game: str, paper: str = "a4", options: tuple[str, ...] = ()
+) -> Callable[[Path], Path]:
     def make(folder: Path) -> Path:
-        return make_printable(kind, PrintRequest(game, folder / f"{kind}.pdf", paper=paper))
+        request = PrintRequest(game, folder / f"{kind}.pdf", options, paper=paper)
+        return make_printable(kind, request)
 
     return make
 
@@ -89,6 +93,9 @@ PRINTABLES: dict[str, Callable[[Path], Path]] = {
         f"{game} rulebook": _printable("rulebook", game)
         for game in ("tripeaks", "pyramid", "ricochet", "ricochet-poker")
     },
+    # Their figures must shrink to end page 1: drawn narrower, their words keep their size.
+    "pyramid rulebook reserve": _printable("rulebook", "pyramid", options=("reserve",)),
+    "ricochet rulebook ball-resets": _printable("rulebook", "ricochet", options=("ball-resets",)),
     **{f"{game} mat": _printable("mat", game) for game in ("tripeaks", "pyramid", "ricochet")},
     "pyramid mat letter": _printable("mat", "pyramid", "letter"),
     "ricochet book": _ricochet_book,

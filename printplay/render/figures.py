@@ -133,19 +133,37 @@ def figure_words(figure: Figure | ExampleMove) -> str:
     return boards_words(figure, [""] * len(figure), show_hidden=False)
 
 
+class Resizable(Drawing):
+    """A figure's drawing that can draw itself again across another width (``redraw``): a
+    page short of room draws it narrower rather than scaling it down, so its words keep
+    their size (:class:`printplay.render.markdown_pdf`'s shrinkable diagrams)."""
+
+    redraw: Callable[[float], Drawing] | None = None
+
+
+def resizable(make: Callable[[float], Drawing], width: float) -> Resizable:
+    """``make(width)`` as a :class:`Resizable` drawing, which ``make`` draws again across
+    another width (its drawings' widths in proportion to what ``make`` is given)."""
+    drawing = make(width)
+    found = Resizable(drawing.width, drawing.height, *drawing.contents)
+    found.redraw = lambda across: make(width * across / float(drawing.width))
+    return found
+
+
 def figure_factory(figure: Figure | ExampleMove, width: float) -> FigureFactory:
-    """What draws ``figure`` for a ``[[diagram …]]`` marker across ``width``: an example
-    move takes no options, board views the ``small`` size."""
+    """What draws ``figure`` for a ``[[diagram …]]`` marker across ``width`` (a
+    :class:`Resizable` drawing): an example move takes no options, board views the
+    ``small`` size."""
     if isinstance(figure, ExampleMove):
         example = figure
 
         def move() -> Drawing:
-            return figure_drawing(example, width)
+            return resizable(lambda across: figure_drawing(example, across), width)
 
         return move
 
     def draw(small: str = "no") -> Drawing:
-        return figure_drawing(figure, width, small)
+        return resizable(lambda across: figure_drawing(figure, across, small), width)
 
     return draw
 
@@ -162,11 +180,13 @@ __all__ = [
     "SIDE_GAP",
     "FigureFactory",
     "Panels",
+    "Resizable",
     "figure_drawing",
     "figure_factories",
     "figure_factory",
     "figure_words",
     "move_views",
+    "resizable",
     "share",
     "side_by_side",
 ]

@@ -46,6 +46,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
 
+from reportlab.graphics.shapes import String
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -69,7 +70,7 @@ from printplay.markup import SyntaxTreeNode, classes, line_of, located, marker_o
 from printplay.markup.nodes import call_diagram, inline_tokens, is_caption
 from printplay.render.inline import inline_markup, markdown_markup, plain_text
 from printplay.render.md_table import narrowest_column, row_heights, table_rows, typeset_table
-from printplay.render.styles import Styles, book_styles, suit_markup
+from printplay.render.styles import MIN_TEXT, Styles, book_styles, suit_markup
 
 __all__ = [
     "MIN_WIDTH",
@@ -600,10 +601,27 @@ MIN_SHRINK = 0.75
 next one and leave a gap (a larger gap is left)."""
 
 
+def _smallest_text(node: Any, scale: float = 1.0) -> float | None:
+    """The size of the smallest text a drawing prints (through its groups' transforms), or
+    ``None`` if it prints none."""
+    if isinstance(node, String):
+        return float(node.fontSize) * scale
+    sizes: list[float] = []
+    for child in getattr(node, "contents", None) or ():
+        _, _, c, d, _, _ = getattr(child, "transform", (1, 0, 0, 1, 0, 0))
+        size = _smallest_text(child, scale * (c * c + d * d) ** 0.5)
+        if size is not None:
+            sizes.append(size)
+    return min(sizes, default=None)
+
+
 class _Shrinkable(Flowable):
     """A diagram, centred, that shrinks (down to :data:`MIN_SHRINK` of its size) to fit the
     room left on a page, so a page is not left half empty for want of a little room.
 
+    A drawing that can draw itself again across another width (``redraw``: a rulebook's
+    figures) is drawn narrower, its words at their size; any other is scaled down, no
+    further than keeps its smallest text at :data:`~printplay.render.styles.MIN_TEXT`.
     ``room`` is set by the group the diagram is kept with (:class:`_KeepWhole`: a caption
     below it needs its share of the page).
     """
@@ -612,23 +630,59 @@ class _Shrinkable(Flowable):
         super().__init__()
         self.inner = inner
         self.natural = (width, height)
+        self.redraw: Callable[[float], Flowable] | None = getattr(inner, "redraw", None)
+        smallest = _smallest_text(inner)
+        # the share of its size the diagram may be scaled down to, and may shrink to
+        self.scaled = MIN_SHRINK if not smallest else min(1.0, max(MIN_SHRINK, MIN_TEXT / smallest))
+        self.least = MIN_SHRINK if self.redraw else self.scaled
+        self.drawn = inner
         self.scale = 1.0
         self.room: float | None = None
         self.hAlign = "CENTER"
         self.spaceBefore = 8.0
         self.spaceAfter = space_after
+        self._narrower: dict[float, Flowable | None] = {}
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         width, height = self.natural
         room = availHeight if self.room is None else min(availHeight, self.room)
-        self.scale = 1.0 if height <= room or room < MIN_SHRINK * height else room / height
+        self.drawn, self.scale = self.inner, 1.0
+        if height > room >= self.least * height:
+            narrower = self._redrawn(round(room, 2)) if self.redraw else None
+            if narrower is not None:
+                self.drawn = narrower
+                self.width, self.height = (float(size) for size in narrower.wrap(width, room))
+                return self.width, self.height
+            if room >= self.scaled * height:
+                self.scale = room / height
         self.width, self.height = width * self.scale, height * self.scale
         return self.width, self.height
+
+    def _redrawn(self, room: float) -> Flowable | None:
+        """The diagram drawn again narrower, at most ``room`` tall (``None`` if that takes
+        less than :data:`MIN_SHRINK` of its width): a few tries, each narrower by what
+        the last was too tall (its words keep their size, so it is not quite in
+        proportion)."""
+        if room not in self._narrower:
+            assert self.redraw is not None
+            width, height = self.natural
+            across, found = width * room / height, None
+            for _ in range(4):
+                drawing = self.redraw(across)
+                _, tall = drawing.wrap(width, room)
+                if tall <= room:
+                    found = drawing
+                    break
+                across *= (room - 0.5) / float(tall)  # aims a little short: it may not overshoot
+                if across < MIN_SHRINK * width:
+                    break
+            self._narrower[room] = found
+        return self._narrower[room]
 
     def draw(self) -> None:
         self.canv.saveState()
         self.canv.scale(self.scale, self.scale)
-        self.inner.drawOn(self.canv, 0, 0)
+        self.drawn.drawOn(self.canv, 0, 0)
         self.canv.restoreState()
 
 
@@ -653,7 +707,7 @@ class _KeepWhole(KeepTogether):
             # The group fits on this page if its diagram shrinks a little: let it.
             diagram = diagrams[0]
             room = availHeight - (group._H - diagram.natural[1]) - 1.0
-            if room >= MIN_SHRINK * diagram.natural[1]:
+            if room >= diagram.least * diagram.natural[1]:
                 diagram.room = room
                 size = self._measure(availWidth, availHeight)
         return size
