@@ -276,11 +276,11 @@ def rules_command(game: RegisteredSolitaire) -> str:
     >>> rules_command(make_solitaire("pyramid", ["reshuffle"]))
     'printplay rules pyramid --option reshuffle'
     """
-    words = ["printplay", "rules", game.name]
+    words = ["rules", game.name]
     chosen = opts.chosen(game.options)
     if chosen:
         words += ["--option", ",".join(chosen)]
-    return shlex.join(words)
+    return command_line(words)
 
 
 def build_book(
