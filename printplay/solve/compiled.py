@@ -1,12 +1,14 @@
 """The compiled builds of the modules ``setup.py`` names, when the install made fresh ones.
 
-``setup.py`` copies each such module ``name`` to ``name_native`` with the SHA-256 of its
-source appended, compiles the copy with mypyc and removes it.  :func:`native` returns that
-extension only while the digest is the source's own (an edited source in an editable
-install runs as Python until the next install, never as a stale build), and the Python
-module otherwise, or when ``PRINTPLAY_PURE`` is set.  Both run the same code and give the
-same answers; the compiled one about twice as fast (docs/benchmarks.md).  The Pyramid
-search core is compiled so.
+The install's ``build_ext`` compiles each such module ``name`` with mypyc, from a copy
+``name_native`` stamped with the SHA-256 of its source (and of the other modules compiled
+with it), and writes ``native_build.json`` beside them: what it compiled, or why it left
+the modules Python.  :func:`native` returns that extension only while every stamp is its
+source's own (an edited source in an editable install runs as Python until the next
+install, never as a stale build), and the Python module otherwise, or when
+``PRINTPLAY_PURE`` is set; :func:`describe` says which, and why (``printplay --version``).
+Both run the same code and give the same answers; the compiled one about twice as fast
+(docs/benchmarks.md).  The Pyramid search core is compiled so.
 
 >>> from types import SimpleNamespace
 >>> built = SimpleNamespace(__file__="core.cpython-311-x86_64-linux-gnu.so",
@@ -20,10 +22,15 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.machinery
+import importlib.util
+import json
 import os
 from functools import cache
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
+
+BUILD_INFO = Path(__file__).with_name("native_build.json")
+"""What the install's build compiled, or why it left the modules Python (``setup.py``)."""
 
 
 def fresh(native: ModuleType | SimpleNamespace, source: bytes) -> bool:
@@ -33,14 +40,62 @@ def fresh(native: ModuleType | SimpleNamespace, source: bytes) -> bool:
     return built and getattr(native, "SOURCE_SHA256", None) == hashlib.sha256(source).hexdigest()
 
 
+def _group_fresh(native: ModuleType) -> bool:
+    """Whether the modules compiled with ``native`` still have the sources it was built with."""
+    for name, digest in dict(getattr(native, "GROUP_SHA256", {})).items():
+        spec = importlib.util.find_spec(name)
+        if spec is None or spec.origin is None:
+            return False
+        if hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest() != digest:
+            return False
+    return True
+
+
+def _install_said(key: str) -> str | None:
+    """What ``native_build.json`` says of ``key`` ("reason", "opt_level"), if it does."""
+    try:
+        info = json.loads(BUILD_INFO.read_text(encoding="utf-8")[:10_000])
+    except (OSError, ValueError):
+        return None
+    value = info.get(key) if isinstance(info, dict) else None
+    return value if isinstance(value, str) else None
+
+
 @cache
+def _choice(module: ModuleType) -> tuple[ModuleType, str | None]:
+    """The module to run for ``module``, and why it is the Python one (None if compiled)."""
+    if os.environ.get("PRINTPLAY_PURE"):
+        return module, "PRINTPLAY_PURE is set"
+    name = f"{module.__name__}_native"
+    try:
+        build = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name != name:
+            return module, f"the compiled build does not load: {error}"
+        said = _install_said("reason")
+        return module, f"not compiled: {said or 'this install built no compiled core'}"
+    except ImportError as error:
+        return module, f"the compiled build does not load: {error}"
+    source = Path(module.__file__ or "").read_bytes()
+    if not (fresh(build, source) and _group_fresh(build)):
+        return module, "the compiled build is older than its source: reinstall to compile it"
+    return build, None
+
+
 def native(module: ModuleType) -> ModuleType:
     """The fresh compiled build of ``module`` if there is one, else ``module`` itself."""
-    if os.environ.get("PRINTPLAY_PURE"):
-        return module
-    try:
-        build = importlib.import_module(f"{module.__name__}_native")
-    except ImportError:
-        return module
-    source = Path(module.__file__ or "").read_bytes()
-    return build if fresh(build, source) else module
+    return _choice(module)[0]
+
+
+def describe(module: ModuleType) -> str:
+    """Which of ``module``'s builds runs, and why the Python one when it does.
+
+    "compiled (mypyc, -O3)" (the C compiler's optimisation level, as the install says), or
+    "Python (...)" with the reason: ``PRINTPLAY_PURE``, the install's (no C compiler, ...),
+    a stale build, or a build that does not load.
+    """
+    reason = _choice(module)[1]
+    if reason is not None:
+        return f"Python ({reason})"
+    level = _install_said("opt_level")
+    return "compiled (mypyc)" if level is None else f"compiled (mypyc, -O{level})"
