@@ -71,6 +71,30 @@ app.add_typer(data_app, name="data")
 app.command()(book)
 
 
+def _show_version(value: bool) -> None:
+    """Print the version and how the Pyramid core runs, then stop (``--version``)."""
+    if value:
+        from printplay.cli_version import version_lines
+
+        sys.stdout.write("".join(f"{line}\n" for line in version_lines()))
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Show the version and whether the Pyramid core runs compiled, and exit.",
+            callback=_show_version,
+            is_eager=True,
+        ),
+    ] = False,
+) -> None:
+    """The options before any verb."""
+
+
 def _known_game(value: str | None) -> str | None:
     """Check the game first (an eager argument), so that ``printplay sheet -- -tripeaks``
     names the unknown game rather than an option the rest of the line then lacks."""

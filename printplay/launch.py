@@ -50,6 +50,11 @@ def entry() -> None:
     except FileNotFoundError:
         _say("error: the current folder no longer exists: change to another folder first")
         sys.exit(1)
+    if sys.argv[1:] == ["--version"]:  # answered without the command line's imports
+        from printplay.cli_version import version_lines
+
+        sys.stdout.write("".join(f"{line}\n" for line in version_lines()))
+        sys.exit(0)
     try:
         from printplay.cli import main
         from printplay.cli_common import catch_signals
