@@ -214,13 +214,13 @@ class BuildCompiled(build_ext):  # type: ignore[misc]
         """Sets :attr:`extensions` to mypyc's, or returns why there are none."""
         if os.environ.get("PRINTPLAY_PURE"):
             return "PRINTPLAY_PURE was set at install"
+        problem = self.compiler_problem()
+        if problem is not None:
+            return problem
         try:
             from mypyc.build import mypycify
         except ImportError:
             return "mypyc was missing at install"
-        problem = self.compiler_problem()
-        if problem is not None:
-            return problem
         work = Path(self.build_temp).resolve() / "mypyc"
         shutil.rmtree(work, ignore_errors=True)
         try:
