@@ -41,6 +41,22 @@ def _stopped(signum: int) -> int:
     return 128 + signum
 
 
+def _version() -> int:
+    """Prints ``printplay --version``; the exit status."""
+    from printplay.cli_version import version_lines
+
+    if _noted:
+        return _stopped(_noted[0])
+    try:
+        sys.stdout.write("".join(f"{line}\n" for line in version_lines()))
+        sys.stdout.flush()
+    except OSError:  # a closed pipe: nothing more to say, and no traceback at exit
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    return 0
+
+
 def entry() -> None:
     """The ``printplay`` console script: exit with the command line's status."""
     for signum in STOP_SIGNALS:
@@ -51,10 +67,7 @@ def entry() -> None:
         _say("error: the current folder no longer exists: change to another folder first")
         sys.exit(1)
     if sys.argv[1:] == ["--version"]:  # answered without the command line's imports
-        from printplay.cli_version import version_lines
-
-        sys.stdout.write("".join(f"{line}\n" for line in version_lines()))
-        sys.exit(0)
+        sys.exit(_version())
     try:
         from printplay.cli import main
         from printplay.cli_common import catch_signals
