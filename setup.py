@@ -47,7 +47,7 @@ BUILD_INFO = "printplay/solve/native_build.json"
 """What the build compiled, or why it left the modules Python."""
 OPT_LEVELS = {"editable": "1", "wheel": "3"}
 """The C compiler's default optimisation level: -O1 for an editable install, compiled in
-half the time of -O3 and searching about 15% slower; -O3 for a wheel, built once and run
+half the time of -O3 and searching about 10% slower; -O3 for a wheel, built once and run
 long (docs/benchmarks.md, "Install")."""
 LEVELS = ("0", "1", "2", "3")
 
