@@ -1,8 +1,8 @@
-"""The compiled Pyramid core (:mod:`printplay.solve.compiled`): the install builds it, it is
-used only while built from the source beside it (and the builds of the modules compiled with
-it from theirs), and it searches exactly as the Python core does (the other Pyramid tests
-drive it through :mod:`printplay.solve.pyramid`, and test the core's parts on the Python
-module)."""
+"""The compiled Pyramid core (:mod:`printplay.solve.compiled`): the install builds its parts
+together, a part's build is used only while every part's build was made from the source
+beside it, and it searches exactly as the Python core does (the other Pyramid tests drive
+it through :mod:`printplay.solve.pyramid`, and test the core's parts on the Python
+modules)."""
 
 from __future__ import annotations
 
@@ -18,40 +18,78 @@ import pytest
 
 from printplay.deal import explicit_deal
 from printplay.games.pyramid import Pyramid, PyramidOptions
-from printplay.solve import compiled, pyramid, pyramid_core
+from printplay.solve import (
+    compiled,
+    pyramid,
+    pyramid_bound,
+    pyramid_cycle,
+    pyramid_dead,
+    pyramid_encoding,
+    pyramid_moves,
+    pyramid_search,
+)
 from printplay.solve.toolkit import Clock
 
 DECKS = Path(__file__).resolve().parent / "data" / "random-decks-1500.txt"
+PARTS = (
+    pyramid_encoding,
+    pyramid_cycle,
+    pyramid_dead,
+    pyramid_bound,
+    pyramid_moves,
+    pyramid_search,
+)
+"""The parts of the search core, the modules setup.py compiles."""
 
 
 def test_the_install_compiled_the_pyramid_core() -> None:
-    """``pip install`` (setup.py) builds the core with mypyc; without the build every
-    Pyramid search runs about half as fast (set ``PRINTPLAY_PURE=1`` to test without it)."""
+    """``pip install`` (setup.py) builds every part of the core with mypyc; without the
+    build every Pyramid search runs about half as fast (set ``PRINTPLAY_PURE=1`` to test
+    without it)."""
     if os.environ.get("PRINTPLAY_PURE"):
-        assert compiled.native(pyramid_core) is pyramid_core
+        assert all(compiled.native(part) is part for part in PARTS)
         return
-    assert compiled.native(pyramid_core) is not pyramid_core, (
-        "the compiled Pyramid core is missing or stale: reinstall (with a C compiler), "
-        "or set PRINTPLAY_PURE=1 to test the Python core"
-    )
-    assert pyramid.Searcher is compiled.native(pyramid_core).Searcher
+    for part in PARTS:
+        assert compiled.native(part) is not part, (
+            f"the compiled {part.__name__} is missing or stale: reinstall (with a C "
+            "compiler), or set PRINTPLAY_PURE=1 to test the Python core"
+        )
+    assert pyramid.Searcher is compiled.native(pyramid_search).Searcher
+    assert pyramid.Puzzle is compiled.native(pyramid_encoding).Puzzle
 
 
-def compiled_core() -> ModuleType:
-    """The compiled Pyramid core (the test skips without one)."""
-    build = compiled.native(pyramid_core)
-    if build is pyramid_core:
+def compiled_part(part: ModuleType) -> ModuleType:
+    """The compiled build of a part of the core (the test skips without one)."""
+    build = compiled.native(part)
+    if build is part:
         pytest.skip("no compiled core in this install")
     return build
 
 
+def test_the_parts_of_a_compiled_searcher_are_compiled() -> None:
+    """A compiled part calls the compiled builds of the others (each build imports the
+    others' builds), never their Python modules."""
+    search = compiled_part(pyramid_search)
+    encoding = compiled_part(pyramid_encoding)
+    puzzle = encoding.Puzzle(2, (5, 8, 1), (), (12, 5), 0, 2)
+    searcher = search.Searcher(puzzle, Clock(None))
+    assert type(searcher.t) is encoding.Tables
+    assert type(searcher.index) is encoding.RankIndex
+    assert type(searcher.moves) is compiled_part(pyramid_moves).Moves
+    assert type(searcher.tests) is compiled_part(pyramid_dead).DeadTests
+    assert type(searcher.bounds) is compiled_part(pyramid_bound).Bound
+    dead = compiled_part(pyramid_dead)
+    assert dead.fewest_in_cycle is compiled_part(pyramid_cycle).fewest_in_cycle
+
+
 def test_an_edited_source_is_not_run_compiled() -> None:
     """A build is fresh only for the very source it was built from."""
-    build = compiled_core()
-    source = Path(pyramid_core.__file__ or "").read_bytes()
-    assert compiled.fresh(build, source)
-    assert not compiled.fresh(build, source + b"\n")
-    assert not compiled.fresh(pyramid_core, source)
+    for part in PARTS:
+        build = compiled_part(part)
+        source = Path(part.__file__ or "").read_bytes()
+        assert compiled.fresh(build, source)
+        assert not compiled.fresh(build, source + b"\n")
+        assert not compiled.fresh(part, source)
 
 
 def fake_group(
@@ -116,12 +154,12 @@ def test_a_part_missing_or_built_apart_keeps_the_group_python(
 @pytest.mark.parametrize("deck", [2, 3, 5, 12])
 def test_the_compiled_core_searches_as_the_python_one(deck: int) -> None:
     """The same verdict, the same shortest line and the same positions searched."""
-    build = compiled_core()
+    build = compiled_part(pyramid_search)
     game = Pyramid(PyramidOptions(clear_the_board=True))
     line = DECKS.read_text().splitlines()[deck - 1]
     puzzle = pyramid.encode(game.initial_state(explicit_deal(line, game.deck()))).puzzle
     found = []
-    for core in (pyramid_core, build):
+    for core in (pyramid_search, build):
         searcher = core.Searcher(puzzle, Clock(None))
         won = searcher.decide()
         best = searcher.shortest() if won is not None else None

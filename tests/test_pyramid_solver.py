@@ -23,20 +23,25 @@ from printplay.cards import Card, parse_card, standard_deck
 from printplay.deal import explicit_deal, numbered_deal
 from printplay.games import make_game, solver_for
 from printplay.games.pyramid import Pyramid, PyramidOptions, PyramidState, deal_key
-from printplay.solve import pyramid, pyramid_core
-from printplay.solve.pyramid_core import (
+from printplay.solve import pyramid, pyramid_cycle
+from printplay.solve.pyramid_bound import Bound
+from printplay.solve.pyramid_cycle import clearable_cycle, deletions, fewest_in_cycle
+from printplay.solve.pyramid_dead import DeadTests
+from printplay.solve.pyramid_encoding import (
     KING,
+    ORDER_BITS,
     PASS_SHIFT,
     PTR_SHIFT,
     UNREACHABLE,
-    Searcher,
+    Puzzle,
+    RankIndex,
     Tables,
-    clearable_cycle,
-    deletions,
-    fewest_in_cycle,
     geometry,
+    pack,
     relaxed_removals,
+    unpack,
 )
+from printplay.solve.pyramid_search import Searcher
 from printplay.solve.toolkit import Clock, replay_line
 from printplay.testing import check_solver, reference_shortest
 from printplay.verdicts import Budget
@@ -182,15 +187,15 @@ def test_lost_positions_cover_every_later_pointer(reshuffle: bool) -> None:
 
 @pytest.mark.parametrize("seed", mostly_slow(range(30), fast=range(5)))
 def test_lost_positions_are_filed_by_ranks(seed: int) -> None:
-    """:meth:`Searcher.by_ranks` files two positions together exactly when they have the
+    """:meth:`RankIndex.by_ranks` files two positions together exactly when they have the
     same shape, the same ranks in the reserve, in the waste and in the stock (bottom to
     top, top to bottom), and the same pass; the pointer it gives grows with the waste."""
     rng = random.Random(seed)
     n = rng.randint(1, 12)
     cycle = tuple(rng.choice((1, 5, 8, 12, 13)) for _ in range(n))
     reserve = tuple(rng.choice((0, 5, 8)) for _ in range(rng.choice((0, 3))))
-    puzzle = pyramid_core.Puzzle(1, (0,), reserve, cycle, 0, 2, clear_board=False)
-    searcher = Searcher(puzzle, Clock(None))
+    puzzle = Puzzle(1, (0,), reserve, cycle, 0, 2, clear_board=False)
+    index = RankIndex(Tables(puzzle))
     seen: dict[tuple[object, ...], tuple[int, int]] = {}
     by_key: dict[int, tuple[object, ...]] = {}
     for cyc in range(1 << n):
@@ -199,8 +204,8 @@ def test_lost_positions_are_filed_by_ranks(seed: int) -> None:
                 continue
             for ptr in [p for p in range(n) if cyc >> p & 1] + [n]:
                 for passes in (0, 1):
-                    key = pyramid_core.pack(0, passes, ptr, 0, res | cyc << len(reserve))
-                    where, at = searcher.by_ranks(key)
+                    key = pack(0, passes, ptr, 0, res | cyc << len(reserve))
+                    where, at = index.by_ranks(key)
                     assert at >> 6 == passes
                     ranks = tuple(r for p, r in enumerate(cycle) if cyc >> p & 1)
                     waste = (cyc & ((1 << ptr) - 1)).bit_count()
@@ -216,25 +221,25 @@ def test_lost_positions_are_filed_by_ranks(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(20))
 def test_ranks_of_a_child_cycle_found_from_its_parent(seed: int) -> None:
-    """:meth:`Searcher.cycle_after` (the shortest-line search's way to the ranks of a
-    child's cycle from its parent's) gives what :meth:`Searcher.by_ranks` gives afresh."""
+    """:meth:`RankIndex.cycle_after` (the shortest-line search's way to the ranks of a
+    child's cycle from its parent's) gives what :meth:`RankIndex.by_ranks` gives afresh."""
     rng = random.Random(seed)
     n = rng.randint(2, 24)
     cycle = tuple(rng.choice((1, 5, 8, 12, 13) if seed % 2 else range(1, 14)) for _ in range(n))
-    puzzle = pyramid_core.Puzzle(1, (0,), (), cycle, 0, 2, clear_board=True)
+    puzzle = Puzzle(1, (0,), (), cycle, 0, 2, clear_board=True)
     for _ in range(200):
         cyc = rng.getrandbits(n) | 1 << rng.randrange(n)
-        fresh = Searcher(puzzle, Clock(None))
-        fresh.by_ranks(pyramid_core.pack(0, 0, 0, 0, cyc))
-        canon, places = fresh.rank_cycles[cyc << pyramid_core.ORDER_BITS]
+        fresh = RankIndex(Tables(puzzle))
+        fresh.by_ranks(pack(0, 0, 0, 0, cyc))
+        canon, places = fresh.rank_cycles[cyc << ORDER_BITS]
         cards = [p for p in range(n) if cyc >> p & 1]
         child = cyc
         for p in rng.sample(cards, min(len(cards), rng.choice((1, 2)))):
             child ^= 1 << p
         got = fresh.cycle_after(0, cyc, canon, places, child)
-        again = Searcher(puzzle, Clock(None))
-        again.by_ranks(pyramid_core.pack(0, 0, 0, 0, child))
-        assert got == again.rank_cycles[child << pyramid_core.ORDER_BITS]
+        again = RankIndex(Tables(puzzle))
+        again.by_ranks(pack(0, 0, 0, 0, child))
+        assert got == again.rank_cycles[child << ORDER_BITS]
 
 
 def plain_relaxed_steps(rows: int, ranks: list[int], outside: int) -> int | None:
@@ -283,14 +288,14 @@ def test_removal_bound_and_stuck_test_agree_with_the_counting_test(deal: int) ->
     game = Pyramid(CLEAR)
     puzzle = pyramid.encode(game.initial_state(numbered_deal(game.deck(), deal))).puzzle
     tables = Tables(puzzle)
-    searcher = Searcher(puzzle, Clock(None))
+    tests = DeadTests(tables, RankIndex(tables))
     outside = 0
     for rank in puzzle.cycle:
         outside |= 1 << rank
     outside &= ~1
     for sid in range(len(tables.geo.shapes)):
         info = tables.shape(sid)
-        clearable = searcher.clearable(sid, outside)
+        clearable = tests.clearable(sid, outside)
         assert clearable is (info[5] < UNREACHABLE)
         if clearable:
             assert info[8] >= 0 and info[8] % 2 == 0
@@ -462,7 +467,7 @@ def few_ranks_position(rng: random.Random) -> PyramidState:
 @pytest.mark.parametrize("seed", mostly_slow(range(40), fast=range(8)))
 def test_agrees_with_breadth_first_search_with_few_ranks(seed: int) -> None:
     """The same on deals of few ranks, where the shortest-line search merges positions
-    with the same ranks in the same places (:meth:`Searcher.by_ranks`)."""
+    with the same ranks in the same places (:meth:`RankIndex.by_ranks`)."""
     assert_agrees_with_breadth_first_search(few_ranks_position(random.Random(seed)))
 
 
@@ -558,7 +563,7 @@ def test_fewest_deletions_on_long_words(seed: int) -> None:
         return min(options, default=UNREACHABLE)
 
     expected = fewest(0, n)
-    assert pyramid_core._fewest_left(word, mates, partner) == min(expected, UNREACHABLE)
+    assert pyramid_cycle._fewest_left(word, mates, partner) == min(expected, UNREACHABLE)
 
 
 def brute_fewest_of_rank(word: list[tuple[int, bool]], partner: int, rank: int) -> int:
@@ -570,7 +575,7 @@ def brute_fewest_of_rank(word: list[tuple[int, bool]], partner: int, rank: int) 
 @pytest.mark.parametrize("seed", range(80))
 def test_fewest_of_one_rank_match_a_plain_search(seed: int) -> None:
     """The fewest cycle cards of one rank needing a partner from elsewhere (the other ranks
-    with a partner going for nothing: :meth:`Searcher.short_by_rank`), against trying every
+    with a partner going for nothing: :meth:`DeadTests.short_by_rank`), against trying every
     set, on words of few ranks so that a rank often repeats."""
     rng = random.Random(seed)
     n = rng.randint(1, 11)
@@ -729,20 +734,20 @@ def rank_heavy_position(rng: random.Random) -> PyramidState:
 
 @pytest.mark.parametrize("seed", range(60))
 def test_rank_heavy_positions_agree_with_breadth_first_search(seed: int) -> None:
-    """The per-rank cycle test (:meth:`Searcher.short_by_rank`) inside the whole solver,
+    """The per-rank cycle test (:meth:`DeadTests.short_by_rank`) inside the whole solver,
     against the kit's plain search, on positions of few ranks."""
     assert_agrees_with_breadth_first_search(rank_heavy_position(random.Random(seed)))
 
 
 @pytest.mark.parametrize("seed", range(60))
 def test_short_by_rank_matches_trying_every_set(seed: int) -> None:
-    """:meth:`Searcher.short_by_rank` (which leaves out the pairs of ranks that may all go
+    """:meth:`DeadTests.short_by_rank` (which leaves out the pairs of ranks that may all go
     for nothing) against the fewest cards of each rank needing a partner from elsewhere
     found by trying every set on the whole cycle, at every pointer of the start's pass."""
     state = rank_heavy_position(random.Random(seed))
-    searcher = Searcher(pyramid.encode(state).puzzle, Clock(None))
-    sid, passes, _ptr, oid, mask = pyramid_core.unpack(searcher.start)
-    t = searcher.t
+    t = Tables(pyramid.encode(state).puzzle)
+    tests = DeadTests(t, RankIndex(t))
+    sid, passes, _ptr, oid, mask = unpack(t.start)
     counts = t.shape(sid)[7]
     ranks = t.order_ranks[oid]
     cyc = mask >> t.nres
@@ -759,7 +764,7 @@ def test_short_by_rank_matches_trying_every_set(seed: int) -> None:
             and brute_fewest_of_rank(word, partner, a) > have[13 - a]
             for a in range(1, 7)
         )
-        assert searcher.short_by_rank(counts, oid, mask, ptr, partner) is expected
+        assert tests.short_by_rank(counts, oid, mask, ptr, partner) is expected
 
 
 def test_short_by_rank_cuts_only_lost_positions() -> None:
@@ -768,16 +773,15 @@ def test_short_by_rank_cuts_only_lost_positions() -> None:
     cut = 0
     for seed in range(300):
         state = rank_heavy_position(random.Random(seed))
-        puzzle = pyramid.encode(state).puzzle
-        searcher = Searcher(puzzle, Clock(None))
-        sid, passes, ptr, oid, mask = pyramid_core.unpack(searcher.start)
-        if not mask >> searcher.t.nres:
+        t = Tables(pyramid.encode(state).puzzle)
+        sid, passes, ptr, oid, mask = unpack(t.start)
+        if not mask >> t.nres:
             continue
-        info = searcher.t.shape(sid)
-        at = ptr if passes == searcher.t.max_pass else 0
-        if not searcher.unreducible(info, oid, mask, at):
+        info = t.shape(sid)
+        at = ptr if passes == t.max_pass else 0
+        if not DeadTests(t, RankIndex(t)).unreducible(info, oid, mask, at):
             continue
-        total_only = Searcher(puzzle, Clock(None))
+        total_only = DeadTests(t, RankIndex(t))
         total_only.short_by_rank = lambda *args: False  # type: ignore[method-assign]
         if total_only.unreducible(info, oid, mask, at):
             continue
@@ -816,18 +820,17 @@ def test_limited_partners_match_a_plain_search(seed: int) -> None:
     rng = random.Random(seed)
     ranks = [rng.choice((1, 4, 9, 12, 13, 5, 8)) for _ in range(6)]
     counts = {z: rng.choice((0, 1, 1, 2, 3)) for z in (1, 4, 9, 12, 5, 8)}
-    puzzle = pyramid_core.Puzzle(3, tuple(ranks), (), (1,), 0, 0)
-    searcher = Searcher(puzzle, Clock(None))
+    t = Tables(Puzzle(3, tuple(ranks), (), (1,), 0, 0))
     packed = sum(counts[z] << 3 * z for z in counts)
     expected = plain_limited_clear(ranks, frozenset(range(6)), counts)
-    assert searcher.limited_clear(searcher.t.start_sid, packed) is expected
+    assert DeadTests(t, RankIndex(t)).limited_clear(t.start_sid, packed) is expected
 
 
 def waste_heavy_position(rng: random.Random, short_stock: bool = False) -> PyramidState:
     """A small clear-the-board position with a deep waste: the partners of the pyramid's
     cards spread over the stock and the waste, with cards of a few other ranks between
     them, so that cards under the waste top often cannot be dug out (the access bound's
-    :meth:`Searcher.room`); ``short_stock``: at most two stock cards."""
+    :meth:`Bound.room`); ``short_stock``: at most two stock cards."""
     options = PyramidOptions(
         clear_the_board=True, one_deal=rng.random() < 0.2, reserve=rng.random() < 0.2
     )
@@ -854,9 +857,9 @@ def waste_heavy_position(rng: random.Random, short_stock: bool = False) -> Pyram
 
 
 def bound_of(state: PyramidState) -> int:
-    """The A* lower bound of ``state`` (:meth:`Searcher.bound`)."""
-    searcher = Searcher(pyramid.encode(state).puzzle, Clock(None))
-    return searcher.bound(searcher.start)
+    """The A* lower bound of ``state`` (:meth:`Bound.bound`)."""
+    t = Tables(pyramid.encode(state).puzzle)
+    return Bound(t, RankIndex(t)).bound(t.start)
 
 
 @pytest.mark.parametrize("seed", range(200))
@@ -874,7 +877,7 @@ def test_bound_never_above_the_shortest_win(seed: int, short_stock: bool) -> Non
 
 
 def test_room_raises_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    """:meth:`Searcher.room`: the 7 the apex needs lies under three 5s, and the 8 of the
+    """:meth:`Bound.room`: the 7 the apex needs lies under three 5s, and the 8 of the
     pyramid and the 8 of the stock can take only two of them, so the 7 comes only after
     the three stock cards have gone and a redeal: four steps beyond the three removing
     steps (the bound is exact here).  Without the count (every waste card
@@ -885,18 +888,18 @@ def test_room_raises_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     assert bound_of(state) == 3 + 4 == shortest(state)
     states = [waste_heavy_position(random.Random(seed)) for seed in range(120)]
     with_room = [bound_of(state) for state in states]
-    monkeypatch.setattr(Searcher, "room", lambda *_args: 8)
+    monkeypatch.setattr(Bound, "room", lambda *_args: 8)
     assert bound_of(state) == 3 + 2
     without = [bound_of(state) for state in states]
     assert all(a >= b for a, b in zip(with_room, without, strict=True))
 
 
 def test_partners_that_cannot_be_free_raise_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The positions above exercise :meth:`Searcher.partnerable`: with every pyramid card
+    """The positions above exercise :meth:`Bound.partnerable`: with every pyramid card
     taken to be free whenever wanted, the bound is lower on some of them."""
     states = [waste_heavy_position(random.Random(seed)) for seed in range(120)]
     timed = [bound_of(state) for state in states]
-    monkeypatch.setattr(Searcher, "partnerable", lambda *_args: (0, *[4] * 12, 0))
+    monkeypatch.setattr(Bound, "partnerable", lambda *_args: (0, *[4] * 12, 0))
     untimed = [bound_of(state) for state in states]
     assert all(a >= b for a, b in zip(timed, untimed, strict=True))
     assert sum(a > b for a, b in zip(timed, untimed, strict=True)) >= 3
@@ -925,7 +928,7 @@ def can_be_free(ranks: list[int], covers: list[int], left: int, outside: int) ->
 
 @pytest.mark.parametrize("seed", range(80))
 def test_partnerable_keeps_every_card_that_can_be_free(seed: int) -> None:
-    """:meth:`Searcher.partnerable` over-approximates: it counts, per partner rank, at
+    """:meth:`Bound.partnerable` over-approximates: it counts, per partner rank, at
     least the pyramid cards that some order of removals frees, with outside partners of
     the ranks in play only (4-row pyramids of few ranks, every shape and a random set of
     ranks in play)."""
@@ -933,9 +936,9 @@ def test_partnerable_keeps_every_card_that_can_be_free(seed: int) -> None:
     rows = 4
     low = rng.sample(range(1, 7), 3)
     ranks = [rng.choice((KING, *low, *(13 - a for a in low))) for _ in range(10)]
-    puzzle = pyramid_core.Puzzle(rows, tuple(ranks), (), (1,), 0, 0)
-    searcher = Searcher(puzzle, Clock(None))
-    geo = searcher.t.geo
+    t = Tables(Puzzle(rows, tuple(ranks), (), (1,), 0, 0))
+    bound = Bound(t, RankIndex(t))
+    geo = t.geo
     for sid, shape in enumerate(geo.shapes):
         outside = sum(1 << z for z in range(1, KING) if rng.random() < 0.4)
         free = can_be_free(ranks, list(geo.covered_by), shape, outside)
@@ -943,27 +946,27 @@ def test_partnerable_keeps_every_card_that_can_be_free(seed: int) -> None:
         for s in range(10):
             if free >> s & 1 and ranks[s] != KING:
                 wanted[13 - ranks[s]] += 1
-        crit = searcher.blocking(sid)[0]
-        caps = searcher.partnerable(sid, outside & crit)
+        crit = bound.blocking(sid)[0]
+        caps = bound.partnerable(sid, outside & crit)
         assert all(c >= w for c, w in zip(caps, wanted, strict=True)), (sid, outside)
 
 
 def test_a_pyramid_partner_that_waits_for_the_same_rank_does_not_free_a_card() -> None:
-    """:meth:`Searcher.blocking` follows partners: the 3 on the second row (slot 4) can go
+    """:meth:`Bound.blocking` follows partners: the 3 on the second row (slot 4) can go
     with the 10 beside it, but that 10 lies under a 3 that only an outside 10 takes, so
     either way the 3 waits for a 10 from outside, and so does the 6 it lies on (slot 1).
     A 7 from outside cannot pair with the 6 before a 10 has come into play; a search of
     every order of removals agrees."""
     k = KING
     ranks = [k, 6, k, k, 3, 10, k, k, k, 3]
-    puzzle = pyramid_core.Puzzle(4, tuple(ranks), (), (1,), 0, 0)
-    searcher = Searcher(puzzle, Clock(None))
+    t = Tables(Puzzle(4, tuple(ranks), (), (1,), 0, 0))
+    bound = Bound(t, RankIndex(t))
     every_card = (1 << 10) - 1
-    full = searcher.t.geo.index[every_card]
-    crit = searcher.blocking(full)[0]
+    full = t.geo.index[every_card]
+    crit = bound.blocking(full)[0]
     assert crit >> 10 & 1
-    assert not searcher.partnerable(full, 0)[7]
-    assert searcher.partnerable(full, 1 << 10)[7]
-    covers = list(searcher.t.geo.covered_by)
+    assert not bound.partnerable(full, 0)[7]
+    assert bound.partnerable(full, 1 << 10)[7]
+    covers = list(t.geo.covered_by)
     assert not can_be_free(ranks, covers, every_card, 0) >> 1 & 1
     assert can_be_free(ranks, covers, every_card, 1 << 10) >> 1 & 1

@@ -1,8 +1,9 @@
 """The exact Pyramid solver: can a deal be won, and what is its shortest win?
 
-The searches work on a plain, packed representation (:mod:`printplay.solve.pyramid_core`,
-whose docstring describes the encoding, the prunes and why each keeps every win and a
-shortest one).  This module builds that representation from an engine state
+The searches work on a plain, packed representation (the search core: the encoding in
+:mod:`printplay.solve.pyramid_encoding`, the searches in :mod:`printplay.solve.pyramid_search`;
+the docstrings of its parts describe the prunes and why each keeps every win and a shortest
+one).  This module builds that representation from an engine state
 (:func:`encode`), turns the search's steps back into engine moves, and replays every line
 through :meth:`PyramidState.apply` before anyone sees it
 (:func:`~printplay.solve.toolkit.checked_result`).
@@ -15,7 +16,7 @@ through :meth:`PyramidState.apply` before anyone sees it
   so a card under cards that cannot all leave comes back only by a redeal; and it knows
   which pyramid cards can be free when a partner comes by (a card whose only partners are
   outside keeps the cards under it until one has come into play; see
-  :mod:`printplay.solve.pyramid_core`).  It first decides the position (a lost one needs
+  :mod:`printplay.solve.pyramid_bound`).  It first decides the position (a lost one needs
   no A*; the positions the verdict search proved lost prune the A*).
 
 Every option combination is handled: ``clear-the-board`` changes the goal, ``reserve`` adds
@@ -56,15 +57,17 @@ from printplay.games.pyramid import (
     Redeal,
     reshuffled,
 )
-from printplay.solve import compiled, pyramid_core
-from printplay.solve.pyramid_core import KING, Puzzle, Searcher, Step
+from printplay.solve import compiled, pyramid_encoding, pyramid_search
+from printplay.solve.pyramid_encoding import KING, Puzzle, Step
+from printplay.solve.pyramid_search import Searcher
 from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion, own_state
 from printplay.verdicts import Budget, BudgetExhausted, SolveResult
 
 if not TYPE_CHECKING:
-    # the same classes, from the compiled build when the install made a fresh one
-    _core = compiled.native(pyramid_core)
-    Puzzle, Searcher = _core.Puzzle, _core.Searcher
+    # the same classes, from the compiled build when the install made a fresh one (fresh
+    # for every part of the core, or for none)
+    Puzzle = compiled.native(pyramid_encoding).Puzzle
+    Searcher = compiled.native(pyramid_search).Searcher
 
 MAX_POSITIONS = 3_000_000
 """The most positions a search may hold before it gives up with an unknown answer."""
@@ -84,7 +87,8 @@ def _rank(card: Card | None) -> int:
 
 
 def encode(state: PyramidState) -> Encoded:
-    """The plain representation of ``state`` for :mod:`printplay.solve.pyramid_core`."""
+    """The plain representation of ``state`` for the search core
+    (:mod:`printplay.solve.pyramid_encoding`)."""
     options = state.options
     cycle_cards = (*state.waste, *state.stock)
     key = state.key
