@@ -7,9 +7,9 @@ the command line and its libraries (:mod:`printplay.launch`).
 from __future__ import annotations
 
 from printplay import __version__
-from printplay.solve import compiled, pyramid_core
+from printplay.solve import compiled, pyramid_search
 
 
 def version_lines() -> list[str]:
     """What ``printplay --version`` prints, a line each."""
-    return [f"printplay {__version__}", f"Pyramid core: {compiled.describe(pyramid_core)}"]
+    return [f"printplay {__version__}", f"Pyramid core: {compiled.describe(pyramid_search)}"]

@@ -24,10 +24,10 @@ import pytest
 from printplay import __version__
 from printplay.cli import main
 from printplay.cli_version import version_lines
-from printplay.solve import compiled, pyramid_core
+from printplay.solve import compiled, pyramid_search
 
 REPO = Path(__file__).resolve().parent.parent
-CORE = REPO / "printplay" / "solve" / "pyramid_core.py"
+CORE = REPO / "printplay" / "solve" / "pyramid_search.py"
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +76,7 @@ def test_the_command_line_answers_version_as_the_console_script(
 ) -> None:
     assert main(["--version"]) == 0
     assert capsys.readouterr().out.splitlines() == version_lines()
-    assert version_lines()[1] == f"Pyramid core: {compiled.describe(pyramid_core)}"
+    assert version_lines()[1] == f"Pyramid core: {compiled.describe(pyramid_search)}"
 
 
 def test_version_does_not_import_the_command_line() -> None:
@@ -128,11 +128,11 @@ def test_describe_calls_a_build_of_an_older_source_stale(
 ) -> None:
     """The installed build, asked for on behalf of an edited copy of its source."""
     monkeypatch.delenv("PRINTPLAY_PURE", raising=False)
-    if compiled.native(pyramid_core) is pyramid_core:
+    if compiled.native(pyramid_search) is pyramid_search:
         pytest.skip("no compiled core in this install")
-    edited = tmp_path / "pyramid_core.py"
+    edited = tmp_path / "pyramid_search.py"
     edited.write_bytes(CORE.read_bytes() + b"\n")
-    module = fake_core(pyramid_core.__name__, edited)
+    module = fake_core(pyramid_search.__name__, edited)
     assert compiled.native(module) is module
     assert compiled.describe(module) == (
         "Python (the compiled build is older than its source: reinstall to compile it)"
@@ -140,11 +140,15 @@ def test_describe_calls_a_build_of_an_older_source_stale(
 
 
 def test_a_build_is_stale_when_a_module_compiled_with_it_changed() -> None:
-    toolkit = REPO / "printplay" / "solve" / "toolkit.py"
-    now = hashlib.sha256(toolkit.read_bytes()).hexdigest()
-    name = "printplay.solve.toolkit"
-    assert compiled._group_fresh(SimpleNamespace(GROUP_SHA256={name: now}))  # type: ignore[arg-type]
-    assert not compiled._group_fresh(SimpleNamespace(GROUP_SHA256={name: "0" * 64}))  # type: ignore[arg-type]
+    build = compiled.native(pyramid_search)
+    if build is pyramid_search:
+        pytest.skip("no compiled core in this install")
+    group = dict(build.GROUP_SHA256)
+    assert group and compiled._group_fresh(build)
+    name = next(iter(group))
+    for digest in ("0" * 64, group[name]):
+        stale = SimpleNamespace(__name__=build.__name__, GROUP_SHA256=group | {name: digest})
+        assert compiled._group_fresh(stale) is (digest == group[name])  # type: ignore[arg-type]
 
 
 def test_the_group_imports_one_another_compiled_and_keeps_its_lines(setup_py: ModuleType) -> None:
@@ -179,10 +183,10 @@ def test_the_group_imports_one_another_compiled_and_keeps_its_lines(setup_py: Mo
 def test_the_compilers_input_is_written_apart_and_stamped(
     setup_py: ModuleType, tmp_path: Path
 ) -> None:
-    group = ["printplay/solve/toolkit.py", "printplay/solve/pyramid_core.py"]
+    group = ["printplay/solve/toolkit.py", "printplay/solve/pyramid_search.py"]
     copies = setup_py.native_sources(tmp_path, group)
     solve = tmp_path / "printplay" / "solve"
-    assert copies == [solve / "toolkit_native.py", solve / "pyramid_core_native.py"]
+    assert copies == [solve / "toolkit_native.py", solve / "pyramid_search_native.py"]
     text = copies[1].read_text(encoding="utf-8")
     stamps = {
         ast.unparse(node.target): node.value
@@ -271,7 +275,7 @@ def test_an_sdist_holds_the_source_once_and_leaves_no_copy(tmp_path: Path) -> No
     (sdist,) = (tmp_path / "dist").glob("*.tar.gz")
     with tarfile.open(sdist) as archive:
         names = archive.getnames()
-    assert [n for n in names if "pyramid_core" in n] == [
-        "printplay-0.1.0/printplay/solve/pyramid_core.py"
+    assert [n for n in names if n.endswith("solve/pyramid_search.py")] == [
+        "printplay-0.1.0/printplay/solve/pyramid_search.py"
     ]
     assert not [n for n in names if n.endswith((".so", ".c", "native_build.json"))]

@@ -97,24 +97,27 @@ def fake_group(
 ) -> tuple[ModuleType, ModuleType]:
     """Two Python modules ``a`` and ``b`` of a package ``name`` and, as if an install had
     compiled them together, a build of each (a module that claims to be an extension,
-    with the digest of its source and the group's names)."""
+    with the digest of its source and of the group's other sources)."""
     package = tmp_path / name
     package.mkdir()
     (package / "__init__.py").write_text("")
     monkeypatch.syspath_prepend(str(tmp_path))
     monkeypatch.delenv("PRINTPLAY_PURE", raising=False)
     group = (f"{name}.a", f"{name}.b")
+    sources = {full: f"WHO = {full.rpartition('.')[2]!r}\n".encode() for full in group}
+    digests = {full: hashlib.sha256(source).hexdigest() for full, source in sources.items()}
     modules = []
     for full in group:
         leaf = full.rpartition(".")[2]
-        source = f"WHO = {leaf!r}\n".encode()
-        (package / f"{leaf}.py").write_bytes(source)
+        (package / f"{leaf}.py").write_bytes(sources[full])
         module = importlib.import_module(full)
         monkeypatch.setitem(sys.modules, full, module)  # (gone after the test)
         build = ModuleType(f"{full}_native")
         build.__file__ = str(package / f"{leaf}_native{importlib.machinery.EXTENSION_SUFFIXES[0]}")
-        build.SOURCE_SHA256 = hashlib.sha256(source).hexdigest()  # type: ignore[attr-defined]
-        build.GROUP = group  # type: ignore[attr-defined]
+        build.SOURCE_SHA256 = digests[full]  # type: ignore[attr-defined]
+        build.GROUP_SHA256 = {  # type: ignore[attr-defined]
+            other: digest for other, digest in digests.items() if other != full
+        }
         monkeypatch.setitem(sys.modules, f"{full}_native", build)
         modules.append(module)
     monkeypatch.setitem(sys.modules, name, sys.modules[name])
@@ -147,7 +150,7 @@ def test_a_part_missing_or_built_apart_keeps_the_group_python(
     monkeypatch.setitem(sys.modules, "missing_group.b_native", None)  # (an ImportError)
     assert compiled.native(a) is a
     c, _d = fake_group(tmp_path, monkeypatch, "apart_group")
-    sys.modules["apart_group.b_native"].GROUP = ("apart_group.b",)  # type: ignore[attr-defined]
+    sys.modules["apart_group.b_native"].GROUP_SHA256 = {}  # type: ignore[attr-defined]
     assert compiled.native(c) is c
 
 

@@ -41,12 +41,24 @@ def fresh(native: ModuleType | SimpleNamespace, source: bytes) -> bool:
 
 
 def _group_fresh(native: ModuleType) -> bool:
-    """Whether the modules compiled with ``native`` still have the sources it was built with."""
-    for name, digest in dict(getattr(native, "GROUP_SHA256", {})).items():
+    """Whether the modules compiled with ``native`` still have the sources it was built
+    with, and each has a build of the same group (``native`` calls their builds: one
+    missing, stale or compiled in another group would be mixed with it)."""
+    group = dict(getattr(native, "GROUP_SHA256", {}))
+    own = native.__name__.removesuffix("_native")
+    for name, digest in group.items():
         spec = importlib.util.find_spec(name)
         if spec is None or spec.origin is None:
             return False
         if hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest() != digest:
+            return False
+        try:
+            member = importlib.import_module(f"{name}_native")
+        except ImportError:
+            return False
+        if getattr(member, "SOURCE_SHA256", None) != digest:
+            return False
+        if {*getattr(member, "GROUP_SHA256", {}), name} != {*group, own}:
             return False
     return True
 
