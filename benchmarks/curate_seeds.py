@@ -3,7 +3,7 @@
 For each solitaire (standard rules), grades deals from 1 on and keeps the first
 ``--count`` easy deals as the collection ``first-steps`` and the first ``--count`` expert
 deals as ``expert``, each with its level, measures, winning line and turning points (see
-printplay/curated.py), so that books, kits and tests print and check them without
+printplay/analysis/curated.py), so that books, kits and tests print and check them without
 searching.  Other collections in the file are kept as they are.
 
     python benchmarks/curate_seeds.py                 # all three, 6 deals a collection

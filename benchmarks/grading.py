@@ -32,11 +32,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
 
-from printplay import options as opts
 from printplay.analysis.grading import grade_deals
 from printplay.analysis.levels import level_of
+from printplay.core import options as opts
+from printplay.core.grades import LEVELS, UNKNOWN, UNWINNABLE, Measures
 from printplay.games import make_solitaire
-from printplay.grades import LEVELS, UNKNOWN, UNWINNABLE, Measures
 
 GAMES = ("tripeaks", "pyramid", "ricochet")
 """The solitaires graded by default."""

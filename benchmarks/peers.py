@@ -109,7 +109,7 @@ public class PeerDriver {
 OURS_DRIVER = """\
 import sys, time
 sys.path.insert(0, {repo!r})
-from printplay.deal import explicit_deal
+from printplay.core.deal import explicit_deal
 from printplay.games.pyramid import Pyramid, PyramidOptions
 from printplay.solve.pyramid import best_line
 game = Pyramid(PyramidOptions(clear_the_board=True))
@@ -156,7 +156,7 @@ public class PeerDriver {
 OURS_TRIPEAKS_DRIVER = """\
 import sys, time
 sys.path.insert(0, {repo!r})
-from printplay.deal import explicit_deal
+from printplay.core.deal import explicit_deal
 from printplay.games.tripeaks import TriPeaks
 from printplay.solve.tripeaks import shortest_line
 game = TriPeaks()

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
 
-from printplay.cards import standard_deck
-from printplay.deal import explicit_deal
+from printplay.core.cards import standard_deck
+from printplay.core.deal import explicit_deal
 from printplay.games.tripeaks import LAYOUT, Draw, Move, Play, TriPeaks, TriPeaksState
 
 REPO = Path(__file__).resolve().parent.parent

@@ -26,10 +26,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run from anywhere
 
-from printplay.deal import numbered_deal  # noqa: E402
+from printplay.core.deal import numbered_deal  # noqa: E402
+from printplay.core.verdicts import Budget  # noqa: E402
 from printplay.games.pyramid import Pyramid, PyramidOptions  # noqa: E402
 from printplay.solve.pyramid import solve  # noqa: E402
-from printplay.verdicts import Budget  # noqa: E402
 
 SMALL = (187, 313, 393, 427, 588, 625, 700, 746, 837, 840, 973, 1048, 1085, 1087, 1168)
 SMALL_RESERVE = (70, 550, 641, 730, 760, 831, 1011, 1085, 1175, 1180, 1277, 1553, 1824)

@@ -29,7 +29,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run from anywhere
 
-from printplay.deal import explicit_deal  # noqa: E402
+from printplay.core.deal import explicit_deal  # noqa: E402
 from printplay.games.pyramid import Pyramid, PyramidOptions  # noqa: E402
 from printplay.solve.pyramid import best_line, solve  # noqa: E402
 

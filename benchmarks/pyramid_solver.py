@@ -36,11 +36,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))  # run from anywhere
 
-from printplay.deal import explicit_deal, numbered_deal  # noqa: E402
+from printplay.core.deal import explicit_deal, numbered_deal  # noqa: E402
+from printplay.core.parallel import parallel_map  # noqa: E402
+from printplay.core.verdicts import Budget  # noqa: E402
 from printplay.games.pyramid import Pyramid, PyramidOptions  # noqa: E402
-from printplay.parallel import parallel_map  # noqa: E402
 from printplay.solve.pyramid import best_line, solve  # noqa: E402
-from printplay.verdicts import Budget  # noqa: E402
 
 BUNDLED = REPO / "tests" / "data" / "random-decks-1500.txt"
 PUBLISHED_WINNABLE = 998

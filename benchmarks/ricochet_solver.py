@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
 
-from printplay import options as opts
-from printplay.deal import numbered_deal
+from printplay.core import options as opts
+from printplay.core.deal import numbered_deal
 from printplay.games.ricochet import (
     LAYOUT,
     SLOT_WALLS,

@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from printplay.analysis.stats_deals import DealRange
 from printplay.analysis.stats_run import LocalPool, StatsPlan, StatsRun
-from printplay.cluster import DaskMap, Scheduler
+from printplay.core.cluster import DaskMap, Scheduler
 
 
 def records(path: Path) -> dict[int, tuple[object, ...]]:

@@ -33,8 +33,8 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from plain_dfs import plain_solve  # noqa: E402
 
-from printplay import options as opts  # noqa: E402
-from printplay.deal import explicit_deal  # noqa: E402
+from printplay.core import options as opts  # noqa: E402
+from printplay.core.deal import explicit_deal  # noqa: E402
 from printplay.games.tripeaks import TriPeaks, TriPeaksOptions, TriPeaksState  # noqa: E402
 from printplay.solve.tripeaks import best_score, solve  # noqa: E402
 

@@ -17,8 +17,6 @@ from typing import Annotated, Any, cast
 import typer
 from rich.markup import escape
 
-from printplay import options as opts
-from printplay.cards import format_labels
 from printplay.cli_book import book
 from printplay.cli_common import (
     MESSAGE_LIMIT,
@@ -45,13 +43,15 @@ from printplay.cli_common import (
 )
 from printplay.cli_data import data_app
 from printplay.cli_stats import stats
-from printplay.deal import MAX_SEED, Deal, read_deal_file
-from printplay.errors import DealError, GameError, PrintplayError
+from printplay.core import options as opts
+from printplay.core.cards import format_labels
+from printplay.core.deal import MAX_SEED, Deal, read_deal_file
+from printplay.core.errors import DealError, GameError, PrintplayError
+from printplay.core.grades import Grade
+from printplay.core.parallel import cpu_count, worker_count
+from printplay.core.protocols import RegisteredSolitaire
 from printplay.games import BEST_LINES, REGISTRY, BestLine, game_name, load, make_solitaire
 from printplay.games import entry as game_entry
-from printplay.games.protocols import RegisteredSolitaire
-from printplay.grades import Grade
-from printplay.parallel import cpu_count, worker_count
 from printplay.printables.model import Line
 from printplay.render.faces import CARD_SIZES, DEFAULT_CARD
 from printplay.solve.toolkit import read_line, replay_line
@@ -185,8 +185,8 @@ def _rules_dir(folder: Path | None, output: Path | None = None) -> Path | None:
     if folder is not None and not folder.is_dir():
         raise PrintplayError(f"--rules-dir {folder}: no such folder")
     if folder is not None and output is not None:
-        from printplay.outfile import refuse_input_as_output
-        from printplay.templating import house_sources
+        from printplay.core.outfile import refuse_input_as_output
+        from printplay.core.templating import house_sources
 
         sources = (("a house source of --rules-dir", path) for path in house_sources(folder))
         refuse_input_as_output(output, sources)
@@ -337,9 +337,9 @@ def solve(
     """Decide whether deals can be won, with a winning line replayed through the engine."""
     from functools import partial
 
+    from printplay.core.verdicts import Budget
     from printplay.printables import batch
     from printplay.printables.batch import grade_of, solve_deal, solve_deals
-    from printplay.verdicts import Budget
 
     result_json = partial(batch.result_json, timings=timings)
 
@@ -616,7 +616,7 @@ def sheet(
     house = _rules_dir(rules_dir, output)
     result = None
     if difficulty is not None or start is not None:
-        from printplay.outfile import check_writable
+        from printplay.core.outfile import check_writable
 
         check_writable(output)  # before the search, not after it
         seed, result = _first_of_level(name, option, difficulty, start, seed, deal, numbered_in)
@@ -871,7 +871,7 @@ def components(
     ] = 8,
 ) -> None:
     """Write chips, the Ricochet ball token and a dealer button to print and cut out."""
-    from printplay.errors import GameError
+    from printplay.core.errors import GameError
     from printplay.render.components import build_components
 
     kinds = None

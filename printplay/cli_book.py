@@ -26,9 +26,9 @@ from printplay.cli_common import (
     print_path,
     progress_bar,
 )
-from printplay.errors import GameError, OptionError
+from printplay.core.errors import GameError, OptionError
+from printplay.core.jsontypes import JsonObject
 from printplay.games import entry, load
-from printplay.jsontypes import JsonObject
 from printplay.printables.book_model import CURATED, BookRequest
 
 BookGameArg = Annotated[

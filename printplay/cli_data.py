@@ -8,7 +8,7 @@ the casino game's house edge for every table size (``house-edge.json``,
 ``house-edge-home-cap.json``); ``… lattices`` lists the lattices of played-card masks the
 TriPeaks solver reads instead of listing them (``lattices.bin``, a quarter of a second).
 Each long run shows a progress bar, and each stores in its file what was run
-(:mod:`printplay.provenance`).  The defaults are the settings the shipped files
+(:mod:`printplay.core.provenance`).  The defaults are the settings the shipped files
 were made with; ``--data-dir`` writes elsewhere, leaving the shipped data alone.
 """
 
@@ -20,7 +20,7 @@ from typing import Annotated
 import typer
 
 from printplay.cli_common import progress_bar, seconds_budget, stdout
-from printplay.errors import OutputError
+from printplay.core.errors import OutputError
 
 data_app = typer.Typer(
     name="data",
@@ -100,7 +100,7 @@ def winrates(
     import contextlib
 
     from printplay.analysis.winrates import check_rebuild, rebuild_win_rates, stored_budget
-    from printplay.cluster import DaskMap, parse_scheduler, require_dask
+    from printplay.core.cluster import DaskMap, parse_scheduler, require_dask
     from printplay.games import entry
 
     name = entry(game).name
@@ -227,8 +227,8 @@ def lattices(data_dir: DataDirOpt = None) -> None:
     (TriPeaks' tableau from the start) and store them."""
     import time
 
-    from printplay.outfile import bytes_writer, write_atomically
-    from printplay.provenance import Provenance, writable_data_path
+    from printplay.core.outfile import bytes_writer, write_atomically
+    from printplay.core.provenance import Provenance, writable_data_path
     from printplay.solve import lattice_store, playdraw
     from printplay.solve.tripeaks import SHIPPED_LATTICES
 

@@ -13,7 +13,6 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from printplay.cards import format_labels
 from printplay.cli_common import (
     JsonOpt,
     OptionsOpt,
@@ -25,7 +24,8 @@ from printplay.cli_common import (
     progress_bar,
     stdout,
 )
-from printplay.errors import DealError, GameError, OptionError
+from printplay.core.cards import format_labels
+from printplay.core.errors import DealError, GameError, OptionError
 
 MIN_CASINO_POT = 2
 """The smallest casino pot before a buy: one player's ante and the dealer's."""
@@ -79,7 +79,7 @@ def play(
     as_json: JsonOpt = False,
 ) -> None:
     """Deal a round and apply scripted actions to whoever is to act, in turn."""
-    from printplay import options as opts
+    from printplay.core import options as opts
     from printplay.games.poker.dealing import poker_deck
 
     texts = list(option or [])

@@ -31,7 +31,7 @@ from printplay.cli_common import (
     stderr,
     stdout,
 )
-from printplay.errors import OptionError, PrintplayError
+from printplay.core.errors import OptionError, PrintplayError
 from printplay.games import REGISTRY, game_name
 
 DealsOpt = Annotated[
@@ -97,8 +97,8 @@ def _command(
 def _executor(jobs: int | None, scheduler: str | None) -> Iterator[Any]:
     """The local pool, or the Dask cluster of ``--scheduler`` for the time of the block."""
     from printplay.analysis.stats_run import LocalPool
-    from printplay.cluster import DaskMap, parse_scheduler
-    from printplay.parallel import cpu_count
+    from printplay.core.cluster import DaskMap, parse_scheduler
+    from printplay.core.parallel import cpu_count
 
     if scheduler is None:
         yield LocalPool(jobs if jobs is not None else cpu_count())
@@ -171,8 +171,8 @@ def stats(
     """
     from printplay.analysis.stats_deals import parse_deals
     from printplay.analysis.stats_run import StatsPlan, StatsRun
-    from printplay.cluster import parse_scheduler, require_dask
-    from printplay.outfile import check_writable, refuse_input_as_output
+    from printplay.core.cluster import parse_scheduler, require_dask
+    from printplay.core.outfile import check_writable, refuse_input_as_output
 
     if jobs is not None and scheduler is not None:
         raise OptionError("give --jobs or --scheduler, not both")

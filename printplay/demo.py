@@ -8,8 +8,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printplay.curated import SeedDeal, collections
-from printplay.errors import OutputError
+from printplay.analysis.curated import SeedDeal, collections
+from printplay.core.errors import OutputError
 from printplay.games import REGISTRY
 from printplay.printables.model import Line, PrintRequest
 from printplay.printables.requests import MadeKey, made_key, make_printable
@@ -55,8 +55,8 @@ def write_books(folder: Path, paper: str) -> list[Path]:
     ``tripeaks-book.pdf`` …"""
     from typing import cast
 
+    from printplay.core.jsontypes import JsonObject
     from printplay.games import load
-    from printplay.jsontypes import JsonObject
     from printplay.printables.book_model import BookRequest
 
     paths = []

@@ -22,7 +22,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any, BinaryIO, cast
 
-from printplay.errors import OutputError
+from printplay.core.errors import OutputError
 
 HOST = "127.0.0.1"
 """The one address the preview listens on."""

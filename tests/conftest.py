@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 
-from printplay import options as opts
-from printplay.curated import SeedDeal
-from printplay.deal import Deal
+from printplay.analysis.curated import SeedDeal
+from printplay.core import options as opts
+from printplay.core.deal import Deal
+from printplay.core.verdicts import SolveResult
 from printplay.demo import SITE_FOLDER, run_demo
 from printplay.games import REGISTRY, make_solitaire
 from printplay.printables.commands import sheet_request
@@ -23,7 +24,6 @@ from printplay.printables.sheet import build_sheet
 from printplay.printables.site import featured_deals
 from printplay.printables.walkthrough import choose_line
 from printplay.render.sheet import draw_sheet
-from printplay.verdicts import SolveResult
 
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED = REPO / "tests" / "data" / "random-decks-1500.txt"

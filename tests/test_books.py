@@ -14,9 +14,9 @@ from pypdf import PdfReader
 
 from printplay.analysis.grading import graded
 from printplay.cli import main
-from printplay.deal import MAX_SEED, numbered_deal
+from printplay.core.deal import MAX_SEED, numbered_deal
+from printplay.core.grades import LEVELS
 from printplay.games import make_solitaire
-from printplay.grades import LEVELS
 from printplay.printables import puzzle_book
 from printplay.printables.puzzle_book import (
     build_book,

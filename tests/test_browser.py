@@ -28,8 +28,8 @@ from typing import Any
 
 import pytest
 
+from printplay.core.outfolder import MANIFEST
 from printplay.games import REGISTRY
-from printplay.outfolder import MANIFEST
 from printplay.preview import open_server
 from printplay.printables.site import DEFAULT_DEALS, featured_deals
 

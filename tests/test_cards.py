@@ -6,8 +6,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printplay.cards import Card, Rank, Suit, format_cards, parse_card, parse_cards, standard_deck
-from printplay.errors import CardError
+from printplay.core.cards import (
+    Card,
+    Rank,
+    Suit,
+    format_cards,
+    parse_card,
+    parse_cards,
+    standard_deck,
+)
+from printplay.core.errors import CardError
 
 
 @pytest.mark.parametrize("text", ["Th", "th", "TH", "10h", "10H", "T♥", "t♥", "10♥", "T♡", " Th "])

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from printplay import cli_common
 from printplay.cli import main
-from printplay.deal import numbered_deal
+from printplay.core.deal import numbered_deal
 from printplay.games.tripeaks import TriPeaks
 
 DEAL_1 = " ".join(numbered_deal(TriPeaks().deck(), 1).codes)
@@ -175,7 +175,7 @@ def test_unwritable_output_leaves_no_file(
 
 
 def test_a_failed_build_leaves_no_half_written_file(tmp_path: Path) -> None:
-    from printplay.errors import OutputError
+    from printplay.core.errors import OutputError
     from printplay.render.document import write_atomically
 
     target = tmp_path / "out.pdf"

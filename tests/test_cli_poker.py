@@ -249,7 +249,7 @@ def test_poker_usage_errors_exit_2(
 def test_the_pot_limits_agree(capsys: pytest.CaptureFixture[str]) -> None:
     """The command line's --pot range is the library's: the casino pot before a buy."""
     from printplay.cli_poker import MAX_CASINO_POT, MIN_CASINO_POT
-    from printplay.errors import OptionError
+    from printplay.core.errors import OptionError
     from printplay.games.poker.ev import MAX_POT, MIN_POT, buy_fold_ev
 
     assert (MIN_CASINO_POT, MAX_CASINO_POT) == (MIN_POT, MAX_POT)
@@ -262,8 +262,8 @@ def test_the_pot_limits_agree(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_a_buy_with_fewer_than_three_unseen_cards_is_refused() -> None:
     """The library refuses a position where three cards cannot be dealt (no division by 0)."""
-    from printplay.cards import Card
-    from printplay.errors import DealError
+    from printplay.core.cards import Card
+    from printplay.core.errors import DealError
     from printplay.games.poker.ev import _exact_ev
 
     mine = [Card.parse("Ah"), Card.parse("7d")]

@@ -23,7 +23,7 @@ from pypdf import PdfReader
 
 import printplay.printables.sheet as sheet_module
 from printplay.cli import app, main
-from printplay.deal import Deal, numbered_deal
+from printplay.core.deal import Deal, numbered_deal
 from printplay.games import make_solitaire
 from printplay.printables.puzzle_book import curated_deals, write_curated_book
 

@@ -15,7 +15,7 @@ from reportlab.graphics import renderSVG
 from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import PageBreak
 
-from printplay.errors import OptionError, OutputError
+from printplay.core.errors import OptionError, OutputError
 from printplay.render.components import (
     BALL_DIAMETER_MM,
     BUTTON_DIAMETER_MM,

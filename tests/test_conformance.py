@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 
-from printplay.cards import parse_card
-from printplay.deal import numbered_deal
-from printplay.errors import GameError, MoveError
+from printplay.core.cards import parse_card
+from printplay.core.deal import numbered_deal
+from printplay.core.errors import GameError, MoveError
+from printplay.core.options import option_specs
 from printplay.games import REGISTRY, entry, make_solitaire
 from printplay.games.pyramid import Pyramid, PyramidState, Redeal
 from printplay.games.ricochet import SLOT_WALLS, Draw, Play, Ricochet, RicochetState
 from printplay.games.tripeaks import TriPeaks, TriPeaksOptions, TriPeaksState
-from printplay.options import option_specs
 from printplay.solve import pyramid as pyramid_solver
 from printplay.solve import ricochet as ricochet_solver
 from printplay.solve import tripeaks as tripeaks_solver

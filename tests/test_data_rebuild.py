@@ -22,7 +22,8 @@ from printplay.analysis.edge_file import (
 )
 from printplay.analysis.poker_edge import house_edge
 from printplay.cli import main
-from printplay.errors import DataError
+from printplay.core.errors import DataError
+from printplay.core.provenance import shipped_data_dir
 from printplay.games import REGISTRY
 from printplay.games.poker import strategy_build
 from printplay.games.poker.strategy_build import DEFAULT_SAMPLES, DEFAULT_SEED, compute_cell
@@ -34,7 +35,6 @@ from printplay.games.poker.strategy_data import (
     read_strategy,
 )
 from printplay.printables.poker_rulebook import house_edge_rows
-from printplay.provenance import shipped_data_dir
 
 DATE = re.compile(r"^\d{4}-\d\d-\d\d$")
 Progress = Callable[[int, int], None] | None

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from printplay.cards import format_cards, standard_deck
-from printplay.deal import (
+from printplay.core.cards import format_cards, standard_deck
+from printplay.core.deal import (
     MAX_SEED,
     choose_deal,
     explicit_deal,
@@ -19,7 +19,7 @@ from printplay.deal import (
     shuffle,
     uniform_below,
 )
-from printplay.errors import DealError
+from printplay.core.errors import DealError
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "deals.md"
 DECK = standard_deck()

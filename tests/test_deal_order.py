@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from printplay.deal import numbered_deal
+from printplay.core.deal import numbered_deal
 from printplay.games import REGISTRY, make_solitaire
 from printplay.printables.sheet import build_setup
 

@@ -14,8 +14,8 @@ import pytest
 from pdf_geometry import MM, Shape, close, page_shapes
 from pypdf import PdfReader
 
-from printplay.cards import Card
-from printplay.errors import OptionError, OutputError, PrintplayError
+from printplay.core.cards import Card
+from printplay.core.errors import OptionError, OutputError, PrintplayError
 from printplay.render.cards import BACK_FILL
 from printplay.render.deck import (
     BLEED_MM,

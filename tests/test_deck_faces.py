@@ -13,8 +13,8 @@ from reportlab.graphics.shapes import Group, Path, String
 from reportlab.lib.colors import Color
 from reportlab.lib.units import mm
 
-from printplay.cards import Card, Rank, Suit, standard_deck
-from printplay.errors import OptionError
+from printplay.core.cards import Card, Rank, Suit, standard_deck
+from printplay.core.errors import OptionError
 from printplay.render.cards import BLACK, JOKER_INDEX, RED
 from printplay.render.faces import (
     BLUE,

@@ -24,10 +24,10 @@ from printplay.analysis.players import (
     without_stock_turns,
 )
 from printplay.cli import main
-from printplay.deal import Deal, numbered_deal
+from printplay.core.deal import Deal, numbered_deal
+from printplay.core.grades import GRADES, LEVELS, Grade, Measures
+from printplay.core.protocols import RegisteredSolitaire
 from printplay.games import REGISTRY, make_solitaire, solver_for
-from printplay.games.protocols import RegisteredSolitaire
-from printplay.grades import GRADES, LEVELS, Grade, Measures
 from printplay.solve.toolkit import LineError
 
 

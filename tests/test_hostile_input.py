@@ -17,7 +17,7 @@ import pytest
 
 from printplay.cli import main
 from printplay.cli_common import Stopped
-from printplay.deal import numbered_deal
+from printplay.core.deal import numbered_deal
 from printplay.games import make_solitaire
 from printplay.render.document import write_atomically
 

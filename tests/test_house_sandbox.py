@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printplay import templating
 from printplay.cli import main
-from printplay.templating import MAX_SOURCE_BYTES
+from printplay.core import templating
+from printplay.core.templating import MAX_SOURCE_BYTES
 
 REPO = Path(__file__).resolve().parents[1]
 SOURCE = (REPO / "rules" / "tripeaks.md").read_text(encoding="utf-8")
@@ -218,7 +218,7 @@ def test_an_error_names_the_house_sources_line_whichever_verb_reads_it(
 
 
 def test_an_error_in_a_macro_called_by_name_names_its_line(tmp_path: Path) -> None:
-    from printplay.errors import RulebookError
+    from printplay.core.errors import RulebookError
     from printplay.render.rulebook import Words
 
     (tmp_path / "words.j2").write_text("{% macro m() %}\nfine\n{{ [].pop() }}\n{% endmacro %}\n")

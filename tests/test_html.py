@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from reportlab.graphics.shapes import Drawing, Rect, String
 
-from printplay.cards import parse_cards
-from printplay.deal import numbered_deal
-from printplay.errors import RulebookError
+from printplay.core.cards import parse_cards
+from printplay.core.deal import numbered_deal
+from printplay.core.errors import RulebookError
 from printplay.games import make_solitaire
 from printplay.printables.rulebook import rulebook_model
 from printplay.printables.site_model import Site

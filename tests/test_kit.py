@@ -18,10 +18,10 @@ from page_fill import used as _used
 from pdftext import misplaced_bookmarks, page_texts
 from pypdf import PdfReader
 
+from printplay.analysis.curated import SeedDeal
 from printplay.cli import main
-from printplay.curated import SeedDeal
-from printplay.deal import numbered_deal
-from printplay.errors import DealError
+from printplay.core.deal import numbered_deal
+from printplay.core.errors import DealError
 from printplay.games import entry, make_solitaire
 from printplay.printables.kit import Kit, ResultKey, _parts, build_kit, kit_deals
 from printplay.render.deck import DeckOptions, plan_deck

@@ -12,10 +12,10 @@ import pytest
 from pdftext import pdf_text
 
 from printplay.cli import main
-from printplay.deal import numbered_deal
-from printplay.errors import RulebookError
+from printplay.core.deal import numbered_deal
+from printplay.core.errors import RulebookError
+from printplay.core.protocols import SolitaireMove, SolitaireState
 from printplay.games import REGISTRY, entry, make_game, make_solitaire, solver_for
-from printplay.games.protocols import SolitaireMove, SolitaireState
 from printplay.render.rulebook import Words
 from printplay.solve.toolkit import LineError, replay_line
 
@@ -24,8 +24,8 @@ SHARED = [
     "printplay/cli.py",
     "printplay/cli_common.py",
     "printplay/demo.py",
-    "printplay/parallel.py",
-    "printplay/curated.py",
+    "printplay/core/parallel.py",
+    "printplay/analysis/curated.py",
     "printplay/printables/batch.py",
     "printplay/printables/kit.py",
     "printplay/printables/model.py",
@@ -49,14 +49,14 @@ SHARED = [
     "printplay/render/site_pages.py",
     "printplay/render/site_shell.py",
     "printplay/render/svg.py",
-    "printplay/outfolder.py",
+    "printplay/core/outfolder.py",
     "printplay/preview.py",
     "printplay/render/text.py",
     "printplay/render/kit.py",
     "printplay/render/mats.py",
     "printplay/render/quickref.py",
     "printplay/solve/toolkit.py",
-    "printplay/games/protocols.py",
+    "printplay/core/protocols.py",
 ]
 """Modules that serve every game and may ask of a game only through the protocols."""
 

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, KeepTogether, ListFlowable, Paragraph, Spacer, Table
 from reportlab.platypus.flowables import BalancedColumns
 
-from printplay.errors import PrintplayError
+from printplay.core.errors import PrintplayError
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import SANS
 from printplay.render.markdown_pdf import (

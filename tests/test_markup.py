@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from printplay.errors import RulebookError
+from printplay.core.errors import RulebookError
 from printplay.markup import MAX_DEPTH, Token, classes, marker_of, parse, tree
 
 

@@ -16,11 +16,11 @@ from pdf_geometry import MM, close, operations, page_shapes
 from pdftext import page_texts
 from pypdf import PdfReader
 
-from printplay.cards import Card, standard_deck
-from printplay.deal import Deal, numbered_deal
-from printplay.errors import GameError
+from printplay.core.cards import Card, standard_deck
+from printplay.core.deal import Deal, numbered_deal
+from printplay.core.errors import GameError
+from printplay.core.layout import BoardView, Layout, PileView, Slot, SlotView
 from printplay.games import make_solitaire
-from printplay.games.layout import BoardView, Layout, PileView, Slot, SlotView
 from printplay.printables.model import PrintRequest
 from printplay.printables.requests import make_printable
 from printplay.render.mats import (

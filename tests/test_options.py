@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from printplay import options as opts
-from printplay.errors import OptionError
+from printplay.core import options as opts
+from printplay.core.errors import OptionError
 from printplay.games.tripeaks import TriPeaksOptions
 
 

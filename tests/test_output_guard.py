@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from printplay.cli import main
-from printplay.errors import OutputError
-from printplay.outfile import refuse_input_as_output, same_file
+from printplay.core.errors import OutputError
+from printplay.core.outfile import refuse_input_as_output, same_file
 
 SOURCE = "House rules: play fast.\n"
 

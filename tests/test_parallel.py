@@ -14,7 +14,7 @@ from types import FrameType
 
 import pytest
 
-from printplay.parallel import WorkerLost, _deferred_signals, parallel_map
+from printplay.core.parallel import WorkerLost, _deferred_signals, parallel_map
 
 
 class Stopped(Exception):

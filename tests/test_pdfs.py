@@ -12,7 +12,7 @@ from conftest import DemoRun, sheet_with_line, walkthrough_line
 from pdftext import misplaced_bookmarks, outline, page_texts, pdf_text
 from pypdf import PdfReader
 
-from printplay.deal import explicit_deal, numbered_deal
+from printplay.core.deal import explicit_deal, numbered_deal
 from printplay.games import make_game
 from printplay.games.tripeaks import TriPeaks
 from printplay.printables.model import PrintRequest

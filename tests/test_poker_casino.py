@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printplay.cards import Card
-from printplay.errors import DealError, MoveError, OptionError, PrintplayError
+from printplay.core.cards import Card
+from printplay.core.errors import DealError, MoveError, OptionError, PrintplayError
+from printplay.core.options import parse_options
 from printplay.games.poker import compare, strength
 from printplay.games.poker.casino import (
     BONUSES,
@@ -37,7 +38,6 @@ from printplay.games.poker.casino import (
     play_script,
 )
 from printplay.games.poker.dealing import poker_deck
-from printplay.options import parse_options
 
 
 def stacked(*seats: str, dealer: str, then: str = "") -> list[Card]:

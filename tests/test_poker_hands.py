@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printplay.cards import Card, parse_cards, standard_deck
-from printplay.errors import CardError, OptionError, PrintplayError
+from printplay.core.cards import Card, parse_cards, standard_deck
+from printplay.core.errors import CardError, OptionError, PrintplayError
 from printplay.games.poker import (
     CATEGORIES,
     HandLike,

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printplay.cards import Card, parse_cards, standard_deck
-from printplay.errors import DealError, GameError, MoveError, OptionError
+from printplay.core.cards import Card, parse_cards, standard_deck
+from printplay.core.errors import DealError, GameError, MoveError, OptionError
 from printplay.games.poker import strength
 from printplay.games.poker.odds import BuyOdds, escape_counts, position_odds, state_odds
 from printplay.games.poker.standard import (

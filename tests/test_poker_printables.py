@@ -14,8 +14,8 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer, Table
 
-from printplay.cards import Card, parse_card, standard_deck
-from printplay.deal import fingerprint
+from printplay.core.cards import Card, parse_card, standard_deck
+from printplay.core.deal import fingerprint
 from printplay.games.poker import casino
 from printplay.games.poker.standard import (
     Buy,

@@ -11,7 +11,7 @@ import pytest
 from pdftext import mixed_font_lines, page_texts, pdf_text
 from pypdf import PdfReader
 
-from printplay.errors import OptionError
+from printplay.core.errors import OptionError
 from printplay.games.poker.game import ODDS_SPOTS, PokerBookOptions, RicochetPoker
 from printplay.games.poker.odds import chance, position_odds, state_odds
 from printplay.games.poker.standard import StandardOptions

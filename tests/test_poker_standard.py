@@ -12,8 +12,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printplay.cards import Card, parse_cards
-from printplay.errors import DealError, GameError, MoveError, OptionError, PrintplayError
+from printplay.core.cards import Card, parse_cards
+from printplay.core.errors import DealError, GameError, MoveError, OptionError, PrintplayError
 from printplay.games.poker import strength
 from printplay.games.poker.bots import (
     BOTS,

@@ -15,8 +15,8 @@ from printplay.analysis.poker_edge import (
     house_edge,
     simulate_round,
 )
-from printplay.cards import Card, parse_cards
-from printplay.errors import CardError, DealError, MoveError, OptionError
+from printplay.core.cards import Card, parse_cards
+from printplay.core.errors import CardError, DealError, MoveError, OptionError
 from printplay.games.poker import strength, strength5
 from printplay.games.poker.casino import (
     KICKOUT_RULES,

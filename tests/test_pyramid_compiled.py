@@ -16,7 +16,7 @@ from types import ModuleType
 
 import pytest
 
-from printplay.deal import explicit_deal
+from printplay.core.deal import explicit_deal
 from printplay.games.pyramid import Pyramid, PyramidOptions
 from printplay.solve import (
     compiled,

@@ -7,7 +7,7 @@ import itertools
 from pathlib import Path
 
 from printplay.cli import main
-from printplay.deal import numbered_deal
+from printplay.core.deal import numbered_deal
 from printplay.games import make_solitaire
 from printplay.games.pyramid import Pyramid, PyramidOptions
 from printplay.printables.rulebook import write_rulebook

@@ -11,9 +11,9 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printplay.cards import Card
-from printplay.deal import MAX_SEED, numbered_deal
-from printplay.errors import MoveError
+from printplay.core.cards import Card
+from printplay.core.deal import MAX_SEED, numbered_deal
+from printplay.core.errors import MoveError
 from printplay.games.pyramid import (
     STOCK_TOP,
     TABLEAU,

@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from printplay.cards import Card, format_cards, parse_card, parse_cards, standard_deck
 from printplay.cli import main
-from printplay.deal import explicit_deal, numbered_deal
-from printplay.errors import DealError, MoveError
+from printplay.core.cards import Card, format_cards, parse_card, parse_cards, standard_deck
+from printplay.core.deal import explicit_deal, numbered_deal
+from printplay.core.errors import DealError, MoveError
+from printplay.core.options import option_specs, parse_options
 from printplay.games import entry, make_solitaire
 from printplay.games.pyramid import (
     STOCK_TOP,
@@ -34,7 +35,6 @@ from printplay.games.pyramid import (
     start_state,
     value,
 )
-from printplay.options import option_specs, parse_options
 
 C = parse_card
 OPTION_NAMES = [spec.name for spec in option_specs(PyramidOptions)]

@@ -19,8 +19,9 @@ from typing import Any
 import pytest
 from conftest import mostly_slow
 
-from printplay.cards import Card, parse_card, standard_deck
-from printplay.deal import explicit_deal, numbered_deal
+from printplay.core.cards import Card, parse_card, standard_deck
+from printplay.core.deal import explicit_deal, numbered_deal
+from printplay.core.verdicts import Budget
 from printplay.games import make_game, solver_for
 from printplay.games.pyramid import Pyramid, PyramidOptions, PyramidState, deal_key
 from printplay.solve import pyramid, pyramid_cycle
@@ -44,7 +45,6 @@ from printplay.solve.pyramid_encoding import (
 from printplay.solve.pyramid_search import Searcher
 from printplay.solve.toolkit import Clock, replay_line
 from printplay.testing import check_solver, reference_shortest
-from printplay.verdicts import Budget
 
 HERE = Path(__file__).resolve().parent
 GOLDEN = HERE / "golden" / "pyramid_solutions.json"

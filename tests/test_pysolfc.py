@@ -20,15 +20,15 @@ from pysol_cards.cards import createCards
 from pysol_cards.random import shuffle as package_shuffle
 from pysol_cards.random_base import RandomBase
 
-from printplay.cards import format_cards
-from printplay.errors import DealError, GameError
+from printplay.core.cards import format_cards
+from printplay.core.errors import DealError, GameError
+from printplay.core.pysolfc import LAST_GAME, MT_FROM, dealing_order, generator, talon
 from printplay.games import make_solitaire
 from printplay.games.numbering import choose, naming_json, numbered, shuffle_name
 from printplay.games.pyramid import Pyramid, PyramidOptions
 from printplay.games.pyramid import pysolfc_deal as pyramid_deal
 from printplay.games.tripeaks import TriPeaks, TriPeaksOptions
 from printplay.games.tripeaks import pysolfc_deal as tripeaks_deal
-from printplay.pysolfc import LAST_GAME, MT_FROM, dealing_order, generator, talon
 
 FREECELL = {
     1: [
@@ -183,7 +183,7 @@ PYSOLFC_RICOCHET_STACKS = [*range(24, 32), *range(12, 24), *range(12)]
 
 @pytest.mark.parametrize("number", [1, 617, 31999, 32000, 10**6])
 def test_ricochet_walls_are_pysolfc_places(number: int) -> None:
-    from printplay.pysolfc import dealing_order
+    from printplay.core.pysolfc import dealing_order
 
     game = make_solitaire("ricochet")
     deal = numbered(game, number, "pysolfc")

@@ -13,7 +13,7 @@ import pytest
 from pdf_geometry import MM, close, page_shapes
 
 from printplay.cli import main
-from printplay.errors import GameError, RulebookError
+from printplay.core.errors import GameError, RulebookError
 from printplay.games import REGISTRY
 from printplay.printables.quickref import quick_card_text, quick_card_texts
 from printplay.render.deck import DeckOptions, QuickRef, build_deck, plan_deck, quick_ref_cards

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printplay.cards import Card, parse_card, parse_cards
-from printplay.deal import MAX_SEED, Deal, explicit_deal, numbered_deal
-from printplay.errors import DealError, MoveError
+from printplay.core.cards import Card, parse_card, parse_cards
+from printplay.core.deal import MAX_SEED, Deal, explicit_deal, numbered_deal
+from printplay.core.errors import DealError, MoveError
+from printplay.core.protocols import Solitaire, SolitaireMove, SolitaireState, SolverModule
 from printplay.games import entry, game_name, make_game, make_solitaire, solver_for
-from printplay.games.protocols import Solitaire, SolitaireMove, SolitaireState, SolverModule
 from printplay.games.ricochet import (
     CARD_ASPECT,
     CORNERS,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from printplay.deal import numbered_deal
+from printplay.core.deal import numbered_deal
 from printplay.games import REGISTRY, make_solitaire
 from printplay.games.ricochet import LAYER_STARTS, Ricochet, RicochetOptions
 from printplay.printables.rulebook import rulebook_for, write_rulebook

@@ -25,7 +25,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from printplay.cards import Card, parse_card
+from printplay.core.cards import Card, parse_card
+from printplay.core.verdicts import Budget, SolveResult
 from printplay.games.ricochet import (
     LAYOUT,
     SLOT_WALLS,
@@ -45,7 +46,6 @@ from printplay.solve.ricochet import (
 )
 from printplay.solve.toolkit import replay_line
 from printplay.testing import SearchTooBig, check_solver, reference_search, reference_verdict
-from printplay.verdicts import Budget, SolveResult
 
 GOLDEN = Path(__file__).parent / "golden" / "ricochet_solutions.json"
 

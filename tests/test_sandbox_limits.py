@@ -1,5 +1,5 @@
 """A house template cannot make the machine run out of memory: every operation that could
-build a long string or list is measured before it runs (printplay.sandbox_limits).
+build a long string or list is measured before it runs (printplay.core.sandbox_limits).
 
 The attacks run in a process of their own whose address space is capped at 1 GiB, so a
 regression fails the test (the operation runs out of memory there, or the process dies)
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from printplay.core.sandbox_limits import MAX_SIZE, field_size, percent_size, text_size
 from printplay.render.rulebook import render_rulebook_source
-from printplay.sandbox_limits import MAX_SIZE, field_size, percent_size, text_size
 
 CAP = 1 << 30
 """The address space the attacks run in (1 GiB)."""
@@ -93,7 +93,7 @@ ATTACKS = [
 
 CHILD = """
 import json, sys
-from printplay.errors import RulebookError
+from printplay.core.errors import RulebookError
 from printplay.render.rulebook import render_rulebook_source
 house, cases = sys.argv[1], json.loads(sys.stdin.read())
 for case in cases:

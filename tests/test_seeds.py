@@ -8,7 +8,7 @@ from importlib import resources
 
 import pytest
 
-from printplay.curated import collections
+from printplay.analysis.curated import collections
 from printplay.games import REGISTRY, make_solitaire, solver_for
 
 SEEDED = [
@@ -54,7 +54,7 @@ def test_each_solitaire_has_a_first_deals_collection() -> None:
     ids=[f"{g}-{c}-{n}" for g, c, n, _ in SEEDED],
 )
 def test_seeded_verdicts_hold(game: str, collection: str, number: int, deal: object) -> None:
-    from printplay.curated import SeedDeal
+    from printplay.analysis.curated import SeedDeal
 
     assert isinstance(deal, SeedDeal)
     solitaire = make_solitaire(game, deal.options)
@@ -92,11 +92,11 @@ def test_stored_lines_win_and_their_grades_hold(
     """The stored line is replayed through the engine and wins; the measures that need no
     search (the random and greedy players) are measured again and agree, and the stored
     measures give the stored level under the thresholds."""
+    from printplay.analysis.curated import SeedDeal
     from printplay.analysis.grading import random_won
     from printplay.analysis.levels import level_of
     from printplay.analysis.players import greedy_game
-    from printplay.curated import SeedDeal
-    from printplay.grades import Measures
+    from printplay.core.grades import Measures
     from printplay.solve.toolkit import replay_line
 
     assert isinstance(deal, SeedDeal) and deal.line is not None and deal.measures is not None
@@ -132,8 +132,8 @@ def test_stored_grades_are_the_grading_s_own(
     """Each graded deal, graded again by the one grading every verb uses (``solve
     --grade``, ``stats --grade``, books), gets the stored level, measures and line: the
     collections were not made another way (Pyramid's, a few seconds a deal, are slow)."""
+    from printplay.analysis.curated import SeedDeal
     from printplay.analysis.grading import graded
-    from printplay.curated import SeedDeal
 
     assert isinstance(deal, SeedDeal) and deal.measures is not None and deal.line is not None
     solitaire = make_solitaire(game, deal.options)

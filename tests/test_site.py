@@ -18,8 +18,8 @@ import pytest
 from conftest import site_results
 
 from printplay.cli import main
+from printplay.core.outfolder import MANIFEST
 from printplay.games import REGISTRY
-from printplay.outfolder import MANIFEST
 from printplay.printables.model import PrintRequest
 from printplay.printables.site import build_site, featured_deals, variant_sets
 
@@ -283,8 +283,8 @@ def test_a_file_that_cannot_be_put_in_place_stops_the_move_before_it_starts(
 ) -> None:
     """A folder of the site that is a file here (written beside ours with --force) is
     refused before anything moves: the folder keeps its old files, none half replaced."""
-    from printplay.errors import OutputError
-    from printplay.outfolder import check_folder, publish, staging_folder
+    from printplay.core.errors import OutputError
+    from printplay.core.outfolder import check_folder, publish, staging_folder
 
     target = tmp_path / "site"
     files = ["index.html", "pyramid/index.html", "tripeaks/index.html"]
@@ -400,8 +400,8 @@ def test_a_symbolic_link_inside_the_folder_is_refused_forced_or_not(
 def test_a_link_made_while_the_site_was_built_stops_the_move(tmp_path: Path) -> None:
     """A link that appears after the folder was checked (while the site is built) is
     refused before the first move; the moves themselves never follow one either."""
-    from printplay.errors import OutputError
-    from printplay.outfolder import check_folder, publish, staging_folder
+    from printplay.core.errors import OutputError
+    from printplay.core.outfolder import check_folder, publish, staging_folder
 
     outside = _outside(tmp_path)
     site = tmp_path / "site"
@@ -420,7 +420,7 @@ def test_a_link_made_while_the_site_was_built_stops_the_move(tmp_path: Path) -> 
 
 def test_the_folder_named_may_itself_be_a_link(tmp_path: Path) -> None:
     """``-o LINK`` writes into the folder the link leads to, built beside that folder."""
-    from printplay.outfolder import check_folder, publish, staging_folder
+    from printplay.core.outfolder import check_folder, publish, staging_folder
 
     real = tmp_path / "real" / "site"
     real.mkdir(parents=True)

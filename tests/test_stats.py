@@ -23,10 +23,10 @@ from printplay.analysis.stats_run import LocalPool, StatsPlan, StatsRun
 from printplay.analysis.stats_summary import Summary
 from printplay.analysis.stats_work import StatsJob, solve_chunk
 from printplay.cli import main
-from printplay.deal import numbered_deal
-from printplay.errors import OptionError
+from printplay.core.deal import numbered_deal
+from printplay.core.errors import OptionError
+from printplay.core.grades import LEVELS
 from printplay.games import REGISTRY, make_solitaire, solver_for
-from printplay.grades import LEVELS
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -19,7 +19,7 @@ import pytest
 from conftest import sheet_with_line, walkthrough_line
 from pdf_geometry import TextRun, text_runs
 
-from printplay.deal import numbered_deal
+from printplay.core.deal import numbered_deal
 from printplay.games import make_solitaire
 from printplay.printables.model import PrintRequest
 from printplay.printables.requests import make_printable

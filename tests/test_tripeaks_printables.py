@@ -15,8 +15,8 @@ import pytest
 from conftest import sheet_with_line
 from pdftext import page_texts
 
-from printplay.cards import Card
-from printplay.deal import numbered_deal
+from printplay.core.cards import Card
+from printplay.core.deal import numbered_deal
 from printplay.games import make_game
 from printplay.games.tripeaks import (
     LAYOUT,

@@ -10,7 +10,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printplay.deal import MAX_SEED, numbered_deal
+from printplay.core.deal import MAX_SEED, numbered_deal
 from printplay.games.tripeaks import Draw, Play, TriPeaks, TriPeaksOptions, are_neighbours
 from printplay.testing import random_playout
 

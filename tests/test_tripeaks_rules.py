@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from printplay.cards import Card, parse_card, parse_cards
-from printplay.deal import explicit_deal, numbered_deal
-from printplay.errors import DealError, MoveError, OptionError
+from printplay.core.cards import Card, parse_card, parse_cards
+from printplay.core.deal import explicit_deal, numbered_deal
+from printplay.core.errors import DealError, MoveError, OptionError
+from printplay.core.options import parse_options
 from printplay.games.tripeaks import (
     LAYOUT,
     Draw,
@@ -17,7 +18,6 @@ from printplay.games.tripeaks import (
     are_neighbours,
     move_from_json,
 )
-from printplay.options import parse_options
 
 C = parse_card
 

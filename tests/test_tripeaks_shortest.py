@@ -25,9 +25,10 @@ from conftest import mostly_slow
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printplay.cards import standard_deck
 from printplay.cli import main
-from printplay.deal import explicit_deal, numbered_deal
+from printplay.core.cards import standard_deck
+from printplay.core.deal import explicit_deal, numbered_deal
+from printplay.core.verdicts import Budget
 from printplay.games import entry
 from printplay.games.tripeaks import (
     LAYOUT,
@@ -40,7 +41,6 @@ from printplay.games.tripeaks import (
 from printplay.solve.toolkit import replay_line
 from printplay.solve.tripeaks import shortest_line, solve
 from printplay.testing import reference_search
-from printplay.verdicts import Budget
 
 GOLDEN = Path(__file__).parent / "golden" / "tripeaks_shortest.json"
 

@@ -23,8 +23,9 @@ from conftest import mostly_slow
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from printplay.cards import Card, standard_deck
-from printplay.deal import explicit_deal
+from printplay.core.cards import Card, standard_deck
+from printplay.core.deal import explicit_deal
+from printplay.core.verdicts import Budget, SolveResult
 from printplay.games.tripeaks import (
     LAYOUT,
     TriPeaks,
@@ -45,7 +46,6 @@ from printplay.solve.packed import (
 from printplay.solve.toolkit import replay_line
 from printplay.solve.tripeaks import best_score, encode, short_of_neighbours, solve
 from printplay.testing import SearchTooBig, reference_best_score, reference_verdict
-from printplay.verdicts import Budget, SolveResult
 
 UNSOLVABLE = frozenset(
     {

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from printplay import templating
 from printplay.cli import main
+from printplay.core import templating
+from printplay.core.textfile import TEXT_FILE_LIMIT
 from printplay.markup import parse
 from printplay.markup.parse import (
     MAX_BLOCKS,
@@ -22,7 +23,6 @@ from printplay.markup.parse import (
     MAX_TABLE_ROWS,
     PARSER,
 )
-from printplay.textfile import TEXT_FILE_LIMIT
 
 TABLE = "| Hand | Pays |\n|------|-----:|\n"
 

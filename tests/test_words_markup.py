@@ -13,7 +13,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
 from printplay.cli import main
-from printplay.errors import RulebookError
+from printplay.core.errors import RulebookError
 from printplay.render.fonts import SANS, register_fonts
 from printplay.render.rulebook import Words
 from printplay.render.words_markup import markup_problem

@@ -6,7 +6,7 @@ hold the house edge measured for every table size, 1 to 7 players
 gives these numbers (``printplay poker edge …``; the rulebook prints it), ``"results"`` one
 :meth:`EdgeResult.to_json <printplay.analysis.poker_edge.EdgeResult.to_json>` per table
 size, and ``"provenance"`` (in a rebuilt file) what made the file
-(:class:`~printplay.provenance.Provenance`).  ``printplay data rebuild edge`` writes it
+(:class:`~printplay.core.provenance.Provenance`).  ``printplay data rebuild edge`` writes it
 (:func:`rebuild_edge_file`); :func:`read_edge` reads it back.
 """
 
@@ -19,10 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from printplay.analysis.poker_edge import CHUNK, EdgeResult, check_edge, house_edge
-from printplay.errors import DataError
-from printplay.games.poker.casino import MAX_PLAYERS
-from printplay.jsontypes import JsonObject, JsonValue
-from printplay.provenance import (
+from printplay.core.errors import DataError
+from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.core.provenance import (
     Provenance,
     data_path,
     json_field,
@@ -30,6 +29,7 @@ from printplay.provenance import (
     writable_data_path,
     write_data_file,
 )
+from printplay.games.poker.casino import MAX_PLAYERS
 
 EDGE_FILES = {False: "house-edge.json", True: "house-edge-home-cap.json"}
 """The stored house edge, without and with the home cap, in ``printplay/data``."""
@@ -101,7 +101,7 @@ def _interval(data: JsonObject, key: str, what: str) -> Interval:
 
 def read_edge(home_cap: bool = False, data_dir: Path | None = None) -> StoredEdge:
     """The stored house edge (``home_cap``: the home-cap file) in ``data_dir`` (by default
-    the shipped data); a :class:`~printplay.errors.DataError` if it cannot be read."""
+    the shipped data); a :class:`~printplay.core.errors.DataError` if it cannot be read."""
     path = data_path(EDGE_FILES[home_cap], data_dir)
     what = f"the house-edge file {path}"
     data = read_data_file(path, "the house-edge file")

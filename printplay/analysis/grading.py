@@ -1,6 +1,6 @@
 """Grading a deal: how hard it is, measured, not guessed.
 
-A winnable deal is measured four ways (:class:`~printplay.grades.Measures`):
+A winnable deal is measured four ways (:class:`~printplay.core.grades.Measures`):
 
 * **random share**: the share of :data:`PLAYOUTS` games the random player wins
   (:mod:`printplay.analysis.players`; the generator is seeded from the deal);
@@ -21,7 +21,7 @@ rule those levels out (:func:`possible_levels`).
 states, never seconds, so a grade is the same on every machine; a deal the solver cannot
 decide within :data:`LINE_STATES` states is graded ``unknown``.
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> from printplay.games import make_solitaire
 >>> game = make_solitaire("ricochet")
 >>> deal = numbered_deal(game.deck(), 1)
@@ -40,13 +40,13 @@ from dataclasses import dataclass
 
 from printplay.analysis.levels import level_of
 from printplay.analysis.players import greedy_game, playout_rng, random_game
-from printplay.deal import Deal
+from printplay.core.deal import Deal
+from printplay.core.grades import LEVELS, UNKNOWN, UNWINNABLE, Grade, Measures
+from printplay.core.parallel import parallel_map
+from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
+from printplay.core.verdicts import Budget, SolveResult
 from printplay.games import entry, solver_for
-from printplay.games.protocols import Position, RegisteredSolitaire, SolitaireMove
-from printplay.grades import LEVELS, UNKNOWN, UNWINNABLE, Grade, Measures
-from printplay.parallel import parallel_map
 from printplay.solve.toolkit import LineError, replay_line
-from printplay.verdicts import Budget, SolveResult
 
 PLAYOUTS = 200
 """Random games played per deal."""
@@ -243,7 +243,7 @@ def grade_deals(
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[Graded | None]:
     """:func:`grade_deal` of each of ``deals`` (``levels`` as there) on up to ``jobs``
-    processes (:func:`printplay.parallel.parallel_map`), yielding the grades in input
+    processes (:func:`printplay.core.parallel.parallel_map`), yielding the grades in input
     order, lazily: stop reading and the work stops."""
     wanted = tuple(levels) if levels is not None else None
     work = [(game, deal, wanted) for deal in deals]

@@ -19,7 +19,7 @@ players' shares of wins fall level by level.  A variant is graded with its game'
 thresholds (docs/difficulty.md shows what that gives).  A level never falls as the
 decisions grow (:func:`printplay.analysis.grading.possible_levels` relies on it).
 
->>> from printplay.grades import Measures
+>>> from printplay.core.grades import Measures
 >>> level_of("tripeaks", Measures(190, 200, True, 0, 40))
 'easy'
 >>> level_of("tripeaks", Measures(190, 200, True, 6, 40))
@@ -32,8 +32,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from printplay.core.grades import LEVELS, Measures
 from printplay.games import game_name
-from printplay.grades import LEVELS, Measures
 
 
 @dataclass(frozen=True)
@@ -66,7 +66,7 @@ def thresholds(game: str) -> Thresholds:
 
 def level_of(game: str, measures: Measures) -> str:
     """The level of a winnable deal of ``game`` with ``measures``: one of
-    :data:`~printplay.grades.LEVELS`."""
+    :data:`~printplay.core.grades.LEVELS`."""
     limits = thresholds(game)
     share = measures.random_share
     if share >= limits.easy and measures.decisions <= limits.easy_decisions:

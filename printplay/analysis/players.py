@@ -17,7 +17,7 @@ still clear.
   one that leaves it the most moves other than a stock turn, and the first in the
   engine's order of those.  It looks one move ahead, never further.
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> from printplay.games import make_solitaire
 >>> game = make_solitaire("tripeaks")
 >>> deal = numbered_deal(game.deck(), 1)
@@ -35,9 +35,9 @@ import random
 from collections.abc import Sequence
 from typing import TypeVar
 
-from printplay import options as opts
-from printplay.deal import Deal
-from printplay.games.protocols import Position, RegisteredSolitaire, SolitaireMove
+from printplay.core import options as opts
+from printplay.core.deal import Deal
+from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
 
 S = TypeVar("S", bound=Position)
 

@@ -40,9 +40,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
-from printplay.cards import Card
-from printplay.deal import MAX_SEED, MIN_SEED
-from printplay.errors import OptionError
+from printplay.core.cards import Card
+from printplay.core.deal import MAX_SEED, MIN_SEED
+from printplay.core.errors import OptionError
+from printplay.core.parallel import parallel_map
 from printplay.games.poker.casino import (
     BONUSES,
     HOME_CAP,
@@ -53,7 +54,6 @@ from printplay.games.poker.completions import STRAIGHT_MIN, bonus_of_strength
 from printplay.games.poker.hands import CATEGORIES, category_of, strength, strength5
 from printplay.games.poker.strategy_data import StrategyTable, load_strategy
 from printplay.games.poker.strategy_groups import class_index, group_index
-from printplay.parallel import parallel_map
 
 __all__ = [
     "CHUNK",
@@ -417,7 +417,7 @@ MAX_ROUNDS = 10**9
 
 
 def check_edge(players: int, rounds: int, *, seed: int = 1, jobs: int = 1) -> None:
-    """Raise :class:`~printplay.errors.OptionError` for arguments :func:`house_edge` refuses
+    """Raise :class:`~printplay.core.errors.OptionError` for arguments :func:`house_edge` refuses
     (so a command can check them before it starts a progress bar)."""
     _check(players, rounds, seed, jobs, CHUNK)
 

@@ -15,7 +15,7 @@ refused), so that:
   one line, and so is anything that is not a results file.
 
 The file is untrusted input: lines are read one at a time with a length limit, JSON with
-bounded nesting and numbers (:func:`printplay.textfile.parse_json`).
+bounded nesting and numbers (:func:`printplay.core.textfile.parse_json`).
 """
 
 from __future__ import annotations
@@ -32,12 +32,12 @@ from typing import BinaryIO
 
 from printplay import __version__
 from printplay.analysis.stats_records import DealRecord, RecordError, record_from_json
-from printplay.deal import SHUFFLE_NAME
-from printplay.errors import OutputError, PrintplayError
-from printplay.jsontypes import JsonObject, JsonValue
-from printplay.outfile import check_writable
-from printplay.provenance import today
-from printplay.textfile import open_regular, parse_json
+from printplay.core.deal import SHUFFLE_NAME
+from printplay.core.errors import OutputError, PrintplayError
+from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.core.outfile import check_writable
+from printplay.core.provenance import today
+from printplay.core.textfile import open_regular, parse_json
 
 try:
     import fcntl
@@ -83,7 +83,7 @@ class Header:
 
     game: str
     options: tuple[str, ...]
-    """The options as chosen (``printplay.options.chosen``: canonical, defaults left out)."""
+    """The options as chosen (``printplay.core.options.chosen``: canonical, defaults left out)."""
     max_seconds: float | None
     """The time per deal (``None``: no limit)."""
     grade: bool = False

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from printplay.deal import MAX_SEED, MIN_SEED
-from printplay.errors import OptionError
+from printplay.core.deal import MAX_SEED, MIN_SEED
+from printplay.core.errors import OptionError
 
 MAX_DEALS = 100_000_000
 """The most deals one run covers: a larger survey is run in ranges (each range's summary
@@ -82,7 +82,7 @@ def parse_deals(text: str) -> DealRange:
 
 def checked_range(first: int, last: int, shown: str, advice: str = RANGES) -> DealRange:
     """Deals ``first`` … ``last`` if one run can cover them (at most :data:`MAX_DEALS`,
-    numbered from :data:`~printplay.deal.MIN_SEED` to :data:`~printplay.deal.MAX_SEED`);
+    numbered from :data:`~printplay.core.deal.MIN_SEED` to :data:`~printplay.core.deal.MAX_SEED`);
     else one line, starting with ``shown`` (the option as typed), saying what is wrong
     (and, for too many deals, ``advice``)."""
     if first < MIN_SEED:

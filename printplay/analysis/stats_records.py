@@ -20,9 +20,9 @@ import math
 from dataclasses import dataclass
 from typing import Literal, cast
 
-from printplay.deal import MAX_SEED, MIN_SEED
-from printplay.jsontypes import JsonObject, JsonValue
-from printplay.verdicts import JsonMove, SolveResult
+from printplay.core.deal import MAX_SEED, MIN_SEED
+from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.core.verdicts import JsonMove, SolveResult
 
 Verdict = Literal["won", "lost", "undecided"]
 """A deal's verdict: proved winnable, proved lost, or not decided in the time per deal."""

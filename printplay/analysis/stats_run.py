@@ -3,7 +3,7 @@ record to a results file as it arrives, and sum them up.
 
 The executor is anything with a ``map_unordered`` (:class:`Executor`): the local process
 pool (:class:`LocalPool`, printplay's one parallel map) or a Dask cluster
-(:class:`printplay.cluster.DaskMap`).  Work goes out in chunks of deals
+(:class:`printplay.core.cluster.DaskMap`).  Work goes out in chunks of deals
 (:class:`~printplay.analysis.stats_work.StatsJob`); results come back to this process,
 which alone writes.  A run is prepared (:meth:`StatsRun.open`: the game, the options and
 the results file are checked, the deals already there read) before any executor starts,
@@ -26,15 +26,15 @@ from pathlib import Path
 from types import TracebackType
 from typing import Protocol, TypeVar
 
-from printplay import options as opts
 from printplay.analysis.results_file import Header, ResultsFile
 from printplay.analysis.stats_deals import Chunk, DealRange, DoneDeals
 from printplay.analysis.stats_records import DealRecord
 from printplay.analysis.stats_summary import Summary
 from printplay.analysis.stats_work import StatsJob, solve_chunk
-from printplay.errors import GameError, OptionError
+from printplay.core import options as opts
+from printplay.core.errors import GameError, OptionError
+from printplay.core.parallel import parallel_map, worker_count
 from printplay.games import entry, make_solitaire
-from printplay.parallel import parallel_map, worker_count
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -64,7 +64,7 @@ class Executor(Protocol):
 
 
 class LocalPool:
-    """The local process pool of :func:`printplay.parallel.parallel_map` (``--jobs N``;
+    """The local process pool of :func:`printplay.core.parallel.parallel_map` (``--jobs N``;
     with one job, this process)."""
 
     def __init__(self, jobs: int) -> None:

@@ -25,8 +25,8 @@ from typing import Literal
 from printplay.analysis.interval import WinRate
 from printplay.analysis.stats_deals import DealRange
 from printplay.analysis.stats_records import DealRecord
-from printplay.deal import SHUFFLE_NAME
-from printplay.jsontypes import JsonObject, JsonValue
+from printplay.core.deal import SHUFFLE_NAME
+from printplay.core.jsontypes import JsonObject, JsonValue
 
 PERCENTILES = (50, 90, 99)
 """The percentiles reported of time and positions."""

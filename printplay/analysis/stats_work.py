@@ -18,9 +18,9 @@ from functools import cache
 from printplay.analysis.grading import graded
 from printplay.analysis.stats_deals import Chunk, chunk_deals
 from printplay.analysis.stats_records import DealRecord, record_of
+from printplay.core.protocols import RegisteredSolitaire
+from printplay.core.verdicts import Budget
 from printplay.games import make_solitaire, solver_for
-from printplay.games.protocols import RegisteredSolitaire
-from printplay.verdicts import Budget
 
 
 @dataclass(frozen=True)

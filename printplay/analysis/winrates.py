@@ -33,19 +33,19 @@ from pathlib import Path
 from typing import Any
 
 from printplay import __version__
-from printplay import options as opts
 from printplay.analysis.interval import Z95 as Z95
 from printplay.analysis.interval import WinRate as WinRate
 from printplay.analysis.interval import wilson as wilson
 from printplay.analysis.results_file import seconds_text
 from printplay.analysis.stats_deals import DealRange, checked_range
 from printplay.analysis.stats_run import Executor, LocalPool, StatsPlan, StatsRun
-from printplay.deal import SHUFFLE_NAME
-from printplay.errors import DataError, GameError, OptionError
+from printplay.core import options as opts
+from printplay.core.deal import SHUFFLE_NAME
+from printplay.core.errors import DataError, GameError, OptionError
+from printplay.core.jsontypes import JsonValue
+from printplay.core.provenance import Provenance, data_path, writable_data_path, write_data_file
+from printplay.core.textfile import read_text
 from printplay.games import entry, make_solitaire
-from printplay.jsontypes import JsonValue
-from printplay.provenance import Provenance, data_path, writable_data_path, write_data_file
-from printplay.textfile import read_text
 
 STORED_DEALS = 2000
 """Deals per option set of the shipped files (deals 1 to 2000)."""

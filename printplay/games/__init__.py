@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Literal, Protocol, cast
 
-from printplay.errors import GameError
-from printplay.games.protocols import LineFinder, Position, RegisteredSolitaire, SolverModule
-from printplay.options import GameOptions, parse_options, shown
+from printplay.core.errors import GameError
+from printplay.core.options import GameOptions, parse_options, shown
+from printplay.core.protocols import LineFinder, Position, RegisteredSolitaire, SolverModule
 
 SOLITAIRE_SHEET = "printplay.printables.sheet:make_sheet"
 """The printable maker of a solitaire's setup sheet and walkthrough."""
@@ -91,7 +91,7 @@ class GameEntry:
     """One registered game: its names, its modules (as import paths) and its printables.
 
     ``engine`` is ``"module:Class"``, the game class, built from its options object.
-    ``solver`` names a module satisfying :class:`~printplay.games.protocols.SolverModule`
+    ``solver`` names a module satisfying :class:`~printplay.core.protocols.SolverModule`
     (a solitaire has one; it can then be dealt and solved).  ``best_line`` says what the
     solver's best line is: ``"score"`` (the highest score) or ``"shortest"`` (the fewest
     moves).  ``other_lines`` are the kinds of best line the game offers besides, each

@@ -9,7 +9,7 @@ Play(slot=21, card=Card.parse('7c'))
 >>> read_play_or_draw({"type": "play", "slot": "21", "card": "7c"}, "TriPeaks")
 Traceback (most recent call last):
 ...
-printplay.errors.MoveError: malformed TriPeaks move ...: slot must be a whole number, not '21'
+printplay.core.errors.MoveError: malformed TriPeaks move ...: slot must be a whole number, not '21'
 """
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from printplay.cards import Card, parse_card
-from printplay.errors import MoveError
-from printplay.options import shown
+from printplay.core.cards import Card, parse_card
+from printplay.core.errors import MoveError
+from printplay.core.options import shown
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ refused in one line, as is a number outside PySolFC's range.  Nothing here names
 >>> check_numbering("ricochet-poker", "pysolfc")
 Traceback (most recent call last):
 ...
-printplay.errors.GameError: Ricochet Poker has no PySolFC numbering in printplay (--numbering ...
+printplay.core.errors.GameError: Ricochet Poker has no PySolFC numbering in printplay ...
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from printplay.deal import NUMBERING, Deal, choose_deal
-from printplay.deal import SHUFFLE_NAME as PP1
-from printplay.errors import DealError, GameError
+from printplay.core.deal import NUMBERING, Deal, choose_deal
+from printplay.core.deal import SHUFFLE_NAME as PP1
+from printplay.core.errors import DealError, GameError
+from printplay.core.options import GameOptions, shown
+from printplay.core.protocols import RegisteredSolitaire
+from printplay.core.pysolfc import NUMBERING as PYSOLFC
+from printplay.core.pysolfc import check_game_number, generator
 from printplay.games import REGISTRY, entry, load
-from printplay.games.protocols import RegisteredSolitaire
-from printplay.options import GameOptions, shown
-from printplay.pysolfc import NUMBERING as PYSOLFC
-from printplay.pysolfc import check_game_number, generator
 
 NUMBERINGS = (NUMBERING, PYSOLFC)
 """Every numbering, the default first."""

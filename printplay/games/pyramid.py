@@ -14,7 +14,7 @@ A solver can build a position from its parts with :func:`start_state` (or
 whose order is fixed, and :meth:`PyramidState.apply`; :func:`reshuffled` gives the stock of
 a redeal under ``reshuffle``.
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> game = Pyramid()
 >>> state = game.initial_state(numbered_deal(game.deck(), 1))
 >>> len(state.stock), state.stock[0].code, state.status()
@@ -38,24 +38,15 @@ from dataclasses import dataclass, field
 from functools import cache, cached_property
 from typing import Any, ClassVar
 
-from printplay import options as opts
-from printplay.cards import Card, Rank, parse_card, standard_deck
-from printplay.deal import Deal, fisher_yates, hash_words, numbered_deal, validate_cards
-from printplay.errors import DealError, MoveError
-from printplay.games.layout import (
-    BoardView,
-    Label,
-    Layout,
-    PileView,
-    Slot,
-    SlotView,
-    link,
-    ordinal,
-)
+from printplay.core import options as opts
+from printplay.core.cards import Card, Rank, parse_card, standard_deck
+from printplay.core.deal import Deal, fisher_yates, hash_words, numbered_deal, validate_cards
+from printplay.core.errors import DealError, MoveError
+from printplay.core.layout import BoardView, Label, Layout, PileView, Slot, SlotView, link, ordinal
+from printplay.core.options import shown
+from printplay.core.protocols import SolitaireMove
+from printplay.core.pysolfc import dealt
 from printplay.games.moves import Draw as Draw
-from printplay.games.protocols import SolitaireMove
-from printplay.options import shown
-from printplay.pysolfc import dealt
 
 DECK_SIZE = 52
 """Cards in a Pyramid deal under every option."""
@@ -460,7 +451,7 @@ def move_from_json(data: Mapping[str, Any], options: PyramidOptions | None = Non
     >>> move_from_json({"type": "pair", "cards": ["5c"], "from": ["waste"]})
     Traceback (most recent call last):
     ...
-    printplay.errors.MoveError: malformed Pyramid move ...: a pair names two cards and two places
+    printplay.core.errors.MoveError: malformed Pyramid move ...: a pair names two cards and two ...
     """
     options = options or PyramidOptions()
     if not isinstance(data, Mapping):
@@ -733,7 +724,7 @@ class PyramidState:
         card it covers or that covers it, directly or not).  ``None`` when there is no
         such proof (the position may still be lost).
 
-        >>> from printplay.deal import explicit_deal
+        >>> from printplay.core.deal import explicit_deal
         >>> game = Pyramid(PyramidOptions(clear_the_board=True))
         >>> codes = "Qc Ac Ad Ah As Qd Qh Qs" + " ".join(
         ...     f" {r}{s}" for r in "23456789TJK" for s in "cdhs")

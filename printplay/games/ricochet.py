@@ -9,7 +9,7 @@ The engine is the readable source of truth: states are immutable, ``apply`` retu
 state and refuses illegal moves.  A deal in layout order is the 32 wall slots, the first
 waste card, then the stock (next card first).
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> game = Ricochet()
 >>> state = game.initial_state(numbered_deal(game.deck(), 1))
 >>> len(state.stock), state.waste_top.code, state.ball
@@ -33,11 +33,11 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from printplay import options as opts
-from printplay.cards import Card, standard_deck
-from printplay.deal import Deal, numbered_deal, validate_cards
-from printplay.errors import DealError, MoveError
-from printplay.games.layout import (
+from printplay.core import options as opts
+from printplay.core.cards import Card, standard_deck
+from printplay.core.deal import Deal, numbered_deal, validate_cards
+from printplay.core.errors import DealError, MoveError
+from printplay.core.layout import (
     BoardView,
     Label,
     Layout,
@@ -48,12 +48,12 @@ from printplay.games.layout import (
     link,
     ordinal,
 )
+from printplay.core.protocols import SolitaireMove
+from printplay.core.pysolfc import NUMBERING as PYSOLFC_NUMBERING
+from printplay.core.pysolfc import dealing_order as pysolfc_dealing_order
 from printplay.games.moves import Draw as Draw
 from printplay.games.moves import Play as Play
 from printplay.games.moves import PlayOrDrawState, own_move, read_play_or_draw
-from printplay.games.protocols import SolitaireMove
-from printplay.pysolfc import NUMBERING as PYSOLFC_NUMBERING
-from printplay.pysolfc import dealing_order as pysolfc_dealing_order
 
 WALL_CARDS = 32
 """Cards in the four walls."""

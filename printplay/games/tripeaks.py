@@ -4,7 +4,7 @@ The engine is the readable source of truth: states are immutable, ``apply`` retu
 state and refuses illegal moves.  A deal in layout order is the 28 tableau slots, the
 first waste card, then the stock (next card first).
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> game = TriPeaks()
 >>> state = game.initial_state(numbered_deal(game.deck(), 1))
 >>> len(state.stock), state.waste_top.code, state.score
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from printplay import options as opts
-from printplay.cards import Card, standard_deck
-from printplay.deal import (
+from printplay.core import options as opts
+from printplay.core.cards import Card, standard_deck
+from printplay.core.deal import (
     Deal,
     fisher_yates,
     numbered_deal,
@@ -34,8 +34,8 @@ from printplay.deal import (
     validate_cards,
     word_stream,
 )
-from printplay.errors import DealError, MoveError, OptionError
-from printplay.games.layout import (
+from printplay.core.errors import DealError, MoveError, OptionError
+from printplay.core.layout import (
     ORDINALS,
     BoardView,
     Label,
@@ -46,11 +46,11 @@ from printplay.games.layout import (
     link,
     ordinal,
 )
+from printplay.core.protocols import SolitaireMove
+from printplay.core.pysolfc import dealt
 from printplay.games.moves import Draw as Draw
 from printplay.games.moves import Play as Play
 from printplay.games.moves import PlayOrDrawState, own_move, read_play_or_draw
-from printplay.games.protocols import SolitaireMove
-from printplay.pysolfc import dealt
 
 TABLEAU_SIZE = 28
 PEAK_TOPS = (0, 1, 2)

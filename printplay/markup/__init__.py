@@ -23,7 +23,7 @@ from __future__ import annotations
 from markdown_it.token import Token
 from markdown_it.tree import SyntaxTreeNode
 
-from printplay.markup.errors import located, where
+from printplay.markup.locations import located, where
 from printplay.markup.markers import COLUMNS, KINDS, REGIONS, Marker, marker_of, read_marker
 from printplay.markup.parse import MAX_DEPTH, parse
 

@@ -33,8 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from printplay.errors import RulebookError
-from printplay.markup.errors import located
+from printplay.core.errors import RulebookError
+from printplay.markup.locations import located
 
 if TYPE_CHECKING:
     from markdown_it.rules_block import StateBlock

@@ -13,7 +13,7 @@ paragraph for a diagram's caption and refuse the same bad diagram marker with th
 >>> call_diagram({}, node, "x.md")
 Traceback (most recent call last):
 ...
-printplay.errors.RulebookError: x.md, line 1 of the rendered text: unknown diagram 'layout' \
+printplay.core.errors.RulebookError: x.md, line 1 of the rendered text: unknown diagram 'layout' \
 in [[diagram layout small=yes]] (known diagrams: none)
 """
 
@@ -26,8 +26,8 @@ from typing import TypeVar
 from markdown_it.token import Token
 from markdown_it.tree import SyntaxTreeNode
 
-from printplay.errors import PrintplayError
-from printplay.markup.errors import located
+from printplay.core.errors import PrintplayError
+from printplay.markup.locations import located
 from printplay.markup.markers import marker_of
 
 T = TypeVar("T")
@@ -64,7 +64,7 @@ def call_diagram(
     """Call the factory a ``[[diagram NAME k=v …]]`` marker names, with its options.
 
     An unknown name, options the factory does not take, or a factory refusing its options
-    (``ValueError`` or a printplay error) is a :class:`~printplay.errors.RulebookError`
+    (``ValueError`` or a printplay error) is a :class:`~printplay.core.errors.RulebookError`
     naming ``source`` and the marker's line.
     """
     marker = marker_of(node)

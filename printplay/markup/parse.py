@@ -7,7 +7,7 @@ and dashes (markdown-it's typographer), ``[[marker]]`` lines (:mod:`.markers`) a
 way to break a line inside a table cell), which becomes a ``hardbreak`` token like a line
 ending in two spaces.
 
-Checks refuse what cannot be set, in one :class:`~printplay.errors.RulebookError` naming
+Checks refuse what cannot be set, in one :class:`~printplay.core.errors.RulebookError` naming
 the line: regions must be closed where they were opened (not inside a blockquote or list
 they were opened outside, nor the other way round); blocks (blockquotes, lists, definition
 lists, regions) and inline spans (emphasis, links, strikethrough) may nest at most
@@ -32,7 +32,7 @@ from markdown_it.token import Token
 from mdit_py_plugins.deflist import deflist_plugin
 
 from printplay.markup.attributes import attributes_rule
-from printplay.markup.errors import located
+from printplay.markup.locations import located
 from printplay.markup.markers import REGIONS, marker_of, marker_rule
 
 if TYPE_CHECKING:
@@ -215,7 +215,7 @@ PARSER = _parser()
 def parse(text: str, *, source: str | None = None) -> list[Token]:
     """Parse Markdown ``text`` into markdown-it's token stream.
 
-    ``source`` names the text in errors (a :class:`~printplay.errors.RulebookError` for a
+    ``source`` names the text in errors (a :class:`~printplay.core.errors.RulebookError` for a
     bad marker, nesting too deep or a text too large, naming the line).
     """
     lines = text.count("\n")

@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from printplay import options as opts
-from printplay.deal import Deal
+from printplay.core import options as opts
+from printplay.core.deal import Deal
+from printplay.core.grades import Grade
+from printplay.core.parallel import parallel_map
+from printplay.core.protocols import RegisteredSolitaire, SolitaireMove
+from printplay.core.verdicts import Budget, SolveResult
 from printplay.games import BestLine, entry, solver_for
 from printplay.games.numbering import naming_json
-from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
-from printplay.grades import Grade
-from printplay.parallel import parallel_map
-from printplay.verdicts import Budget, SolveResult
 
 Solved = tuple[SolveResult[SolitaireMove], Grade | None]
 """A deal's result, with its grade when one was asked for."""

@@ -14,8 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from printplay.cards import Card
-from printplay.grades import Grade
+from printplay.core.cards import Card
+from printplay.core.grades import Grade
 from printplay.printables.model import QuickCardText, Setup, Step, Walkthrough
 from printplay.printables.poker_model import TableView
 

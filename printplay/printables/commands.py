@@ -15,9 +15,9 @@ import shlex
 from collections.abc import Sequence
 from pathlib import Path
 
-from printplay import options as opts
-from printplay.deal import NUMBERING, Deal
-from printplay.games.protocols import RegisteredSolitaire
+from printplay.core import options as opts
+from printplay.core.deal import NUMBERING, Deal
+from printplay.core.protocols import RegisteredSolitaire
 from printplay.printables.book_model import CURATED, BookRequest
 from printplay.printables.model import PrintRequest
 

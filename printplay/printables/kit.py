@@ -32,10 +32,10 @@ from typing import Any
 
 from pypdf import PdfReader
 
-from printplay.curated import SeedDeal, collections, pick
-from printplay.deal import check_seed
+from printplay.analysis.curated import SeedDeal, collections, pick
+from printplay.core.deal import check_seed
+from printplay.core.outfile import check_writable
 from printplay.games import GameEntry, entry
-from printplay.outfile import check_writable
 from printplay.printables.model import Line, PrintRequest
 from printplay.printables.quickref import quick_card_text, rulebook_model, source_exists
 from printplay.printables.requests import make_printable
@@ -53,7 +53,6 @@ from printplay.render.kit import (
     KitPart,
     PartPages,
     bookmarks,
-    deal_label,
     draw_blank,
     draw_front,
     merge,
@@ -89,6 +88,13 @@ class Kit:
     deals: tuple[SeedDeal, ...]
 
 
+def deal_label(deal: SeedDeal) -> str:
+    """A curated deal named by its number and the options it is played under: ``4``,
+    ``1 (reserve)`` (a collection may hold one deal under two rule sets)."""
+    options = f" ({', '.join(deal.options)})" if deal.options else ""
+    return f"{deal.seed}{options}"
+
+
 def kit_deals(game: str, numbers: Sequence[int] | None = None) -> list[SeedDeal]:
     """The curated deals a kit of ``game`` prints: the game's first collection of
     :data:`COLLECTIONS`, or those of ``numbers`` (a number the collection lacks is dealt
@@ -120,7 +126,7 @@ def build_kit(
     gives them (the website's featured deals, a deal number twice under different
     options); ``deck`` leaves the deck out when false; ``rules_dir`` is a folder of house
     sources (rulebook, quick-reference cards, the kit's words); ``results`` maps deals (a
-    :class:`~printplay.curated.SeedDeal`, a deal number and its options, or a deal number)
+    :class:`~printplay.analysis.curated.SeedDeal`, a deal number and its options, or a deal number)
     to solver results to print instead of searching (tests pass precomputed lines);
     ``puzzles`` leaves the curated puzzle book out when false.
     """
@@ -150,13 +156,16 @@ def build_kit(
         sequence, blanks, part_pages = _build_parts(parts)
         marks = bookmarks(parts, words)
         front = folder / "front.pdf"
-        draw_front(front, game_entry, paper, parts, part_pages, left_out, len(sequence), words)
+        draw_front(
+            front, game_entry.title, paper, parts, part_pages, left_out, len(sequence), words
+        )
         blank = folder / "blank.pdf"
         draw_blank(blank, paper, words)
         title = words("kit_title", game=game_entry.title)
 
         def produce(tmp_name: str) -> None:
-            merge(tmp_name, front, blank, sequence, marks, title, game_entry, chosen)
+            numbered = [deal_label(deal) for deal in chosen if deal.seed is not None]
+            merge(tmp_name, front, blank, sequence, marks, title, game_entry.title, numbered)
 
         write_atomically(path, produce)
     return Kit(

@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printplay.cards import Card
-from printplay.deal import Deal
-from printplay.games.layout import BoardView
-from printplay.games.protocols import Position, SolitaireMove
-from printplay.verdicts import SolveResult
+from printplay.core.cards import Card
+from printplay.core.deal import Deal
+from printplay.core.layout import BoardView
+from printplay.core.protocols import Position, SolitaireMove
+from printplay.core.verdicts import SolveResult
 
 Line = SolveResult[SolitaireMove]
 """A solver's answer for a deal, with its line."""

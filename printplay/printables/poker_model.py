@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printplay.cards import Card
+from printplay.core.cards import Card
 from printplay.games.poker.standard import StandardState
 from printplay.printables.model import DealOrderEntry, Rulebook
 

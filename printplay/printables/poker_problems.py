@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from printplay import options as opts
-from printplay.cards import format_labels
-from printplay.deal import MAX_SEED
-from printplay.errors import DealError, OptionError
+from printplay.core import options as opts
+from printplay.core.cards import format_labels
+from printplay.core.deal import MAX_SEED
+from printplay.core.errors import DealError, OptionError
+from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.games.poker.bots import OddsBot, play_round_states
 from printplay.games.poker.casino import MAX_PLAYERS, Buy, CasinoOptions, CasinoState, Fold
 from printplay.games.poker.casino import deal_round as deal_casino
@@ -37,7 +38,6 @@ from printplay.games.poker.standard import (
     round_deck,
     standard_options,
 )
-from printplay.jsontypes import JsonObject, JsonValue
 from printplay.printables.book_model import BookPages, BookRequest, Choice, Problem, ProblemBook
 from printplay.printables.poker_model import Seat, TableView
 from printplay.printables.poker_sheet import chips, rules_words, table_view
@@ -416,7 +416,7 @@ def write_problem_book(
 ) -> tuple[Path, JsonObject]:
     """Build and write the problem book to ``path``; the path and the manifest.  A
     problem book has no levels: ``difficulty`` must be ``mixed``."""
-    from printplay.outfile import check_writable
+    from printplay.core.outfile import check_writable
     from printplay.render.document import paper_size
     from printplay.render.poker_problems import draw_problem_book
 

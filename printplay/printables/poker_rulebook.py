@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from printplay import options as opts
 from printplay.analysis.edge_file import Interval, read_edge
+from printplay.core import options as opts
+from printplay.core.templating import house_deadline
 from printplay.games.poker.game import PokerBookOptions, RicochetPoker
 from printplay.games.poker.strategy_play import strategy_table
 from printplay.printables.model import PrintRequest, Rulebook
 from printplay.printables.poker_chart import strategy_chart
 from printplay.printables.poker_model import PokerRulebook
-from printplay.templating import house_deadline
 
 
 def _edge_words(edge: Interval) -> str:
@@ -116,7 +116,7 @@ def write_poker_rulebook(
 ) -> Path:
     """Write the Ricochet Poker rulebook of ``game`` (standard and casino games) to
     ``path``; a house edition of its source in ``rules_dir`` is read first."""
-    from printplay.outfile import check_writable
+    from printplay.core.outfile import check_writable
     from printplay.render.poker_rulebook import draw_poker_rulebook
 
     path = check_writable(Path(path))

@@ -17,10 +17,10 @@ from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 
-from printplay import options as opts
-from printplay.cards import Card, format_labels
-from printplay.deal import SHUFFLE_NAME, check_seed, fingerprint
-from printplay.errors import DealError
+from printplay.core import options as opts
+from printplay.core.cards import Card, format_labels
+from printplay.core.deal import SHUFFLE_NAME, check_seed, fingerprint
+from printplay.core.errors import DealError
 from printplay.games.numbering import check_numbering
 from printplay.games.poker.bots import OddsBot, make_bot, play_round_states
 from printplay.games.poker.odds import Odds, chance, state_odds
@@ -294,7 +294,7 @@ def write_poker_sheet(
 ) -> Path:
     """Write the deal sheet of round ``seed`` played by bots to ``path`` (see
     :func:`printplay.render.poker_sheet.draw_poker_sheet`)."""
-    from printplay.outfile import check_writable
+    from printplay.core.outfile import check_writable
     from printplay.render.poker_sheet import draw_poker_sheet
 
     path = check_writable(Path(path))
@@ -315,7 +315,7 @@ def make_sheet(request: PrintRequest) -> Path:
     if request.seed is None:
         raise DealError("a Ricochet Poker deal sheet needs a deal number: --seed N")
     check_numbering(request.game, request.numbering)
-    from printplay.outfile import check_writable
+    from printplay.core.outfile import check_writable
 
     options = standard_options(request.option_texts)
     path = check_writable(request.path)  # a bad path is reported before a bad seed

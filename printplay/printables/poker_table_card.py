@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printplay import options as opts
+from printplay.core import options as opts
 from printplay.games.poker import casino
 from printplay.games.poker.game import PokerBookOptions
 from printplay.printables.model import PrintRequest
@@ -59,7 +59,7 @@ def table_card(home_cap: bool = False) -> TableCard:
 def write_table_card(path: Path, *, paper: str = "a4", home_cap: bool = False) -> Path:
     """Write the casino table card to ``path`` (see
     :func:`printplay.render.table_card.draw_table_card`)."""
-    from printplay.outfile import check_writable
+    from printplay.core.outfile import check_writable
     from printplay.render.table_card import draw_table_card
 
     path = check_writable(Path(path))

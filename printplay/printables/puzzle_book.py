@@ -17,15 +17,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from printplay import options as opts
 from printplay.analysis.grading import PLAYOUTS, Graded, grade_deals, keeping_moves
 from printplay.analysis.levels import thresholds
-from printplay.deal import MAX_SEED, NUMBERING, check_seed
-from printplay.errors import DealError, GameError, OptionError
+from printplay.core import options as opts
+from printplay.core.deal import MAX_SEED, NUMBERING, check_seed
+from printplay.core.errors import DealError, GameError, OptionError
+from printplay.core.grades import LEVELS, Grade, Measures
+from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.core.protocols import RegisteredSolitaire, SolitaireMove
+from printplay.core.verdicts import SolveResult
 from printplay.games.numbering import numbered
-from printplay.games.protocols import RegisteredSolitaire, SolitaireMove
-from printplay.grades import LEVELS, Grade, Measures
-from printplay.jsontypes import JsonObject, JsonValue
 from printplay.printables.book_model import CURATED as CURATED_BOOK
 from printplay.printables.book_model import (
     DIFFICULTIES,
@@ -39,7 +40,6 @@ from printplay.printables.commands import book_argv, command_line, sheet_request
 from printplay.printables.model import Walkthrough
 from printplay.printables.sheet import build_setup
 from printplay.printables.walkthrough import build_walkthrough
-from printplay.verdicts import SolveResult
 
 MAX_COUNT = 200
 """The most puzzles a book holds."""
@@ -332,7 +332,7 @@ def curated_deals(
     """The deals of the graded collections ``names`` of ``game_name`` (standard rules),
     with their stored grades, lines and turning points: nothing is searched.  Each line
     is replayed through the engine when the book is built."""
-    from printplay.curated import collection
+    from printplay.analysis.curated import collection
     from printplay.games import make_solitaire
 
     game = make_solitaire(game_name)
@@ -354,7 +354,7 @@ def curated_deals(
 
 
 def curated_record(game: RegisteredSolitaire, graded: Graded) -> JsonObject:
-    """A graded deal as a curated collection stores it (see :mod:`printplay.curated`),
+    """A graded deal as a curated collection stores it (see :mod:`printplay.analysis.curated`),
     with its turning points worked out now."""
     measures = graded.grade.measures
     if measures is None or graded.deal.seed is None:
@@ -408,7 +408,7 @@ def manifest(game: RegisteredSolitaire, book: PuzzleBook, pages: BookPages) -> J
 def write_curated_book(game_name: str, path: Path, *, paper: str = "a4") -> tuple[Path, JsonObject]:
     """Write the book of ``game_name``'s curated collections (:data:`CURATED`: first
     steps, then expert) to ``path``, from their stored lines; the path and the manifest."""
-    from printplay.outfile import check_writable
+    from printplay.core.outfile import check_writable
     from printplay.render.puzzle_book import draw_book
 
     path = check_writable(Path(path))
@@ -450,7 +450,7 @@ def write_book(
 ) -> tuple[Path, JsonObject]:
     """Choose, build and write a book to ``path``; the path and the manifest.  Nothing is
     written unless the book is complete (the output is checked first)."""
-    from printplay.outfile import check_writable
+    from printplay.core.outfile import check_writable
     from printplay.render.document import paper_size
     from printplay.render.puzzle_book import draw_book
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import cast
 
-from printplay.errors import GameError
+from printplay.core.errors import GameError
 from printplay.games import entry, load
 from printplay.printables.model import QuickCardText, Rulebook
 from printplay.render.rulebook import Words, template_exists

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypeAlias, cast
 
-from printplay.errors import GameError
+from printplay.core.errors import GameError
 from printplay.games import entry, load
 from printplay.printables.model import PrintRequest
 

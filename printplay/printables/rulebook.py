@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from printplay import options as opts
 from printplay.analysis.winrates import rulebook_rows
+from printplay.core import options as opts
+from printplay.core.protocols import Position, RegisteredSolitaire
 from printplay.games import make_solitaire
-from printplay.games.protocols import Position, RegisteredSolitaire
 from printplay.printables.model import ExampleMove, Figure, PrintRequest, Rulebook
 
 
@@ -118,7 +118,7 @@ def write_rulebook(
     game: RegisteredSolitaire, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
 ) -> Path:
     """Write ``game``'s rulebook, with the variant text its options switch on, to ``path``."""
-    from printplay.outfile import check_writable
+    from printplay.core.outfile import check_writable
     from printplay.render.books import draw_rulebook
 
     model = rulebook_for(game, rules_dir=rules_dir)
@@ -127,7 +127,7 @@ def write_rulebook(
 
 def make_rulebook(request: PrintRequest) -> Path:
     """The registry's rulebook maker for solitaires."""
-    from printplay.outfile import check_writable
+    from printplay.core.outfile import check_writable
     from printplay.render.books import draw_rulebook
 
     model = rulebook_model(request.game, request.option_texts, rules_dir=request.rules_dir)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from printplay import options as opts
-from printplay.deal import Deal
+from printplay.core import options as opts
+from printplay.core.deal import Deal
+from printplay.core.protocols import RegisteredSolitaire
 from printplay.games import entry, make_solitaire
 from printplay.games.numbering import choose
-from printplay.games.protocols import RegisteredSolitaire
 from printplay.printables.commands import command_line, sheet_argv, sheet_request
 from printplay.printables.model import DealOrderEntry, Line, PrintRequest, Setup, Sheet
 from printplay.printables.walkthrough import SHEET_SECONDS, build_walkthrough
@@ -82,7 +82,7 @@ def build_sheet(
 
 def make_sheet(request: PrintRequest) -> Path:
     """The registry's sheet maker for solitaires: deal, solve and write the sheet."""
-    from printplay.outfile import check_writable
+    from printplay.core.outfile import check_writable
     from printplay.render.sheet import draw_sheet
 
     game = make_solitaire(request.game, request.option_texts)

@@ -9,7 +9,7 @@ featured deal, the mats and the other printables, and the kits.  The web rendere
 (:mod:`printplay.render.site`) writes the pages beside them.
 
 The site is built in a folder beside the target and moved in when it is complete
-(:mod:`printplay.outfolder`): a folder holding files printplay did not write is refused
+(:mod:`printplay.core.outfolder`): a folder holding files printplay did not write is refused
 unless forced, and those files are never deleted.
 """
 
@@ -22,11 +22,11 @@ from typing import cast
 
 from pypdf import PdfReader
 
-from printplay import options as opts
-from printplay.curated import SeedDeal
-from printplay.errors import OptionError, OutputError
+from printplay.analysis.curated import SeedDeal
+from printplay.core import options as opts
+from printplay.core.errors import OptionError, OutputError
+from printplay.core.outfolder import check_folder, publish, staging_folder
 from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire
-from printplay.outfolder import check_folder, publish, staging_folder
 from printplay.printables.commands import sheet_request
 from printplay.printables.kit import ResultKey, build_kit, kit_deals
 from printplay.printables.model import Line, PrintRequest

@@ -15,8 +15,8 @@ from collections.abc import Mapping
 from printplay import __version__
 from printplay.analysis.stats_run import RunReport
 from printplay.analysis.stats_summary import PERCENTILES, duration, ordered_levels
+from printplay.core.provenance import today
 from printplay.printables.stats_model import BarChart, ShareChart, StatsReport
-from printplay.provenance import today
 
 MOST_BARS = 40
 """The most bars the line-length histogram draws; longer spans are binned."""

@@ -14,12 +14,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
-from printplay.deal import Deal
+from printplay.core.deal import Deal
+from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
+from printplay.core.verdicts import Budget
 from printplay.games import entry, solver_for
-from printplay.games.protocols import Position, RegisteredSolitaire, SolitaireMove
 from printplay.printables.model import Line, Segment, Step, Walkthrough
 from printplay.solve.toolkit import replay_line
-from printplay.verdicts import Budget
 
 WALKTHROUGH_BUDGET = Budget(max_states=6_000_000)
 """How far a sheet searches for the best line before settling for any win.

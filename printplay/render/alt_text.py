@@ -5,8 +5,8 @@ them (``Row 1: face down, face down, face down. Row 4: seven of hearts, …``), 
 piles and tokens; a row of hands is read hand by hand with its caption.  Cards are named
 in words (``queen of spades``), because a screen reader reads ``Q♠`` badly.
 
->>> from printplay.games.layout import BoardView, PileView, Slot, SlotView
->>> from printplay.cards import parse_card
+>>> from printplay.core.layout import BoardView, PileView, Slot, SlotView
+>>> from printplay.core.cards import parse_card
 >>> slot = Slot(0, "row 1, 1st card", 1, 0.0, 0.0, (), (), False)
 >>> view = BoardView(
 ...     (SlotView(slot, parse_card("7h"), False, badge="3"),),
@@ -24,8 +24,8 @@ import math
 import re
 from collections.abc import Sequence
 
-from printplay.cards import Card
-from printplay.games.layout import BoardView, PileView, SlotView
+from printplay.core.cards import Card
+from printplay.core.layout import BoardView, PileView, SlotView
 
 _PLACE_IN_GROUP = re.compile(r"^\d+(st|nd|rd|th) card$")
 

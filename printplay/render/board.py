@@ -1,6 +1,6 @@
 """Board diagrams: any position drawn from its layout geometry, to PDF, SVG and PNG.
 
-:func:`board_drawing` turns a :class:`~printplay.games.layout.BoardView` into a
+:func:`board_drawing` turns a :class:`~printplay.core.layout.BoardView` into a
 :class:`reportlab.graphics.shapes.Drawing`: the slots (turned as the layout turns them),
 the groups a slot belongs to when a slot belongs to more than one (Ricochet's walls), the
 layout's row or wall labels, the piles with their counts, and tokens such as the ball.
@@ -24,9 +24,9 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable
 
 from printplay import __version__
-from printplay.errors import OutputError
-from printplay.games.layout import BoardView, Marker, PileView, SlotView
-from printplay.outfile import bytes_writer
+from printplay.core.errors import OutputError
+from printplay.core.layout import BoardView, Marker, PileView, SlotView
+from printplay.core.outfile import bytes_writer
 from printplay.render.cards import (
     CARD_RATIO,
     CardStyle,

@@ -19,7 +19,7 @@ from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from printplay.cards import Card, standard_deck
+from printplay.core.cards import Card, standard_deck
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.styles import MIN_TEXT
 

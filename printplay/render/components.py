@@ -28,8 +28,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak
 
 from printplay import __version__
-from printplay.cards import Suit
-from printplay.errors import OptionError
+from printplay.core.cards import Suit
+from printplay.core.errors import OptionError
 from printplay.render.cards import BADGE_FILL, BLACK, RED
 from printplay.render.document import PageSetup, bookmark_page, paper_size, write_atomically
 from printplay.render.faces import new_drawing, pip

@@ -46,10 +46,10 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from printplay import __version__
-from printplay.cards import Card, standard_deck
-from printplay.errors import GameError, OptionError
+from printplay.core.cards import Card, standard_deck
+from printplay.core.errors import GameError, OptionError
+from printplay.core.outfile import check_writable
 from printplay.games import game_name
-from printplay.outfile import check_writable
 from printplay.printables.model import QuickCardText
 from printplay.render.document import (
     bookmark_page,
@@ -615,9 +615,9 @@ def build_deck(
     the deck is printed in, when that is more than the deck (a kit): the print check says
     to print them all.
 
-    Bad options raise :class:`~printplay.errors.OptionError` (unknown paper an
-    :class:`~printplay.errors.OutputError`, as everywhere; a game without a quick-reference
-    card a :class:`~printplay.errors.GameError`), an unwritable path an OutputError, before
+    Bad options raise :class:`~printplay.core.errors.OptionError` (unknown paper an
+    :class:`~printplay.core.errors.OutputError`, as everywhere; a game without a quick-reference
+    card a :class:`~printplay.core.errors.GameError`), an unwritable path an OutputError, before
     anything is written.
     """
     options = DeckOptions(

@@ -2,7 +2,7 @@
 
 PDFs are built with reportlab's invariant mode, so identical input gives byte-identical
 output, dated with :func:`pdf_epoch`, and written to a temporary file that replaces the
-target only when complete (:mod:`printplay.outfile`).
+target only when complete (:mod:`printplay.core.outfile`).
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from printplay import __version__
-from printplay.errors import OutputError
-from printplay.outfile import write_atomically as write_file
+from printplay.core.errors import OutputError
+from printplay.core.outfile import write_atomically as write_file
 from printplay.render.fonts import SANS, register_fonts
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -43,7 +43,7 @@ def paper_size(name: str) -> tuple[float, float]:
 
 
 def write_atomically(path: Path, produce: Callable[[str], None]) -> Path:
-    """:func:`printplay.outfile.write_atomically` for PDFs: reportlab dates what
+    """:func:`printplay.core.outfile.write_atomically` for PDFs: reportlab dates what
     ``produce`` writes with :func:`pdf_epoch` (checked before anything is written)."""
     epoch = pdf_epoch()
 

@@ -39,8 +39,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfbase.ttfonts import TTFontFile
 
-from printplay.cards import Card, Rank, Suit
-from printplay.errors import OptionError
+from printplay.core.cards import Card, Rank, Suit
+from printplay.core.errors import OptionError
 from printplay.render.cards import BACK_FILL, BACK_LINE, BLACK, JOKER_INDEX, RED, ink
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 

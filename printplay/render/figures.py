@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from reportlab.graphics.shapes import Drawing, Group, String
 from reportlab.lib.units import mm
 
-from printplay.games.layout import BoardView
+from printplay.core.layout import BoardView
 from printplay.printables.model import ExampleMove, Figure
 from printplay.render.alt_text import board_words, boards_words
 from printplay.render.board import board_drawing

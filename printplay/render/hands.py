@@ -16,7 +16,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from printplay.cards import Card
+from printplay.core.cards import Card
 from printplay.render.cards import CARD_RATIO, CardStyle, card_shapes, round_rect, widest_index
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 

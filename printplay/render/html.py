@@ -402,7 +402,7 @@ def markdown_to_html(
 
     ``figures`` maps the names used in ``[[diagram NAME …]]`` markers to factories; ``ids``
     and ``outline`` are the page's (pass them to put more on the same page).  A bad marker
-    or an unknown diagram is a :class:`~printplay.errors.RulebookError` naming ``source``
+    or an unknown diagram is a :class:`~printplay.core.errors.RulebookError` naming ``source``
     and the line, as in the PDF.
     """
     converter = _Converter(figures or {}, source, ids or PageIds(), outline or Outline())

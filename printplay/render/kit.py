@@ -21,9 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
 from printplay import __version__
-from printplay.curated import SeedDeal
-from printplay.errors import OutputError
-from printplay.games import GameEntry
+from printplay.core.errors import OutputError
 from printplay.render.document import (
     PageSetup,
     build_pdf,
@@ -91,13 +89,6 @@ class KitPart:
     """What the cover says of the part (``part_detail`` of ``kit.j2``)."""
 
 
-def deal_label(deal: SeedDeal) -> str:
-    """A curated deal named by its number and the options it is played under: ``4``,
-    ``1 (reserve)`` (a collection may hold one deal under two rule sets)."""
-    options = f" ({', '.join(deal.options)})" if deal.options else ""
-    return f"{deal.seed}{options}"
-
-
 def outline(path: Path, offset: int, sides: str, level: int) -> list[Bookmark]:
     """The outline of the PDF at ``path``, its pages moved to where they sit in the kit."""
     reader = PdfReader(path)
@@ -153,7 +144,7 @@ def toc_rows(parts: Sequence[KitPart], depth_limit: int | None) -> list[tuple[st
 
 def draw_front(
     path: Path,
-    game: GameEntry,
+    game: str,
     paper: str,
     parts: Sequence[KitPart],
     part_pages: Sequence[PartPages],
@@ -161,16 +152,16 @@ def draw_front(
     body_pages: int,
     words: Words,
 ) -> None:
-    """The cover and the contents page: two pages, whatever the contents (the contents
-    list less deep if it would run over)."""
+    """The cover and the contents page of the kit of ``game`` (its title): two pages,
+    whatever the contents (the contents list less deep if it would run over)."""
     styles = book_styles()
-    title = words("kit_title", game=game.title)
+    title = words("kit_title", game=game)
     setup = PageSetup(
         paper=paper,
         title=title,
         footer=f"printplay · {title}",
         subject=title,
-        keywords=(game.title, "print and play", "kit"),
+        keywords=(game, "print and play", "kit"),
     )
     total = FRONT_PAGES + body_pages
     rows = []
@@ -189,7 +180,7 @@ def draw_front(
 
     cover = words.markdown(
         "cover_markdown",
-        game=game.title,
+        game=game,
         parts=rows,
         total=total,
         check=check,
@@ -266,11 +257,12 @@ def merge(
     sequence: Sequence[tuple[Path | None, int]],
     bookmarks: Sequence[Bookmark],
     title: str,
-    game: GameEntry,
-    deals: Sequence[SeedDeal],
+    game: str,
+    deals: Sequence[str],
 ) -> None:
     """Put the kit together: the front pages, then every part's pages and blank backs in
-    order, the outline, the document information and the viewer preferences."""
+    order, the outline, the document information (``game``: the game's title; ``deals``:
+    the numbered deals its sheets show, as labelled) and the viewer preferences."""
     writer = PdfWriter()
     readers: dict[Path, PdfReader] = {}
 
@@ -296,7 +288,7 @@ def merge(
     preferences[NameObject("/PrintScaling")] = NameObject("/None")
     preferences[NameObject("/Duplex")] = NameObject("/DuplexFlipLongEdge")
     preferences[NameObject("/DisplayDocTitle")] = BooleanObject(True)
-    numbers = ", ".join(deal_label(d) for d in deals if d.seed is not None)
+    numbers = ", ".join(deals)
     writer.add_metadata(
         {
             "/Title": title,
@@ -304,7 +296,7 @@ def merge(
             "/Creator": f"printplay {__version__}",
             "/Producer": f"printplay {__version__} (reportlab, pypdf)",
             "/Subject": f"{title}" + (f": deals {numbers}" if numbers else ""),
-            "/Keywords": ", ".join([game.title, "print and play", "kit"]),
+            "/Keywords": ", ".join([game, "print and play", "kit"]),
             "/CreationDate": pdf_date(),
             "/ModDate": pdf_date(),
         }
@@ -321,7 +313,6 @@ __all__ = [
     "KitPart",
     "PartPages",
     "bookmarks",
-    "deal_label",
     "draw_blank",
     "draw_front",
     "merge",

@@ -65,7 +65,7 @@ from reportlab.platypus import (
 from reportlab.platypus.doctemplate import ActionFlowable, LayoutError
 from reportlab.platypus.flowables import BalancedColumns, CallerMacro, HRFlowable
 
-from printplay.errors import RulebookError
+from printplay.core.errors import RulebookError
 from printplay.markup import SyntaxTreeNode, classes, line_of, located, marker_of, tree, where
 from printplay.markup.nodes import call_diagram, inline_tokens, is_caption
 from printplay.render.inline import inline_markup, markdown_markup, plain_text

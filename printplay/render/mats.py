@@ -40,11 +40,12 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Paragraph
 
 from printplay import __version__
-from printplay.errors import RulebookError
+from printplay.core.errors import RulebookError
+from printplay.core.layout import BoardView
+from printplay.core.outfile import check_writable
+from printplay.core.protocols import RegisteredSolitaire
+from printplay.core.templating import house_deadline
 from printplay.games import entry, make_solitaire
-from printplay.games.layout import BoardView
-from printplay.games.protocols import RegisteredSolitaire
-from printplay.outfile import check_writable
 from printplay.printables.model import PrintRequest
 from printplay.render.cards import CARD_RATIO
 from printplay.render.components import KINDS, pieces_row
@@ -58,7 +59,6 @@ from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.markdown_pdf import fill_frame, markdown_to_flowables
 from printplay.render.rulebook import Words
 from printplay.render.styles import MIN_TEXT
-from printplay.templating import house_deadline
 
 CARD_MM = (63.0, 88.0)
 """The places are poker-size cards (width, height)."""

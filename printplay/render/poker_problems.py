@@ -17,6 +17,7 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from printplay import __version__
+from printplay.core.templating import house_deadline
 from printplay.printables.book_model import BookPages, Problem, ProblemBook
 from printplay.render.document import PageSetup
 from printplay.render.faces import DEFAULT_CARD
@@ -34,7 +35,6 @@ from printplay.render.puzzle_book import (
 from printplay.render.quickref import quick_card
 from printplay.render.rulebook import Words
 from printplay.render.styles import suit_markup
-from printplay.templating import house_deadline
 
 
 class ProblemPages(TwoPassBook[ProblemBook]):

@@ -13,7 +13,7 @@ from pathlib import Path
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
-from printplay.cards import Card
+from printplay.core.cards import Card
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.hands import describe
 from printplay.printables.poker_model import PokerRulebook

@@ -33,9 +33,10 @@ from reportlab.platypus import (
 )
 
 from printplay import __version__
-from printplay.errors import OutputError
-from printplay.games.layout import BoardView
-from printplay.outfile import bytes_writer
+from printplay.core.errors import OutputError
+from printplay.core.layout import BoardView
+from printplay.core.outfile import bytes_writer
+from printplay.core.templating import house_deadline
 from printplay.printables.book_model import BookPages, Puzzle, PuzzleBook, TurningPoint
 from printplay.printables.model import DealOrderEntry
 from printplay.render.board import BoardDiagram
@@ -47,7 +48,6 @@ from printplay.render.quickref import QuickCard, quick_card
 from printplay.render.rulebook import Words
 from printplay.render.sheet import card_rows, order_cells
 from printplay.render.styles import Styles, book_styles, suit_markup
-from printplay.templating import house_deadline
 
 RULE = HexColor("#BBBBBB")
 """The thin rules of tables."""

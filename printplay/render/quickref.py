@@ -26,8 +26,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame
 
-from printplay.errors import RulebookError
-from printplay.games.layout import BoardView
+from printplay.core.errors import RulebookError
+from printplay.core.layout import BoardView
 from printplay.printables.model import QuickCardText
 from printplay.render.board import BoardDiagram
 from printplay.render.books import rulebook_diagrams

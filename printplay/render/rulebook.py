@@ -43,18 +43,9 @@ from typing import Any
 import jinja2
 from reportlab.platypus import Flowable
 
-from printplay.cards import Card, format_labels, parse_card, parse_cards
-from printplay.outfile import check_writable
-from printplay.render.document import PageSetup, build_pdf
-from printplay.render.markdown_pdf import (
-    DiagramFactory,
-    RulebookError,
-    markdown_to_flowables,
-    page_errors,
-)
-from printplay.render.styles import Styles
-from printplay.render.words_markup import markup_problem
-from printplay.templating import (
+from printplay.core.cards import Card, format_labels, parse_card, parse_cards
+from printplay.core.outfile import check_writable
+from printplay.core.templating import (
     HouseFolder,
     bounded_call,
     bounded_render,
@@ -64,6 +55,15 @@ from printplay.templating import (
     template_errors,
     time_limit,
 )
+from printplay.render.document import PageSetup, build_pdf
+from printplay.render.markdown_pdf import (
+    DiagramFactory,
+    RulebookError,
+    markdown_to_flowables,
+    page_errors,
+)
+from printplay.render.styles import Styles
+from printplay.render.words_markup import markup_problem
 
 __all__ = [
     "RulebookError",
@@ -209,7 +209,7 @@ def rulebook_environment(search_path: Sequence[str | Path] = ()) -> jinja2.Envir
 
     Templates are looked up in each folder of ``search_path`` (and its ``rules/`` and
     ``templates/``, if it has them) first, then in the bundled ``rules/`` and ``templates/``.
-    See :mod:`printplay.templating` for what the sandbox refuses.
+    See :mod:`printplay.core.templating` for what the sandbox refuses.
     """
     folders = [sub for folder in search_path for sub in house_folders(Path(folder))]
     return _environment(tuple(folders)) if folders else _bundled_environment()
@@ -385,7 +385,7 @@ def build_rulebook(
     name the factories ``[[diagram NAME ...]]`` markers call; the text is set in ``styles``
     (by default the book styles) across ``setup.frame_width``.  Made from house sources
     (``search_path``), the whole of it, typesetting included, may take at most
-    :data:`~printplay.templating.MAX_RENDER_SECONDS`.
+    :data:`~printplay.core.templating.MAX_RENDER_SECONDS`.
     """
     path = check_writable(Path(path))
     name = _source_name(template)

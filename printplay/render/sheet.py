@@ -35,7 +35,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from printplay.cards import Card
+from printplay.core.cards import Card
+from printplay.core.templating import house_deadline
 from printplay.printables.model import DealOrderEntry, Setup
 from printplay.printables.model import Sheet as SheetModel
 from printplay.render.board import BoardDiagram, board_size
@@ -57,7 +58,6 @@ from printplay.render.sheet_words import (
     verdict_text,
 )
 from printplay.render.styles import Styles, book_styles, suit_markup
-from printplay.templating import house_deadline
 
 RULE = HexColor("#BBBBBB")
 

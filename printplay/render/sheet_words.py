@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from printplay.games.layout import BoardView
-from printplay.games.protocols import Position
+from printplay.core.layout import BoardView
+from printplay.core.protocols import Position
 from printplay.printables.model import DealOrderEntry, Segment, Step, Walkthrough
 from printplay.render.rulebook import Words
 from printplay.render.styles import suit_markup

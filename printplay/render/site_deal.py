@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from printplay.games.layout import BoardView
+from printplay.core.layout import BoardView
 from printplay.printables.model import Segment, Walkthrough
 from printplay.printables.site_model import DealPage, GamePage
 from printplay.render.alt_text import board_words

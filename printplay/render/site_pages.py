@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from html import escape
 
-from printplay.options import number_words
+from printplay.core.options import number_words
 from printplay.printables.site_model import GamePage, Site, VariantPage
 from printplay.render.html import Heading, HtmlText, Outline, PageIds
 from printplay.render.site_shell import Page, SiteWords, download_link, href

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from printplay.cards import Card
-from printplay.games.layout import BoardView
+from printplay.core.cards import Card
+from printplay.core.layout import BoardView
 
 CELL = 6
 """Characters per card place, such as ``[10♥]`` and a space."""

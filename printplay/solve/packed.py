@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import cache
 
-from printplay.games.layout import Layout
+from printplay.core.layout import Layout
 
 GUARD = sum(0x80 << 8 * field for field in range(15))
 """A guard bit above each of the 15 rank fields (0 to 14)."""

@@ -90,7 +90,7 @@ every card).  Every prune above holds for any target; the counting test then all
 cards without a place as may be left (:func:`encode`'s ``leftover``).  A node that cannot
 reach ``T`` cannot reach ``T + 1`` either, so tables carry over to a higher target.
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> from printplay.games.tripeaks import LAYOUT, TriPeaks
 >>> state = TriPeaks().initial_state(numbered_deal(TriPeaks().deck(), 1))
 >>> enc = encode(Rules(LAYOUT), state.tableau, (state.waste_top, *state.stock), wrap=True)
@@ -106,10 +106,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
-from printplay.cards import Card
-from printplay.games.layout import Layout
+from printplay.core.cards import Card
+from printplay.core.layout import Layout
+from printplay.core.protocols import Position
+from printplay.core.verdicts import BudgetExhausted, SolveResult
 from printplay.games.moves import Draw, Play
-from printplay.games.protocols import Position
 from printplay.solve import lattice_store
 from printplay.solve.packed import (
     GUARD,
@@ -125,7 +126,6 @@ from printplay.solve.packed import (
     run_unit,
 )
 from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion
-from printplay.verdicts import BudgetExhausted, SolveResult
 
 DRAW = -1
 """In a line of steps (see :func:`steps_to_moves`), a stock turn; other steps are slots."""

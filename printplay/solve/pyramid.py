@@ -24,13 +24,13 @@ always-available cards, ``small`` the pyramid's size, ``one-deal`` the passes,
 ``waste-off-limits`` takes the waste out of play, and under ``reshuffle`` the solver asks
 the engine for each new stock (:func:`printplay.games.pyramid.reshuffled`).
 
-**Budgets.**  A :class:`~printplay.verdicts.Budget` bounds the positions examined and
+**Budgets.**  A :class:`~printplay.core.verdicts.Budget` bounds the positions examined and
 the seconds; the searches also stop, with an unknown answer, when they hold more than
 :data:`MAX_POSITIONS` positions, so memory stays bounded (about 1 GB at that size).  A
 budget that runs out in :func:`best_line` after a winning line was found returns that line
 with ``optimal=False``.
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> from printplay.games.pyramid import Pyramid, PyramidOptions
 >>> game = Pyramid(PyramidOptions(clear_the_board=True))
 >>> start = game.initial_state(numbered_deal(game.deck(), 1))
@@ -43,8 +43,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from printplay.cards import Card
-from printplay.games.protocols import Position
+from printplay.core.cards import Card
+from printplay.core.protocols import Position
+from printplay.core.verdicts import Budget, BudgetExhausted, SolveResult
 from printplay.games.pyramid import (
     STOCK_TOP,
     WASTE_TOP,
@@ -61,7 +62,6 @@ from printplay.solve import compiled, pyramid_encoding, pyramid_search
 from printplay.solve.pyramid_encoding import KING, Puzzle, Step
 from printplay.solve.pyramid_search import Searcher
 from printplay.solve.toolkit import Clock, LineError, checked_result, deep_recursion, own_state
-from printplay.verdicts import Budget, BudgetExhausted, SolveResult
 
 if not TYPE_CHECKING:
     # the same classes, from the compiled build when the install made a fresh one (fresh

@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
-from printplay.verdicts import BudgetExhausted
+from printplay.core.verdicts import BudgetExhausted
 
 KING = 13
 UNREACHABLE = 1 << 20

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from printplay.core.verdicts import BudgetExhausted
 from printplay.solve.pyramid_bound import Bound
 from printplay.solve.pyramid_dead import DeadTests
 from printplay.solve.pyramid_encoding import (
@@ -55,7 +56,6 @@ from printplay.solve.pyramid_encoding import (
 )
 from printplay.solve.pyramid_moves import Moves
 from printplay.solve.toolkit import Clock
-from printplay.verdicts import BudgetExhausted
 
 NOT_LOST = 1 << 30
 """A pointer later than any (``passes << 6 | pointer``): the position is not known lost."""

@@ -40,7 +40,7 @@ line reaches (the most destroyed in any node met); the solver searches for a lin
 many (the core's targets), then to one more, and so on, until a search proves the next
 number out of reach.  The tables carry over from each target to the next.
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> from printplay.games.ricochet import Ricochet
 >>> game = Ricochet()
 >>> result = solve(game.initial_state(numbered_deal(game.deck(), 1)))
@@ -52,7 +52,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from printplay.games.protocols import Position
+from printplay.core.protocols import Position
+from printplay.core.verdicts import Budget, BudgetExhausted, SolveResult
 from printplay.games.ricochet import (
     LAYOUT,
     SLOT_WALLS,
@@ -64,7 +65,6 @@ from printplay.games.ricochet import (
 from printplay.solve import playdraw
 from printplay.solve.playdraw import DRAW, KEY_SHIFT, STOCK_BITS, Encoded, steps_to_moves
 from printplay.solve.toolkit import Clock, LineError, checked_result, own_state
-from printplay.verdicts import Budget, BudgetExhausted, SolveResult
 
 ALLOWED = tuple(
     sum(1 << s for s in range(WALL_CARDS) if not SLOT_WALLS[s] & walls) for walls in range(16)
@@ -121,7 +121,7 @@ def short_of_places(supply: tuple[int, int], counts: int) -> bool:
 
     ``supply`` is an entry of :attr:`Encoded.supply`, ``counts`` an :attr:`Encoded.counts`.
 
-    >>> from printplay.cards import Card
+    >>> from printplay.core.cards import Card
     >>> from printplay.games.ricochet import RicochetOptions
     >>> fives = (None,) * 24 + (Card.parse("5c"), Card.parse("5d")) + (None,) * 6
     >>> enc = encode(RicochetState(RicochetOptions(), fives, (Card.parse("4h"),), ()))

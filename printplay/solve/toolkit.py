@@ -1,11 +1,11 @@
 """The shared solver toolkit: clocks that keep budgets, replaying lines, checked results.
 
 Every solver counts its work on a :class:`Clock`, which raises
-:class:`~printplay.verdicts.BudgetExhausted` when the :class:`~printplay.verdicts.Budget`
+:class:`~printplay.core.verdicts.BudgetExhausted` when the :class:`~printplay.core.verdicts.Budget`
 is spent, and hands its line to :func:`checked_result`, which replays it through the
 readable engine and refuses (:class:`LineError`) a line the engine does not accept.
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> from printplay.games import make_game
 >>> game = make_game("tripeaks")
 >>> start = game.initial_state(numbered_deal(game.deck(), 1))
@@ -27,10 +27,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from printplay.errors import GameError, MoveError, PrintplayError
-from printplay.games.protocols import Position, Solitaire, SolitaireMove
-from printplay.textfile import parse_json, read_text
-from printplay.verdicts import CHECK_EVERY, Budget, BudgetExhausted, SolveResult
+from printplay.core.errors import GameError, MoveError, PrintplayError
+from printplay.core.protocols import Position, Solitaire, SolitaireMove
+from printplay.core.textfile import parse_json, read_text
+from printplay.core.verdicts import CHECK_EVERY, Budget, BudgetExhausted, SolveResult
 
 S = TypeVar("S", bound=Position)
 M = TypeVar("M", bound=SolitaireMove)
@@ -101,7 +101,7 @@ def _name(move: Any) -> str:
 
 def own_state(state: Position, cls: type[S], game: str) -> S:
     """``state`` as a position of ``game`` (of class ``cls``); a position of another game
-    is refused with :class:`~printplay.errors.GameError`."""
+    is refused with :class:`~printplay.core.errors.GameError`."""
     if not isinstance(state, cls):
         raise GameError(f"not a {game} position: {type(state).__name__}")
     return state

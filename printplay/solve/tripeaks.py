@@ -35,7 +35,7 @@ tables carry over).  It is the game's second kind of best line (the registry's
 ``other_lines``: ``solve tripeaks --shortest``); ``strict-draw``, ``no-wrap`` and jokers are
 the core's as for verdicts.
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> from printplay.games.tripeaks import TriPeaks
 >>> game = TriPeaks()
 >>> result = solve(game.initial_state(numbered_deal(game.deck(), 1)))
@@ -48,7 +48,8 @@ the core's as for verdicts.
 
 from __future__ import annotations
 
-from printplay.games.protocols import Position
+from printplay.core.protocols import Position
+from printplay.core.verdicts import Budget, BudgetExhausted, SolveResult
 from printplay.games.tripeaks import (
     LAYOUT,
     PEAK_TOPS,
@@ -68,7 +69,6 @@ from printplay.solve.toolkit import (
     own_state,
     replay_line,
 )
-from printplay.verdicts import Budget, BudgetExhausted, SolveResult
 
 RULES = playdraw.Rules(LAYOUT)
 """The tableau as the core sees it: anything open may follow anything."""
@@ -462,7 +462,7 @@ def best_score(position: Position, *, budget: Budget | None = None) -> SolveResu
 
 
 best_line = best_score
-"""The game's best line (:class:`~printplay.games.protocols.SolverModule`): the best score."""
+"""The game's best line (:class:`~printplay.core.protocols.SolverModule`): the best score."""
 
 
 __all__ = [

@@ -2,7 +2,7 @@
 
 Run it on a game with :func:`check_game`: it plays random games under rule sets drawn from
 the game's options, checks each position and move against the protocols of
-:mod:`printplay.games.protocols`, tries illegal moves and broken JSON, and compares the
+:mod:`printplay.core.protocols`, tries illegal moves and broken JSON, and compares the
 solver with plain searches through the engine on small positions.  It raises
 :class:`ConformanceError` (an ``AssertionError``) at the first violation, with a message
 naming the game, the options, the deal and the moves that lead there; otherwise it returns

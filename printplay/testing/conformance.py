@@ -8,10 +8,11 @@ import random
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from printplay.errors import GameError, MoveError, OptionError
+from printplay.core.errors import GameError, MoveError, OptionError
+from printplay.core.jsontypes import JsonObject
+from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
+from printplay.core.verdicts import Budget
 from printplay.games import REGISTRY, entry, make_solitaire, solver_for
-from printplay.games.protocols import Position, RegisteredSolitaire, SolitaireMove
-from printplay.jsontypes import JsonObject
 from printplay.solve.toolkit import LineError, replay_line
 from printplay.testing.engine import (
     Outcomes,
@@ -31,7 +32,6 @@ from printplay.testing.playout import Step, random_playout
 from printplay.testing.reference import SearchTooBig
 from printplay.testing.solver import Agreement, check_solver
 from printplay.testing.variants import OptionTexts, option_sets
-from printplay.verdicts import Budget
 
 KIT_CAP = 1_000
 """Positions a reference search may visit in :func:`check_game` before the position is
@@ -126,7 +126,7 @@ def check_game(
     :func:`~printplay.testing.solver.check_solver` (``cap``, ``key`` and ``score_key``
     as there).  The same arguments give the same games.
 
-    Raises :class:`~printplay.errors.GameError` for a game that is not a solitaire.
+    Raises :class:`~printplay.core.errors.GameError` for a game that is not a solitaire.
     """
     game_entry = entry(name)
     if not game_entry.is_solitaire:

@@ -3,7 +3,7 @@
 Each check raises :class:`~printplay.testing.failures.ConformanceError` (naming the game,
 its options, the deal and the moves to the position) at the first thing it finds wrong.
 
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> from printplay.games import make_solitaire
 >>> game = make_solitaire("tripeaks")
 >>> state = game.initial_state(numbered_deal(game.deck(), 1))
@@ -22,12 +22,12 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from printplay.cards import Card
-from printplay.deal import Deal
-from printplay.errors import DealError, MoveError
+from printplay.core.cards import Card
+from printplay.core.deal import Deal
+from printplay.core.errors import DealError, MoveError
+from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
 from printplay.games import entry
-from printplay.games.protocols import Position, RegisteredSolitaire, SolitaireMove
-from printplay.jsontypes import JsonObject, JsonValue
 from printplay.solve.toolkit import LineError, replay_line
 from printplay.testing.failures import Where, shown
 from printplay.testing.reference import position_key

@@ -15,8 +15,8 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from printplay.games.protocols import Position, SolitaireMove
-from printplay.jsontypes import JsonObject, JsonValue
+from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.core.protocols import Position, SolitaireMove
 
 
 class ConformanceError(AssertionError):

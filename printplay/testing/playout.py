@@ -1,7 +1,7 @@
 """Random games: uniform over the legal moves, reproducible from a seeded generator.
 
 >>> import random
->>> from printplay.deal import numbered_deal
+>>> from printplay.core.deal import numbered_deal
 >>> from printplay.games import make_solitaire
 >>> game = make_solitaire("pyramid")
 >>> steps = random_playout(game.initial_state(numbered_deal(game.deck(), 1)), random.Random(4))
@@ -17,8 +17,8 @@ import random
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from printplay.errors import MoveError
-from printplay.games.protocols import Position, SolitaireMove
+from printplay.core.errors import MoveError
+from printplay.core.protocols import Position, SolitaireMove
 from printplay.testing.failures import ConformanceError, Where, shown
 
 S = TypeVar("S", bound=Position)

@@ -12,7 +12,7 @@ a coarser key that merges positions with the same future, to search faster (TriP
 tableau, the waste top's rank and the stock's length); the searches are only as right as
 that key.
 
->>> from printplay.cards import parse_card
+>>> from printplay.core.cards import parse_card
 >>> from printplay.games.tripeaks import TriPeaksOptions, TriPeaksState
 >>> king = (parse_card("Kc"),) + (None,) * 27
 >>> state = TriPeaksState(TriPeaksOptions(), king, (parse_card("5d"),), (parse_card("Ah"),))
@@ -33,7 +33,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from printplay.games.protocols import Position, SolitaireMove
+from printplay.core.protocols import Position, SolitaireMove
 from printplay.solve.toolkit import deep_recursion
 
 S = TypeVar("S", bound=Position)

@@ -9,7 +9,7 @@ worse than any other line the kit knows, and equal to the best score of an exhau
 when that is in reach.  A game that offers another kind of best line besides (TriPeaks'
 shortest line) has that one checked the same way.
 
->>> from printplay.cards import parse_card
+>>> from printplay.core.cards import parse_card
 >>> from printplay.games import make_solitaire
 >>> from printplay.games.ricochet import RicochetState
 >>> game = make_solitaire("ricochet")
@@ -26,9 +26,10 @@ import json
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from printplay.core.options import chosen
+from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
+from printplay.core.verdicts import SolveResult
 from printplay.games import BestLine, entry, solver_for
-from printplay.games.protocols import Position, RegisteredSolitaire, SolitaireMove
-from printplay.options import chosen
 from printplay.solve.toolkit import LineError, replay_line
 from printplay.testing.failures import Where
 from printplay.testing.reference import (
@@ -39,7 +40,6 @@ from printplay.testing.reference import (
     reference_best_score,
     reference_search,
 )
-from printplay.verdicts import SolveResult
 
 
 @dataclass(frozen=True)

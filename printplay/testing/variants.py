@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from printplay.errors import OptionError
+from printplay.core.errors import OptionError
+from printplay.core.options import GameOptions, OptionSpec, option_specs, parse_options
 from printplay.games import entry
-from printplay.options import GameOptions, OptionSpec, option_specs, parse_options
 
 OptionTexts = tuple[str, ...]
 """Options as a user writes them (``("no-wrap", "jokers=1")``)."""

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
-from printplay.cards import Card
-from printplay.errors import GameError, MoveError
+from printplay.core.cards import Card
+from printplay.core.errors import GameError, MoveError
 from printplay.games.poker.odds import Odds, state_odds
 from printplay.games.poker.standard import (
     Action,
@@ -164,7 +164,7 @@ def make_bot(name: str | Bot) -> Bot:
     >>> make_bot("bluffer")
     Traceback (most recent call last):
     ...
-    printplay.errors.GameError: unknown bot 'bluffer' (bots: aggressive, cautious, odds, steady)
+    printplay.core.errors.GameError: unknown bot 'bluffer' (bots: aggressive, cautious, odds, ...)
     """
     if not isinstance(name, str):
         return name
@@ -200,7 +200,7 @@ def play_round_states(
 
     ``bots`` is one bot (or name) for every seat, a sequence with one per seat in seat order,
     or a mapping from seat to bot.  A bot that answers with an action that does not fit
-    raises :class:`~printplay.errors.MoveError` naming the bot.
+    raises :class:`~printplay.core.errors.MoveError` naming the bot.
     """
     players = _seat_bots(options, bots)
     states = [new_round(options, deck)]

@@ -74,9 +74,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from printplay import options as opts
-from printplay.cards import Card, format_labels, parse_card
-from printplay.errors import DealError, MoveError, OptionError
+from printplay.core import options as opts
+from printplay.core.cards import Card, format_labels, parse_card
+from printplay.core.errors import DealError, MoveError, OptionError
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.hands import category, compare, describe, strength
 
@@ -300,7 +300,7 @@ def parse_actions(text: str) -> list[Action]:
     >>> parse_actions("buy; bet")
     Traceback (most recent call last):
     ...
-    printplay.errors.MoveError: unknown action 'bet' (action 2): write buy or fold, ...
+    printplay.core.errors.MoveError: unknown action 'bet' (action 2): write buy or fold, ...
     """
     actions: list[Action] = []
     for position, item in enumerate(re.split(r"[;,]", text), start=1):
@@ -921,7 +921,7 @@ def play_script(
     >>> end = play_script(CasinoOptions(players=2), poker_deck(seed=3), "fold; fold; buy")
     Traceback (most recent call last):
     ...
-    printplay.errors.MoveError: the round is over after 2 actions; 1 action left over: buy
+    printplay.core.errors.MoveError: the round is over after 2 actions; 1 action left over: buy
     """
     steps = parse_actions(actions) if isinstance(actions, str) else list(actions)
     state = deal_round(options, deck)

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from functools import cache
 from itertools import combinations_with_replacement
 
-from printplay.cards import Card
-from printplay.errors import DealError
+from printplay.core.cards import Card
+from printplay.core.errors import DealError
 from printplay.games.poker.casino import BONUSES, HOME_CAP
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.hands import HandLike, strength, strength5
@@ -143,7 +143,7 @@ def completion_strengths(first: int, second: int, unseen: Sequence[int]) -> list
 
 def read_casino_hand(hand: HandLike, what: str) -> list[Card]:
     """The cards of ``hand`` (``what`` names it in messages); none for an empty hand, and
-    :class:`~printplay.errors.DealError` for a joker (the casino game uses none)."""
+    :class:`~printplay.core.errors.DealError` for a joker (the casino game uses none)."""
     items = hand if isinstance(hand, str) else list(hand)
     if not (items.strip() if isinstance(items, str) else items):
         return []

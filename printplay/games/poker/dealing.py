@@ -14,16 +14,16 @@ writing just the cards it deals.
 >>> poker_deck(top="Kd Jc Kd")
 Traceback (most recent call last):
 ...
-printplay.errors.DealError: Kd appears 2 times in the deck (cards 1, 3)
+printplay.core.errors.DealError: Kd appears 2 times in the deck (cards 1, 3)
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from printplay.cards import Card, parse_card
-from printplay.deal import numbered_deal, standard_deck
-from printplay.errors import CardError, DealError
+from printplay.core.cards import Card, parse_card
+from printplay.core.deal import numbered_deal, standard_deck
+from printplay.core.errors import CardError, DealError
 
 JOKER_HINT = "jokers need the jokers option, e.g. --option jokers=1"
 """Why a joker is refused by a deck without jokers."""
@@ -32,7 +32,7 @@ JOKER_HINT = "jokers need the jokers option, e.g. --option jokers=1"
 def missing_card_hint(card: Card, deck: Iterable[Card], joker_hint: str = JOKER_HINT) -> str:
     """Why ``card`` is not in ``deck``, in brackets with a leading space, or ``""``.
 
-    >>> from printplay.cards import standard_deck
+    >>> from printplay.core.cards import standard_deck
     >>> missing_card_hint(Card.make_joker(2), standard_deck(1))
     ' (this deck holds only X1; jokers=2 adds X2)'
     """

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, Literal
 
-from printplay.cards import Card
-from printplay.errors import CardError, DealError, MoveError, OptionError
+from printplay.core.cards import Card
+from printplay.core.errors import CardError, DealError, MoveError, OptionError
 from printplay.games.poker.casino import MAX_PLAYERS, Action, Buy, CasinoState, Fold
 from printplay.games.poker.completions import (
     bonus_increments,

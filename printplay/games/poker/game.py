@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
-from printplay import options as opts
-from printplay.cards import format_labels, parse_cards
-from printplay.errors import OptionError
+from printplay.core import options as opts
+from printplay.core.cards import format_labels, parse_cards
+from printplay.core.errors import OptionError
 from printplay.games.poker import casino
 from printplay.games.poker.dealing import poker_deck
 from printplay.games.poker.hands import CATEGORIES, category, compare, describe

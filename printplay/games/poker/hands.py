@@ -36,7 +36,7 @@ Rulings:
   are read in significance order and then the remaining cards from high to low.  When several
   choices of five give the same value, the one that is best for the whole key is taken.
   Hands of at most five cards are valued the same way under every limit.
-* **Jokers as bugs** (a :class:`~printplay.cards.Card` of rank ``JOKER``, ``X1``/``X2``).  A
+* **Jokers as bugs** (a :class:`~printplay.core.cards.Card` of rank ``JOKER``, ``X1``/``X2``).  A
   joker counts as an Ace, or as any card not already in the hand that completes a straight or
   a flush, whichever gives the best value.  Counting as an Ace it is a rank, not a particular
   card, so a joker with four Aces is a fifth Ace (valued as four Aces with an Ace kicker,
@@ -60,8 +60,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import chain, combinations, combinations_with_replacement
 
-from printplay.cards import Card, Rank, parse_card
-from printplay.errors import CardError, OptionError
+from printplay.core.cards import Card, Rank, parse_card
+from printplay.core.errors import CardError, OptionError
 
 __all__ = [
     "CATEGORIES",

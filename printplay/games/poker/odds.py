@@ -36,12 +36,12 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from printplay.cards import Card
-from printplay.errors import DealError, GameError, MoveError
+from printplay.core.cards import Card
+from printplay.core.errors import DealError, GameError, MoveError
+from printplay.core.options import option_specs
 from printplay.games.poker.dealing import missing_card_hint, read_cards
 from printplay.games.poker.hands import HandLike, strength
 from printplay.games.poker.standard import StandardOptions, StandardState
-from printplay.options import option_specs
 
 MAX_SEATS: int = next(
     spec.maximum or 0 for spec in option_specs(StandardOptions) if spec.field == "players"
@@ -346,7 +346,7 @@ def escape_counts(
     five_aces=five_aces), seat)`` is below ``bar``, the ``(strength, seat)`` of the lowest
     other hand still in.
 
-    >>> from printplay.cards import parse_cards
+    >>> from printplay.core.cards import parse_cards
     >>> escape_counts(parse_cards("7s"), 4, (strength("8h", suits=True), 3),
     ...               parse_cards("2c 9c 7d"), 5, 2)
     [1, 1, 0]

@@ -7,7 +7,7 @@ The round ends when one player is left in, or when the hands left are identical 
 none can be improved (a split).
 
 States are immutable: :meth:`StandardState.apply` returns a new state and raises
-:class:`~printplay.errors.MoveError` for an action that does not fit.  The worked example
+:class:`~printplay.core.errors.MoveError` for an action that does not fit.  The worked example
 of the published rules:
 
 >>> from printplay.games.poker.dealing import poker_deck
@@ -46,9 +46,9 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any, Literal
 
-from printplay import options as opts
-from printplay.cards import Card, format_labels, standard_deck
-from printplay.errors import DealError, MoveError, OptionError
+from printplay.core import options as opts
+from printplay.core.cards import Card, format_labels, standard_deck
+from printplay.core.errors import DealError, MoveError, OptionError
 from printplay.games.poker.dealing import missing_card_hint, poker_deck, read_cards
 from printplay.games.poker.hands import HandLike, describe, strength
 
@@ -118,7 +118,7 @@ RULINGS: tuple[str, ...] = (
 class StandardOptions:
     """The variants of the standard game; the defaults are the published game for 4 players.
 
-    Bad values raise :class:`~printplay.errors.OptionError` with a one-line message, whether
+    Bad values raise :class:`~printplay.core.errors.OptionError` with a one-line message, whether
     the options are parsed (:func:`standard_options`) or built directly.
 
     >>> StandardOptions(limit=7).start_cards
@@ -126,7 +126,7 @@ class StandardOptions:
     >>> StandardOptions(players=9)
     Traceback (most recent call last):
     ...
-    printplay.errors.OptionError: option players must be at most 8, not 9
+    printplay.core.errors.OptionError: option players must be at most 8, not 9
     """
 
     players: int = opts.setting(
@@ -272,7 +272,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("raise 2")
     Traceback (most recent call last):
     ...
-    printplay.errors.MoveError: cannot read action 'raise 2': write 'fold' or 'buy K', e.g. ...
+    printplay.core.errors.MoveError: cannot read action 'raise 2': write 'fold' or 'buy K', e.g. ...
     """
     cleaned = " ".join(text.strip().lower().split())
     match = _ACTION_RE.match(cleaned)
@@ -292,14 +292,14 @@ def parse_actions(text: str | Iterable[str | Action]) -> list[Action]:
     """Read a list of actions separated by ``;``, ``,`` or new lines (empty items skipped).
 
     A sequence may mix texts and actions.  A bad item raises
-    :class:`~printplay.errors.MoveError` naming it and its position.
+    :class:`~printplay.core.errors.MoveError` naming it and its position.
 
     >>> parse_actions("buy 3; fold, B2")
     [Buy(k=3), Fold(), Buy(k=2)]
     >>> parse_actions("buy 3; fold; buy two")
     Traceback (most recent call last):
     ...
-    printplay.errors.MoveError: action 3: cannot read action 'buy two': write 'fold' or ...
+    printplay.core.errors.MoveError: action 3: cannot read action 'buy two': write 'fold' or ...
     """
     items: list[str | Action]
     if isinstance(text, str):
@@ -728,7 +728,7 @@ class StandardState:
     def apply(self, action: Action) -> StandardState:
         """The state after the player to act takes ``action``.
 
-        Raises :class:`~printplay.errors.MoveError` when the round is over or the buy is too
+        Raises :class:`~printplay.core.errors.MoveError` when the round is over or the buy is too
         large.
         """
         if self.to_act is None:
@@ -926,7 +926,7 @@ def replay(
 ) -> list[StandardState]:
     """Every state of a scripted round: the start, then one state after each action.
 
-    Raises :class:`~printplay.errors.MoveError` naming the action (``"action 3 (buy 4):
+    Raises :class:`~printplay.core.errors.MoveError` naming the action (``"action 3 (buy 4):
     ..."``) if one does not fit, and if actions are left over once the round has ended.
     """
     moves = parse_actions(actions)
@@ -954,7 +954,7 @@ def play_script(
     """Play ``actions`` in turn, each by whoever is to act; the state they lead to.
 
     Stops when the actions run out (the round may go on) or the round ends; actions left
-    over after the end raise :class:`~printplay.errors.MoveError` (see :func:`replay`).
+    over after the end raise :class:`~printplay.core.errors.MoveError` (see :func:`replay`).
     """
     return replay(options, deck, actions)[-1]
 

@@ -26,7 +26,9 @@ from functools import cache
 from itertools import combinations, combinations_with_replacement
 from pathlib import Path
 
-from printplay.errors import OptionError
+from printplay.core.errors import OptionError
+from printplay.core.parallel import parallel_map
+from printplay.core.provenance import Provenance, writable_data_path, write_data_file
 from printplay.games.poker.completions import (
     BONUS_STEPS,
     FLUSH_STRENGTHS,
@@ -50,8 +52,6 @@ from printplay.games.poker.strategy_groups import (
     class_combos,
     group_index,
 )
-from printplay.parallel import parallel_map
-from printplay.provenance import Provenance, writable_data_path, write_data_file
 
 __all__ = [
     "DEFAULT_SAMPLES",

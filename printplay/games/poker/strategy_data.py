@@ -17,7 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from printplay.errors import DataError
+from printplay.core.errors import DataError
+from printplay.core.provenance import data_path, read_data_file
 from printplay.games.poker.ev import Choice
 from printplay.games.poker.hands import HandLike
 from printplay.games.poker.strategy_groups import (
@@ -29,7 +30,6 @@ from printplay.games.poker.strategy_groups import (
     hand_class,
     standing_group,
 )
-from printplay.provenance import data_path, read_data_file
 
 __all__ = [
     "DATA_FILE",
@@ -150,7 +150,7 @@ class StrategyTable:
 
 
 def read_strategy(path: Path) -> StrategyTable:
-    """The table stored at ``path``; a :class:`~printplay.errors.DataError` if it cannot be
+    """The table stored at ``path``; a :class:`~printplay.core.errors.DataError` if it cannot be
     read (rebuild it with ``printplay data rebuild strategy``)."""
     return StrategyTable.from_json(read_data_file(path, "the strategy table"))
 

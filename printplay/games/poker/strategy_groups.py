@@ -15,8 +15,8 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from itertools import combinations
 
-from printplay.cards import Card, parse_card
-from printplay.errors import CardError
+from printplay.core.cards import Card, parse_card
+from printplay.core.errors import CardError
 from printplay.games.poker.completions import card_index, rank_of, read_casino_hand
 from printplay.games.poker.hands import HandLike, strength
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from printplay.errors import MoveError
+from printplay.core.errors import MoveError
 from printplay.games.poker.casino import Action, Buy, CasinoState, Fold
 from printplay.games.poker.completions import read_casino_hand
 from printplay.games.poker.ev import Choice

@@ -24,8 +24,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from printplay.deal import Deal
-from printplay.errors import DealError, GameError
+from printplay.core.deal import Deal
+from printplay.core.errors import DealError, GameError
 from printplay.games import game_name, make_solitaire
 from printplay.games.numbering import choose
 

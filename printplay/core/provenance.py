@@ -23,10 +23,10 @@ from pathlib import Path
 from typing import TypeVar
 
 from printplay import __version__
-from printplay.errors import DataError
-from printplay.jsontypes import JsonObject, JsonValue
-from printplay.outfile import check_writable, write_atomically
-from printplay.textfile import read_text
+from printplay.core.errors import DataError
+from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.core.outfile import check_writable, write_atomically
+from printplay.core.textfile import read_text
 
 T = TypeVar("T", bool, int, float, str, list[JsonValue], dict[str, JsonValue])
 
@@ -75,13 +75,13 @@ class Provenance:
 
 def writable_data_path(name: str, data_dir: Path | None = None) -> Path:
     """:func:`data_path`, checked to be writable before a long computation starts
-    (:class:`~printplay.errors.OutputError` if not: a missing folder, say)."""
+    (:class:`~printplay.core.errors.OutputError` if not: a missing folder, say)."""
     return check_writable(data_path(name, data_dir))
 
 
 def read_data_file(path: Path, what: str) -> JsonObject:
     """The JSON object stored at ``path`` (``what`` names it in messages); a
-    :class:`~printplay.errors.DataError` if it is missing, not JSON or not an object."""
+    :class:`~printplay.core.errors.DataError` if it is missing, not JSON or not an object."""
     try:
         data: JsonValue = json.loads(read_text(path, what, error=DataError))
     except ValueError as error:
@@ -93,7 +93,7 @@ def read_data_file(path: Path, what: str) -> JsonObject:
 
 def json_field(data: JsonObject, key: str, kind: type[T], what: str) -> T:
     """``data[key]``, checked to be of ``kind`` (a whole number is a ``float`` too); a
-    :class:`~printplay.errors.DataError` naming ``what`` if it is missing or of another
+    :class:`~printplay.core.errors.DataError` naming ``what`` if it is missing or of another
     kind."""
     value = data.get(key)
     if kind is float and isinstance(value, int) and not isinstance(value, bool):

@@ -33,7 +33,7 @@ from multiprocessing.process import BaseProcess
 from types import FrameType
 from typing import TypeVar, cast
 
-from printplay.errors import PrintplayError
+from printplay.core.errors import PrintplayError
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -198,7 +198,7 @@ def _start_worker() -> _Worker:
 
 def _start_workers(count: int) -> list[_Worker]:
     """``count`` workers; a refusal of the system to start them is one
-    :class:`~printplay.errors.PrintplayError` line."""
+    :class:`~printplay.core.errors.PrintplayError` line."""
     workers: list[_Worker] = []
     try:
         _start_helpers()  # before the mask: the tracker it starts keeps no signal held

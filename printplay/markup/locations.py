@@ -11,7 +11,7 @@ a line of that rendered text, not of the source file; the message says so.
 
 from __future__ import annotations
 
-from printplay.errors import RulebookError
+from printplay.core.errors import RulebookError
 
 
 def where(source: str | None, line: int | None) -> str:

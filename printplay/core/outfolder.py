@@ -37,7 +37,7 @@ import tempfile
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from printplay.errors import OutputError
+from printplay.core.errors import OutputError
 
 MANIFEST = ".printplay-site"
 """The list of the files printplay wrote into a folder, one path a line, sorted."""

@@ -1,6 +1,6 @@
 """Reading a user's files safely: bounded in size, UTF-8 (a byte-order mark allowed),
 JSON bounded in depth and in the length of its numbers, every failure one
-:class:`~printplay.errors.PrintplayError` line naming the file.
+:class:`~printplay.core.errors.PrintplayError` line naming the file.
 
 Files a user hands us (deal files, move lines, results files, house rulebook sources) are
 untrusted: nothing in them may crash the program, exhaust its memory, hang it or fill a
@@ -23,8 +23,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
-from printplay.errors import PrintplayError
-from printplay.jsontypes import JsonValue
+from printplay.core.errors import PrintplayError
+from printplay.core.jsontypes import JsonValue
 
 TEXT_FILE_LIMIT = 64 * 1024 * 1024
 """The largest file read (64 MB); a larger one is refused rather than read into memory."""

@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from printplay.cards import Card, parse_card, split_codes, standard_deck
-from printplay.errors import CardError, DealError
-from printplay.textfile import TEXT_FILE_LIMIT, read_lines
+from printplay.core.cards import Card, parse_card, split_codes, standard_deck
+from printplay.core.errors import CardError, DealError
+from printplay.core.textfile import TEXT_FILE_LIMIT, read_lines
 
 SHUFFLE_VERSION = 1
 """The version of the numbered shuffle; a new version would get a new name and prefix."""
@@ -167,7 +167,7 @@ def explicit_deal(text: str | Sequence[str | Card], deck: Sequence[Card]) -> Dea
     >>> explicit_deal("As 2s", standard_deck())
     Traceback (most recent call last):
     ...
-    printplay.errors.DealError: a deal needs 52 cards, got 2 (50 missing, among them Ac 2c 3c)
+    printplay.core.errors.DealError: a deal needs 52 cards, got 2 (50 missing, among them Ac 2c 3c)
     """
     tokens = split_codes(text) if isinstance(text, str) else list(text)
     cards: list[Card] = []

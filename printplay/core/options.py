@@ -21,7 +21,7 @@ Demo(wrap=False, jokers=2)
 >>> parse_options(Demo, ["wrap"])
 Traceback (most recent call last):
 ...
-printplay.errors.OptionError: unknown option 'wrap' (options: no-wrap, jokers=N)
+printplay.core.errors.OptionError: unknown option 'wrap' (options: no-wrap, jokers=N)
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
-from printplay.errors import OptionError
+from printplay.core.errors import OptionError
 
 
 class GameOptions(Protocol):

@@ -16,7 +16,7 @@ unsafe), with these limits on top:
 - an operator, filter, method or block that would build a string or list longer than
   :data:`MAX_SIZE` (1,000,000 characters or items), or a power with a huge exponent, is
   refused before it is computed: its size is worked out from its inputs first (widths,
-  occurrences, items; see :mod:`printplay.sandbox_limits`), and the templates of one house
+  occurrences, items; see :mod:`printplay.core.sandbox_limits`), and the templates of one house
   environment may build at most :data:`MAX_BUILT` (20,000,000) characters and items in
   all;
 - one render may produce at most :data:`MAX_OUTPUT` characters and run for at most
@@ -24,7 +24,7 @@ unsafe), with these limits on top:
   included, at most :data:`MAX_RENDER_SECONDS` (:func:`render_deadline`; enforced in the
   main thread of a process, where templates run);
 - anything a template raises (an undefined name, ``1/0``, a recursive macro, a refused
-  operation) becomes one :class:`~printplay.errors.RulebookError` naming the file and line.
+  operation) becomes one :class:`~printplay.core.errors.RulebookError` naming the file and line.
 
 >>> env = sandboxed_environment()
 >>> env.from_string("{{ 6 * 7 }}").render()
@@ -34,7 +34,7 @@ unsafe), with these limits on top:
 ...     bounded_render(holder.template, {})
 Traceback (most recent call last):
 ...
-printplay.errors.RulebookError: house.md, line 1: access to attribute '__init__' of ...
+printplay.core.errors.RulebookError: house.md, line 1: access to attribute '__init__' of ...
 """
 
 from __future__ import annotations
@@ -62,8 +62,8 @@ from jinja2.runtime import markup_join, str_join
 from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
 from markupsafe import Markup
 
-from printplay.errors import PrintplayError, RulebookError
-from printplay.sandbox_limits import (
+from printplay.core.errors import PrintplayError, RulebookError
+from printplay.core.sandbox_limits import (
     MAX_BUILT,
     MAX_LISTS,
     MAX_SIZE,
@@ -78,7 +78,7 @@ from printplay.sandbox_limits import (
     text_size,
     translate_size,
 )
-from printplay.textfile import open_regular
+from printplay.core.textfile import open_regular
 
 __all__ = [
     "MAX_BUILT",
@@ -386,7 +386,7 @@ class _SizedEscapeFormatter(_SizedFormatter, SandboxedEscapeFormatter):
 
 class Sandbox(SandboxedEnvironment):
     """Jinja's sandbox, with sizes bounded (see the module's docstring and
-    :mod:`printplay.sandbox_limits`)."""
+    :mod:`printplay.core.sandbox_limits`)."""
 
     code_generator_class = _SizedConcat
     intercepted_binops = frozenset({"*", "**", "%", "+"})

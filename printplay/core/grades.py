@@ -1,6 +1,6 @@
 """What a grade is: a deal's level and the measures it was set from.
 
-Plain data, like :mod:`printplay.verdicts`: :mod:`printplay.analysis.grading` measures a
+Plain data, like :mod:`printplay.core.verdicts`: :mod:`printplay.analysis.grading` measures a
 deal and :mod:`printplay.analysis.levels` sets its level; books, sheets and the command
 line read the result.  ``docs/difficulty.md`` explains the measures to a player.
 
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from printplay.jsontypes import JsonObject, JsonValue
+from printplay.core.jsontypes import JsonObject, JsonValue
 
 LEVELS = ("easy", "medium", "hard", "expert")
 """The levels of a winnable deal, easiest first."""

@@ -37,7 +37,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from printplay import __version__
-from printplay.errors import PrintplayError
+from printplay.core.errors import PrintplayError
 
 if TYPE_CHECKING:
     from distributed import Client, LocalCluster
@@ -307,7 +307,7 @@ class DaskMap:
                         processes=True,
                         dashboard_address="127.0.0.1:0",  # no fixed port to clash on
                         silence_logs=logging.CRITICAL,
-                        preload=["printplay.cluster_worker"],
+                        preload=["printplay.core.cluster_worker"],
                         config=workers,
                     )
                     self.client = Client(self.cluster, timeout=self.connect_seconds)

@@ -11,7 +11,7 @@ The protocols are generic, ``Solitaire[S, M]`` over a game's state and move type
 ``SolitaireState[M]`` over its moves, so a function written for any game keeps the game's
 own types (a TriPeaks walkthrough holds TriPeaks moves).  Both parameters are covariant:
 a state's :meth:`~SolitaireState.apply` takes any :class:`SolitaireMove` and refuses (with
-:class:`~printplay.errors.MoveError`) one that is not legal, as it refuses any illegal
+:class:`~printplay.core.errors.MoveError`) one that is not legal, as it refuses any illegal
 move; so every game is a :data:`RegisteredSolitaire`, which is what the registry hands out.
 """
 
@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Protocol, Self, TypeAlias, TypeVar
 
-from printplay.cards import Card
-from printplay.deal import Deal
-from printplay.games.layout import BoardView, Layout
-from printplay.jsontypes import JsonObject, JsonValue
-from printplay.options import GameOptions
-from printplay.verdicts import Budget, SolveResult
+from printplay.core.cards import Card
+from printplay.core.deal import Deal
+from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.core.layout import BoardView, Layout
+from printplay.core.options import GameOptions
+from printplay.core.verdicts import Budget, SolveResult
 
 
 class SolitaireMove(Protocol):
@@ -80,7 +80,7 @@ class SolitaireState(Protocol[M_co]):
         ...
 
     def apply(self, move: SolitaireMove) -> Self:
-        """The state after ``move``; raises :class:`~printplay.errors.MoveError` if it is
+        """The state after ``move``; raises :class:`~printplay.core.errors.MoveError` if it is
         not legal here (a move of another game never is)."""
         ...
 
@@ -197,7 +197,7 @@ class Solitaire(Protocol[S_co, M_co]):
         ...
 
     def move_from_json(self, data: Mapping[str, JsonValue]) -> M_co:
-        """Read one move of ``docs/json.md``; raises :class:`~printplay.errors.MoveError`."""
+        """Read one move of ``docs/json.md``; raises :class:`~printplay.core.errors.MoveError`."""
         ...
 
     def deal_positions(self) -> list[str]:
@@ -239,7 +239,7 @@ class SolverModule(Protocol[S_contra]):
     Every line a solver returns has been replayed through the engine
     (:func:`printplay.solve.toolkit.checked_result`).  A solver bound to a game in the
     registry is an ``SolverModule[Position]``: it refuses, with
-    :class:`~printplay.errors.GameError`, a position of another game.
+    :class:`~printplay.core.errors.GameError`, a position of another game.
     """
 
     def solve(self, state: S_contra, *, budget: Budget | None = None) -> SolveResult[SolitaireMove]:

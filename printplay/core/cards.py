@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 
-from printplay.errors import CardError
+from printplay.core.errors import CardError
 
 
 class Suit(IntEnum):
@@ -206,7 +206,7 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1h")
     Traceback (most recent call last):
     ...
-    printplay.errors.CardError: unknown card '1h': write a rank (A 2-9 T or 10 J Q K) then ...
+    printplay.core.errors.CardError: unknown card '1h': write a rank (A 2-9 T or 10 J Q K) then ...
     """
     cleaned = text.strip().lower().replace("\ufe0f", "")
     known = _PARSED.get(cleaned)

@@ -33,9 +33,9 @@ from typing import Literal
 from pysol_cards.cards import ms_rearrange
 from pysol_cards.random import LCRandom31, MTRandom
 
-from printplay.cards import Card, Rank, Suit
-from printplay.deal import Deal
-from printplay.errors import DealError
+from printplay.core.cards import Card, Rank, Suit
+from printplay.core.deal import Deal
+from printplay.core.errors import DealError
 
 NUMBERING = "pysolfc"
 """The name of PySolFC's numbering, as ``--numbering`` and JSON write it."""

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from printplay.errors import OutputError
+from printplay.core.errors import OutputError
 
 
 def check_writable(path: Path) -> Path:

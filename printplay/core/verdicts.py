@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
-from printplay.jsontypes import JsonObject, JsonValue
+from printplay.core.jsontypes import JsonObject, JsonValue
 
 
 class JsonMove(Protocol):

@@ -2,7 +2,7 @@
 
 A string operation in Python runs in one go, in C: ``s.replace("x", long)`` or
 ``"{:{w}}".format(1, w=10**9)`` allocates its whole result before a time limit or a size
-check after the fact can stop it.  So the sandbox (:mod:`printplay.templating`) works out
+check after the fact can stop it.  So the sandbox (:mod:`printplay.core.templating`) works out
 the size of each result from its inputs first, and refuses it, with a
 :class:`~jinja2.exceptions.SecurityError`, if it would be longer than :data:`MAX_SIZE`
 characters (or items):
