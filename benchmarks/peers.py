@@ -4,13 +4,13 @@ Pyramid (``--game pyramid``, the default): the peers are mchung94's Common Lisp 
 (``pyramid-solver``, under SBCL) and the Java solver of his ``solitaire-player``
 (``BoardChallengeSolver``).  Both look for a shortest line that clears the 28 pyramid cards
 (our ``clear-the-board``), every draw, recycle and removal one step, as
-``printplay.solve.pyramid.best_line`` does.
+``printplay.solve.pyramid_solver.best_line`` does.
 
 TriPeaks (``--game tripeaks``): the peer is the Java solver of ``solitaire-player``
 (``tripeaks.BoardChallengeSolver``, a breadth-first search), which looks for a shortest
 line that moves the 28 tableau cards to the waste under the default rules (wrap, the stock
 turned at any time), every play and stock turn one step, as
-``printplay.solve.tripeaks.shortest_line`` does.  The decks are read in the same order
+``printplay.solve.tripeaks_solver.shortest_line`` does.  The decks are read in the same order
 (tableau slots, waste, stock).
 
 This script fetches
@@ -111,7 +111,7 @@ import sys, time
 sys.path.insert(0, {repo!r})
 from printplay.core.deal import explicit_deal
 from printplay.games.pyramid import Pyramid, PyramidOptions
-from printplay.solve.pyramid import best_line
+from printplay.solve.pyramid_solver import best_line
 game = Pyramid(PyramidOptions(clear_the_board=True))
 for line in sys.stdin:
     state = game.initial_state(explicit_deal(line, game.deck()))
@@ -158,7 +158,7 @@ import sys, time
 sys.path.insert(0, {repo!r})
 from printplay.core.deal import explicit_deal
 from printplay.games.tripeaks import TriPeaks
-from printplay.solve.tripeaks import shortest_line
+from printplay.solve.tripeaks_solver import shortest_line
 game = TriPeaks()
 for line in sys.stdin:
     state = game.initial_state(explicit_deal(line, game.deck()))

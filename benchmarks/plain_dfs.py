@@ -1,4 +1,4 @@
-"""The plain TriPeaks solver: the baseline that ``printplay.solve.tripeaks`` is measured against.
+"""The plain TriPeaks solver: the baseline ``printplay.solve.tripeaks_solver`` is measured against.
 
 This is the straightforward exact search one writes first: a depth-first search over
 positions ``(cards removed, waste-top rank, stock position)`` with a visited set of tuples and

@@ -3,7 +3,7 @@
 The 35 numbered deals that the stored win-rate run of 2026-11-26 (``printplay data rebuild
 winrates pyramid --deals 2000 --max-seconds 10``) left undecided at 10 s a deal: 19 under
 ``small`` and 16 under ``small,reserve``.  One process, deals one after another; per deal
-:func:`printplay.solve.pyramid.solve` with a budget of ``--seconds`` (wall clock, as in
+:func:`printplay.solve.pyramid_solver.solve` with a budget of ``--seconds`` (wall clock, as in
 ``printplay stats``), timed in CPU time (``time.process_time``), which load from elsewhere
 disturbs less.  A line a deal, JSON, then a summary per rule set::
 
@@ -29,7 +29,7 @@ sys.path.insert(0, str(REPO))  # run from anywhere
 from printplay.core.deal import numbered_deal  # noqa: E402
 from printplay.core.verdicts import Budget  # noqa: E402
 from printplay.games.pyramid import Pyramid, PyramidOptions  # noqa: E402
-from printplay.solve.pyramid import solve  # noqa: E402
+from printplay.solve.pyramid_solver import solve  # noqa: E402
 
 SMALL = (187, 313, 393, 427, 588, 625, 700, 746, 837, 840, 973, 1048, 1085, 1087, 1168)
 SMALL_RESERVE = (70, 550, 641, 730, 760, 831, 1011, 1085, 1175, 1180, 1277, 1553, 1824)

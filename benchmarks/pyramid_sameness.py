@@ -2,10 +2,11 @@
 
 For a change meant to leave the searches alone (a refactor, a build change), run this before
 and after and compare the outputs byte for byte: per deck the verdict search's positions
-(:func:`printplay.solve.pyramid.solve`), then :func:`printplay.solve.pyramid.best_line`'s
-verdict, length, proof, positions (verdict search and A* together) and a digest of its
-moves.  The CPU time of ``best_line`` (``time.process_time``) goes to standard error and,
-per deck, to ``--times``, so the output itself holds no time::
+(:func:`printplay.solve.pyramid_solver.solve`), then
+:func:`printplay.solve.pyramid_solver.best_line`'s verdict, length, proof, positions (verdict
+search and A* together) and a digest of its moves.  The CPU time of ``best_line``
+(``time.process_time``) goes to standard error and, per deck, to ``--times``, so the output
+itself holds no time::
 
     python benchmarks/pyramid_sameness.py > /tmp/after.txt
     diff /tmp/before.txt /tmp/after.txt && echo same
@@ -31,7 +32,7 @@ sys.path.insert(0, str(REPO))  # run from anywhere
 
 from printplay.core.deal import explicit_deal  # noqa: E402
 from printplay.games.pyramid import Pyramid, PyramidOptions  # noqa: E402
-from printplay.solve.pyramid import best_line, solve  # noqa: E402
+from printplay.solve.pyramid_solver import best_line, solve  # noqa: E402
 
 DECKS = REPO / "tests" / "data" / "random-decks-1500.txt"
 

@@ -4,11 +4,11 @@ Two parts:
 
 * **Shortest lines** (the default): the 1500 published test decks read as Pyramid deals
   (cards 1-28 the pyramid row by row from the apex, 29-52 the stock, top first) under
-  ``clear-the-board``; :func:`printplay.solve.pyramid.best_line` on each.  Prints how many
+  ``clear-the-board``; :func:`printplay.solve.pyramid_solver.best_line` on each.  Prints how many
   can be won (the published figure is 998 of 1500), per deck the mean, median and largest
   time and positions, the peak memory of a worker process, and the distribution of the
   shortest-line lengths.  Every line is replayed through the engine and proved shortest.
-* **Verdicts** (``--verdicts``): :func:`printplay.solve.pyramid.solve` on numbered deals
+* **Verdicts** (``--verdicts``): :func:`printplay.solve.pyramid_solver.solve` on numbered deals
   1 to N (``--deals``, default 1000) under the standard game and under each single variant,
   each deal with a budget of ``--seconds`` (an unknown answer is counted as such).
 
@@ -40,7 +40,7 @@ from printplay.core.deal import explicit_deal, numbered_deal  # noqa: E402
 from printplay.core.parallel import parallel_map  # noqa: E402
 from printplay.core.verdicts import Budget  # noqa: E402
 from printplay.games.pyramid import Pyramid, PyramidOptions  # noqa: E402
-from printplay.solve.pyramid import best_line, solve  # noqa: E402
+from printplay.solve.pyramid_solver import best_line, solve  # noqa: E402
 
 BUNDLED = REPO / "tests" / "data" / "random-decks-1500.txt"
 PUBLISHED_WINNABLE = 998

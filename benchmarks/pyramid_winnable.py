@@ -3,7 +3,7 @@
 The decks of the Peers comparison (docs/benchmarks.md): the first ``--limit`` (300) of the
 1500 published decks, of which those with a published shortest length above 0 (202 of the
 first 300) are winnable under ``clear-the-board``.  One process, decks one after another;
-per deck :func:`printplay.solve.pyramid.best_line` in CPU time (``time.process_time``),
+per deck :func:`printplay.solve.pyramid_solver.best_line` in CPU time (``time.process_time``),
 the length checked against the published one and the line proved shortest (the solver
 replays every line through the engine).  The lengths file is the one published beside the
 decks (``resources/random-deck-solution-lengths.txt`` of mchung94's ``pyramid-solver``, a
@@ -30,7 +30,7 @@ sys.path.insert(0, str(REPO))  # run from anywhere
 
 from printplay.core.deal import explicit_deal  # noqa: E402
 from printplay.games.pyramid import Pyramid, PyramidOptions  # noqa: E402
-from printplay.solve.pyramid import best_line  # noqa: E402
+from printplay.solve.pyramid_solver import best_line  # noqa: E402
 
 DECKS = REPO / "tests" / "data" / "random-decks-1500.txt"
 

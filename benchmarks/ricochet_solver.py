@@ -37,7 +37,7 @@ from printplay.games.ricochet import (
     RicochetOptions,
     RicochetState,
 )
-from printplay.solve.ricochet import best_line, solve
+from printplay.solve.ricochet_solver import best_line, solve
 
 RULE_SETS = ("", "ball-resets", "free-draw", "ball-resets,free-draw")
 """The four combinations of the drawing rules, as option texts."""

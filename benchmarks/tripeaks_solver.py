@@ -36,7 +36,7 @@ from plain_dfs import plain_solve  # noqa: E402
 from printplay.core import options as opts  # noqa: E402
 from printplay.core.deal import explicit_deal  # noqa: E402
 from printplay.games.tripeaks import TriPeaks, TriPeaksOptions, TriPeaksState  # noqa: E402
-from printplay.solve.tripeaks import best_score, solve  # noqa: E402
+from printplay.solve.tripeaks_solver import best_score, solve  # noqa: E402
 
 BUNDLED = REPO / "tests" / "data" / "random-decks-1500.txt"
 
@@ -82,7 +82,7 @@ def run(
 
 
 def fast(state: TriPeaksState) -> tuple[bool | None, int]:
-    """The solver of ``printplay.solve.tripeaks``."""
+    """The solver of ``printplay.solve.tripeaks_solver``."""
     result = solve(state)
     return result.solvable, result.states
 
@@ -155,7 +155,9 @@ def main(argv: Sequence[str] | None = None) -> None:
 def shortest(states: Sequence[TriPeaksState], verdicts: Sequence[bool | None]) -> None:
     """Time ``shortest_line`` on each position and print the lengths of the shortest wins
     (moves: plays and stock turns)."""
-    from printplay.solve.tripeaks import shortest_line  # not in older versions: --shortest only
+    from printplay.solve.tripeaks_solver import (
+        shortest_line,  # not in older versions: --shortest only
+    )
 
     lengths: list[int] = []
     short_seconds: list[float] = []

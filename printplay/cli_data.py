@@ -230,7 +230,7 @@ def lattices(data_dir: DataDirOpt = None) -> None:
     from printplay.core.outfile import bytes_writer, write_atomically
     from printplay.core.provenance import Provenance, writable_data_path
     from printplay.solve import lattice_store, playdraw
-    from printplay.solve.tripeaks import SHIPPED_LATTICES
+    from printplay.solve.tripeaks_solver import SHIPPED_LATTICES
 
     path = writable_data_path(lattice_store.FILE, _data_dir(data_dir))
     began = time.monotonic()

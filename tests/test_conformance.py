@@ -18,9 +18,9 @@ from printplay.games import REGISTRY, entry, make_solitaire
 from printplay.games.pyramid import Pyramid, PyramidState, Redeal
 from printplay.games.ricochet import SLOT_WALLS, Draw, Play, Ricochet, RicochetState
 from printplay.games.tripeaks import TriPeaks, TriPeaksOptions, TriPeaksState
-from printplay.solve import pyramid as pyramid_solver
-from printplay.solve import ricochet as ricochet_solver
-from printplay.solve import tripeaks as tripeaks_solver
+from printplay.solve import pyramid_solver as pyramid_solver
+from printplay.solve import ricochet_solver as ricochet_solver
+from printplay.solve import tripeaks_solver as tripeaks_solver
 from printplay.solve.toolkit import replay_line
 from printplay.testing import (
     ConformanceError,

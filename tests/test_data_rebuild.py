@@ -178,7 +178,7 @@ def test_the_lattices_rebuilt_are_the_shipped_ones(
     """``data rebuild lattices`` lists TriPeaks' lattice again: the file it writes holds
     what the shipped one does, and what the solver reads is what listing it gives."""
     from printplay.solve import lattice_store, playdraw
-    from printplay.solve.tripeaks import SHIPPED_LATTICES
+    from printplay.solve.tripeaks_solver import SHIPPED_LATTICES
 
     shipped_bytes = (shipped_data_dir() / lattice_store.FILE).read_bytes()
     status, out, err = run(capsys, "data", "rebuild", "lattices", "--data-dir", str(tmp_path))

@@ -95,13 +95,13 @@ def _modules_after(statement: str) -> set[str]:
 def test_importing_one_game_loads_no_other_and_not_its_solver() -> None:
     loaded = _modules_after("import printplay.games.tripeaks")
     assert not any(name.startswith("printplay.games.poker") for name in loaded)
-    assert "printplay.solve.tripeaks" not in loaded
+    assert "printplay.solve.tripeaks_solver" not in loaded
     assert not any(name.startswith("printplay.render") for name in loaded)
 
 
 def test_the_registry_binds_engines_to_solvers() -> None:
     game = make_solitaire("tripeaks")
-    assert solver_for(game).__name__ == "printplay.solve.tripeaks"
+    assert solver_for(game).__name__ == "printplay.solve.tripeaks_solver"
     assert entry("three-peaks").name == "tripeaks"
     assert "solve" not in entry("ricochet-poker").capabilities
 

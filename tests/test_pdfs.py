@@ -17,7 +17,7 @@ from printplay.games import make_game
 from printplay.games.tripeaks import TriPeaks
 from printplay.printables.model import PrintRequest
 from printplay.printables.rulebook import write_rulebook
-from printplay.solve.tripeaks import best_score
+from printplay.solve.tripeaks_solver import best_score
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)

@@ -1,8 +1,8 @@
 """The compiled Pyramid core (:mod:`printplay.solve.compiled`): the install builds its parts
 together, a part's build is used only while every part's build was made from the source
 beside it, and it searches exactly as the Python core does (the other Pyramid tests drive
-it through :mod:`printplay.solve.pyramid`, and test the core's parts on the Python
-modules)."""
+it through :mod:`printplay.solve.pyramid_solver`, and test the core's parts on the
+Python modules)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,6 @@ from printplay.core.deal import explicit_deal
 from printplay.games.pyramid import Pyramid, PyramidOptions
 from printplay.solve import (
     compiled,
-    pyramid,
     pyramid_bound,
     pyramid_cycle,
     pyramid_dead,
@@ -28,6 +27,7 @@ from printplay.solve import (
     pyramid_moves,
     pyramid_search,
 )
+from printplay.solve import pyramid_solver as pyramid
 from printplay.solve.toolkit import Clock
 
 DECKS = Path(__file__).resolve().parent / "data" / "random-decks-1500.txt"

@@ -663,7 +663,7 @@ def test_rulebook_facts() -> None:
 def test_the_registry_knows_pyramid() -> None:
     game_entry = entry("Pile of Twenty-Eight")
     assert game_entry.name == "pyramid" and game_entry.best_line == "shortest"
-    assert game_entry.solver == "printplay.solve.pyramid"
+    assert game_entry.solver == "printplay.solve.pyramid_solver"
     assert make_solitaire("pyramid", ["reshuffle"]).options == PyramidOptions(reshuffle=True)
     assert [f.name for f in fields(PyramidOptions)] == [
         "reserve", "clear_the_board", "small", "one_deal", "waste_off_limits", "reshuffle",

@@ -1,4 +1,4 @@
-"""Tests of the exact Pyramid solver (printplay.solve.pyramid): hand-built positions with
+"""Tests of the exact Pyramid solver (printplay.solve.pyramid_solver): hand-built positions with
 known answers, engine replays, a golden file, a sample of the published decks, and a
 comparison with the conformance kit's breadth-first search through the engine on small
 random positions (:func:`printplay.testing.check_solver`).
@@ -24,7 +24,8 @@ from printplay.core.deal import explicit_deal, numbered_deal
 from printplay.core.verdicts import Budget
 from printplay.games import make_game, solver_for
 from printplay.games.pyramid import Pyramid, PyramidOptions, PyramidState, deal_key
-from printplay.solve import pyramid, pyramid_cycle
+from printplay.solve import pyramid_cycle
+from printplay.solve import pyramid_solver as pyramid
 from printplay.solve.pyramid_bound import Bound
 from printplay.solve.pyramid_cycle import clearable_cycle, deletions, fewest_in_cycle
 from printplay.solve.pyramid_dead import DeadTests

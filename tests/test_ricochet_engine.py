@@ -528,7 +528,7 @@ def test_registry() -> None:
     assert make_game("ricochet", ["no-wrap, face-up"]).options.wrap is False
     assert entry("ricochet").best_line == "shortest"
     solver = solver_for(game)
-    assert solver.__name__ == "printplay.solve.ricochet"  # type: ignore[attr-defined]
+    assert solver.__name__ == "printplay.solve.ricochet_solver"  # type: ignore[attr-defined]
     assert (game.name, game.title, game.layout) == ("ricochet", "Ricochet", LAYOUT)
     state = game.initial_state(numbered_deal(game.deck(), 2))
     assert state.layout is LAYOUT and state.score is None and state.running_score is None
@@ -538,7 +538,7 @@ def test_registry() -> None:
 def test_protocols() -> None:
     """The game, its states, moves and solver satisfy the shared protocols (checked by mypy
     on this file; at run time, that the annotated things exist)."""
-    from printplay.solve import ricochet as solver_module
+    from printplay.solve import ricochet_solver as solver_module
 
     game: Solitaire = Ricochet()
     state: SolitaireState = game.initial_state(numbered_deal(game.deck(), 4))

@@ -37,13 +37,7 @@ from printplay.games.ricochet import (
     RicochetState,
     move_from_json,
 )
-from printplay.solve.ricochet import (
-    LostTables,
-    best_line,
-    encode,
-    short_of_places,
-    solve,
-)
+from printplay.solve.ricochet_solver import LostTables, best_line, encode, short_of_places, solve
 from printplay.solve.toolkit import replay_line
 from printplay.testing import SearchTooBig, check_solver, reference_search, reference_verdict
 

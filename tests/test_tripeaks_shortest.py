@@ -39,7 +39,7 @@ from printplay.games.tripeaks import (
     move_from_json,
 )
 from printplay.solve.toolkit import replay_line
-from printplay.solve.tripeaks import shortest_line, solve
+from printplay.solve.tripeaks_solver import shortest_line, solve
 from printplay.testing import reference_search
 
 GOLDEN = Path(__file__).parent / "golden" / "tripeaks_shortest.json"

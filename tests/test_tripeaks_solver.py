@@ -44,7 +44,7 @@ from printplay.solve.packed import (
     runs_short,
 )
 from printplay.solve.toolkit import replay_line
-from printplay.solve.tripeaks import best_score, encode, short_of_neighbours, solve
+from printplay.solve.tripeaks_solver import best_score, encode, short_of_neighbours, solve
 from printplay.testing import SearchTooBig, reference_best_score, reference_verdict
 
 UNSOLVABLE = frozenset(
@@ -559,7 +559,7 @@ def test_handing_over_to_values_keeps_verdicts_and_lines(
     those of the depth-first search alone, and shortest lines (which keep the search alone)
     are unchanged."""
     from printplay.solve import playdraw
-    from printplay.solve.tripeaks import shortest_line
+    from printplay.solve.tripeaks_solver import shortest_line
 
     states = [numbered_state(OPTION_SETS[name], seed) for seed in range(1, 7)]
     if name == "standard":

@@ -1,7 +1,7 @@
 """The Pyramid search core's plain representation of a position, and its tables per deal.
 
-:mod:`printplay.solve.pyramid` turns an engine state into a :class:`Puzzle` (ranks only,
-plus the rules in force); the searches (:mod:`printplay.solve.pyramid_search`) work on
+:mod:`printplay.solve.pyramid_solver` turns an engine state into a :class:`Puzzle` (ranks
+only, plus the rules in force); the searches (:mod:`printplay.solve.pyramid_search`) work on
 positions packed as here and turn their steps back into engine moves.  Nothing in the core
 knows the engine.  The parts of the core: this encoding; the moves
 (:mod:`~printplay.solve.pyramid_moves`); the tests that prove a position lost

@@ -1,8 +1,9 @@
 """The two searches of the Pyramid search core: the verdict and the shortest line.
 
-:mod:`printplay.solve.pyramid` builds a :class:`~printplay.solve.pyramid_encoding.Puzzle`
-from an engine state, asks a :class:`Searcher` for a verdict (:meth:`Searcher.decide`) and
-a shortest line (:meth:`Searcher.shortest`), and replays the steps through the engine.
+:mod:`printplay.solve.pyramid_solver` builds a
+:class:`~printplay.solve.pyramid_encoding.Puzzle` from an engine state, asks a
+:class:`Searcher` for a verdict (:meth:`Searcher.decide`) and a shortest line
+(:meth:`Searcher.shortest`), and replays the steps through the engine.
 A searcher puts together the parts of the core, one of each per puzzle: the tables and the
 position encoding (:mod:`~printplay.solve.pyramid_encoding`), the moves
 (:mod:`~printplay.solve.pyramid_moves`), the tests that prove a position lost
