@@ -52,7 +52,7 @@ from printplay.core.parallel import cpu_count, worker_count
 from printplay.core.protocols import RegisteredSolitaire
 from printplay.games import BEST_LINES, REGISTRY, BestLine, game_name, load, make_solitaire
 from printplay.games import entry as game_entry
-from printplay.printables.model import Line
+from printplay.models.printable import Line
 from printplay.render.faces import CARD_SIZES, DEFAULT_CARD
 from printplay.solve.toolkit import read_line, replay_line
 
@@ -608,7 +608,7 @@ def sheet(
 ) -> None:
     """Write a setup sheet and walkthrough of a deal (see :data:`SHEET_HELP`)."""
     from printplay.games.numbering import check_numbering
-    from printplay.printables.model import PrintRequest
+    from printplay.models.printable import PrintRequest
     from printplay.printables.requests import make_printable
 
     name = game_entry(game).name
@@ -692,7 +692,7 @@ def _print_printable(
     rules_dir: Path | None,
 ) -> None:
     """Write printable ``kind`` of ``game`` (no deal) and print its path."""
-    from printplay.printables.model import PrintRequest
+    from printplay.models.printable import PrintRequest
     from printplay.printables.requests import make_printable
 
     request = PrintRequest(

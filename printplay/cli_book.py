@@ -29,7 +29,7 @@ from printplay.cli_common import (
 from printplay.core.errors import GameError, OptionError
 from printplay.core.jsontypes import JsonObject
 from printplay.games import entry, load
-from printplay.printables.book_model import CURATED, BookRequest
+from printplay.models.book_model import CURATED, BookRequest
 
 BookGameArg = Annotated[
     str,

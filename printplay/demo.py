@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from printplay.analysis.curated import SeedDeal, collections
 from printplay.core.errors import OutputError
 from printplay.games import REGISTRY
-from printplay.printables.model import Line, PrintRequest
+from printplay.models.printable import Line, PrintRequest
 from printplay.printables.requests import MadeKey, made_key, make_printable
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def write_books(folder: Path, paper: str) -> list[Path]:
 
     from printplay.core.jsontypes import JsonObject
     from printplay.games import load
-    from printplay.printables.book_model import BookRequest
+    from printplay.models.book_model import BookRequest
 
     paths = []
     for game in REGISTRY.values():

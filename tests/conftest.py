@@ -18,8 +18,8 @@ from printplay.core.deal import Deal
 from printplay.core.verdicts import SolveResult
 from printplay.demo import SITE_FOLDER, run_demo
 from printplay.games import REGISTRY, make_solitaire
+from printplay.models.printable import Line
 from printplay.printables.commands import sheet_request
-from printplay.printables.model import Line
 from printplay.printables.sheet import build_sheet
 from printplay.printables.site import featured_deals
 from printplay.printables.walkthrough import choose_line

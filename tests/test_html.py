@@ -14,8 +14,8 @@ from printplay.core.cards import parse_cards
 from printplay.core.deal import numbered_deal
 from printplay.core.errors import RulebookError
 from printplay.games import make_solitaire
+from printplay.models.site_model import Site
 from printplay.printables.rulebook import rulebook_model
-from printplay.printables.site_model import Site
 from printplay.render.alt_text import board_words, hands_words
 from printplay.render.html import WebFigure, markdown_to_html, slug
 from printplay.render.markup_html import markup_html

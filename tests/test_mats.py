@@ -21,7 +21,7 @@ from printplay.core.deal import Deal, numbered_deal
 from printplay.core.errors import GameError
 from printplay.core.layout import BoardView, Layout, PileView, Slot, SlotView
 from printplay.games import make_solitaire
-from printplay.printables.model import PrintRequest
+from printplay.models.printable import PrintRequest
 from printplay.printables.requests import make_printable
 from printplay.render.mats import (
     CARD_MM,

@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from printplay.core.deal import explicit_deal, numbered_deal
 from printplay.games import make_game
 from printplay.games.tripeaks import TriPeaks
-from printplay.printables.model import PrintRequest
+from printplay.models.printable import PrintRequest
 from printplay.printables.rulebook import write_rulebook
 from printplay.solve.tripeaks_solver import best_score
 

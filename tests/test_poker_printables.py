@@ -191,19 +191,20 @@ def test_the_deal_order_replays_the_round(options: StandardOptions, seed: int) -
 
 @pytest.mark.parametrize(("options", "seed"), [(StandardOptions(), 1), (EIGHT_SEATS, 5)])
 def test_the_round_model_is_the_bots_round(options: StandardOptions, seed: int) -> None:
-    """The sheet's model holds the round the bots played: each turn's states, the buy
+    """The sheet's model holds the round the bots played: each turn's table, the buy
     chosen, the odds of every buy the player could make, and the cards it deals."""
     deck = round_deck(options, seed=seed)
     played = bot_round(options, deck)
     model = build_round(options, seed)
     assert len(model.turns) == len(played)
     for turn, bot_turn in zip(model.turns, played, strict=True):
-        assert (turn.before, turn.after) == (bot_turn.before, bot_turn.after)
+        assert turn.table == table_view(bot_turn.before)
         action = bot_turn.action
         assert turn.bought == (action.k if isinstance(action, Buy) else None)
-        assert turn.heading.startswith(f"Turn {turn.number}: seat {turn.before.to_act} to act")
+        to_act = bot_turn.before.to_act
+        assert turn.heading.startswith(f"Turn {turn.number}: seat {to_act} to act")
         if bot_turn.odds is None:
-            assert turn.odds is None and turn.before.max_buy == 0
+            assert turn.odds is None and bot_turn.before.max_buy == 0
         else:
             assert turn.odds is not None
             assert [c.k for c in turn.odds] == [b.k for b in bot_turn.odds.buys]

@@ -20,7 +20,7 @@ from conftest import site_results
 from printplay.cli import main
 from printplay.core.outfolder import MANIFEST
 from printplay.games import REGISTRY
-from printplay.printables.model import PrintRequest
+from printplay.models.printable import PrintRequest
 from printplay.printables.site import build_site, featured_deals, variant_sets
 
 SCRIPT = [sys.executable, "-m", "printplay"]

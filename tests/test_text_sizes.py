@@ -21,7 +21,7 @@ from pdf_geometry import TextRun, text_runs
 
 from printplay.core.deal import numbered_deal
 from printplay.games import make_solitaire
-from printplay.printables.model import PrintRequest
+from printplay.models.printable import PrintRequest
 from printplay.printables.requests import make_printable
 from printplay.render.styles import MIN_TEXT
 

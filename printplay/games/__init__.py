@@ -98,14 +98,14 @@ class GameEntry:
     with the ``"module:function"`` that finds it (called as ``best_line`` is: TriPeaks'
     best line is the best score, and it offers the shortest too).  ``printables`` map a
     name (``"sheet"``, ``"rulebook"``, …) to the ``"module:function"`` that writes it from a
-    :class:`~printplay.printables.model.PrintRequest`.  ``verbs`` names a typer app of
+    :class:`~printplay.models.printable.PrintRequest`.  ``verbs`` names a typer app of
     extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` names the
     print-and-play pieces a table needs besides the deck (kinds of
     :data:`printplay.render.components.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``).
     ``book`` is the ``"module:function"`` making the game's book (``printplay book``) from a
-    :class:`~printplay.printables.book_model.BookRequest`, or ``None``.
+    :class:`~printplay.models.book_model.BookRequest`, or ``None``.
     ``rulebook_source`` is the ``"module:function"`` giving the rulebook's model
-    (:class:`printplay.printables.model.Rulebook`: source, context and figures), from which
+    (:class:`printplay.models.printable.Rulebook`: source, context and figures), from which
     the kit's quick-reference cards take their words.  ``rulebook_model`` is the
     ``"module:function"`` giving the whole model the rulebook is drawn from, its figures and
     charts included (the website draws it, as the PDF does).  ``win_rates`` are the rule sets

@@ -18,8 +18,8 @@ from pathlib import Path
 from printplay.core import options as opts
 from printplay.core.deal import NUMBERING, Deal
 from printplay.core.protocols import RegisteredSolitaire
-from printplay.printables.book_model import CURATED, BookRequest
-from printplay.printables.model import PrintRequest
+from printplay.models.book_model import CURATED, BookRequest
+from printplay.models.printable import PrintRequest
 
 PROGRAM = "printplay"
 """The command every printed command line starts with."""

@@ -36,7 +36,7 @@ from printplay.analysis.curated import SeedDeal, collections, pick
 from printplay.core.deal import check_seed
 from printplay.core.outfile import check_writable
 from printplay.games import GameEntry, entry
-from printplay.printables.model import Line, PrintRequest
+from printplay.models.printable import Line, PrintRequest
 from printplay.printables.quickref import quick_card_text, rulebook_model, source_exists
 from printplay.printables.requests import make_printable
 from printplay.render.document import (

@@ -38,8 +38,8 @@ from printplay.games.poker.standard import (
     round_deck,
     standard_options,
 )
-from printplay.printables.book_model import BookPages, BookRequest, Choice, Problem, ProblemBook
-from printplay.printables.poker_model import Seat, TableView
+from printplay.models.book_model import BookPages, BookRequest, Choice, Problem, ProblemBook
+from printplay.models.poker_model import Seat, TableView
 from printplay.printables.poker_sheet import chips, rules_words, table_view
 from printplay.printables.puzzle_book import MAX_COUNT
 from printplay.printables.quickref import quick_card_text

@@ -21,9 +21,9 @@ from printplay.core import options as opts
 from printplay.core.templating import house_deadline
 from printplay.games.poker.game import PokerBookOptions, RicochetPoker
 from printplay.games.poker.strategy_play import strategy_table
-from printplay.printables.model import PrintRequest, Rulebook
+from printplay.models.poker_model import PokerRulebook
+from printplay.models.printable import PrintRequest, Rulebook
 from printplay.printables.poker_chart import strategy_chart
-from printplay.printables.poker_model import PokerRulebook
 
 
 def _edge_words(edge: Interval) -> str:

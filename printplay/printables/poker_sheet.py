@@ -2,7 +2,7 @@
 
 :func:`bot_round` plays a round with one bot in every seat, with the exact odds of each
 decision (and, for the odds bot, its estimate of each buy); :func:`build_round` turns it
-into the :class:`~printplay.printables.poker_model.PokerRound` the sheet prints: the tables
+into the :class:`~printplay.models.poker_model.PokerRound` the sheet prints: the tables
 before every turn, the odds in words, what happened, the deal order (where each card of the
 deck goes, checked against the round's events) and, for a round over at its first turn,
 why.  :func:`make_sheet` is the registry's sheet maker: it builds the model and hands it to
@@ -39,9 +39,9 @@ from printplay.games.poker.standard import (
     round_deck,
     standard_options,
 )
+from printplay.models.poker_model import BuyColumn, PokerRound, PokerTurn, Seat, TableView
+from printplay.models.printable import DealOrderEntry, PrintRequest
 from printplay.printables.commands import command_line, sheet_argv, sheet_file
-from printplay.printables.model import DealOrderEntry, PrintRequest
-from printplay.printables.poker_model import BuyColumn, PokerRound, PokerTurn, Seat, TableView
 
 BOT_PLAY: dict[str, str] = {
     "odds": "buys the number of cards its estimate values most, and folds when no buy is "
@@ -220,8 +220,6 @@ def poker_turn(number: int, turn: BotTurn) -> PokerTurn:
     return PokerTurn(
         number=number,
         heading=f"Turn {number}: seat {turn.before.to_act} to act, pot {turn.before.pot}",
-        before=turn.before,
-        after=turn.after,
         table=table_view(turn.before),
         odds=_odds_columns(turn),
         valued=turn.values is not None,

@@ -12,8 +12,8 @@ from pathlib import Path
 from printplay.core import options as opts
 from printplay.games.poker import casino
 from printplay.games.poker.game import PokerBookOptions
-from printplay.printables.model import PrintRequest
-from printplay.printables.poker_model import TableCard
+from printplay.models.poker_model import TableCard
+from printplay.models.printable import PrintRequest
 
 
 def card_steps() -> list[str]:

@@ -6,7 +6,7 @@ the back.
 asked; ``mixed`` asks for a rising ramp, puzzle ``j`` of ``n`` at level ``⌊4j/n⌋``, so
 the first quarter is easy and the last expert.  Every deal kept was proven winnable and
 its line replayed through the engine.  :func:`build_book` turns the deals into the
-:class:`~printplay.printables.book_model.PuzzleBook` model; :func:`write_book` hands it to
+:class:`~printplay.models.book_model.PuzzleBook` model; :func:`write_book` hands it to
 the renderer and returns the manifest of ``book --json``.  The same request gives the
 same book, byte for byte.
 """
@@ -27,8 +27,8 @@ from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.core.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.core.verdicts import SolveResult
 from printplay.games.numbering import numbered
-from printplay.printables.book_model import CURATED as CURATED_BOOK
-from printplay.printables.book_model import (
+from printplay.models.book_model import CURATED as CURATED_BOOK
+from printplay.models.book_model import (
     DIFFICULTIES,
     BookPages,
     BookRequest,
@@ -36,8 +36,8 @@ from printplay.printables.book_model import (
     PuzzleBook,
     TurningPoint,
 )
+from printplay.models.printable import Walkthrough
 from printplay.printables.commands import book_argv, command_line, sheet_request
-from printplay.printables.model import Walkthrough
 from printplay.printables.sheet import build_setup
 from printplay.printables.walkthrough import build_walkthrough
 

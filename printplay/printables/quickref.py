@@ -14,7 +14,7 @@ from typing import cast
 
 from printplay.core.errors import GameError
 from printplay.games import entry, load
-from printplay.printables.model import QuickCardText, Rulebook
+from printplay.models.printable import QuickCardText, Rulebook
 from printplay.render.rulebook import Words, template_exists
 
 MACROS = ("quick_card_front", "quick_card_back")

@@ -15,7 +15,7 @@ from typing import TypeAlias, cast
 
 from printplay.core.errors import GameError
 from printplay.games import entry, load
-from printplay.printables.model import PrintRequest
+from printplay.models.printable import PrintRequest
 
 MadeKey: TypeAlias = tuple[str, PrintRequest]
 """A PDF's kind and the request it was written from, with an empty path."""

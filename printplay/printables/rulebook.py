@@ -18,7 +18,7 @@ from printplay.analysis.winrates import rulebook_rows
 from printplay.core import options as opts
 from printplay.core.protocols import Position, RegisteredSolitaire
 from printplay.games import make_solitaire
-from printplay.printables.model import ExampleMove, Figure, PrintRequest, Rulebook
+from printplay.models.printable import ExampleMove, Figure, PrintRequest, Rulebook
 
 
 def _face_up_count(state: Position) -> int:

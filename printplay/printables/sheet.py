@@ -15,8 +15,8 @@ from printplay.core.deal import Deal
 from printplay.core.protocols import RegisteredSolitaire
 from printplay.games import entry, make_solitaire
 from printplay.games.numbering import choose
+from printplay.models.printable import DealOrderEntry, Line, PrintRequest, Setup, Sheet
 from printplay.printables.commands import command_line, sheet_argv, sheet_request
-from printplay.printables.model import DealOrderEntry, Line, PrintRequest, Setup, Sheet
 from printplay.printables.walkthrough import SHEET_SECONDS, build_walkthrough
 
 

@@ -1,6 +1,6 @@
 """The website: the rules reference as static pages, built from the PDFs' own sources.
 
-:func:`build_site` plans the site (:class:`~printplay.printables.site_model.Site`): for
+:func:`build_site` plans the site (:class:`~printplay.models.site_model.Site`): for
 every registered game its rulebook model under the standard rules and under each variant
 (:func:`variant_sets`), the featured deals of each solitaire (the first of its kit's
 curated deals, solved here, :func:`featured_deals`), and the PDFs that go with them,
@@ -27,19 +27,12 @@ from printplay.core import options as opts
 from printplay.core.errors import OptionError, OutputError
 from printplay.core.outfolder import check_folder, publish, staging_folder
 from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire
+from printplay.models.printable import Line, PrintRequest
+from printplay.models.site_model import Book, DealPage, Download, GamePage, Site, VariantPage
 from printplay.printables.commands import sheet_request
 from printplay.printables.kit import ResultKey, build_kit, kit_deals
-from printplay.printables.model import Line, PrintRequest
 from printplay.printables.requests import Made, make_printable
 from printplay.printables.sheet import build_sheet
-from printplay.printables.site_model import (
-    Book,
-    DealPage,
-    Download,
-    GamePage,
-    Site,
-    VariantPage,
-)
 from printplay.printables.walkthrough import choose_line
 from printplay.render.document import paper_size
 from printplay.render.sheet import draw_sheet

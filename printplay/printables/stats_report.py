@@ -16,7 +16,7 @@ from printplay import __version__
 from printplay.analysis.stats_run import RunReport
 from printplay.analysis.stats_summary import PERCENTILES, duration, ordered_levels
 from printplay.core.provenance import today
-from printplay.printables.stats_model import BarChart, ShareChart, StatsReport
+from printplay.models.stats_model import BarChart, ShareChart, StatsReport
 
 MOST_BARS = 40
 """The most bars the line-length histogram draws; longer spans are binned."""

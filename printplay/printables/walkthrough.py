@@ -5,7 +5,7 @@ fixed budget of states, else any win); :func:`build_walkthrough` replays it thro
 engine, words every move, and decides where the walkthrough draws the board afresh (at
 the game's milestones: a stock turn in TriPeaks, a redeal or a cleared row in Pyramid).
 The command line's solution listing and the PDF sheet both read the same
-:class:`~printplay.printables.model.Walkthrough`.
+:class:`~printplay.models.printable.Walkthrough`.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from printplay.core.deal import Deal
 from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
 from printplay.core.verdicts import Budget
 from printplay.games import entry, solver_for
-from printplay.printables.model import Line, Segment, Step, Walkthrough
+from printplay.models.printable import Line, Segment, Step, Walkthrough
 from printplay.solve.toolkit import replay_line
 
 WALKTHROUGH_BUDGET = Budget(max_states=6_000_000)

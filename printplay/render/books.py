@@ -1,7 +1,7 @@
 """Rulebooks typeset from their models: the source rendered in its context, the figures
 drawn as diagrams.
 
-The model (:class:`printplay.printables.model.Rulebook`) names the figures a source's
+The model (:class:`printplay.models.printable.Rulebook`) names the figures a source's
 ``[[diagram NAME …]]`` markers may draw: board views (one, or several side by side) and
 an example move (before and after).  The source draws them with ``diagram(NAME)`` and an
 optional size, ``small="yes"`` or a share of the text width (``small="0.5"``); the drawings
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from reportlab.platypus import Flowable
 
-from printplay.printables.model import ExampleMove, Figure, Rulebook
+from printplay.models.printable import ExampleMove, Figure, Rulebook
 from printplay.render.document import PageSetup
 from printplay.render.figures import figure_factory
 from printplay.render.markdown_pdf import DiagramFactory

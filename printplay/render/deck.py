@@ -50,7 +50,7 @@ from printplay.core.cards import Card, standard_deck
 from printplay.core.errors import GameError, OptionError
 from printplay.core.outfile import check_writable
 from printplay.games import game_name
-from printplay.printables.model import QuickCardText
+from printplay.models.printable import QuickCardText
 from printplay.render.document import (
     bookmark_page,
     paper_size,

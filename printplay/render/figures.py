@@ -1,6 +1,6 @@
 """Rulebook figures as drawings, and in words: the same picture for the PDF and the web.
 
-A rulebook model (:class:`printplay.printables.model.Rulebook`) names its figures: a board
+A rulebook model (:class:`printplay.models.printable.Rulebook`) names its figures: a board
 view, several views side by side (Ricochet's allowed next walls), or an example move
 (before and after, the card it takes numbered).  Here each becomes one reportlab drawing
 (:func:`figure_drawing`), which the PDF places as a flowable and a web page inlines as SVG,
@@ -19,7 +19,7 @@ from reportlab.graphics.shapes import Drawing, Group, String
 from reportlab.lib.units import mm
 
 from printplay.core.layout import BoardView
-from printplay.printables.model import ExampleMove, Figure
+from printplay.models.printable import ExampleMove, Figure
 from printplay.render.alt_text import board_words, boards_words
 from printplay.render.board import board_drawing
 from printplay.render.fonts import SANS_ITALIC, register_fonts

@@ -46,7 +46,7 @@ from printplay.core.outfile import check_writable
 from printplay.core.protocols import RegisteredSolitaire
 from printplay.core.templating import house_deadline
 from printplay.games import entry, make_solitaire
-from printplay.printables.model import PrintRequest
+from printplay.models.printable import PrintRequest
 from printplay.render.cards import CARD_RATIO
 from printplay.render.components import KINDS, pieces_row
 from printplay.render.document import (

@@ -18,7 +18,7 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 
 from printplay import __version__
 from printplay.core.templating import house_deadline
-from printplay.printables.book_model import BookPages, Problem, ProblemBook
+from printplay.models.book_model import BookPages, Problem, ProblemBook
 from printplay.render.document import PageSetup
 from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry

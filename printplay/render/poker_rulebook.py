@@ -16,7 +16,7 @@ from reportlab.platypus import Flowable
 from printplay.core.cards import Card
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.hands import describe
-from printplay.printables.poker_model import PokerRulebook
+from printplay.models.poker_model import PokerRulebook
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import register_fonts
 from printplay.render.hands import HandsDiagram

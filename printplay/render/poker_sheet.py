@@ -3,7 +3,7 @@
 It opens with the deal order, to stack a real deck and replay the round; spoiler-free,
 page 1 shows only the deal (what the players see), and the deal order and the round follow
 on pages headed "Spoilers".  Every figure, caption and line comes from the
-:class:`~printplay.printables.poker_model.PokerRound`
+:class:`~printplay.models.poker_model.PokerRound`
 (:func:`printplay.printables.poker_sheet.build_round` plays the bots and computes the odds).
 """
 
@@ -28,8 +28,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
-from printplay.printables.model import DealOrderEntry
-from printplay.printables.poker_model import PokerRound, PokerTurn, TableView
+from printplay.models.poker_model import PokerRound, PokerTurn, TableView
+from printplay.models.printable import DealOrderEntry
 from printplay.render.cards import CardStyle
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import MONO, register_fonts

@@ -37,8 +37,8 @@ from printplay.core.errors import OutputError
 from printplay.core.layout import BoardView
 from printplay.core.outfile import bytes_writer
 from printplay.core.templating import house_deadline
-from printplay.printables.book_model import BookPages, Puzzle, PuzzleBook, TurningPoint
-from printplay.printables.model import DealOrderEntry
+from printplay.models.book_model import BookPages, Puzzle, PuzzleBook, TurningPoint
+from printplay.models.printable import DealOrderEntry
 from printplay.render.board import BoardDiagram
 from printplay.render.cards import CARD_RATIO
 from printplay.render.document import PageSetup, lay_out, page_offset, write_atomically

@@ -28,7 +28,7 @@ from reportlab.platypus import Flowable, Frame
 
 from printplay.core.errors import RulebookError
 from printplay.core.layout import BoardView
-from printplay.printables.model import QuickCardText
+from printplay.models.printable import QuickCardText
 from printplay.render.board import BoardDiagram
 from printplay.render.books import rulebook_diagrams
 from printplay.render.document import PageSetup, pdf_dates

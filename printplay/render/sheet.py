@@ -37,8 +37,8 @@ from reportlab.platypus import (
 
 from printplay.core.cards import Card
 from printplay.core.templating import house_deadline
-from printplay.printables.model import DealOrderEntry, Setup
-from printplay.printables.model import Sheet as SheetModel
+from printplay.models.printable import DealOrderEntry, Setup
+from printplay.models.printable import Sheet as SheetModel
 from printplay.render.board import BoardDiagram, board_size
 from printplay.render.cards import CARD_RATIO
 from printplay.render.components import KINDS, pieces_row

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from printplay.core.layout import BoardView
 from printplay.core.protocols import Position
-from printplay.printables.model import DealOrderEntry, Segment, Step, Walkthrough
+from printplay.models.printable import DealOrderEntry, Segment, Step, Walkthrough
 from printplay.render.rulebook import Words
 from printplay.render.styles import suit_markup
 

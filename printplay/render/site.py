@@ -1,4 +1,4 @@
-"""The website, written: every page of a :class:`~printplay.printables.site_model.Site`,
+"""The website, written: every page of a :class:`~printplay.models.site_model.Site`,
 its stylesheet, its icon and the card font its diagrams are drawn in.
 
 The PDFs the pages link to are the builder's (:mod:`printplay.printables.site`); this
@@ -12,7 +12,7 @@ import shutil
 from importlib import resources
 from pathlib import Path
 
-from printplay.printables.site_model import Site
+from printplay.models.site_model import Site
 from printplay.render.rulebook import Words
 from printplay.render.site_deal import deal_page
 from printplay.render.site_pages import index_page, rulebook_page

@@ -1,6 +1,6 @@
 """A featured deal's page: its setup, the order to stack a deck in, and its solution.
 
-The page draws the deal's sheet model (:class:`printplay.printables.model.Sheet`), the one
+The page draws the deal's sheet model (:class:`printplay.models.printable.Sheet`), the one
 its PDF is drawn from, in the sheet's own words (``templates/sheet.j2`` through
 :mod:`printplay.render.sheet_words`): the layout as a player sees it, then, each behind a
 button that needs no script (``<details>``), the deal order with every card and the
@@ -12,8 +12,8 @@ from __future__ import annotations
 from html import escape
 
 from printplay.core.layout import BoardView
-from printplay.printables.model import Segment, Walkthrough
-from printplay.printables.site_model import DealPage, GamePage
+from printplay.models.printable import Segment, Walkthrough
+from printplay.models.site_model import DealPage, GamePage
 from printplay.render.alt_text import board_words
 from printplay.render.board import board_drawing
 from printplay.render.html import PageIds, scroller, text_html

@@ -12,7 +12,7 @@ from __future__ import annotations
 from html import escape
 
 from printplay.core.options import number_words
-from printplay.printables.site_model import GamePage, Site, VariantPage
+from printplay.models.site_model import GamePage, Site, VariantPage
 from printplay.render.html import Heading, HtmlText, Outline, PageIds
 from printplay.render.site_shell import Page, SiteWords, download_link, href
 from printplay.render.web_rulebook import book_of, rulebook_html

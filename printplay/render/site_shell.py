@@ -20,7 +20,7 @@ from html import escape
 from pathlib import Path
 
 from printplay import __version__
-from printplay.printables.site_model import Download, Site
+from printplay.models.site_model import Download, Site
 from printplay.render.html import markdown_inline_html
 from printplay.render.rulebook import Words
 

@@ -1,6 +1,6 @@
 """The statistics report drawn: one page, its charts made with reportlab's chart module.
 
-It draws a :class:`~printplay.printables.stats_model.StatsReport`
+It draws a :class:`~printplay.models.stats_model.StatsReport`
 (:func:`printplay.printables.stats_report.stats_report` builds it): the share won as one
 stacked bar across all the deals with the 95% range bracketed over it, the counts and the
 spreads as tables, the lengths of the winning lines as a histogram and, for a graded run,
@@ -22,7 +22,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
 
-from printplay.printables.stats_model import BarChart, ShareChart, StatsReport
+from printplay.models.stats_model import BarChart, ShareChart, StatsReport
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.styles import Styles, book_styles

@@ -2,7 +2,7 @@
 
 A landscape page folded across the middle, the same face on both sides (one upside down),
 set as large as half the page allows, to read across a table: the order of play, the
-kickout table and the bonus paytable of a :class:`~printplay.printables.poker_model.TableCard`
+kickout table and the bonus paytable of a :class:`~printplay.models.poker_model.TableCard`
 (:func:`printplay.printables.poker_table_card.table_card` builds it).
 """
 
@@ -21,7 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
 
 from printplay import __version__
-from printplay.printables.poker_model import TableCard
+from printplay.models.poker_model import TableCard
 from printplay.render.document import paper_size, write_atomically
 from printplay.render.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from printplay.render.styles import book_styles

@@ -1,7 +1,7 @@
 """A rulebook as HTML: the Markdown the PDF typesets and the pictures it prints, for the web.
 
-The model is the one the PDF is drawn from (:class:`~printplay.printables.model.Rulebook`,
-or the Ricochet Poker :class:`~printplay.printables.poker_model.PokerRulebook` with its
+The model is the one the PDF is drawn from (:class:`~printplay.models.printable.Rulebook`,
+or the Ricochet Poker :class:`~printplay.models.poker_model.PokerRulebook` with its
 strategy chart); its source is rendered by the same Jinja call with the same context, and
 its diagrams are the same drawings (:mod:`printplay.render.figures`, the poker hands and
 chart), so the page and the PDF cannot say different things.
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from reportlab.graphics.shapes import Drawing
 
-from printplay.printables.model import ExampleMove, Figure, Rulebook
-from printplay.printables.poker_model import PokerRulebook, StrategyChart
+from printplay.models.poker_model import PokerRulebook, StrategyChart
+from printplay.models.printable import ExampleMove, Figure, Rulebook
 from printplay.render.alt_text import hands_words
 from printplay.render.document import PageSetup
 from printplay.render.figures import figure_drawing, figure_words

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printplay.printables.model import Rulebook, Sheet
-from printplay.printables.poker_model import PokerRulebook
+from printplay.models.poker_model import PokerRulebook
+from printplay.models.printable import Rulebook, Sheet
 
 Book = Rulebook | PokerRulebook
 """A rulebook model, as its PDF is drawn from it."""

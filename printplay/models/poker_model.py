@@ -15,8 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printplay.core.cards import Card
-from printplay.games.poker.standard import StandardState
-from printplay.printables.model import DealOrderEntry, Rulebook
+from printplay.models.printable import DealOrderEntry, Rulebook
 
 # -- The rulebook ------------------------------------------------------------------------------
 
@@ -90,15 +89,14 @@ class BuyColumn:
 
 @dataclass(frozen=True)
 class PokerTurn:
-    """One decision of a round: the states around it, the table before it, the odds of
-    every buy (``None`` when the player can buy nothing), what was bought (``None`` for a
-    fold) and what happened, in words.  ``valued`` says whether the odds carry the bot's
-    estimate."""
+    """One decision of a round: the table before it, the odds of every buy (``None`` when
+    the player can buy nothing), what was bought (``None`` for a fold) and what happened,
+    in words.  ``valued`` says whether the odds carry the bot's estimate.  (The engine's
+    states around it are the builder's: a model holds what is printed, in no game's
+    types.)"""
 
     number: int
     heading: str
-    before: StandardState
-    after: StandardState
     table: TableView
     odds: tuple[BuyColumn, ...] | None
     valued: bool

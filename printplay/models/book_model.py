@@ -16,8 +16,8 @@ from pathlib import Path
 
 from printplay.core.cards import Card
 from printplay.core.grades import Grade
-from printplay.printables.model import QuickCardText, Setup, Step, Walkthrough
-from printplay.printables.poker_model import TableView
+from printplay.models.poker_model import TableView
+from printplay.models.printable import QuickCardText, Setup, Step, Walkthrough
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "mixed")
 """What a book may ask for: one level, or ``mixed`` (a rising ramp of all four)."""
