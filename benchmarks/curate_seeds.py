@@ -22,8 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
 
+from printplay.builders.puzzle_book import choose_deals, curated_record
 from printplay.games import make_solitaire
-from printplay.printables.puzzle_book import choose_deals, curated_record
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 

@@ -337,9 +337,9 @@ def solve(
     """Decide whether deals can be won, with a winning line replayed through the engine."""
     from functools import partial
 
+    from printplay.builders import batch
+    from printplay.builders.batch import grade_of, solve_deal, solve_deals
     from printplay.core.verdicts import Budget
-    from printplay.printables import batch
-    from printplay.printables.batch import grade_of, solve_deal, solve_deals
 
     result_json = partial(batch.result_json, timings=timings)
 
@@ -448,7 +448,7 @@ def _solve_batch(
 def _print_solution(
     game: RegisteredSolitaire, the_deal: Deal, result: Line, best: BestLine | None = None
 ) -> None:
-    from printplay.printables.walkthrough import build_walkthrough
+    from printplay.builders.walkthrough import build_walkthrough
 
     head = f"{game.title} {the_deal.name} ({opts.summary(game.options)}), code {the_deal.code}"
     stdout.print(head, markup=False)
@@ -608,8 +608,8 @@ def sheet(
 ) -> None:
     """Write a setup sheet and walkthrough of a deal (see :data:`SHEET_HELP`)."""
     from printplay.games.numbering import check_numbering
+    from printplay.makers.requests import make_printable
     from printplay.models.printable import PrintRequest
-    from printplay.printables.requests import make_printable
 
     name = game_entry(game).name
     numbered_in = check_numbering(game, numbering.value)
@@ -650,7 +650,7 @@ def _first_of_level(
 ) -> tuple[int, Line]:
     """``sheet --difficulty``: the first deal of the level from ``start`` (numbered in
     ``numbering``) and its line."""
-    from printplay.printables.puzzle_book import first_of_level
+    from printplay.builders.puzzle_book import first_of_level
 
     if difficulty is None:
         raise DealError("--start goes with --difficulty (the first deal of a level)")
@@ -692,8 +692,8 @@ def _print_printable(
     rules_dir: Path | None,
 ) -> None:
     """Write printable ``kind`` of ``game`` (no deal) and print its path."""
+    from printplay.makers.requests import make_printable
     from printplay.models.printable import PrintRequest
-    from printplay.printables.requests import make_printable
 
     request = PrintRequest(
         game_entry(game).name,
@@ -835,7 +835,7 @@ def deck(
 ) -> None:
     """Write a printable deck: 52 cards and two jokers at true size, backs for duplex
     printing, crop marks and a print check."""
-    from printplay.printables.quickref import quick_card_texts
+    from printplay.builders.quickref import quick_card_texts
     from printplay.render.deck import build_deck
 
     texts = quick_card_texts(quick_ref or (), rules_dir=_rules_dir(rules_dir, output))
@@ -922,7 +922,7 @@ def kit(
     """Write a game's print-and-play kit: cover, contents, rulebook, mat or pieces, setup
     sheets of curated deals, a puzzle book of its graded deals and the deck with
     quick-reference cards, in one PDF."""
-    from printplay.printables.kit import build_kit
+    from printplay.makers.kit_maker import build_kit
 
     numbers = _numbers(deals, "'--deals'")
     with stderr.status("building the kit: rulebook, sheets (solving the deals), deck…"):
@@ -997,7 +997,7 @@ def site(
             forget_stops()  # Ctrl-C is how serving ends: the run ends well
             stderr.print("printplay: stopped serving", markup=False)
         return
-    from printplay.printables.site import build_site
+    from printplay.makers.site_maker import build_site
 
     with working("building the site: rulebooks, variants, featured deals (solved), kits"):
         build_site(
@@ -1018,7 +1018,7 @@ def demo(
     paper: PaperOpt = Paper.a4,
 ) -> None:
     """Write one of each printable of every game (rulebooks, sheets …) and print the paths."""
-    from printplay.demo import run_demo
+    from printplay.makers.demo import run_demo
 
     for path in run_demo(output_dir, paper=paper.value):
         print_path(path)

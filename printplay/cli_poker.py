@@ -361,6 +361,6 @@ def table_card(
     home_cap: Annotated[bool, typer.Option("--home-cap", help="Print the home cap of 10.")] = False,
 ) -> None:
     """A casino table card (kickout table, paytable, order of play) to fold and stand up."""
-    from printplay.printables.poker_table_card import write_table_card
+    from printplay.makers.table_card_maker import write_table_card
 
     print_path(write_table_card(output, paper=paper.value, home_cap=home_cap))

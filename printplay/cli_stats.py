@@ -216,8 +216,8 @@ def stats(
         )
     _print_summary(run.title, report, as_json, results, scheduler, command)
     if output is not None:
-        from printplay.printables.stats_report import stats_report
-        from printplay.render.stats_report import draw_stats_report
+        from printplay.builders.stats_report import stats_report
+        from printplay.render.stats_report_pdf import draw_stats_report
 
         shown = Path(results.name) if results is not None else None  # no folders on paper
         made_by = _command(

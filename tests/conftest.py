@@ -13,17 +13,17 @@ from typing import Any
 import pytest
 
 from printplay.analysis.curated import SeedDeal
+from printplay.builders.commands import sheet_request
+from printplay.builders.sheet import build_sheet
+from printplay.builders.site import featured_deals
+from printplay.builders.walkthrough import choose_line
 from printplay.core import options as opts
 from printplay.core.deal import Deal
 from printplay.core.verdicts import SolveResult
-from printplay.demo import SITE_FOLDER, run_demo
 from printplay.games import REGISTRY, make_solitaire
+from printplay.makers.demo import SITE_FOLDER, run_demo
 from printplay.models.printable import Line
-from printplay.printables.commands import sheet_request
-from printplay.printables.sheet import build_sheet
-from printplay.printables.site import featured_deals
-from printplay.printables.walkthrough import choose_line
-from printplay.render.sheet import draw_sheet
+from printplay.render.sheet_pdf import draw_sheet
 
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED = REPO / "tests" / "data" / "random-decks-1500.txt"
@@ -95,7 +95,7 @@ def walkthrough_line(game: Any, deal: Deal) -> SolveResult:
 
 
 def sheet_with_line(game: Any, deal: Deal, path: Path, **kwargs: Any) -> Path:
-    """The sheet of ``deal`` (:func:`~printplay.render.sheet.draw_sheet`) with the line of
+    """The sheet of ``deal`` (:func:`~printplay.render.sheet_pdf.draw_sheet`) with the line of
     :func:`walkthrough_line`, printing the command that makes it again (its paper, its
     spoiler-free flag) as ``printplay sheet`` does."""
     flags = {key: kwargs[key] for key in ("paper", "spoiler_free") if key in kwargs}

@@ -25,7 +25,7 @@ leaves most of it empty."""
 
 LAST_PAGE = 0.3
 """A last page whose printing stops above this share of the height is nearly empty (the
-share a sheet's own layout tries for, ``printplay.render.sheet.NEARLY_EMPTY``)."""
+share a sheet's own layout tries for, ``printplay.render.sheet_pdf.NEARLY_EMPTY``)."""
 
 
 def _ink(page: Any) -> tuple[float, float]:

@@ -13,23 +13,23 @@ from pdftext import page_texts
 from pypdf import PdfReader
 
 from printplay.analysis.grading import graded
-from printplay.cli import main
-from printplay.core.deal import MAX_SEED, numbered_deal
-from printplay.core.grades import LEVELS
-from printplay.games import make_solitaire
-from printplay.printables import puzzle_book
-from printplay.printables.puzzle_book import (
+from printplay.builders import puzzle_book
+from printplay.builders.puzzle_book import (
     build_book,
     choose_deals,
     first_of_level,
     ramp,
     short_move,
     turning_moves,
-    write_book,
 )
+from printplay.cli import main
+from printplay.core.deal import MAX_SEED, numbered_deal
+from printplay.core.grades import LEVELS
+from printplay.games import make_solitaire
+from printplay.makers.book_maker import write_book, write_curated_book
 from printplay.render.board import BoardDiagram
-from printplay.render.puzzle_book import Book, Sketch, _puzzle_page, draw_book, page_setup
-from printplay.render.rulebook import Words
+from printplay.render.puzzle_book_pdf import Book, Sketch, _puzzle_page, draw_book, page_setup
+from printplay.render.rulebook_pdf import Words
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
@@ -357,7 +357,7 @@ def test_solution_keys_speak_of_the_game_s_own_moves(small_book: tuple[Path, dic
 def curated_letter(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Ricochet's curated book (stored lines, nothing searched) on Letter."""
     path = tmp_path_factory.mktemp("curated") / "ricochet.pdf"
-    return puzzle_book.write_curated_book("ricochet", path, paper="letter")[0]
+    return write_curated_book("ricochet", path, paper="letter")[0]
 
 
 def test_no_wrapped_line_of_moves_starts_with_a_separator(curated_letter: Path) -> None:

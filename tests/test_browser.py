@@ -28,10 +28,11 @@ from typing import Any
 
 import pytest
 
+from printplay.builders.site import featured_deals
 from printplay.core.outfolder import MANIFEST
 from printplay.games import REGISTRY
+from printplay.makers.site_maker import DEFAULT_DEALS
 from printplay.preview import open_server
-from printplay.printables.site import DEFAULT_DEALS, featured_deals
 
 pytestmark = pytest.mark.slow
 

@@ -131,9 +131,9 @@ def test_a_refused_sheet_writes_nothing(
 def test_the_first_deal_of_a_level_is_looked_for_among_pysolfcs_games(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, game: str, level: str
 ) -> None:
+    from printplay.builders.puzzle_book import first_of_level
     from printplay.games import make_solitaire
     from printplay.games.numbering import numbered
-    from printplay.printables.puzzle_book import first_of_level
 
     found = first_of_level(make_solitaire(game), level, numbering="pysolfc")
     assert found.grade.level == level and found.deal.seed is not None

@@ -21,11 +21,12 @@ from conftest import walkthrough_line
 from pdftext import page_texts, pdf_text
 from pypdf import PdfReader
 
-import printplay.printables.sheet as sheet_module
+import printplay.builders.sheet as sheet_module
+from printplay.builders.puzzle_book import curated_deals
 from printplay.cli import app, main
 from printplay.core.deal import Deal, numbered_deal
 from printplay.games import make_solitaire
-from printplay.printables.puzzle_book import curated_deals, write_curated_book
+from printplay.makers.book_maker import write_curated_book
 
 COMMAND = re.compile(r"printplay (?:sheet|book) .*? -o \S+?\.pdf")
 """A printed command, in text whose white space is made single spaces: up to its output."""
@@ -210,7 +211,7 @@ def test_a_kits_sheets_print_commands_that_run(
 ) -> None:
     """A Letter kit: every command its sheets and its puzzles print parses, with the
     paper; a sheet's runs and prints its deal."""
-    from printplay.printables.kit import build_kit
+    from printplay.makers.kit_maker import build_kit
 
     game = make_solitaire("tripeaks")
     deal = numbered_deal(game.deck(), 2)

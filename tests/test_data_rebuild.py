@@ -21,6 +21,7 @@ from printplay.analysis.edge_file import (
     read_edge,
 )
 from printplay.analysis.poker_edge import house_edge
+from printplay.builders.poker_rulebook import house_edge_rows
 from printplay.cli import main
 from printplay.core.errors import DataError
 from printplay.core.provenance import shipped_data_dir
@@ -34,7 +35,6 @@ from printplay.games.poker.strategy_data import (
     load_strategy,
     read_strategy,
 )
-from printplay.printables.poker_rulebook import house_edge_rows
 
 DATE = re.compile(r"^\d{4}-\d\d-\d\d$")
 Progress = Callable[[int, int], None] | None

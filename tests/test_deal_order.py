@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
+from printplay.builders.sheet import build_setup
 from printplay.core.deal import numbered_deal
 from printplay.games import REGISTRY, make_solitaire
-from printplay.printables.sheet import build_setup
 
 RULE_SETS = [
     (name, options)

@@ -16,7 +16,7 @@ from pypdf import PdfReader
 
 from printplay.core.cards import Card
 from printplay.core.errors import OptionError, OutputError, PrintplayError
-from printplay.render.cards import BACK_FILL
+from printplay.render.card_shapes import BACK_FILL
 from printplay.render.deck import (
     BLEED_MM,
     Box,

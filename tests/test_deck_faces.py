@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 
 from printplay.core.cards import Card, Rank, Suit, standard_deck
 from printplay.core.errors import OptionError
-from printplay.render.cards import BLACK, JOKER_INDEX, RED
+from printplay.render.card_shapes import BLACK, JOKER_INDEX, RED
 from printplay.render.faces import (
     BLUE,
     CARD_SIZES,

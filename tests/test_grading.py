@@ -270,7 +270,7 @@ def test_every_verb_gives_a_deal_the_same_grade(
     and the books (:func:`grade_deals`, as ``book`` and ``sheet --difficulty`` choose deals)
     give every deal the same level, from the same measures."""
     from printplay.analysis.stats_work import StatsJob, solve_chunk
-    from printplay.printables.batch import grade_of
+    from printplay.builders.batch import grade_of
 
     solitaire = make_solitaire(game, options)
     deals = [solitaire.numbered_deal(seed) for seed in seeds]

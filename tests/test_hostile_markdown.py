@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from test_house_sandbox import SOURCE, house, refused
 
+from printplay.builders.rulebook import rulebook_model
 from printplay.cli import main
-from printplay.printables.rulebook import rulebook_model
-from printplay.render.rulebook import render_rulebook_source
+from printplay.render.rulebook_pdf import render_rulebook_source
 
 DEEP = 300
 

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from reportlab.graphics.shapes import Drawing, Rect, String
 
+from printplay.builders.rulebook import rulebook_model
 from printplay.core.cards import parse_cards
 from printplay.core.deal import numbered_deal
 from printplay.core.errors import RulebookError
 from printplay.games import make_solitaire
 from printplay.models.site_model import Site
-from printplay.printables.rulebook import rulebook_model
 from printplay.render.alt_text import board_words, hands_words
 from printplay.render.html import WebFigure, markdown_to_html, slug
 from printplay.render.markup_html import markup_html
@@ -234,8 +234,8 @@ def _markdown(model: object) -> str:
 
 
 def test_the_poker_rulebook_has_its_hands_and_its_chart_as_a_table() -> None:
+    from printplay.builders.poker_rulebook import poker_rulebook
     from printplay.games.poker.game import RicochetPoker
-    from printplay.printables.poker_rulebook import poker_rulebook
 
     html = rulebook_html(poker_rulebook(RicochetPoker())).html
     assert 'aria-label="king of diamonds (' in html

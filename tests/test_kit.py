@@ -19,15 +19,16 @@ from pdftext import misplaced_bookmarks, page_texts
 from pypdf import PdfReader
 
 from printplay.analysis.curated import SeedDeal
+from printplay.builders.kit import kit_deals
 from printplay.cli import main
 from printplay.core.deal import numbered_deal
 from printplay.core.errors import DealError
 from printplay.games import entry, make_solitaire
-from printplay.printables.kit import Kit, ResultKey, _parts, build_kit, kit_deals
+from printplay.makers.kit_maker import Kit, ResultKey, _parts, build_kit
 from printplay.render.deck import DeckOptions, plan_deck
-from printplay.render.kit import FRONT_PAGES
+from printplay.render.kit_pages import FRONT_PAGES
 from printplay.render.mats import mat_page_count
-from printplay.render.rulebook import Words
+from printplay.render.rulebook_pdf import Words
 
 DEALS = [8, 2]
 """Deal 8 (in first-deals: it cannot be won) and deal 2 (not in it: standard options)."""

@@ -16,27 +16,27 @@ from printplay.core.deal import numbered_deal
 from printplay.core.errors import RulebookError
 from printplay.core.protocols import SolitaireMove, SolitaireState
 from printplay.games import REGISTRY, entry, make_game, make_solitaire, solver_for
-from printplay.render.rulebook import Words
+from printplay.render.rulebook_pdf import Words
 from printplay.solve.toolkit import LineError, replay_line
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = [
     "printplay/cli.py",
     "printplay/cli_common.py",
-    "printplay/demo.py",
+    "printplay/makers/demo.py",
     "printplay/core/parallel.py",
     "printplay/analysis/curated.py",
-    "printplay/printables/batch.py",
-    "printplay/printables/kit.py",
+    "printplay/builders/batch.py",
+    "printplay/makers/kit_maker.py",
     "printplay/models/printable.py",
-    "printplay/printables/quickref.py",
-    "printplay/printables/requests.py",
-    "printplay/printables/rulebook.py",
-    "printplay/printables/sheet.py",
-    "printplay/printables/walkthrough.py",
-    "printplay/printables/site.py",
+    "printplay/builders/quickref.py",
+    "printplay/makers/requests.py",
+    "printplay/builders/rulebook.py",
+    "printplay/builders/sheet.py",
+    "printplay/builders/walkthrough.py",
+    "printplay/makers/site_maker.py",
     "printplay/models/site_model.py",
-    "printplay/render/sheet.py",
+    "printplay/render/sheet_pdf.py",
     "printplay/render/books.py",
     "printplay/render/board.py",
     "printplay/render/alt_text.py",
@@ -44,7 +44,7 @@ SHARED = [
     "printplay/render/html.py",
     "printplay/render/markup_html.py",
     "printplay/render/sheet_words.py",
-    "printplay/render/site.py",
+    "printplay/render/site_html.py",
     "printplay/render/site_deal.py",
     "printplay/render/site_pages.py",
     "printplay/render/site_shell.py",
@@ -52,9 +52,9 @@ SHARED = [
     "printplay/core/outfolder.py",
     "printplay/preview.py",
     "printplay/render/text.py",
-    "printplay/render/kit.py",
+    "printplay/render/kit_pages.py",
     "printplay/render/mats.py",
-    "printplay/render/quickref.py",
+    "printplay/render/quickref_pdf.py",
     "printplay/solve/toolkit.py",
     "printplay/core/protocols.py",
 ]

@@ -26,12 +26,7 @@ from printplay.render.markdown_pdf import (
     markdown_to_flowables,
     page_errors,
 )
-from printplay.render.rulebook import (
-    build_rulebook,
-    diagram,
-    render_rulebook_source,
-    table,
-)
+from printplay.render.rulebook_pdf import build_rulebook, diagram, render_rulebook_source, table
 from printplay.render.styles import book_styles, suit_markup
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rulebook"

@@ -21,8 +21,8 @@ from printplay.core.deal import Deal, numbered_deal
 from printplay.core.errors import GameError
 from printplay.core.layout import BoardView, Layout, PileView, Slot, SlotView
 from printplay.games import make_solitaire
+from printplay.makers.requests import make_printable
 from printplay.models.printable import PrintRequest
-from printplay.printables.requests import make_printable
 from printplay.render.mats import (
     CARD_MM,
     GUIDE,

@@ -15,8 +15,8 @@ from pypdf import PdfReader
 from printplay.core.deal import explicit_deal, numbered_deal
 from printplay.games import make_game
 from printplay.games.tripeaks import TriPeaks
+from printplay.makers.rulebook_maker import write_rulebook
 from printplay.models.printable import PrintRequest
-from printplay.printables.rulebook import write_rulebook
 from printplay.solve.tripeaks_solver import best_score
 
 A4 = (595.28, 841.89)
@@ -225,7 +225,7 @@ def test_no_rulebook_page_is_left_half_empty(tmp_path: Path, game: str, paper: s
     reference (which starts a page of its own)."""
     import pypdfium2
 
-    from printplay.printables.requests import make_printable
+    from printplay.makers.requests import make_printable
 
     out = tmp_path / f"{game}-{paper}.pdf"
     make_printable("rulebook", PrintRequest(game, out, paper=paper))
@@ -258,8 +258,8 @@ def _true_size_pdfs(folder: Path) -> dict[str, Path]:
     """One of every PDF meant to be printed at its true size: the deck, a mat, the pieces,
     the casino table card, a setup sheet with a token to cut out, and a kit."""
     from printplay.games import make_solitaire
-    from printplay.printables.kit import build_kit
-    from printplay.printables.poker_table_card import write_table_card
+    from printplay.makers.kit_maker import build_kit
+    from printplay.makers.table_card_maker import write_table_card
     from printplay.render.components import build_components
     from printplay.render.deck import build_deck
     from printplay.render.mats import build_mat
@@ -318,7 +318,7 @@ def test_every_bookmark_of_a_sheet_opens_the_page_of_its_heading(
     not at the foot of the page before (its heading and its bookmark go together)."""
     from printplay.games import make_solitaire
     from printplay.games.poker.standard import StandardOptions
-    from printplay.printables.poker_sheet import write_poker_sheet
+    from printplay.makers.poker_sheet_maker import write_poker_sheet
 
     path = tmp_path / f"{game}.pdf"
     if game == "ricochet-poker":

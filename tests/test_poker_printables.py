@@ -14,6 +14,14 @@ from reportlab.lib.pagesizes import landscape
 from reportlab.lib.units import mm
 from reportlab.platypus import Spacer, Table
 
+from printplay.builders.poker_sheet import (
+    bot_round,
+    build_round,
+    deal_places,
+    remake_command,
+    table_view,
+)
+from printplay.builders.poker_table_card import table_card
 from printplay.core.cards import Card, parse_card, standard_deck
 from printplay.core.deal import fingerprint
 from printplay.games.poker import casino
@@ -26,20 +34,13 @@ from printplay.games.poker.standard import (
     round_deck,
     standard_options,
 )
-from printplay.printables.poker_sheet import (
-    bot_round,
-    build_round,
-    deal_places,
-    remake_command,
-    table_view,
-    write_poker_sheet,
-)
-from printplay.printables.poker_table_card import table_card, write_table_card
-from printplay.render.cards import INDEX_SIZE, index_reach, widest_index
+from printplay.makers.poker_sheet_maker import write_poker_sheet
+from printplay.makers.table_card_maker import write_table_card
+from printplay.render.card_shapes import INDEX_SIZE, index_reach, widest_index
 from printplay.render.document import PageSetup
 from printplay.render.fonts import register_fonts
-from printplay.render.hands import HandsDiagram
-from printplay.render.poker_sheet import (
+from printplay.render.hands_diagram import HandsDiagram
+from printplay.render.poker_sheet_pdf import (
     MIN_TABLE_CARD_WIDTH,
     ODDS_BUY_WIDTH,
     ODDS_LABEL_WIDTH,
@@ -49,7 +50,7 @@ from printplay.render.poker_sheet import (
     turn_block,
 )
 from printplay.render.styles import book_styles
-from printplay.render.table_card import CARD_EDGE, CARD_FOLD, table_card_layout
+from printplay.render.table_card_pdf import CARD_EDGE, CARD_FOLD, table_card_layout
 
 EIGHT_SEATS = StandardOptions(players=8, limit=7, jokers=2)
 
@@ -219,8 +220,8 @@ def test_the_poker_renderers_load_no_bot_odds_or_strategy() -> None:
     no strategy table, no solver and no analysis."""
     code = (
         "import sys\n"
-        "import printplay.render.poker_rulebook, printplay.render.poker_sheet\n"
-        "import printplay.render.table_card, printplay.render.strategy_chart\n"
+        "import printplay.render.poker_rulebook_pdf, printplay.render.poker_sheet_pdf\n"
+        "import printplay.render.table_card_pdf, printplay.render.strategy_chart\n"
         "print(' '.join(sorted(sys.modules)))"
     )
     loaded = subprocess.run(
@@ -236,7 +237,7 @@ def test_the_poker_renderers_load_no_bot_odds_or_strategy() -> None:
         "printplay.games.poker.completions",
     )
     assert [name for name in loaded if name.startswith(forbidden)] == []
-    assert "printplay.render.poker_sheet" in loaded
+    assert "printplay.render.poker_sheet_pdf" in loaded
 
 
 def test_the_deal_order_is_printed_with_stacking_instructions(sheets: dict[str, Path]) -> None:

@@ -9,17 +9,17 @@ from pathlib import Path
 import pytest
 from pdftext import page_texts
 
-from printplay.cli import main
-from printplay.games.poker.casino import Buy, CasinoOptions, Fold, deal_round
-from printplay.games.poker.dealing import poker_deck
-from printplay.games.poker.ev import buy_fold_ev
-from printplay.games.poker.standard import StandardOptions
-from printplay.printables.poker_problems import (
+from printplay.builders.poker_problems import (
     CLOSE,
     build_problem_book,
     casino_decisions,
     standard_decisions,
 )
+from printplay.cli import main
+from printplay.games.poker.casino import Buy, CasinoOptions, Fold, deal_round
+from printplay.games.poker.dealing import poker_deck
+from printplay.games.poker.ev import buy_fold_ev
+from printplay.games.poker.standard import StandardOptions
 
 
 def test_standard_decisions_are_close() -> None:

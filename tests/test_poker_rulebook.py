@@ -11,6 +11,7 @@ import pytest
 from pdftext import mixed_font_lines, page_texts, pdf_text
 from pypdf import PdfReader
 
+from printplay.builders.poker_chart import DECISION_WORDS, strategy_chart
 from printplay.core.errors import OptionError
 from printplay.games.poker.game import ODDS_SPOTS, PokerBookOptions, RicochetPoker
 from printplay.games.poker.odds import chance, position_odds, state_odds
@@ -24,8 +25,7 @@ from printplay.games.poker.strategy_groups import (
 )
 from printplay.games.poker.strategy_play import strategy_table
 from printplay.games.poker.strategy_words import strategy_summary
-from printplay.printables.poker_chart import DECISION_WORDS, strategy_chart
-from printplay.printables.poker_rulebook import write_poker_rulebook
+from printplay.makers.poker_rulebook_maker import write_poker_rulebook
 from printplay.render.document import PageSetup
 from printplay.render.strategy_chart import DECISION_FILLS, StrategyChartDiagram
 

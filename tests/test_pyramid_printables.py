@@ -6,12 +6,12 @@ from __future__ import annotations
 import itertools
 from pathlib import Path
 
+from printplay.builders.walkthrough import MIN_SEGMENT, segments, steps_of
 from printplay.cli import main
 from printplay.core.deal import numbered_deal
 from printplay.games import make_solitaire
 from printplay.games.pyramid import Pyramid, PyramidOptions
-from printplay.printables.rulebook import write_rulebook
-from printplay.printables.walkthrough import MIN_SEGMENT, segments, steps_of
+from printplay.makers.rulebook_maker import write_rulebook
 from tests.conftest import sheet_with_line, walkthrough_line
 from tests.pdftext import page_texts, pdf_text
 

@@ -12,14 +12,14 @@ import pypdfium2.raw as pdfium
 import pytest
 from pdf_geometry import MM, close, page_shapes
 
+from printplay.builders.quickref import quick_card_text, quick_card_texts
 from printplay.cli import main
 from printplay.core.errors import GameError, RulebookError
 from printplay.games import REGISTRY
-from printplay.printables.quickref import quick_card_text, quick_card_texts
 from printplay.render.deck import DeckOptions, QuickRef, build_deck, plan_deck, quick_ref_cards
 from printplay.render.faces import OUTLINE
-from printplay.render.quickref import MIN_TEXT, SAFE_MM, card_styles, quick_card
-from printplay.render.rulebook import render_rulebook_source
+from printplay.render.quickref_pdf import MIN_TEXT, SAFE_MM, card_styles, quick_card
+from printplay.render.rulebook_pdf import render_rulebook_source
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 GREY = (OUTLINE.red, OUTLINE.green, OUTLINE.blue)
@@ -66,7 +66,7 @@ def test_the_quick_reference_page_says_what_the_card_says() -> None:
 
 
 def _tripeaks_context() -> dict[str, object]:
-    from printplay.printables.quickref import rulebook_model
+    from printplay.builders.quickref import rulebook_model
 
     return dict(rulebook_model("tripeaks").context)
 

@@ -29,7 +29,7 @@ from printplay.games.ricochet import (
     move_from_json,
     next_text,
 )
-from printplay.render.cards import CARD_RATIO
+from printplay.render.card_shapes import CARD_RATIO
 from printplay.testing import random_playout
 
 C = parse_card

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
+from printplay.builders.rulebook import rulebook_for
 from printplay.core.deal import numbered_deal
 from printplay.games import REGISTRY, make_solitaire
 from printplay.games.ricochet import LAYER_STARTS, Ricochet, RicochetOptions
-from printplay.printables.rulebook import rulebook_for, write_rulebook
+from printplay.makers.rulebook_maker import write_rulebook
 from tests.conftest import sheet_with_line, walkthrough_line
 from tests.pdftext import pdf_text
 
@@ -110,7 +111,7 @@ def test_pile_labels_name_their_pile_in_one_size_clear_of_each_other_and_the_car
     from reportlab.graphics.shapes import String
 
     from printplay.render.board import LABEL_CLEAR, board_drawing
-    from printplay.render.cards import BORDER
+    from printplay.render.card_shapes import BORDER
     from printplay.render.styles import MIN_TEXT
 
     game = make_solitaire(name)

@@ -71,7 +71,7 @@ def test_seeded_verdicts_hold(game: str, collection: str, number: int, deal: obj
 
 
 def test_each_solitaire_has_graded_collections() -> None:
-    from printplay.printables.puzzle_book import CURATED
+    from printplay.builders.puzzle_book import CURATED
 
     for name, game in REGISTRY.items():
         if game.is_solitaire:

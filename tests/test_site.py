@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 from conftest import site_results
 
+from printplay.builders.site import featured_deals, variant_sets
 from printplay.cli import main
 from printplay.core.outfolder import MANIFEST
 from printplay.games import REGISTRY
+from printplay.makers.site_maker import build_site
 from printplay.models.printable import PrintRequest
-from printplay.printables.site import build_site, featured_deals, variant_sets
 
 SCRIPT = [sys.executable, "-m", "printplay"]
 

@@ -19,11 +19,11 @@ import pypdfium2
 import pytest
 from reportlab.graphics.shapes import Group, String
 
+from printplay.builders.site import variant_sets
 from printplay.games import REGISTRY
 from printplay.markup import marker_of, tree
 from printplay.markup.nodes import call_diagram
 from printplay.models.site_model import Book
-from printplay.printables.site import variant_sets
 from printplay.render.document import MARGIN
 from printplay.render.web_rulebook import book_of, rulebook_markdown, web_figures
 

@@ -14,10 +14,10 @@ from printplay.analysis.stats_deals import DealRange
 from printplay.analysis.stats_records import DealRecord, Verdict
 from printplay.analysis.stats_run import RunReport
 from printplay.analysis.stats_summary import Summary
+from printplay.builders.stats_report import stats_report
 from printplay.cli import main
-from printplay.printables.stats_report import stats_report
-from printplay.render import stats_report as drawing
-from printplay.render.stats_report import draw_stats_report, stats_story
+from printplay.render import stats_report_pdf as drawing
+from printplay.render.stats_report_pdf import draw_stats_report, stats_story
 from tests.pdftext import page_texts, pdf_text
 
 

@@ -21,8 +21,8 @@ from pdf_geometry import TextRun, text_runs
 
 from printplay.core.deal import numbered_deal
 from printplay.games import make_solitaire
+from printplay.makers.requests import make_printable
 from printplay.models.printable import PrintRequest
-from printplay.printables.requests import make_printable
 from printplay.render.styles import MIN_TEXT
 
 BY_DESIGN: dict[str, str] = {}
@@ -60,19 +60,19 @@ def _printable(
 
 def _poker_sheet(folder: Path) -> Path:
     from printplay.games.poker.standard import StandardOptions
-    from printplay.printables.poker_sheet import write_poker_sheet
+    from printplay.makers.poker_sheet_maker import write_poker_sheet
 
     return write_poker_sheet(StandardOptions(), 1, folder / "poker.pdf", paper="letter")
 
 
 def _ricochet_book(folder: Path) -> Path:
-    from printplay.printables.puzzle_book import write_curated_book
+    from printplay.makers.book_maker import write_curated_book
 
     return write_curated_book("ricochet", folder / "book.pdf")[0]
 
 
 def _kit(folder: Path) -> Path:
-    from printplay.printables.kit import build_kit
+    from printplay.makers.kit_maker import build_kit
 
     game = make_solitaire("tripeaks")
     line = walkthrough_line(game, numbered_deal(game.deck(), 1))

@@ -25,7 +25,7 @@ from printplay.games.tripeaks import (
     TriPeaksOptions,
     TriPeaksState,
 )
-from printplay.printables.rulebook import write_rulebook
+from printplay.makers.rulebook_maker import write_rulebook
 
 CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])\s?([♠♥♦♣])")
 FOOTER = re.compile(r"^(printplay · .*|page \d+)$")
@@ -257,7 +257,7 @@ def test_variant_names_are_never_broken_in_the_table(tmp: Path) -> None:
 
 def test_walkthrough_search_is_bounded_by_states_not_time() -> None:
     # a time budget would make the chosen line, and so the PDF, depend on the machine
-    from printplay.printables.walkthrough import WALKTHROUGH_BUDGET
+    from printplay.builders.walkthrough import WALKTHROUGH_BUDGET
 
     assert WALKTHROUGH_BUDGET.max_seconds is None and WALKTHROUGH_BUDGET.max_states
 

@@ -29,19 +29,19 @@ from printplay.core.errors import GameError
 from printplay.core.options import GameOptions, parse_options, shown
 from printplay.core.protocols import LineFinder, Position, RegisteredSolitaire, SolverModule
 
-SOLITAIRE_SHEET = "printplay.printables.sheet:make_sheet"
+SOLITAIRE_SHEET = "printplay.makers.sheet_maker:make_sheet"
 """The printable maker of a solitaire's setup sheet and walkthrough."""
 
-SOLITAIRE_RULEBOOK = "printplay.printables.rulebook:make_rulebook"
+SOLITAIRE_RULEBOOK = "printplay.makers.rulebook_maker:make_rulebook"
 """The printable maker of a game's rulebook from ``rules/<name>.md``."""
 
 SOLITAIRE_MAT = "printplay.render.mats:make_mat"
 """The printable maker of a solitaire's table mat: its layout at true size, tiled."""
 
-SOLITAIRE_BOOK = "printplay.printables.puzzle_book:make_book"
+SOLITAIRE_BOOK = "printplay.makers.book_maker:make_book"
 """The book maker of a solitaire: graded, winnable deals, solutions at the back."""
 
-SOLITAIRE_SOURCE = "printplay.printables.rulebook:rulebook_model"
+SOLITAIRE_SOURCE = "printplay.builders.rulebook:rulebook_model"
 """What reads a solitaire's rulebook source with its context (for quick-reference cards)."""
 
 SOLITAIRE_RULEBOOK_MODEL = SOLITAIRE_SOURCE
@@ -265,16 +265,16 @@ REGISTRY: dict[str, GameEntry] = {
             "Ricochet Poker",
             engine="printplay.games.poker.game:RicochetPoker",
             printables={
-                "rulebook": "printplay.printables.poker_rulebook:make_rulebook",
-                "sheet": "printplay.printables.poker_sheet:make_sheet",
-                "table card": "printplay.printables.poker_table_card:make_table_card",
+                "rulebook": "printplay.makers.poker_rulebook_maker:make_rulebook",
+                "sheet": "printplay.makers.poker_sheet_maker:make_sheet",
+                "table card": "printplay.makers.table_card_maker:make_table_card",
             },
             verbs=("poker", "printplay.cli_poker:poker_app"),
             aliases=("poker", "ricochetpoker"),
             pieces=("chips", "dealer"),
-            rulebook_source="printplay.printables.poker_rulebook:rulebook_model",
-            rulebook_model="printplay.printables.poker_rulebook:book_model",
-            book="printplay.printables.poker_problems:make_book",
+            rulebook_source="printplay.builders.poker_rulebook:rulebook_model",
+            rulebook_model="printplay.builders.poker_rulebook:book_model",
+            book="printplay.makers.problem_book_maker:make_book",
             sheet_help="A Ricochet Poker sheet is a round played by bots, with the odds of "
             "every buy: --seed N names the round, --option players=N (2 to 8) sets the "
             "players, and limit=N, jokers=N and ante=N the standard game's variants.",

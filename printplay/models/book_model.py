@@ -2,9 +2,9 @@
 grades and solutions) and Ricochet Poker's problem book (close decisions and their exact
 answers).
 
-Plain, frozen data built by :mod:`printplay.printables.puzzle_book` and
-:mod:`printplay.printables.poker_problems`; the renderers (:mod:`printplay.render.puzzle_book`,
-:mod:`printplay.render.poker_problems`) draw it and compute nothing.  This module imports
+Plain, frozen data built by :mod:`printplay.builders.puzzle_book` and
+:mod:`printplay.builders.poker_problems`; the renderers (:mod:`printplay.render.puzzle_book_pdf`,
+:mod:`printplay.render.poker_problems_pdf`) draw it and compute nothing.  This module imports
 no solver, no analysis and no bot.
 """
 

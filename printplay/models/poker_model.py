@@ -2,11 +2,11 @@
 played by bots (the deal sheet), the casino table card.
 
 Everything here is plain, frozen data built by the poker builders
-(:mod:`~printplay.printables.poker_rulebook`, :mod:`~printplay.printables.poker_chart`,
-:mod:`~printplay.printables.poker_sheet`, :mod:`~printplay.printables.poker_table_card`),
+(:mod:`~printplay.builders.poker_rulebook`, :mod:`~printplay.builders.poker_chart`,
+:mod:`~printplay.builders.poker_sheet`, :mod:`~printplay.builders.poker_table_card`),
 which play the bots, compute the odds and read the stored tables.  The renderers
-(:mod:`printplay.render.poker_rulebook`, :mod:`~printplay.render.poker_sheet`,
-:mod:`~printplay.render.table_card`, :mod:`~printplay.render.strategy_chart`) draw it: the
+(:mod:`printplay.render.poker_rulebook_pdf`, :mod:`~printplay.render.poker_sheet_pdf`,
+:mod:`~printplay.render.table_card_pdf`, :mod:`~printplay.render.strategy_chart`) draw it: the
 words of every line, caption and cell are decided here.
 """
 

@@ -1,8 +1,8 @@
 """The data a printable is drawn from: setups, walkthroughs, sheets, rulebooks.
 
 Everything here is plain, frozen data built by the model layer's builders
-(:mod:`printplay.printables.walkthrough`, :mod:`~printplay.printables.sheet`,
-:mod:`~printplay.printables.rulebook`) from engines and solvers.  A renderer (the PDF
+(:mod:`printplay.builders.walkthrough`, :mod:`~printplay.builders.sheet`,
+:mod:`~printplay.builders.rulebook`) from engines and solvers.  A renderer (the PDF
 one in :mod:`printplay.render`, an HTML one later) draws it and computes nothing: the
 engine states a diagram shows, the words of each move, where the walkthrough draws the
 board afresh, are all decided here.  This module imports no solver.
@@ -128,7 +128,7 @@ class Walkthrough:
     """For a deal proved lost, a short proof in words, where the game knows one."""
     attempt: bool = False
     """Whether the line is a simple attempt played for a lost deal the solver gave no
-    line for (:func:`printplay.printables.walkthrough.simple_attempt`)."""
+    line for (:func:`printplay.builders.walkthrough.simple_attempt`)."""
 
     @property
     def final(self) -> Position:

@@ -1,8 +1,8 @@
 """The data of a statistics report (``printplay stats -o report.pdf``): one page of words,
 tables and the numbers its charts draw.
 
-Plain, frozen data built by :func:`printplay.printables.stats_report.stats_report` from a
-run's summary; :mod:`printplay.render.stats_report` draws it.  Every word on the page is
+Plain, frozen data built by :func:`printplay.builders.stats_report.stats_report` from a
+run's summary; :mod:`printplay.render.stats_report_pdf` draws it.  Every word on the page is
 decided here.
 """
 

@@ -27,7 +27,7 @@ from printplay import __version__
 from printplay.core.errors import OutputError
 from printplay.core.layout import BoardView, Marker, PileView, SlotView
 from printplay.core.outfile import bytes_writer
-from printplay.render.cards import (
+from printplay.render.card_shapes import (
     CARD_RATIO,
     CardStyle,
     badge_offset,

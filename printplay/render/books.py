@@ -19,7 +19,7 @@ from printplay.models.printable import ExampleMove, Figure, Rulebook
 from printplay.render.document import PageSetup
 from printplay.render.figures import figure_factory
 from printplay.render.markdown_pdf import DiagramFactory
-from printplay.render.rulebook import build_rulebook
+from printplay.render.rulebook_pdf import build_rulebook
 
 
 def figure_diagram(figure: Figure | ExampleMove, width: float) -> DiagramFactory:

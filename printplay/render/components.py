@@ -30,7 +30,7 @@ from reportlab.platypus import Flowable, PageBreak
 from printplay import __version__
 from printplay.core.cards import Suit
 from printplay.core.errors import OptionError
-from printplay.render.cards import BADGE_FILL, BLACK, RED
+from printplay.render.card_shapes import BADGE_FILL, BLACK, RED
 from printplay.render.document import PageSetup, bookmark_page, paper_size, write_atomically
 from printplay.render.faces import new_drawing, pip
 from printplay.render.fonts import SANS_BOLD, register_fonts

@@ -68,7 +68,7 @@ from printplay.render.faces import (
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
 if TYPE_CHECKING:
-    from printplay.render.quickref import QuickCard
+    from printplay.render.quickref_pdf import QuickCard
 
 BLEED_MM = 3.0
 """How far card art extends past the cut line when bleed is on."""
@@ -253,7 +253,7 @@ Segment = tuple[float, float, float, float]
 @dataclass(frozen=True)
 class QuickRef:
     """A game's quick-reference card, printed with the deck: the rules in brief on its face
-    and on its back (:mod:`printplay.render.quickref`)."""
+    and on its back (:mod:`printplay.render.quickref_pdf`)."""
 
     game: str
 
@@ -610,7 +610,7 @@ def build_deck(
     """Write the printable deck (52 cards and two jokers) to ``path``; see the module text.
 
     ``quick_ref`` holds the words of the games whose quick-reference cards follow the deck
-    (:func:`printplay.printables.quickref.quick_card_texts`), on a sheet of their own (its
+    (:func:`printplay.builders.quickref.quick_card_texts`), on a sheet of their own (its
     free places filled with more of them).  ``file_pages`` is the page count of the file
     the deck is printed in, when that is more than the deck (a kit): the print check says
     to print them all.
@@ -718,7 +718,7 @@ def _summary(options: DeckOptions) -> str:
 def _quick_cards(options: DeckOptions, texts: Mapping[str, QuickCardText]) -> dict[str, QuickCard]:
     """The quick-reference cards of ``options.quick_ref``, fitted (errors now, before
     anything is written)."""
-    from printplay.render.quickref import quick_card
+    from printplay.render.quickref_pdf import quick_card
 
     missing = [game for game in options.quick_ref if game not in texts]
     if missing:

@@ -6,7 +6,7 @@ that bleeds past the cut line lies at negative coordinates and beyond the width 
 The same group renders to PDF (the printable deck), SVG or PNG (through reportlab's renderers);
 :func:`face_drawing` and :func:`back_drawing` wrap one card in a Drawing of its own.
 
-The cards share the diagrams' colours (:mod:`printplay.render.cards`) and the embedded DejaVu
+The cards share the diagrams' colours (:mod:`printplay.render.card_shapes`) and the embedded DejaVu
 font: the corner indices are text in it (so a PDF's suits extract as ♠♥♦♣), and the pips are
 the very outlines of its suit glyphs, read from the bundled font file and drawn as vector paths.
 A suit never depends on colour alone: each has its own shape, and red prints lighter than
@@ -41,7 +41,7 @@ from reportlab.pdfbase.ttfonts import TTFontFile
 
 from printplay.core.cards import Card, Rank, Suit
 from printplay.core.errors import OptionError
-from printplay.render.cards import BACK_FILL, BACK_LINE, BLACK, JOKER_INDEX, RED, ink
+from printplay.render.card_shapes import BACK_FILL, BACK_LINE, BLACK, JOKER_INDEX, RED, ink
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
 # --- sizes and colours ------------------------------------------------------------------------

@@ -47,7 +47,7 @@ from printplay.core.protocols import RegisteredSolitaire
 from printplay.core.templating import house_deadline
 from printplay.games import entry, make_solitaire
 from printplay.models.printable import PrintRequest
-from printplay.render.cards import CARD_RATIO
+from printplay.render.card_shapes import CARD_RATIO
 from printplay.render.components import KINDS, pieces_row
 from printplay.render.document import (
     MARGIN,
@@ -57,7 +57,7 @@ from printplay.render.document import (
 )
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.markdown_pdf import fill_frame, markdown_to_flowables
-from printplay.render.rulebook import Words
+from printplay.render.rulebook_pdf import Words
 from printplay.render.styles import MIN_TEXT
 
 CARD_MM = (63.0, 88.0)

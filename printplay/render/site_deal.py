@@ -18,7 +18,7 @@ from printplay.render.alt_text import board_words
 from printplay.render.board import board_drawing
 from printplay.render.html import PageIds, scroller, text_html
 from printplay.render.markup_html import markup_html, markup_text
-from printplay.render.rulebook import Words
+from printplay.render.rulebook_pdf import Words
 from printplay.render.sheet_words import (
     badge_piles,
     ending_text,

@@ -1,7 +1,7 @@
 """The casino basic-strategy chart, drawn: every cell shaded by its decision and lettered.
 
 It draws a :class:`~printplay.models.poker_model.StrategyChart`
-(:func:`printplay.printables.poker_chart.strategy_chart` builds it) for the rulebook's
+(:func:`printplay.builders.poker_chart.strategy_chart` builds it) for the rulebook's
 ``[[diagram strategy]]`` marker.
 """
 

@@ -24,8 +24,8 @@ from printplay.render.html import (
     WebFigureFactory,
     markdown_to_html,
 )
-from printplay.render.poker_rulebook import diagram_hands, hands_diagram, poker_markdown
-from printplay.render.rulebook import render_rulebook_source
+from printplay.render.poker_rulebook_pdf import diagram_hands, hands_diagram, poker_markdown
+from printplay.render.rulebook_pdf import render_rulebook_source
 from printplay.render.strategy_chart import StrategyChartDiagram
 
 BOOK_WIDTH = PageSetup().frame_width

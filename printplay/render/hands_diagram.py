@@ -17,7 +17,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from printplay.core.cards import Card
-from printplay.render.cards import CARD_RATIO, CardStyle, card_shapes, round_rect, widest_index
+from printplay.render.card_shapes import (
+    CARD_RATIO,
+    CardStyle,
+    card_shapes,
+    round_rect,
+    widest_index,
+)
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
 CAPTION_COLOUR = HexColor("#555555")

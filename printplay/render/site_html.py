@@ -1,7 +1,7 @@
 """The website, written: every page of a :class:`~printplay.models.site_model.Site`,
 its stylesheet, its icon and the card font its diagrams are drawn in.
 
-The PDFs the pages link to are the builder's (:mod:`printplay.printables.site`); this
+The PDFs the pages link to are the builder's (:mod:`printplay.makers.site_maker`); this
 writes the rest into the same folder.  The same site gives the same bytes: pages in a fixed
 order, no dates, no random ids.
 """
@@ -13,7 +13,7 @@ from importlib import resources
 from pathlib import Path
 
 from printplay.models.site_model import Site
-from printplay.render.rulebook import Words
+from printplay.render.rulebook_pdf import Words
 from printplay.render.site_deal import deal_page
 from printplay.render.site_pages import index_page, rulebook_page
 from printplay.render.site_shell import ICON, STYLESHEET, Page, SiteWords, page_html

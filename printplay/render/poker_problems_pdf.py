@@ -2,7 +2,7 @@
 contents, the problems (each kept whole on a page, as many a page as fit), the answers at
 the back.
 
-Laid out twice like a puzzle book (:mod:`printplay.render.puzzle_book`): the first pass
+Laid out twice like a puzzle book (:mod:`printplay.render.puzzle_book_pdf`): the first pass
 finds the pages, the second prints them.  A problem page shows the table, the facts and
 the question, and never its answer.
 """
@@ -22,8 +22,8 @@ from printplay.models.book_model import BookPages, Problem, ProblemBook
 from printplay.render.document import PageSetup
 from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
-from printplay.render.poker_sheet import table_diagram
-from printplay.render.puzzle_book import (
+from printplay.render.poker_sheet_pdf import table_diagram
+from printplay.render.puzzle_book_pdf import (
     QuickCards,
     TwoPassBook,
     contents_block,
@@ -32,8 +32,8 @@ from printplay.render.puzzle_book import (
     quick_reference,
     table_style,
 )
-from printplay.render.quickref import quick_card
-from printplay.render.rulebook import Words
+from printplay.render.quickref_pdf import quick_card
+from printplay.render.rulebook_pdf import Words
 from printplay.render.styles import suit_markup
 
 

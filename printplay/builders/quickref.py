@@ -3,7 +3,7 @@
 A rulebook source defines two macros, ``quick_card_front(card=true)`` and
 ``quick_card_back(card=true)``; they are called in the rulebook's own context, so a card
 says what the rulebook says.  The deck and the kit print the cards
-(:mod:`printplay.render.quickref` typesets them).
+(:mod:`printplay.render.quickref_pdf` typesets them).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import cast
 from printplay.core.errors import GameError
 from printplay.games import entry, load
 from printplay.models.printable import QuickCardText, Rulebook
-from printplay.render.rulebook import Words, template_exists
+from printplay.render.rulebook_pdf import Words, template_exists
 
 MACROS = ("quick_card_front", "quick_card_back")
 """The macros a rulebook source defines for its quick-reference card."""

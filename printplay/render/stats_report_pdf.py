@@ -1,7 +1,7 @@
 """The statistics report drawn: one page, its charts made with reportlab's chart module.
 
 It draws a :class:`~printplay.models.stats_model.StatsReport`
-(:func:`printplay.printables.stats_report.stats_report` builds it): the share won as one
+(:func:`printplay.builders.stats_report.stats_report` builds it): the share won as one
 stacked bar across all the deals with the 95% range bracketed over it, the counts and the
 spreads as tables, the lengths of the winning lines as a histogram and, for a graded run,
 the levels as bars.  Fills differ in lightness as well as hue, and every part is labelled,

@@ -5,23 +5,22 @@ decision (and, for the odds bot, its estimate of each buy); :func:`build_round` 
 into the :class:`~printplay.models.poker_model.PokerRound` the sheet prints: the tables
 before every turn, the odds in words, what happened, the deal order (where each card of the
 deck goes, checked against the round's events) and, for a round over at its first turn,
-why.  :func:`make_sheet` is the registry's sheet maker: it builds the model and hands it to
-the PDF renderer.
+why.  The registry's sheet maker (:mod:`printplay.makers.poker_sheet_maker`) hands the
+model to the PDF renderer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
 from pathlib import Path
 
+from printplay.builders.commands import command_line, sheet_argv, sheet_file
 from printplay.core import options as opts
 from printplay.core.cards import Card, format_labels
-from printplay.core.deal import SHUFFLE_NAME, check_seed, fingerprint
-from printplay.core.errors import DealError
-from printplay.games.numbering import check_numbering
+from printplay.core.deal import SHUFFLE_NAME, fingerprint
 from printplay.games.poker.bots import OddsBot, make_bot, play_round_states
 from printplay.games.poker.odds import Odds, chance, state_odds
 from printplay.games.poker.standard import (
@@ -37,11 +36,9 @@ from printplay.games.poker.standard import (
     describe_event,
     new_round,
     round_deck,
-    standard_options,
 )
 from printplay.models.poker_model import BuyColumn, PokerRound, PokerTurn, Seat, TableView
 from printplay.models.printable import DealOrderEntry, PrintRequest
-from printplay.printables.commands import command_line, sheet_argv, sheet_file
 
 BOT_PLAY: dict[str, str] = {
     "odds": "buys the number of cards its estimate values most, and folds when no buy is "
@@ -281,51 +278,6 @@ def build_round(options: StandardOptions, seed: int, bot_name: str = SHEET_BOT) 
     )
 
 
-def write_poker_sheet(
-    options: StandardOptions,
-    seed: int,
-    path: Path,
-    *,
-    paper: str = "a4",
-    bot_name: str = SHEET_BOT,
-    spoiler_free: bool = False,
-) -> Path:
-    """Write the deal sheet of round ``seed`` played by bots to ``path`` (see
-    :func:`printplay.render.poker_sheet.draw_poker_sheet`)."""
-    from printplay.core.outfile import check_writable
-    from printplay.render.poker_sheet import draw_poker_sheet
-
-    path = check_writable(Path(path))
-    model = build_round(options, seed, bot_name)
-    if model.remake:  # this very sheet again: its paper, its flags
-        again = remake_command(options, seed, paper=paper, spoiler_free=spoiler_free)
-        model = replace(model, remake=again)
-    return draw_poker_sheet(model, path, paper=paper, spoiler_free=spoiler_free)
-
-
-def make_sheet(request: PrintRequest) -> Path:
-    """The registry's sheet maker: a numbered round played by bots, under the standard
-    game's options (players, limit, jokers …)."""
-    if request.deal_codes is not None:
-        raise DealError(
-            "a Ricochet Poker deal sheet is made from a deal number (--seed N), not --deal"
-        )
-    if request.seed is None:
-        raise DealError("a Ricochet Poker deal sheet needs a deal number: --seed N")
-    check_numbering(request.game, request.numbering)
-    from printplay.core.outfile import check_writable
-
-    options = standard_options(request.option_texts)
-    path = check_writable(request.path)  # a bad path is reported before a bad seed
-    return write_poker_sheet(
-        options,
-        check_seed(request.seed),
-        path,
-        paper=request.paper,
-        spoiler_free=request.spoiler_free,
-    )
-
-
 __all__ = [
     "BOT_PLAY",
     "BotTurn",
@@ -333,12 +285,10 @@ __all__ = [
     "build_round",
     "chips",
     "deal_places",
-    "make_sheet",
     "poker_turn",
     "remake_command",
     "rules_words",
     "seat_caption",
     "short_round_note",
     "table_view",
-    "write_poker_sheet",
 ]

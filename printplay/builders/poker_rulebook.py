@@ -6,9 +6,9 @@ context built here: the engine's facts (:meth:`RicochetPoker.rulebook_context
 variants, rulings), the basic strategy and the stored house edge
 (``printplay/data/house-edge*.json``, with the command that measures it).  The chart its
 ``[[diagram strategy]]`` marker draws is computed here too
-(:mod:`~printplay.printables.poker_chart`).  :func:`rulebook_model` is the registry's
-rulebook source (the quick-reference cards read it); :func:`make_rulebook` the registry's
-rulebook maker: it builds the model and hands it to the PDF renderer.
+(:mod:`~printplay.builders.poker_chart`).  :func:`rulebook_model` is the registry's
+rulebook source (the quick-reference cards read it); the registry's rulebook maker
+(:mod:`printplay.makers.poker_rulebook_maker`) hands the model to the PDF renderer.
 """
 
 from __future__ import annotations
@@ -17,13 +17,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from printplay.analysis.edge_file import Interval, read_edge
+from printplay.builders.poker_chart import strategy_chart
 from printplay.core import options as opts
-from printplay.core.templating import house_deadline
 from printplay.games.poker.game import PokerBookOptions, RicochetPoker
 from printplay.games.poker.strategy_play import strategy_table
 from printplay.models.poker_model import PokerRulebook
-from printplay.models.printable import PrintRequest, Rulebook
-from printplay.printables.poker_chart import strategy_chart
+from printplay.models.printable import Rulebook
 
 
 def _edge_words(edge: Interval) -> str:
@@ -110,35 +109,11 @@ def poker_rulebook(game: RicochetPoker, *, rules_dir: Path | None = None) -> Pok
     )
 
 
-@house_deadline("the rulebook")
-def write_poker_rulebook(
-    game: RicochetPoker, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
-) -> Path:
-    """Write the Ricochet Poker rulebook of ``game`` (standard and casino games) to
-    ``path``; a house edition of its source in ``rules_dir`` is read first."""
-    from printplay.core.outfile import check_writable
-    from printplay.render.poker_rulebook import draw_poker_rulebook
-
-    path = check_writable(Path(path))
-    return draw_poker_rulebook(poker_rulebook(game, rules_dir=rules_dir), path, paper=paper)
-
-
-def make_rulebook(request: PrintRequest) -> Path:
-    """The registry's rulebook maker: the options are the rulebook's (limit, jokers,
-    home-cap)."""
-    game = RicochetPoker(opts.parse_options(PokerBookOptions, request.option_texts))
-    return write_poker_rulebook(
-        game, request.path, paper=request.paper, rules_dir=request.rules_dir
-    )
-
-
 __all__ = [
     "book_model",
     "house_edge_rows",
-    "make_rulebook",
     "poker_rulebook",
     "poker_rulebook_context",
     "rulebook_for",
     "rulebook_model",
-    "write_poker_rulebook",
 ]

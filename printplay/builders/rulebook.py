@@ -5,8 +5,8 @@ drawn from the engine: ``layout`` (deal 1 as dealt) and ``move`` (an example mov
 and after).  The game supplies its computed tables through ``rulebook_context()``; a
 ``figures`` entry there maps more diagram names to board views, or to several views drawn
 side by side (Ricochet's allowed next walls).  The win-rate rows come from the stored
-win rates.  :func:`make_rulebook` is the registry's rulebook maker: it builds the model
-and hands it to the PDF renderer.
+win rates.  The registry's rulebook maker (:mod:`printplay.makers.rulebook_maker`) builds
+the model here and hands it to the PDF renderer.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from printplay.analysis.winrates import rulebook_rows
 from printplay.core import options as opts
 from printplay.core.protocols import Position, RegisteredSolitaire
 from printplay.games import make_solitaire
-from printplay.models.printable import ExampleMove, Figure, PrintRequest, Rulebook
+from printplay.models.printable import ExampleMove, Figure, Rulebook
 
 
 def _face_up_count(state: Position) -> int:
@@ -114,32 +114,4 @@ def rulebook_for(game: RegisteredSolitaire, *, rules_dir: Path | None = None) ->
     )
 
 
-def write_rulebook(
-    game: RegisteredSolitaire, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
-) -> Path:
-    """Write ``game``'s rulebook, with the variant text its options switch on, to ``path``."""
-    from printplay.core.outfile import check_writable
-    from printplay.render.books import draw_rulebook
-
-    model = rulebook_for(game, rules_dir=rules_dir)
-    return draw_rulebook(model, check_writable(Path(path)), paper=paper)
-
-
-def make_rulebook(request: PrintRequest) -> Path:
-    """The registry's rulebook maker for solitaires."""
-    from printplay.core.outfile import check_writable
-    from printplay.render.books import draw_rulebook
-
-    model = rulebook_model(request.game, request.option_texts, rules_dir=request.rules_dir)
-    check_writable(request.path)
-    return draw_rulebook(model, request.path, paper=request.paper)
-
-
-__all__ = [
-    "example_move",
-    "make_rulebook",
-    "rulebook_for",
-    "rulebook_model",
-    "variant_rows",
-    "write_rulebook",
-]
+__all__ = ["example_move", "rulebook_for", "rulebook_model", "variant_rows"]

@@ -2,11 +2,12 @@
 
 :func:`build_site` plans the site (:class:`~printplay.models.site_model.Site`): for
 every registered game its rulebook model under the standard rules and under each variant
-(:func:`variant_sets`), the featured deals of each solitaire (the first of its kit's
-curated deals, solved here, :func:`featured_deals`), and the PDFs that go with them,
+(:func:`~printplay.builders.site.variant_sets`), the featured deals of each solitaire (the
+first of its kit's curated deals, solved here,
+:func:`~printplay.builders.site.featured_deals`), and the PDFs that go with them,
 built by the registry's makers from the same models' inputs: rulebooks, a sheet for each
 featured deal, the mats and the other printables, and the kits.  The web renderer
-(:mod:`printplay.render.site`) writes the pages beside them.
+(:mod:`printplay.render.site_html`) writes the pages beside them.
 
 The site is built in a folder beside the target and moved in when it is complete
 (:mod:`printplay.core.outfolder`): a folder holding files printplay did not write is refused
@@ -23,20 +24,21 @@ from typing import cast
 from pypdf import PdfReader
 
 from printplay.analysis.curated import SeedDeal
+from printplay.builders.commands import sheet_request
+from printplay.builders.sheet import build_sheet
+from printplay.builders.site import featured_deals, variant_sets
+from printplay.builders.walkthrough import choose_line
 from printplay.core import options as opts
-from printplay.core.errors import OptionError, OutputError
+from printplay.core.errors import OutputError
 from printplay.core.outfolder import check_folder, publish, staging_folder
 from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire
+from printplay.makers.kit_maker import ResultKey, build_kit
+from printplay.makers.requests import Made, make_printable
 from printplay.models.printable import Line, PrintRequest
 from printplay.models.site_model import Book, DealPage, Download, GamePage, Site, VariantPage
-from printplay.printables.commands import sheet_request
-from printplay.printables.kit import ResultKey, build_kit, kit_deals
-from printplay.printables.requests import Made, make_printable
-from printplay.printables.sheet import build_sheet
-from printplay.printables.walkthrough import choose_line
 from printplay.render.document import paper_size
-from printplay.render.sheet import draw_sheet
-from printplay.render.site import write_site
+from printplay.render.sheet_pdf import draw_sheet
+from printplay.render.site_html import write_site
 from printplay.render.web_rulebook import rulebook_markdown
 
 DEFAULT_DEALS = 3
@@ -49,59 +51,6 @@ _UNSAFE = re.compile(r"[^a-z0-9-]+")
 
 Progress = Callable[[str], None]
 """Told what the builder is doing, a few words at a time (a spinner's text)."""
-
-
-def _valid(game: GameEntry, options: Sequence[str]) -> bool:
-    try:
-        opts.parse_options(game.options_type, options)
-    except OptionError:
-        return False
-    return True
-
-
-def variant_sets(name: str) -> list[tuple[str, ...]]:
-    """The option sets of a game that change its rules, one variant page each.
-
-    Every switch, and every other value of a setting with a few values (``jokers=1``,
-    ``jokers=2``), each on its own; an option that needs another to mean anything
-    (``five-aces-top`` needs jokers) goes with the first that makes it valid; then the
-    registry's combined rule sets (those its win-rate table prints).  A setting that takes
-    any number (a score's bonus) has no page: the variants table says what it does.
-
-    >>> variant_sets("ricochet")
-    [('ball-resets',), ('free-draw',), ('no-wrap',), ('face-up',), ('stock-ends-game',),
-     ('ball-resets', 'free-draw')]
-    """
-    game = entry(name)
-    singles: list[tuple[str, ...]] = []
-    for spec in opts.option_specs(game.options_type):
-        if spec.is_switch:
-            singles.append((spec.name,))
-        elif spec.choices:
-            singles += [
-                (f"{spec.name}={value}",) for value in spec.choices if value != spec.default
-            ]
-    found: list[tuple[str, ...]] = []
-    for single in singles:
-        if _valid(game, single):
-            found.append(single)
-            continue
-        partner = next((other for other in singles if _valid(game, (*other, *single))), None)
-        if partner is not None:
-            found.append((*partner, *single))
-    for rule_set in game.win_rates:
-        if len(rule_set) > 1 and tuple(rule_set) not in found:
-            found.append(tuple(rule_set))
-    return found
-
-
-def featured_deals(name: str, count: int) -> list[SeedDeal]:
-    """The first ``count`` of the curated deals a solitaire's kit prints (none for a game
-    with no layout to deal)."""
-    game = entry(name)
-    if not game.is_solitaire or "sheet" not in game.printables:
-        return []
-    return kit_deals(game.name)[:count]
 
 
 def _slug(options: Sequence[str]) -> str:
@@ -262,7 +211,7 @@ def build_site(
     (leaving them alone).  ``games`` limits the site to some games (all by default) and
     ``results`` gives featured deals' lines instead of searching them (tests use both).
     ``made`` holds PDFs written already (the demo's, see
-    :data:`~printplay.printables.requests.Made`): the site copies those.
+    :data:`~printplay.makers.requests.Made`): the site copies those.
     """
     if not 0 <= deals <= MAX_DEALS:
         raise OutputError(f"--deals must be from 0 to {MAX_DEALS}, not {deals}")
@@ -294,4 +243,4 @@ def build_site(
     return site
 
 
-__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "build_site", "featured_deals", "variant_sets"]
+__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "build_site"]

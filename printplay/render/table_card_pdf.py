@@ -3,7 +3,7 @@
 A landscape page folded across the middle, the same face on both sides (one upside down),
 set as large as half the page allows, to read across a table: the order of play, the
 kickout table and the bonus paytable of a :class:`~printplay.models.poker_model.TableCard`
-(:func:`printplay.printables.poker_table_card.table_card` builds it).
+(:func:`printplay.builders.poker_table_card.table_card` builds it).
 """
 
 from __future__ import annotations

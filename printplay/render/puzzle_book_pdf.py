@@ -40,13 +40,13 @@ from printplay.core.templating import house_deadline
 from printplay.models.book_model import BookPages, Puzzle, PuzzleBook, TurningPoint
 from printplay.models.printable import DealOrderEntry
 from printplay.render.board import BoardDiagram
-from printplay.render.cards import CARD_RATIO
+from printplay.render.card_shapes import CARD_RATIO
 from printplay.render.document import PageSetup, lay_out, page_offset, write_atomically
 from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
-from printplay.render.quickref import QuickCard, quick_card
-from printplay.render.rulebook import Words
-from printplay.render.sheet import card_rows, order_cells
+from printplay.render.quickref_pdf import QuickCard, quick_card
+from printplay.render.rulebook_pdf import Words
+from printplay.render.sheet_pdf import card_rows, order_cells
 from printplay.render.styles import Styles, book_styles, suit_markup
 
 RULE = HexColor("#BBBBBB")

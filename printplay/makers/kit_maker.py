@@ -32,13 +32,13 @@ from typing import Any
 
 from pypdf import PdfReader
 
-from printplay.analysis.curated import SeedDeal, collections, pick
-from printplay.core.deal import check_seed
+from printplay.analysis.curated import SeedDeal
+from printplay.builders.kit import curated_count, deal_label, has_curated_book, kit_deals
+from printplay.builders.quickref import quick_card_text, rulebook_model, source_exists
 from printplay.core.outfile import check_writable
 from printplay.games import GameEntry, entry
+from printplay.makers.requests import make_printable
 from printplay.models.printable import Line, PrintRequest
-from printplay.printables.quickref import quick_card_text, rulebook_model, source_exists
-from printplay.printables.requests import make_printable
 from printplay.render.document import (
     first_page_number,
     numbered_from,
@@ -46,7 +46,7 @@ from printplay.render.document import (
     write_atomically,
 )
 from printplay.render.fonts import register_fonts
-from printplay.render.kit import (
+from printplay.render.kit_pages import (
     FRONT_PAGES,
     Bookmark,
     KitDocument,
@@ -59,13 +59,7 @@ from printplay.render.kit import (
     outline,
 )
 from printplay.render.mats import mat_prints_pieces
-from printplay.render.rulebook import Words
-
-COLLECTIONS = ("first-deals", "demo")
-"""Where a kit's deals come from: the first of these collections the game has."""
-
-DEFAULT_DEAL = 1
-"""The deal of a game with no curated collection."""
+from printplay.render.rulebook_pdf import Words
 
 ResultKey = SeedDeal | int | tuple[int, tuple[str, ...]]
 """A curated deal, a deal number and its options, or a deal number: how precomputed results
@@ -86,27 +80,6 @@ class Kit:
     """What the game has no source for yet, in words (printed on the cover too)."""
     bookmarks: tuple[Bookmark, ...]
     deals: tuple[SeedDeal, ...]
-
-
-def deal_label(deal: SeedDeal) -> str:
-    """A curated deal named by its number and the options it is played under: ``4``,
-    ``1 (reserve)`` (a collection may hold one deal under two rule sets)."""
-    options = f" ({', '.join(deal.options)})" if deal.options else ""
-    return f"{deal.seed}{options}"
-
-
-def kit_deals(game: str, numbers: Sequence[int] | None = None) -> list[SeedDeal]:
-    """The curated deals a kit of ``game`` prints: the game's first collection of
-    :data:`COLLECTIONS`, or those of ``numbers`` (a number the collection lacks is dealt
-    with the standard options; a game with no collection deals :data:`DEFAULT_DEAL`)."""
-    for number in numbers or ():
-        check_seed(number)
-    names = [c.name for c in collections(game)]
-    found = next((name for name in COLLECTIONS if name in names), None)
-    if found is not None:
-        return pick(game, found, None if numbers is None else list(numbers))
-    seeds = list(numbers) if numbers is not None else [DEFAULT_DEAL]
-    return [SeedDeal(entry(game).name, (), seed=seed) for seed in seeds]
 
 
 def build_kit(
@@ -259,7 +232,7 @@ def _parts(
         title = words("part_title", kind="sheets", game=game.title)
         add("sheets", title, "both", sheets, deals=numbers)
     if puzzles and has_curated_book(game.name):
-        from printplay.printables.puzzle_book import write_curated_book
+        from printplay.makers.book_maker import write_curated_book
 
         def book() -> Path:
             return write_curated_book(game.name, folder / "puzzles.pdf", paper=paper)[0]
@@ -310,21 +283,6 @@ def _result(results: Mapping[ResultKey, Line], deal: SeedDeal) -> Line | None:
     if deal.seed is None:
         return None
     return results.get((deal.seed, deal.options), results.get(deal.seed))
-
-
-def has_curated_book(game: str) -> bool:
-    """Whether ``game`` has the graded collections a curated puzzle book prints."""
-    from printplay.printables.puzzle_book import CURATED
-
-    names = {c.name for c in collections(game)}
-    return all(name in names for name in CURATED)
-
-
-def curated_count(game: str) -> int:
-    """How many deals ``game``'s curated puzzle book holds."""
-    from printplay.printables.puzzle_book import CURATED
-
-    return sum(len(c.deals) for c in collections(game) if c.name in CURATED)
 
 
 def _build_parts(
@@ -386,4 +344,4 @@ def make_kit(
     ).path
 
 
-__all__ = ["COLLECTIONS", "Kit", "ResultKey", "build_kit", "kit_deals", "make_kit"]
+__all__ = ["Kit", "ResultKey", "build_kit", "make_kit"]

@@ -40,13 +40,13 @@ from printplay.core.templating import house_deadline
 from printplay.models.printable import DealOrderEntry, Setup
 from printplay.models.printable import Sheet as SheetModel
 from printplay.render.board import BoardDiagram, board_size
-from printplay.render.cards import CARD_RATIO
+from printplay.render.card_shapes import CARD_RATIO
 from printplay.render.components import KINDS, pieces_row
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import register_fonts
-from printplay.render.hands import HandsDiagram
+from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry
-from printplay.render.rulebook import Words
+from printplay.render.rulebook_pdf import Words
 from printplay.render.sheet_words import (
     badge_piles,
     ending_text,

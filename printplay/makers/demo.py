@@ -11,11 +11,11 @@ from typing import TYPE_CHECKING
 from printplay.analysis.curated import SeedDeal, collections
 from printplay.core.errors import OutputError
 from printplay.games import REGISTRY
+from printplay.makers.requests import MadeKey, made_key, make_printable
 from printplay.models.printable import Line, PrintRequest
-from printplay.printables.requests import MadeKey, made_key, make_printable
 
 if TYPE_CHECKING:
-    from printplay.printables.kit import ResultKey
+    from printplay.makers.kit_maker import ResultKey
 
 DEMO_DEAL = 1
 """The deal number the demo's sheets show when a game has no ``demo`` seed collection."""
@@ -109,7 +109,7 @@ def run_demo(folder: Path, *, paper: str = "a4") -> list[Path]:
                 made[made_key(printable, request)] = paths[-1]
     paths += write_books(folder, paper)
     if kit_name is not None:
-        from printplay.printables.kit import build_kit
+        from printplay.makers.kit_maker import build_kit
 
         seeds = [deal.seed for deal in demo_deals(kit_name) if deal.seed is not None]
         path = folder / f"{kit_name}-kit.pdf"
@@ -127,7 +127,8 @@ def _site(
 ) -> Path:
     """The website, its featured deals that the demo solved already not solved again and
     the PDFs the demo made already (``made``) copied, not made again."""
-    from printplay.printables.site import DEFAULT_DEALS, build_site, featured_deals
+    from printplay.builders.site import featured_deals
+    from printplay.makers.site_maker import DEFAULT_DEALS, build_site
 
     known: dict[SeedDeal, Line] = {}
     if kit_name is not None:
@@ -140,8 +141,8 @@ def _site(
 
 def _line(deal: SeedDeal) -> Line:
     """The walkthrough's line of a solitaire's deal (searched once, printed twice)."""
+    from printplay.builders.walkthrough import choose_line
     from printplay.games import make_solitaire
-    from printplay.printables.walkthrough import choose_line
 
     game = make_solitaire(deal.game, deal.options)
     return choose_line(game, game.initial_state(deal.deal()))

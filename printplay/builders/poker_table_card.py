@@ -1,19 +1,14 @@
 """The casino table card as a model: the order of play, the kickout table and the bonus
 paytable (capped for the home game), read from the casino engine's tables.
 
-:func:`make_table_card` is the registry's table-card maker: it builds the model and hands
-it to the PDF renderer (:mod:`printplay.render.table_card`).
+The registry's table-card maker (:mod:`printplay.makers.table_card_maker`) hands the model
+to the PDF renderer (:mod:`printplay.render.table_card_pdf`).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from printplay.core import options as opts
 from printplay.games.poker import casino
-from printplay.games.poker.game import PokerBookOptions
 from printplay.models.poker_model import TableCard
-from printplay.models.printable import PrintRequest
 
 
 def card_steps() -> list[str]:
@@ -56,20 +51,4 @@ def table_card(home_cap: bool = False) -> TableCard:
     )
 
 
-def write_table_card(path: Path, *, paper: str = "a4", home_cap: bool = False) -> Path:
-    """Write the casino table card to ``path`` (see
-    :func:`printplay.render.table_card.draw_table_card`)."""
-    from printplay.core.outfile import check_writable
-    from printplay.render.table_card import draw_table_card
-
-    path = check_writable(Path(path))
-    return draw_table_card(table_card(home_cap), path, paper=paper)
-
-
-def make_table_card(request: PrintRequest) -> Path:
-    """The registry's table-card maker (the option ``home-cap`` caps the bonuses)."""
-    options = opts.parse_options(PokerBookOptions, request.option_texts)
-    return write_table_card(request.path, paper=request.paper, home_cap=options.home_cap)
-
-
-__all__ = ["card_steps", "make_table_card", "table_card", "write_table_card"]
+__all__ = ["card_steps", "table_card"]

@@ -1,7 +1,7 @@
 """The print-and-play kit's own pages and its assembly: cover, contents, blank backs, the
 merged file with its outline.
 
-The model layer (:mod:`printplay.printables.kit`) decides the parts and builds each one;
+The model layer (:mod:`printplay.makers.kit_maker`) decides the parts and builds each one;
 this module draws the front pages and the blank page and puts the kit together with
 pypdf.  The same input gives the same bytes.
 """
@@ -30,7 +30,7 @@ from printplay.render.document import (
     write_atomically,
 )
 from printplay.render.fonts import SANS
-from printplay.render.rulebook import Words
+from printplay.render.rulebook_pdf import Words
 from printplay.render.styles import book_styles
 
 FRONT_PAGES = 2

@@ -1,23 +1,20 @@
-"""Setup sheets: the model of a deal's setup and walkthrough, and the sheet maker.
+"""Setup sheets: the model of a deal's setup and walkthrough.
 
 :func:`build_setup` gathers what a player needs to lay out a deal (the start, the stock in
 order, the deal order, the pieces, the command that remakes the sheet); :func:`build_sheet`
-adds the walkthrough; :func:`make_sheet` is the registry's sheet maker: it builds the model
-and hands it to the PDF renderer.
+adds the walkthrough.  The registry's sheet maker (:mod:`printplay.makers.sheet_maker`)
+builds the model here and hands it to the PDF renderer.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from printplay.builders.commands import command_line, sheet_argv, sheet_request
+from printplay.builders.walkthrough import SHEET_SECONDS, build_walkthrough
 from printplay.core import options as opts
 from printplay.core.deal import Deal
 from printplay.core.protocols import RegisteredSolitaire
-from printplay.games import entry, make_solitaire
-from printplay.games.numbering import choose
+from printplay.games import entry
 from printplay.models.printable import DealOrderEntry, Line, PrintRequest, Setup, Sheet
-from printplay.printables.commands import command_line, sheet_argv, sheet_request
-from printplay.printables.walkthrough import SHEET_SECONDS, build_walkthrough
 
 
 def build_setup(
@@ -25,7 +22,7 @@ def build_setup(
 ) -> Setup:
     """The setup of ``deal``: its start, stock, deal order, pieces and the command that
     prints its sheet again, built from ``request``, the request of the sheet (by default
-    :func:`~printplay.printables.commands.sheet_request`'s)."""
+    :func:`~printplay.builders.commands.sheet_request`'s)."""
     request = request or sheet_request(game, deal)
     start = game.initial_state(deal)
     board = start.board()
@@ -80,31 +77,4 @@ def build_sheet(
     return Sheet(build_setup(game, deal, request), walk)
 
 
-def make_sheet(request: PrintRequest) -> Path:
-    """The registry's sheet maker for solitaires: deal, solve and write the sheet."""
-    from printplay.core.outfile import check_writable
-    from printplay.render.sheet import draw_sheet
-
-    game = make_solitaire(request.game, request.option_texts)
-    deal = choose(game, seed=request.seed, codes=request.deal_codes, numbering=request.numbering)
-    check_writable(request.path)
-    # The command printed on the sheet prints this very sheet again: its paper, its flags.
-    again = sheet_request(
-        game,
-        deal,
-        paper=request.paper,
-        spoiler_free=request.spoiler_free,
-        level=request.level,
-        max_seconds=request.max_seconds,
-    )
-    sheet = build_sheet(game, deal, request.result, seconds=request.max_seconds, request=again)
-    return draw_sheet(
-        sheet,
-        request.path,
-        paper=request.paper,
-        spoiler_free=request.spoiler_free,
-        rules_dir=request.rules_dir,
-    )
-
-
-__all__ = ["build_setup", "build_sheet", "make_sheet"]
+__all__ = ["build_setup", "build_sheet"]

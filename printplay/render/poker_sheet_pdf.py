@@ -4,7 +4,7 @@ It opens with the deal order, to stack a real deck and replay the round; spoiler
 page 1 shows only the deal (what the players see), and the deal order and the round follow
 on pages headed "Spoilers".  Every figure, caption and line comes from the
 :class:`~printplay.models.poker_model.PokerRound`
-(:func:`printplay.printables.poker_sheet.build_round` plays the bots and computes the odds).
+(:func:`printplay.builders.poker_sheet.build_round` plays the bots and computes the odds).
 """
 
 from __future__ import annotations
@@ -30,12 +30,12 @@ from reportlab.platypus import (
 
 from printplay.models.poker_model import PokerRound, PokerTurn, TableView
 from printplay.models.printable import DealOrderEntry
-from printplay.render.cards import CardStyle
+from printplay.render.card_shapes import CardStyle
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import MONO, register_fonts
-from printplay.render.hands import HandsDiagram
+from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry
-from printplay.render.sheet import Bookmarked
+from printplay.render.sheet_pdf import Bookmarked
 from printplay.render.styles import Styles, book_styles, hex_color, suit_markup
 from printplay.render.typography import typographic
 

@@ -6,8 +6,8 @@ the back.
 asked; ``mixed`` asks for a rising ramp, puzzle ``j`` of ``n`` at level ``⌊4j/n⌋``, so
 the first quarter is easy and the last expert.  Every deal kept was proven winnable and
 its line replayed through the engine.  :func:`build_book` turns the deals into the
-:class:`~printplay.models.book_model.PuzzleBook` model; :func:`write_book` hands it to
-the renderer and returns the manifest of ``book --json``.  The same request gives the
+:class:`~printplay.models.book_model.PuzzleBook` model, which the book maker
+(:mod:`printplay.makers.book_maker`) hands to the renderer.  The same request gives the
 same book, byte for byte.
 """
 
@@ -19,9 +19,12 @@ from pathlib import Path
 
 from printplay.analysis.grading import PLAYOUTS, Graded, grade_deals, keeping_moves
 from printplay.analysis.levels import thresholds
+from printplay.builders.commands import book_argv, command_line, sheet_request
+from printplay.builders.sheet import build_setup
+from printplay.builders.walkthrough import build_walkthrough
 from printplay.core import options as opts
 from printplay.core.deal import MAX_SEED, NUMBERING, check_seed
-from printplay.core.errors import DealError, GameError, OptionError
+from printplay.core.errors import GameError, OptionError
 from printplay.core.grades import LEVELS, Grade, Measures
 from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.core.protocols import RegisteredSolitaire, SolitaireMove
@@ -30,16 +33,12 @@ from printplay.games.numbering import numbered
 from printplay.models.book_model import CURATED as CURATED_BOOK
 from printplay.models.book_model import (
     DIFFICULTIES,
-    BookPages,
     BookRequest,
     Puzzle,
     PuzzleBook,
     TurningPoint,
 )
 from printplay.models.printable import Walkthrough
-from printplay.printables.commands import book_argv, command_line, sheet_request
-from printplay.printables.sheet import build_setup
-from printplay.printables.walkthrough import build_walkthrough
 
 MAX_COUNT = 200
 """The most puzzles a book holds."""
@@ -292,7 +291,7 @@ def build_book(
     paper: str = "a4",
 ) -> PuzzleBook:
     """The model of a book of the ``chosen`` deals."""
-    from printplay.printables.quickref import quick_card_text
+    from printplay.builders.quickref import quick_card_text
 
     count = len(chosen.deals)
     return PuzzleBook(
@@ -376,96 +375,6 @@ def curated_record(game: RegisteredSolitaire, graded: Graded) -> JsonObject:
     }
 
 
-def manifest(game: RegisteredSolitaire, book: PuzzleBook, pages: BookPages) -> JsonObject:
-    """What ``book --json`` prints: the game, its options, and every puzzle's deal, level,
-    measures, moves (as ``solve --json`` prints them) and pages."""
-    deals: list[JsonValue] = []
-    for puzzle, page, solution in zip(
-        book.puzzles, pages.puzzle_pages, pages.solution_pages, strict=True
-    ):
-        measures = puzzle.grade.measures
-        deals.append(
-            {
-                "puzzle": puzzle.number,
-                "seed": puzzle.setup.deal.seed,
-                "level": puzzle.grade.level,
-                "measures": measures.to_json() if measures is not None else None,
-                "moves": [step.move.to_json() for step in puzzle.walkthrough.steps],
-                "puzzle_page": page,
-                "solution_page": solution,
-            }
-        )
-    options: JsonObject = dict(opts.to_json(game.options))
-    return {
-        "game": game.name,
-        "options": options,
-        "difficulty": book.difficulty,
-        "pages": pages.pages,
-        "deals": deals,
-    }
-
-
-def write_curated_book(game_name: str, path: Path, *, paper: str = "a4") -> tuple[Path, JsonObject]:
-    """Write the book of ``game_name``'s curated collections (:data:`CURATED`: first
-    steps, then expert) to ``path``, from their stored lines; the path and the manifest."""
-    from printplay.core.outfile import check_writable
-    from printplay.render.puzzle_book import draw_book
-
-    path = check_writable(Path(path))
-    game, chosen = curated_deals(game_name)
-    book = build_book(game, chosen, CURATED_BOOK, paper=paper)
-    pages = draw_book(book, path, paper=paper)
-    return path, manifest(game, book, pages)
-
-
-def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
-    """The registry's book maker for solitaires: a book as ``request`` asks, or the book
-    of the curated collections; the path and the manifest."""
-    from printplay.games import make_solitaire
-
-    if request.curated:
-        return write_curated_book(request.game, request.path, paper=request.paper)
-    return write_book(
-        make_solitaire(request.game, request.option_texts),
-        request.path,
-        count=request.count,
-        difficulty=request.difficulty,
-        start=request.start,
-        jobs=request.jobs,
-        paper=request.paper,
-        progress=request.progress,
-    )
-
-
-def write_book(
-    game: RegisteredSolitaire,
-    path: Path,
-    *,
-    count: int,
-    difficulty: str,
-    start: int = 1,
-    jobs: int = 1,
-    paper: str = "a4",
-    progress: Progress | None = None,
-) -> tuple[Path, JsonObject]:
-    """Choose, build and write a book to ``path``; the path and the manifest.  Nothing is
-    written unless the book is complete (the output is checked first)."""
-    from printplay.core.outfile import check_writable
-    from printplay.render.document import paper_size
-    from printplay.render.puzzle_book import draw_book
-
-    check_difficulty(difficulty)
-    check_count(count)
-    paper_size(paper)
-    if start < 1 or start > MAX_SEED:
-        raise DealError(f"--start must be a deal number from 1 to {MAX_SEED}, not {start}")
-    path = check_writable(Path(path))
-    chosen = choose_deals(game, count, difficulty, start=start, jobs=jobs, progress=progress)
-    book = build_book(game, chosen, difficulty, start=start, paper=paper)
-    pages = draw_book(book, path, paper=paper)
-    return path, manifest(game, book, pages)
-
-
 __all__ = [
     "CURATED",
     "MAX_COUNT",
@@ -483,14 +392,10 @@ __all__ = [
     "curated_deals",
     "curated_record",
     "first_of_level",
-    "make_book",
-    "manifest",
     "ramp",
     "rules_command",
     "search_window",
     "short_move",
     "turning_moves",
     "turning_points",
-    "write_book",
-    "write_curated_book",
 ]

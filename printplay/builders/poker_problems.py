@@ -17,13 +17,14 @@ import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from pathlib import Path
 
+from printplay.builders.poker_sheet import chips, rules_words, table_view
+from printplay.builders.puzzle_book import MAX_COUNT
+from printplay.builders.quickref import quick_card_text
 from printplay.core import options as opts
 from printplay.core.cards import format_labels
 from printplay.core.deal import MAX_SEED
 from printplay.core.errors import DealError, OptionError
-from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.games.poker.bots import OddsBot, play_round_states
 from printplay.games.poker.casino import MAX_PLAYERS, Buy, CasinoOptions, CasinoState, Fold
 from printplay.games.poker.casino import deal_round as deal_casino
@@ -38,11 +39,8 @@ from printplay.games.poker.standard import (
     round_deck,
     standard_options,
 )
-from printplay.models.book_model import BookPages, BookRequest, Choice, Problem, ProblemBook
+from printplay.models.book_model import Choice, Problem, ProblemBook
 from printplay.models.poker_model import Seat, TableView
-from printplay.printables.poker_sheet import chips, rules_words, table_view
-from printplay.printables.puzzle_book import MAX_COUNT
-from printplay.printables.quickref import quick_card_text
 
 CLOSE: dict[str, float] = {"standard": 0.1, "casino": 0.25}
 """How close a decision must be to make a problem: the most, in chips, by which the best
@@ -353,88 +351,8 @@ def build_problem_book(
     )
 
 
-def problem_manifest(
-    book: ProblemBook, pages: BookPages, option_texts: Sequence[str]
-) -> JsonObject:
-    """What ``book ricochet-poker --json`` prints: every problem's kind, round, answer,
-    choices and pages."""
-    options = standard_options(option_texts)
-    problems: list[JsonValue] = []
-    for problem, page, answer in zip(
-        book.problems, pages.puzzle_pages, pages.solution_pages, strict=True
-    ):
-        choices: list[JsonValue] = [
-            {"action": c.action, "worth": c.worth, "best": c.best} for c in problem.choices
-        ]
-        problems.append(
-            {
-                "problem": problem.number,
-                "kind": problem.kind,
-                "replay": problem.replay,
-                "answer": problem.answer,
-                "margin": problem.margin,
-                "choices": choices,
-                "problem_page": page,
-                "answer_page": answer,
-            }
-        )
-    return {
-        "game": "ricochet-poker",
-        "options": dict(opts.to_json(options)),
-        "pages": pages.pages,
-        "problems": problems,
-    }
-
-
-DEMO_PROBLEMS = 6
-"""How many problems the curated problem book (the demo's) holds."""
-
-
-def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
-    """The registry's book maker for Ricochet Poker: the problem book (``curated``: the
-    demo's, :data:`DEMO_PROBLEMS` problems from round 1)."""
-    if request.curated:
-        return write_problem_book(request.path, count=DEMO_PROBLEMS, paper=request.paper)
-    return write_problem_book(
-        request.path,
-        count=request.count,
-        difficulty=request.difficulty,
-        option_texts=request.option_texts,
-        start=request.start,
-        paper=request.paper,
-    )
-
-
-def write_problem_book(
-    path: Path,
-    *,
-    count: int,
-    difficulty: str = "mixed",
-    option_texts: Sequence[str] = (),
-    start: int = 1,
-    paper: str = "a4",
-) -> tuple[Path, JsonObject]:
-    """Build and write the problem book to ``path``; the path and the manifest.  A
-    problem book has no levels: ``difficulty`` must be ``mixed``."""
-    from printplay.core.outfile import check_writable
-    from printplay.render.document import paper_size
-    from printplay.render.poker_problems import draw_problem_book
-
-    if difficulty != "mixed":
-        raise OptionError(
-            f"a Ricochet Poker problem book has no levels (every problem is a close call): "
-            f"leave out --difficulty, not {opts.shown(difficulty)}"
-        )
-    paper_size(paper)
-    path = check_writable(Path(path))
-    model = build_problem_book(option_texts, count=count, start=start, paper=paper)
-    pages = draw_problem_book(model, path, paper=paper)
-    return path, problem_manifest(model, pages, option_texts)
-
-
 __all__ = [
     "CLOSE",
-    "DEMO_PROBLEMS",
     "KINDS",
     "ROUNDS_PER_PROBLEM",
     "CasinoDecision",
@@ -443,9 +361,6 @@ __all__ = [
     "build_problem_book",
     "casino_decisions",
     "casino_problem",
-    "make_book",
-    "problem_manifest",
     "standard_decisions",
     "standard_problem",
-    "write_problem_book",
 ]

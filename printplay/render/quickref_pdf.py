@@ -51,7 +51,7 @@ MIN_TEXT = 6.5
 
 MACROS = ("quick_card_front", "quick_card_back")
 """The macros a rulebook source defines for its quick-reference card (as read by
-:mod:`printplay.printables.quickref`)."""
+:mod:`printplay.builders.quickref`)."""
 
 SIDES = ("front", "back")
 
