@@ -835,12 +835,12 @@ def deck(
 ) -> None:
     """Write a printable deck: 52 cards and two jokers at true size, backs for duplex
     printing, crop marks and a print check."""
-    from printplay.builders.quickref import quick_card_texts
-    from printplay.render.deck import build_deck
+    from printplay.makers.deck_maker import make_deck
 
-    texts = quick_card_texts(quick_ref or (), rules_dir=_rules_dir(rules_dir, output))
-    path = build_deck(
+    path = make_deck(
         output,
+        games=quick_ref or (),
+        rules_dir=_rules_dir(rules_dir, output),
         paper=paper.value,
         size=size,
         duplex=duplex.value,
@@ -851,7 +851,6 @@ def deck(
         large_index=large_index,
         back_text=back_text,
         calibration=not no_calibration,
-        quick_ref=texts,
     )
     print_path(path)
 
@@ -872,7 +871,7 @@ def components(
 ) -> None:
     """Write chips, the Ricochet ball token and a dealer button to print and cut out."""
     from printplay.core.errors import GameError
-    from printplay.render.components import build_components
+    from printplay.makers.components_maker import make_components
 
     kinds = None
     if game is not None:
@@ -880,7 +879,7 @@ def components(
         if not found.pieces:
             raise GameError(f"{found.title} needs no pieces besides the deck")
         kinds = found.pieces
-    path = build_components(output, paper=paper.value, players=players, kinds=kinds)
+    path = make_components(output, paper=paper.value, players=players, kinds=kinds)
     print_path(path)
 
 

@@ -216,15 +216,13 @@ def stats(
         )
     _print_summary(run.title, report, as_json, results, scheduler, command)
     if output is not None:
-        from printplay.builders.stats_report import stats_report
-        from printplay.render.stats_report_pdf import draw_stats_report
+        from printplay.makers.stats_report_maker import make_stats_report
 
         shown = Path(results.name) if results is not None else None  # no folders on paper
         made_by = _command(
             run.plan.game, str(plan.deals), run.plan.options, max_seconds, shown, grade
         )
-        model = stats_report(report, run.title, made_by, paper=paper.value)
-        print_path(draw_stats_report(model, output))
+        print_path(make_stats_report(report, run.title, made_by, output, paper=paper.value))
 
 
 def _kept(run: Any, results: Path) -> str:

@@ -29,7 +29,7 @@ from printplay.games import make_solitaire
 from printplay.makers.book_maker import write_book, write_curated_book
 from printplay.render.board import BoardDiagram
 from printplay.render.puzzle_book_pdf import Book, Sketch, _puzzle_page, draw_book, page_setup
-from printplay.render.rulebook_pdf import Words
+from printplay.render.words_markup import Words
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)

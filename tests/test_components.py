@@ -15,7 +15,9 @@ from reportlab.graphics import renderSVG
 from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import PageBreak
 
+from printplay.builders.piece_set import component_set
 from printplay.core.errors import OptionError, OutputError
+from printplay.makers.components_maker import make_components
 from printplay.render.components import (
     BALL_DIAMETER_MM,
     BUTTON_DIAMETER_MM,
@@ -25,10 +27,8 @@ from printplay.render.components import (
     GAP_MM,
     SHEET_MARGIN_MM,
     ball_token_drawing,
-    build_components,
     chip_drawing,
     component_flowables,
-    component_set,
     dealer_button_drawing,
 )
 from printplay.render.document import PageSetup, build_pdf
@@ -53,7 +53,7 @@ def cut_circles(path: Path) -> list[list[tuple[float, float, float]]]:
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def sheets(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_components(tmp_path_factory.mktemp("parts") / "parts.pdf", paper=request.param)
+    return make_components(tmp_path_factory.mktemp("parts") / "parts.pdf", paper=request.param)
 
 
 def test_a_table_of_eight_gets_twenty_antes_each_a_ball_and_a_button() -> None:
@@ -103,18 +103,18 @@ def test_the_sheets_ask_for_no_scaling_and_embed_their_fonts(sheets: Path) -> No
 
 
 def test_identical_input_gives_identical_bytes(tmp_path: Path) -> None:
-    one = build_components(tmp_path / "one.pdf", paper="letter", players=5)
-    two = build_components(tmp_path / "two.pdf", paper="letter", players=5)
+    one = make_components(tmp_path / "one.pdf", paper="letter", players=5)
+    two = make_components(tmp_path / "two.pdf", paper="letter", players=5)
     assert one.read_bytes() == two.read_bytes()
 
 
 def test_bad_output_and_paper_are_clear_errors(tmp_path: Path) -> None:
     with pytest.raises(OutputError, match="does not exist"):
-        build_components(tmp_path / "nowhere" / "parts.pdf")
+        make_components(tmp_path / "nowhere" / "parts.pdf")
     with pytest.raises(OutputError, match="unknown paper 'a5'"):
-        build_components(tmp_path / "parts.pdf", paper="a5")
+        make_components(tmp_path / "parts.pdf", paper="a5")
     with pytest.raises(OptionError, match="players"):
-        build_components(tmp_path / "parts.pdf", players=12)
+        make_components(tmp_path / "parts.pdf", players=12)
     assert list(tmp_path.iterdir()) == []
 
 
@@ -144,7 +144,7 @@ def test_drawings_are_their_pieces_size() -> None:
 
 
 def test_the_sheets_drop_into_a_printplay_document(tmp_path: Path) -> None:
-    flowables = component_flowables("letter", players=8)
+    flowables = component_flowables("letter", component_set(8))
     drawings = [f for f in flowables if isinstance(f, Drawing)]
     assert len(drawings) >= 2  # the frame is smaller than the page less its margins
     assert sum(isinstance(f, PageBreak) for f in flowables) == len(drawings) - 1

@@ -15,7 +15,7 @@ from test_house_sandbox import SOURCE, house, refused
 
 from printplay.builders.rulebook import rulebook_model
 from printplay.cli import main
-from printplay.render.rulebook_pdf import render_rulebook_source
+from printplay.markup.jinja_source import render_rulebook_source
 
 DEEP = 300
 

@@ -20,6 +20,7 @@ from pypdf import PdfReader
 
 from printplay.analysis.curated import SeedDeal
 from printplay.builders.kit import kit_deals
+from printplay.builders.table_mat import table_mat
 from printplay.cli import main
 from printplay.core.deal import numbered_deal
 from printplay.core.errors import DealError
@@ -28,7 +29,7 @@ from printplay.makers.kit_maker import Kit, ResultKey, _parts, build_kit
 from printplay.render.deck import DeckOptions, plan_deck
 from printplay.render.kit_pages import FRONT_PAGES
 from printplay.render.mats import mat_page_count
-from printplay.render.rulebook_pdf import Words
+from printplay.render.words_markup import Words
 
 DEALS = [8, 2]
 """Deal 8 (in first-deals: it cannot be won) and deal 2 (not in it: standard options)."""
@@ -87,7 +88,7 @@ def test_the_kit_is_its_parts_with_a_cover_contents_and_blank_backs(tripeaks_kit
     assert kit.pages == FRONT_PAGES + sum(p.printed for p in kit.parts) + len(kit.blanks)
     by_kind = {p.kind: p for p in kit.parts}
     game = make_solitaire("tripeaks")
-    assert by_kind["mat"].printed == mat_page_count(game, "a4") == 7
+    assert by_kind["mat"].printed == mat_page_count(table_mat(game), "a4") == 7
     deck = plan_deck(DeckOptions(quick_ref=("tripeaks",)))
     assert by_kind["deck"].printed == len(deck) == 16
     assert by_kind["sheets"].documents == 2

@@ -16,7 +16,7 @@ from printplay.core.deal import numbered_deal
 from printplay.core.errors import RulebookError
 from printplay.core.protocols import SolitaireMove, SolitaireState
 from printplay.games import REGISTRY, entry, make_game, make_solitaire, solver_for
-from printplay.render.rulebook_pdf import Words
+from printplay.render.words_markup import Words
 from printplay.solve.toolkit import LineError, replay_line
 
 REPO = Path(__file__).resolve().parent.parent

@@ -17,6 +17,8 @@ from reportlab.platypus import Flowable, Frame, KeepTogether, ListFlowable, Para
 from reportlab.platypus.flowables import BalancedColumns
 
 from printplay.core.errors import PrintplayError
+from printplay.markup.jinja_source import diagram, render_rulebook_source, table
+from printplay.render.books import build_rulebook
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import SANS
 from printplay.render.markdown_pdf import (
@@ -26,7 +28,6 @@ from printplay.render.markdown_pdf import (
     markdown_to_flowables,
     page_errors,
 )
-from printplay.render.rulebook_pdf import build_rulebook, diagram, render_rulebook_source, table
 from printplay.render.styles import book_styles, suit_markup
 
 FIXTURES = Path(__file__).parent / "fixtures" / "rulebook"

@@ -16,13 +16,14 @@ from pdf_geometry import MM, close, operations, page_shapes
 from pdftext import page_texts
 from pypdf import PdfReader
 
+from printplay.builders.table_mat import table_mat
 from printplay.core.cards import Card, standard_deck
 from printplay.core.deal import Deal, numbered_deal
 from printplay.core.errors import GameError
 from printplay.core.layout import BoardView, Layout, PileView, Slot, SlotView
 from printplay.games import make_solitaire
 from printplay.makers.requests import make_printable
-from printplay.models.printable import PrintRequest
+from printplay.models.printable import PrintRequest, TableMat
 from printplay.render.mats import (
     CARD_MM,
     GUIDE,
@@ -40,16 +41,23 @@ INK = (GUIDE.red, GUIDE.green, GUIDE.blue)
 TOL = 0.1  # mm
 
 
+def mat_of(game: Any) -> TableMat:
+    """The mat model of ``game`` (a name, or an engine), with no pieces to cut out."""
+    return table_mat(make_solitaire(game) if isinstance(game, str) else game)
+
+
 @pytest.fixture(scope="module", params=["a4", "letter"])
 def mat(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_mat("tripeaks", tmp_path_factory.mktemp("mat") / "mat.pdf", paper=request.param)
+    return build_mat(
+        mat_of("tripeaks"), tmp_path_factory.mktemp("mat") / "mat.pdf", paper=request.param
+    )
 
 
 def _plan(path: Path) -> MatPlan:
     paper = (
         "a4" if round(float(PdfReader(path).pages[0].mediabox.width)) in (595, 842) else "letter"
     )
-    return plan_mat(make_solitaire("tripeaks"), paper)
+    return plan_mat(mat_of("tripeaks"), paper)
 
 
 def _size(box: tuple[float, float, float, float]) -> tuple[float, float]:
@@ -59,7 +67,7 @@ def _size(box: tuple[float, float, float, float]) -> tuple[float, float]:
 def test_every_slot_and_pile_has_a_true_size_place() -> None:
     game = make_solitaire("tripeaks")
     for paper in ("a4", "letter"):
-        plan = plan_mat(game, paper)
+        plan = plan_mat(mat_of(game), paper)
         slots = [p for p in plan.places if p.kind == "slot"]
         assert len(slots) == len(game.layout.slots) == 28
         assert [p.name for p in slots] == [s.name for s in game.layout.slots]
@@ -74,7 +82,7 @@ def test_every_slot_and_pile_has_a_true_size_place() -> None:
 
 
 def test_a_covered_card_is_named_where_it_stays_in_sight() -> None:
-    plan = plan_mat(make_solitaire("tripeaks"), "a4")
+    plan = plan_mat(mat_of("tripeaks"), "a4")
     slots = [p for p in plan.places if p.kind == "slot"]
     for place in slots[:18]:  # rows 1-3: their lower half lies under the next row
         assert place.text_at is not None
@@ -90,7 +98,7 @@ def test_a_covered_card_is_named_where_it_stays_in_sight() -> None:
 
 def test_tiles_cover_the_mat_overlapping_inside_the_printable_area() -> None:
     for paper, pages in (("a4", 6), ("letter", 6)):
-        plan = plan_mat(make_solitaire("tripeaks"), paper)
+        plan = plan_mat(mat_of("tripeaks"), paper)
         assert (plan.rows, plan.columns, len(plan.tiles)) == (2, 3, pages)
         assert plan.page[0] > plan.page[1]  # landscape: fewer pages
         width, height = plan.content
@@ -180,8 +188,8 @@ def test_alignment_marks_sit_on_every_seam_and_dashed_lines_where_edges_go(mat: 
 
 
 def test_identical_input_gives_identical_bytes(tmp_path: Path) -> None:
-    one = build_mat("tripeaks", tmp_path / "one.pdf", paper="letter")
-    two = build_mat("tripeaks", tmp_path / "two.pdf", paper="letter")
+    one = build_mat(mat_of("tripeaks"), tmp_path / "one.pdf", paper="letter")
+    two = build_mat(mat_of("tripeaks"), tmp_path / "two.pdf", paper="letter")
     assert one.read_bytes() == two.read_bytes()
 
 
@@ -224,12 +232,12 @@ class _Game:
 
 def test_a_turned_slot_gets_a_turned_place(tmp_path: Path) -> None:
     game: Any = _Game()
-    plan = plan_mat(game, "a4")
+    plan = plan_mat(mat_of(game), "a4")
     upright, turned, stock = plan.places
     assert _size(upright.box) == pytest.approx(CARD_MM)
     assert _size(turned.box) == pytest.approx(CARD_MM[::-1])
     assert stock.kind == "pile" and stock.label == "stock"
-    path = build_mat(game, tmp_path / "turned.pdf")
+    path = build_mat(mat_of(game), tmp_path / "turned.pdf")
     sizes = sorted(
         tuple(round(v, 1) for v in s.size_mm)
         for s in page_shapes(path, 1)
@@ -254,8 +262,8 @@ def any_mat(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[Path, MatPlan]:
     game, paper = request.param
-    path = build_mat(game, tmp_path_factory.mktemp("mat") / f"{game}.pdf", paper=paper)
-    return path, plan_mat(make_solitaire(game), paper)
+    path = build_mat(mat_of(game), tmp_path_factory.mktemp("mat") / f"{game}.pdf", paper=paper)
+    return path, plan_mat(mat_of(game), paper)
 
 
 Rect = tuple[float, float, float, float]
@@ -410,8 +418,8 @@ def test_the_page_map_names_every_page_in_six_point_letters(
 
     from printplay.render.styles import MIN_TEXT
 
-    path = build_mat(game, tmp_path / "mat.pdf", paper=paper)
-    plan = plan_mat(make_solitaire(game), paper)
+    path = build_mat(mat_of(game), tmp_path / "mat.pdf", paper=paper)
+    plan = plan_mat(mat_of(game), paper)
     names = {tile.name for tile in plan.tiles}
     here = [run for run in text_runs(path) if run.page == 2]  # the first tile's page
     assert {run.text for run in here} >= names

@@ -257,10 +257,11 @@ def test_every_sheet_prints_the_command_that_remakes_it(tmp_path: Path) -> None:
 def _true_size_pdfs(folder: Path) -> dict[str, Path]:
     """One of every PDF meant to be printed at its true size: the deck, a mat, the pieces,
     the casino table card, a setup sheet with a token to cut out, and a kit."""
+    from printplay.builders.table_mat import table_mat
     from printplay.games import make_solitaire
+    from printplay.makers.components_maker import make_components
     from printplay.makers.kit_maker import build_kit
     from printplay.makers.table_card_maker import write_table_card
-    from printplay.render.components import build_components
     from printplay.render.deck import build_deck
     from printplay.render.mats import build_mat
 
@@ -269,8 +270,8 @@ def _true_size_pdfs(folder: Path) -> dict[str, Path]:
     line = walkthrough_line(tripeaks, numbered_deal(tripeaks.deck(), 8))
     return {
         "deck": build_deck(folder / "deck.pdf", calibration=False),
-        "mat": build_mat("pyramid", folder / "mat.pdf", paper="letter"),
-        "components": build_components(folder / "parts.pdf", kinds=("ball",)),
+        "mat": build_mat(table_mat(make_solitaire("pyramid")), folder / "mat.pdf", paper="letter"),
+        "components": make_components(folder / "parts.pdf", kinds=("ball",)),
         "table card": write_table_card(folder / "card.pdf"),
         "sheet with the ball": sheet_with_line(
             ricochet, numbered_deal(ricochet.deck(), 1), folder / "ricochet.pdf"

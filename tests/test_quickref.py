@@ -16,10 +16,10 @@ from printplay.builders.quickref import quick_card_text, quick_card_texts
 from printplay.cli import main
 from printplay.core.errors import GameError, RulebookError
 from printplay.games import REGISTRY
+from printplay.markup.jinja_source import render_rulebook_source
 from printplay.render.deck import DeckOptions, QuickRef, build_deck, plan_deck, quick_ref_cards
 from printplay.render.faces import OUTLINE
 from printplay.render.quickref_pdf import MIN_TEXT, SAFE_MM, card_styles, quick_card
-from printplay.render.rulebook_pdf import render_rulebook_source
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
 GREY = (OUTLINE.red, OUTLINE.green, OUTLINE.blue)

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from printplay.core.sandbox_limits import MAX_SIZE, field_size, percent_size, text_size
-from printplay.render.rulebook_pdf import render_rulebook_source
+from printplay.markup.jinja_source import render_rulebook_source
 
 CAP = 1 << 30
 """The address space the attacks run in (1 GiB)."""
@@ -94,7 +94,7 @@ ATTACKS = [
 CHILD = """
 import json, sys
 from printplay.core.errors import RulebookError
-from printplay.render.rulebook_pdf import render_rulebook_source
+from printplay.markup.jinja_source import render_rulebook_source
 house, cases = sys.argv[1], json.loads(sys.stdin.read())
 for case in cases:
     try:

@@ -15,8 +15,7 @@ from reportlab.platypus import Paragraph
 from printplay.cli import main
 from printplay.core.errors import RulebookError
 from printplay.render.fonts import SANS, register_fonts
-from printplay.render.rulebook_pdf import Words
-from printplay.render.words_markup import markup_problem
+from printplay.render.words_markup import Words, markup_problem
 
 REPO = Path(__file__).resolve().parents[1]
 SHEET = (REPO / "templates" / "sheet.j2").read_text(encoding="utf-8")

@@ -14,8 +14,8 @@ from typing import cast
 
 from printplay.core.errors import GameError
 from printplay.games import entry, load
+from printplay.markup.jinja_source import TemplateWords, template_exists
 from printplay.models.printable import QuickCardText, Rulebook
-from printplay.render.rulebook_pdf import Words, template_exists
 
 MACROS = ("quick_card_front", "quick_card_back")
 """The macros a rulebook source defines for its quick-reference card."""
@@ -44,7 +44,7 @@ def quick_card_text(
     model = rulebook_model(game, option_texts, rules_dir=rules_dir)
     if not source_exists(model):
         return None
-    words = Words(model.template, model.search_path, context=model.context)
+    words = TemplateWords(model.template, model.search_path, context=model.context)
     if not all(words.has(macro) for macro in MACROS):
         return None
     front, back = (words.markdown(macro) for macro in MACROS)

@@ -9,6 +9,7 @@ builds the model here and hands it to the PDF renderer.
 from __future__ import annotations
 
 from printplay.builders.commands import command_line, sheet_argv, sheet_request
+from printplay.builders.piece_set import cut_out
 from printplay.builders.walkthrough import SHEET_SECONDS, build_walkthrough
 from printplay.core import options as opts
 from printplay.core.deal import Deal
@@ -59,6 +60,7 @@ def build_setup(
         pieces=entry(game.name).pieces,
         remake=command_line(sheet_argv(request)),
         level=request.level,
+        cut_out=cut_out(entry(game.name).pieces),
     )
 
 

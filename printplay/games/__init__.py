@@ -35,7 +35,7 @@ SOLITAIRE_SHEET = "printplay.makers.sheet_maker:make_sheet"
 SOLITAIRE_RULEBOOK = "printplay.makers.rulebook_maker:make_rulebook"
 """The printable maker of a game's rulebook from ``rules/<name>.md``."""
 
-SOLITAIRE_MAT = "printplay.render.mats:make_mat"
+SOLITAIRE_MAT = "printplay.makers.mat_maker:make_mat"
 """The printable maker of a solitaire's table mat: its layout at true size, tiled."""
 
 SOLITAIRE_BOOK = "printplay.makers.book_maker:make_book"
@@ -101,7 +101,7 @@ class GameEntry:
     :class:`~printplay.models.printable.PrintRequest`.  ``verbs`` names a typer app of
     extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` names the
     print-and-play pieces a table needs besides the deck (kinds of
-    :data:`printplay.render.components.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``).
+    :data:`printplay.models.pieces.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``).
     ``book`` is the ``"module:function"`` making the game's book (``printplay book``) from a
     :class:`~printplay.models.book_model.BookRequest`, or ``None``.
     ``rulebook_source`` is the ``"module:function"`` giving the rulebook's model

@@ -59,7 +59,7 @@ from printplay.render.kit_pages import (
     outline,
 )
 from printplay.render.mats import mat_prints_pieces
-from printplay.render.rulebook_pdf import Words
+from printplay.render.words_markup import Words
 
 ResultKey = SeedDeal | int | tuple[int, tuple[str, ...]]
 """A curated deal, a deal number and its options, or a deal number: how precomputed results
@@ -207,9 +207,9 @@ def _parts(
     if loose:
 
         def components() -> Path:
-            from printplay.render.components import build_components
+            from printplay.makers.components_maker import make_components
 
-            return build_components(folder / "components.pdf", paper=paper, kinds=loose)
+            return make_components(folder / "components.pdf", paper=paper, kinds=loose)
 
         title = words("part_title", kind="components", game=game.title, pieces=loose)
         add("components", title, "one", [KitDocument("", components)])

@@ -16,9 +16,10 @@ from pathlib import Path
 
 from printplay.core.cards import Card
 from printplay.core.deal import Deal
-from printplay.core.layout import BoardView
+from printplay.core.layout import BoardView, Layout
 from printplay.core.protocols import Position, SolitaireMove
 from printplay.core.verdicts import SolveResult
+from printplay.models.pieces import Piece
 
 Line = SolveResult[SolitaireMove]
 """A solver's answer for a deal, with its line."""
@@ -187,10 +188,27 @@ class Setup:
     stock_top_face_up: bool
     """Whether the stock's top card lies face up (Pyramid) once the stock is down."""
     pieces: tuple[str, ...]
+    """The kinds of piece the game needs besides the deck (``chips``, ``ball`` …)."""
     remake: str
     """The command that prints this deal's sheet again."""
     level: str | None = None
     """The level the deal was picked for (``sheet --difficulty``), if it was."""
+    cut_out: tuple[Piece, ...] = ()
+    """The pieces of :attr:`pieces` to cut out, counted (Ricochet's ball and its spare)."""
+
+
+@dataclass(frozen=True)
+class TableMat:
+    """What a solitaire's table mat is drawn from: the game's name and title, its layout, a
+    board view of its start (deal 1: the piles and any tokens), the kinds of piece it needs
+    and those pieces counted, to cut out on the mat's first page."""
+
+    game: str
+    title: str
+    layout: Layout
+    start: BoardView
+    pieces: tuple[str, ...] = ()
+    cut_out: tuple[Piece, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,9 @@ cut with scissors too. Chips carry their value in print as well as in colour, an
 values differ in grey and in their edge pattern, so they still sort on a greyscale printer.
 
 :func:`chip_drawing`, :func:`ball_token_drawing` and :func:`dealer_button_drawing` give one
-piece; :func:`component_sheets` packs a set for a table of players into page-sized drawings
-(platypus flowables too, for a kit PDF); :func:`build_components` writes them as a PDF.
+piece; :func:`component_sheets` packs the pieces a table needs (counted by
+:mod:`printplay.builders.piece_set`) into page-sized drawings (platypus flowables too, for a
+kit PDF); :func:`build_components` writes them as a PDF.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from reportlab.platypus import Flowable, PageBreak
 from printplay import __version__
 from printplay.core.cards import Suit
 from printplay.core.errors import OptionError
+from printplay.models.pieces import Piece
 from printplay.render.card_shapes import BADGE_FILL, BLACK, RED
 from printplay.render.document import PageSetup, bookmark_page, paper_size, write_atomically
 from printplay.render.faces import new_drawing, pip
@@ -53,8 +55,6 @@ SHEET_MARGIN_MM = 10.0
 CUT_LINE = HexColor("#3A3A3A")
 """The thin line round every piece: where to cut."""
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
-
 
 @dataclass(frozen=True)
 class ChipStyle:
@@ -71,9 +71,6 @@ CHIP_STYLES: dict[int, ChipStyle] = {
 }
 """The chip values: blue ones (a light grey in greyscale, four spots) and dark red fives
 (a dark grey, eight spots)."""
-
-CHIPS_PER_PLAYER: dict[int, int] = {1: 10, 5: 2}
-"""A player's stack: ten 1s and two 5s, 20 antes (the rulebook: "about 20 each is plenty")."""
 
 
 def _cut_circle(radius: float) -> Circle:
@@ -206,78 +203,42 @@ def dealer_button_drawing(diameter_mm: float = BUTTON_DIAMETER_MM) -> Drawing:
 # --- sheets -------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Piece:
-    """One kind of piece and how many of it a table needs."""
-
-    name: str
-    diameter: float  # points
-    count: int
-
-    def draw(self) -> Group:
-        if self.name.startswith("chip "):
-            return chip(int(self.name.split()[1]), self.diameter)
-        if self.name == "ball":
-            return ball_token(self.diameter)
-        return dealer_button(self.diameter)
-
-
-KINDS: dict[str, str] = {
-    "chips": "Ricochet Poker chips, 1s and 5s (20 antes a player)",
-    "ball": "the Ricochet ball token (and a spare)",
-    "dealer": "a dealer button (and a spare)",
+DIAMETERS: dict[str, float] = {
+    "chip": CHIP_DIAMETER_MM * mm,
+    "ball": BALL_DIAMETER_MM * mm,
+    "dealer": BUTTON_DIAMETER_MM * mm,
 }
-"""The kinds of piece, as a game's registry entry names them (``pieces``), with what each
-gives a table."""
+"""Each piece's diameter in points, by the first word of its name."""
 
 
-def check_kinds(kinds: Sequence[str] | None) -> tuple[str, ...]:
-    """``kinds`` checked (every kind when ``None``), in :data:`KINDS` order."""
-    if kinds is None:
-        return tuple(KINDS)
-    unknown = [kind for kind in kinds if kind not in KINDS]
-    if unknown:
-        raise OptionError(f"no piece {unknown[0]!r} (pieces: {', '.join(KINDS)})")
-    if not kinds:
-        raise OptionError("no pieces asked for")
-    return tuple(kind for kind in KINDS if kind in kinds)
+def diameter(piece: Piece) -> float:
+    """The diameter of ``piece`` in points."""
+    return DIAMETERS[piece.name.split()[0]]
 
 
-def component_set(players: int = MAX_PLAYERS, kinds: Sequence[str] | None = None) -> list[Piece]:
-    """The pieces a table of ``players`` needs: each player's chips, the ball (and a spare),
-    a dealer button (and a spare); only those of ``kinds`` (see :data:`KINDS`) if given."""
-    if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise OptionError(
-            f"players must be a whole number from {MIN_PLAYERS} to {MAX_PLAYERS}, not {players!r}"
-        )
-    wanted = check_kinds(kinds)
-    pieces = []
-    if "chips" in wanted:
-        pieces += [
-            Piece(f"chip {value}", CHIP_DIAMETER_MM * mm, per_player * players)
-            for value, per_player in CHIPS_PER_PLAYER.items()
-        ]
-    if "ball" in wanted:
-        pieces.append(Piece("ball", BALL_DIAMETER_MM * mm, 2))
-    if "dealer" in wanted:
-        pieces.append(Piece("dealer", BUTTON_DIAMETER_MM * mm, 2))
-    return pieces
+def piece_group(piece: Piece) -> Group:
+    """One of ``piece``, centred on the origin, with its cut line."""
+    if piece.name.startswith("chip "):
+        return chip(int(piece.name.split()[1]), diameter(piece))
+    if piece.name == "ball":
+        return ball_token(diameter(piece))
+    return dealer_button(diameter(piece))
 
 
-def pieces_row(kinds: Sequence[str]) -> Drawing:
-    """The pieces of ``kinds`` a one-player table needs (the ball and its spare), side by
-    side at true size with their cut lines: the cut-out strip at the end of a setup sheet."""
-    pieces = [piece for piece in component_set(MIN_PLAYERS, kinds) for _ in range(piece.count)]
+def pieces_row(pieces: Sequence[Piece]) -> Drawing:
+    """Each of ``pieces`` as many times as it counts (the ball and its spare), side by side
+    at true size with their cut lines: the cut-out strip at the end of a setup sheet."""
+    row = [piece for piece in pieces for _ in range(piece.count)]
     gap = 4 * GAP_MM * mm
-    width = sum(piece.diameter for piece in pieces) + gap * (len(pieces) - 1)
-    height = max(piece.diameter for piece in pieces)
+    width = sum(diameter(piece) for piece in row) + gap * (len(row) - 1)
+    height = max(diameter(piece) for piece in row)
     drawing = new_drawing(width + 2, height + 2)
     x = 1.0
-    for piece in pieces:
-        group = piece.draw()
-        group.transform = (1, 0, 0, 1, x + piece.diameter / 2, 1 + height / 2)
+    for piece in row:
+        group = piece_group(piece)
+        group.transform = (1, 0, 0, 1, x + diameter(piece) / 2, 1 + height / 2)
         drawing.add(group)
-        x += piece.diameter + gap
+        x += diameter(piece) + gap
     return drawing
 
 
@@ -302,7 +263,7 @@ def layout_sheets(width: float, height: float, pieces: Sequence[Piece]) -> list[
     sheets: list[list[Placed]] = [[]]
     x, row_top, row_height = 0.0, top, 0.0
     for piece in pieces:
-        d = piece.diameter
+        d = diameter(piece)
         if d > width or d > top:
             raise OptionError(f"a {piece.name} piece does not fit the page")
         for _ in range(piece.count):
@@ -321,14 +282,14 @@ def _centre_rows(placed: list[Placed], width: float) -> list[Placed]:
     """Each row of pieces moved to the middle of the sheet, its pieces on one line."""
     rows: dict[float, list[Placed]] = {}
     for item in placed:
-        rows.setdefault(round(item.y + item.piece.diameter / 2, 6), []).append(item)
+        rows.setdefault(round(item.y + diameter(item.piece) / 2, 6), []).append(item)
     centred: list[Placed] = []
     for row in rows.values():
-        left = min(p.x - p.piece.diameter / 2 for p in row)
-        right = max(p.x + p.piece.diameter / 2 for p in row)
+        left = min(p.x - diameter(p.piece) / 2 for p in row)
+        right = max(p.x + diameter(p.piece) / 2 for p in row)
         shift = (width - (right - left)) / 2 - left
-        top = max(p.y + p.piece.diameter / 2 for p in row)
-        middle = top - max(p.piece.diameter for p in row) / 2
+        top = max(p.y + diameter(p.piece) / 2 for p in row)
+        middle = top - max(diameter(p.piece) for p in row) / 2
         centred += [Placed(p.piece, p.x + shift, middle) for p in row]
     return centred
 
@@ -340,7 +301,7 @@ def _sheet_drawing(width: float, height: float, placed: Sequence[Placed], title:
     drawing.add(heading)
     groups: dict[str, Group] = {}
     for item in placed:
-        art = groups.setdefault(item.piece.name, item.piece.draw())
+        art = groups.setdefault(item.piece.name, piece_group(item.piece))
         copy = Group(*art.contents)
         copy.transform = (1, 0, 0, 1, item.x, item.y)
         drawing.add(copy)
@@ -359,30 +320,23 @@ def _title(placed: Sequence[Placed], number: int, total: int) -> str:
     )
 
 
-def component_sheets(
-    width: float,
-    height: float,
-    *,
-    players: int = MAX_PLAYERS,
-    kinds: Sequence[str] | None = None,
-) -> list[Drawing]:
-    """The pieces for a table of ``players`` (only ``kinds``, if given), packed into
+def component_sheets(width: float, height: float, pieces: Sequence[Piece]) -> list[Drawing]:
+    """``pieces`` (a table's, :func:`printplay.builders.piece_set.component_set`) packed into
     Drawings ``width`` × ``height`` points (one a page), true size."""
-    sheets = layout_sheets(width, height, component_set(players, kinds))
+    sheets = layout_sheets(width, height, pieces)
     return [
         _sheet_drawing(width, height, placed, _title(placed, number, len(sheets)))
         for number, placed in enumerate(sheets, start=1)
     ]
 
 
-def component_flowables(
-    paper: str = "a4", *, players: int = MAX_PLAYERS, kinds: Sequence[str] | None = None
-) -> list[Flowable]:
-    """The sheets as platypus flowables that fill the body frame of a printplay document on
-    ``paper`` (:class:`~printplay.render.document.PageSetup`), each on a page of its own."""
+def component_flowables(paper: str, pieces: Sequence[Piece]) -> list[Flowable]:
+    """The sheets of ``pieces`` as platypus flowables that fill the body frame of a printplay
+    document on ``paper`` (:class:`~printplay.render.document.PageSetup`), each on a page of
+    its own."""
     setup = PageSetup(paper=paper)
     flowables: list[Flowable] = []
-    sheets = component_sheets(setup.frame_width, setup.frame_height, players=players, kinds=kinds)
+    sheets = component_sheets(setup.frame_width, setup.frame_height, pieces)
     for drawing in sheets:
         if flowables:
             flowables.append(PageBreak())
@@ -390,19 +344,13 @@ def component_flowables(
     return flowables
 
 
-def build_components(
-    path: Path | str,
-    *,
-    paper: str = "a4",
-    players: int = MAX_PLAYERS,
-    kinds: Sequence[str] | None = None,
-) -> Path:
-    """Write the component sheets for a table of ``players`` to ``path`` (atomically,
-    byte-identical for identical input); the PDF asks viewers not to scale it.  ``kinds``
-    picks the pieces (:data:`KINDS`; all of them by default)."""
+def build_components(path: Path | str, pieces: Sequence[Piece], *, paper: str = "a4") -> Path:
+    """Write the component sheets of ``pieces`` (a table's,
+    :func:`printplay.builders.piece_set.component_set`) to ``path`` (atomically,
+    byte-identical for identical input); the PDF asks viewers not to scale it."""
     width, height = paper_size(paper)
     margin = SHEET_MARGIN_MM * mm
-    sheets = component_sheets(width - 2 * margin, height - 2 * margin, players=players, kinds=kinds)
+    sheets = component_sheets(width - 2 * margin, height - 2 * margin, pieces)
 
     def produce(tmp_name: str) -> None:
         canvas = Canvas(tmp_name, pagesize=(width, height), invariant=1)

@@ -49,7 +49,6 @@ from printplay import __version__
 from printplay.core.cards import Card, standard_deck
 from printplay.core.errors import GameError, OptionError
 from printplay.core.outfile import check_writable
-from printplay.games import game_name
 from printplay.models.printable import QuickCardText
 from printplay.render.document import (
     bookmark_page,
@@ -124,7 +123,8 @@ class DeckOptions:
     back_text: str | None = None
     calibration: bool = True
     quick_ref: tuple[str, ...] = ()
-    """Games whose quick-reference cards are printed with the deck (registry names)."""
+    """Games whose quick-reference cards are printed with the deck, by their registry names
+    (as :func:`printplay.builders.quickref.quick_card_texts` keys their words)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -148,8 +148,8 @@ class DeckOptions:
         set_(self, "back_text", check_back_text(self.back_text))
         games: list[str] = []
         for name in (self.quick_ref,) if isinstance(self.quick_ref, str) else self.quick_ref:
-            if game_name(name) not in games:
-                games.append(game_name(name))
+            if name not in games:
+                games.append(name)
         set_(self, "quick_ref", tuple(games))
 
     @property

@@ -30,8 +30,8 @@ from printplay.render.document import (
     write_atomically,
 )
 from printplay.render.fonts import SANS
-from printplay.render.rulebook_pdf import Words
 from printplay.render.styles import book_styles
+from printplay.render.words_markup import Words
 
 FRONT_PAGES = 2
 """The cover and the contents page."""

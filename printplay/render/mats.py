@@ -1,10 +1,11 @@
 """Table mats: a solitaire's layout at true size, tiled across pages to tape together.
 
 Lay a deal's cards on the mat and each card is where the setup sheet says.  Everything on
-the mat comes from the game's layout and a board view of its start (never from the game's
-name): a 63 × 88 mm place for every slot (turned as the slot turns), named as the deal order
-names it (``slot.label`` and ``slot.name``), the places of the piles (stock, waste), the
-tokens on the board and the layout's row or wall labels.  Cards that lie on others are
+the mat comes from its model (:class:`~printplay.models.printable.TableMat`, built by
+:mod:`printplay.builders.table_mat`): the game's layout and a board view of its start, never
+the game's name: a 63 × 88 mm place for every slot (turned as the slot turns), named as the
+deal order names it (``slot.label`` and ``slot.name``), the places of the piles (stock,
+waste), the tokens on the board and the layout's row or wall labels.  Cards that lie on others are
 drawn over them, so each place shows the part of its card that stays in sight, and its
 name is set there.
 
@@ -41,14 +42,13 @@ from reportlab.platypus import Flowable, Paragraph
 
 from printplay import __version__
 from printplay.core.errors import RulebookError
-from printplay.core.layout import BoardView
+from printplay.core.layout import BoardView, Layout
 from printplay.core.outfile import check_writable
-from printplay.core.protocols import RegisteredSolitaire
 from printplay.core.templating import house_deadline
-from printplay.games import entry, make_solitaire
-from printplay.models.printable import PrintRequest
+from printplay.models.pieces import KINDS
+from printplay.models.printable import TableMat
 from printplay.render.card_shapes import CARD_RATIO
-from printplay.render.components import KINDS, pieces_row
+from printplay.render.components import pieces_row
 from printplay.render.document import (
     MARGIN,
     bookmark_page,
@@ -57,8 +57,8 @@ from printplay.render.document import (
 )
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.markdown_pdf import fill_frame, markdown_to_flowables
-from printplay.render.rulebook_pdf import Words
 from printplay.render.styles import MIN_TEXT
+from printplay.render.words_markup import Words
 
 CARD_MM = (63.0, 88.0)
 """The places are poker-size cards (width, height)."""
@@ -280,15 +280,8 @@ def _grown(box: Box, by: float) -> Box:
     return box[0] - by, box[1] - by, box[2] + by, box[3] + by
 
 
-def start_view(game: RegisteredSolitaire) -> BoardView:
-    """The board at the start of a deal (deal 1): the layout, the piles and any tokens."""
-    view: BoardView = game.initial_state(game.numbered_deal(1)).board()
-    return view
-
-
-def _places(game: RegisteredSolitaire, view: BoardView) -> list[Place]:
+def _places(layout: Layout, view: BoardView) -> list[Place]:
     width = CARD_MM[0]
-    layout = game.layout
     depth: dict[int, int] = {}
 
     def depth_of(index: int) -> int:
@@ -310,9 +303,9 @@ def _places(game: RegisteredSolitaire, view: BoardView) -> list[Place]:
     return places
 
 
-def _covering(game: RegisteredSolitaire) -> list[set[int]]:
+def _covering(layout: Layout) -> list[set[int]]:
     """For each slot, every slot lying on it, directly or through other cards."""
-    slots = game.layout.slots
+    slots = layout.slots
     found: list[set[int]] = [set() for _ in slots]
     for slot in slots:
         todo = list(slot.covered_by)
@@ -374,15 +367,13 @@ def _clear_points(place: Place, clear: Sequence[Box]) -> list[tuple[float, float
     return good
 
 
-def plan_mat(
-    game: RegisteredSolitaire, paper: str = "a4", *, words: Words | None = None
-) -> MatPlan:
-    """The mat of ``game``'s layout on ``paper``: places, words, size, tiles and the
+def plan_mat(mat: TableMat, paper: str = "a4", *, words: Words | None = None) -> MatPlan:
+    """The mat of ``mat``'s layout on ``paper``: places, words, size, tiles and the
     registration targets on the seams."""
     register_fonts()
     words = words or Words("kit.j2")
-    view = start_view(game)
-    places = [_with_note(place, view, words) for place in _places(game, view)]
+    view = mat.start
+    places = [_with_note(place, view, words) for place in _places(mat.layout, view)]
     texts, tokens = _layout_texts(view), _tokens(view)
     extent = _union(_content(places, texts, tokens))
     dx, dy = PAD_MM - extent[0], PAD_MM - extent[1]
@@ -394,19 +385,19 @@ def plan_mat(
     content = _content(places, texts, tokens)
     page, rows, columns, tiles = _tiles(paper, mat_w, mat_h, content)
     fixed = [t.box for t in texts] + [_token_box(t) for t in tokens]
-    room = _word_room(game, places)
+    room = _word_room(mat.layout, places)
     if not _words_clear(places, room, fixed, tiles):
         tiles = _moved_grid(page, (mat_w, mat_h), content, tiles, places, room, fixed)
     seams = _seams(tiles)
     corners = _corners(seams)
-    placed = _set_words(game, places, _blocked(seams, corners))
+    placed = _set_words(mat.layout, places, _blocked(seams, corners))
     words_on_mat = [_words_box(p) for p in placed] + [t.box for t in texts]
     words_on_mat += [_token_box(t) for t in tokens]
     marks = corners + _seam_marks(seams, corners, words_on_mat)
     return MatPlan(
-        game.name,
-        game.title,
-        game.layout.noun,
+        mat.game,
+        mat.title,
+        mat.layout.noun,
         tuple(placed),
         tuple(texts),
         tuple(tokens),
@@ -464,13 +455,11 @@ def _with_note(place: Place, view: BoardView, words: Words) -> Place:
     return replace(place, note=text.split(" · ", 1)[-1])
 
 
-def _set_words(
-    game: RegisteredSolitaire, places: Sequence[Place], blocked: Sequence[Box]
-) -> list[Place]:
+def _set_words(layout: Layout, places: Sequence[Place], blocked: Sequence[Box]) -> list[Place]:
     """Each place with the point its words are set at: in sight of the cards lying on it,
     clear of ``blocked``."""
-    covering = _covering(game)
-    slot_count = len(game.layout.slots)
+    covering = _covering(layout)
+    slot_count = len(layout.slots)
     placed = []
     for index, place in enumerate(places):
         over = [places[i].box for i in covering[index]] if index < slot_count else []
@@ -478,12 +467,10 @@ def _set_words(
     return placed
 
 
-def _word_room(
-    game: RegisteredSolitaire, places: Sequence[Place]
-) -> list[list[tuple[float, float]]]:
+def _word_room(layout: Layout, places: Sequence[Place]) -> list[list[tuple[float, float]]]:
     """For each place, the points its words may be set at clear of the cards lying on it."""
-    covering = _covering(game)
-    slot_count = len(game.layout.slots)
+    covering = _covering(layout)
+    slot_count = len(layout.slots)
     room = []
     for index, place in enumerate(places):
         over = [places[i].box for i in covering[index]] if index < slot_count else []
@@ -1088,21 +1075,15 @@ class MatOverview(Flowable):
 
 @house_deadline("the mat")
 def build_mat(
-    game: RegisteredSolitaire | str,
-    path: Path | str,
-    *,
-    paper: str = "a4",
-    rules_dir: Path | None = None,
-    pieces: Sequence[str] = (),
+    mat: TableMat, path: Path | str, *, paper: str = "a4", rules_dir: Path | None = None
 ) -> Path:
-    """Write ``game``'s table mat to ``path``: a page showing the whole mat and how to put it
-    together (and the ``pieces`` to cut out, kinds of
-    :data:`~printplay.render.components.KINDS`), then its tiles (atomically, byte-identical
-    for identical input)."""
-    solitaire = make_solitaire(game) if isinstance(game, str) else game
+    """Write the table mat of ``mat`` to ``path``: a page showing the whole mat and how to
+    put it together (and the pieces to cut out, :attr:`TableMat.cut_out
+    <printplay.models.printable.TableMat.cut_out>`), then its tiles (atomically,
+    byte-identical for identical input)."""
     path = check_writable(Path(path))
     words = Words("kit.j2", [rules_dir] if rules_dir is not None else [])
-    plan = plan_mat(solitaire, paper, words=words)
+    plan = plan_mat(mat, paper, words=words)
     register_fonts()
 
     def produce(tmp_name: str) -> None:
@@ -1118,7 +1099,7 @@ def build_mat(
         canvas.setKeywords(", ".join([plan.title, "table mat", "print and play"]))
         canvas.setViewerPreference("PrintScaling", "None")
         bookmark_page(canvas, words("mat_title", game=plan.title))
-        _draw_instructions(canvas, plan, solitaire, words, pieces)
+        _draw_instructions(canvas, plan, mat, words)
         canvas.showPage()
         for number, tile in enumerate(plan.tiles):
             canvas.setPageSize(plan.page)
@@ -1132,15 +1113,9 @@ def build_mat(
     return write_atomically(path, produce)
 
 
-def _draw_instructions(
-    canvas: Canvas,
-    plan: MatPlan,
-    game: RegisteredSolitaire,
-    words: Words,
-    pieces: Sequence[str] = (),
-) -> None:
+def _draw_instructions(canvas: Canvas, plan: MatPlan, mat: TableMat, words: Words) -> None:
     """The first page: the mat as a whole, the tiles on it, how to put it together, and the
-    game's ``pieces`` to cut out (a page printed on one side: nothing is lost on its back)."""
+    game's pieces to cut out (a page printed on one side: nothing is lost on its back)."""
     from reportlab.platypus import Frame
 
     page_w, page_h = plan.page
@@ -1154,10 +1129,10 @@ def _draw_instructions(
         columns=plan.columns,
         overlap=f"{OVERLAP_MM:g}",
         noun=plan.noun,
-        places=len(game.layout.slots),
+        places=len(mat.layout.slots),
         left_out=plan.rows * plan.columns - len(plan.tiles),
     )
-    shown = _shown_pieces(words, pieces)
+    shown = _shown_pieces(words, mat.pieces)
     if shown:
         markdown += "\n\n" + words.markdown("mat_pieces_markdown", pieces=shown)
     room = page_h - 2 * MARGIN
@@ -1171,7 +1146,7 @@ def _draw_instructions(
     story = markdown_to_flowables(
         markdown,
         width=width,
-        diagrams={"overview": overview, "pieces": lambda: pieces_row(pieces)},
+        diagrams={"overview": overview, "pieces": lambda: pieces_row(mat.cut_out)},
         outline=False,
         source="kit.j2 (mat_markdown)",
     )
@@ -1199,23 +1174,9 @@ def mat_prints_pieces(words: Words) -> bool:
     return words.has("mat_pieces_markdown")
 
 
-def make_mat(request: PrintRequest) -> Path:
-    """The registry's mat maker for solitaires: the mat, with the pieces the game needs
-    (Ricochet's ball) to cut out on its first page."""
-    game = make_solitaire(request.game, request.option_texts)
-    check_writable(request.path)
-    return build_mat(
-        game,
-        request.path,
-        paper=request.paper,
-        rules_dir=request.rules_dir,
-        pieces=entry(request.game).pieces,
-    )
-
-
-def mat_page_count(game: RegisteredSolitaire, paper: str = "a4") -> int:
+def mat_page_count(mat: TableMat, paper: str = "a4") -> int:
     """How many pages :func:`build_mat` writes: the first page and the tiles."""
-    return 1 + len(plan_mat(game, paper).tiles)
+    return 1 + len(plan_mat(mat, paper).tiles)
 
 
 __all__ = [
@@ -1226,8 +1187,6 @@ __all__ = [
     "Place",
     "Tile",
     "build_mat",
-    "make_mat",
     "mat_page_count",
     "plan_mat",
-    "start_view",
 ]

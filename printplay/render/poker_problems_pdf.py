@@ -33,8 +33,8 @@ from printplay.render.puzzle_book_pdf import (
     table_style,
 )
 from printplay.render.quickref_pdf import quick_card
-from printplay.render.rulebook_pdf import Words
 from printplay.render.styles import suit_markup
+from printplay.render.words_markup import Words
 
 
 class ProblemPages(TwoPassBook[ProblemBook]):

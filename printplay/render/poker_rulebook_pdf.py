@@ -16,12 +16,12 @@ from reportlab.platypus import Flowable
 from printplay.core.cards import Card
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.hands import describe
+from printplay.markup.jinja_source import render_rulebook_source
 from printplay.models.poker_model import PokerRulebook
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import register_fonts
 from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.markdown_pdf import DiagramFactory, markdown_to_flowables, page_errors
-from printplay.render.rulebook_pdf import render_rulebook_source
 from printplay.render.strategy_chart import StrategyChartDiagram
 from printplay.render.typography import print_ready
 

@@ -45,9 +45,9 @@ from printplay.render.document import PageSetup, lay_out, page_offset, write_ato
 from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.quickref_pdf import QuickCard, quick_card
-from printplay.render.rulebook_pdf import Words
 from printplay.render.sheet_pdf import card_rows, order_cells
 from printplay.render.styles import Styles, book_styles, suit_markup
+from printplay.render.words_markup import Words
 
 RULE = HexColor("#BBBBBB")
 """The thin rules of tables."""

@@ -37,16 +37,16 @@ from reportlab.platypus import (
 
 from printplay.core.cards import Card
 from printplay.core.templating import house_deadline
+from printplay.models.pieces import KINDS, Piece
 from printplay.models.printable import DealOrderEntry, Setup
 from printplay.models.printable import Sheet as SheetModel
 from printplay.render.board import BoardDiagram, board_size
 from printplay.render.card_shapes import CARD_RATIO
-from printplay.render.components import KINDS, pieces_row
+from printplay.render.components import pieces_row
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import register_fonts
 from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry
-from printplay.render.rulebook_pdf import Words
 from printplay.render.sheet_words import (
     badge_piles,
     ending_text,
@@ -58,6 +58,7 @@ from printplay.render.sheet_words import (
     verdict_text,
 )
 from printplay.render.styles import Styles, book_styles, suit_markup
+from printplay.render.words_markup import Words
 
 RULE = HexColor("#BBBBBB")
 
@@ -175,9 +176,9 @@ def card_rows(cards: Sequence[Card], width: float) -> list[Flowable]:
     return flowables
 
 
-def _pieces(sheet: Sheet, kinds: Sequence[str]) -> list[Flowable]:
-    """The game's pieces to cut out (Ricochet's ball), kept together at the end of the
-    setup pages; nothing for a game that needs only the deck."""
+def _pieces(sheet: Sheet, kinds: Sequence[str], pieces: Sequence[Piece]) -> list[Flowable]:
+    """The game's ``pieces`` to cut out (Ricochet's ball), of ``kinds``, kept together at the
+    end of the setup pages; nothing for a game that needs only the deck."""
     if not kinds:
         return []
     names = [KINDS[kind] for kind in kinds]
@@ -187,7 +188,7 @@ def _pieces(sheet: Sheet, kinds: Sequence[str]) -> list[Flowable]:
                 Paragraph(sheet.text("pieces_heading"), sheet.styles.h3),
                 Paragraph(sheet.text("pieces_text", names=names), sheet.styles.small),
                 Spacer(1, 2 * mm),
-                pieces_row(kinds),
+                pieces_row(pieces),
             ]
         )
     ]
@@ -553,7 +554,7 @@ def draw_sheet(
 
     def story(share: float, together: int) -> list[Flowable]:
         front = setup_page(sheet, spoiler_free=spoiler_free)
-        front += _pieces(sheet, deal_setup.pieces)
+        front += _pieces(sheet, deal_setup.pieces, deal_setup.cut_out)
         front.append(PageBreak() if spoiler_free else _FlowOn(setup.frame_height))
         return front + walkthrough(sheet, spoiler_free=spoiler_free, share=share, together=together)
 

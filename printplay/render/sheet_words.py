@@ -16,8 +16,8 @@ from dataclasses import replace
 from printplay.core.layout import BoardView
 from printplay.core.protocols import Position
 from printplay.models.printable import DealOrderEntry, Segment, Step, Walkthrough
-from printplay.render.rulebook_pdf import Words
 from printplay.render.styles import suit_markup
+from printplay.render.words_markup import Words
 
 
 def piles_text(words: Words, state: Position) -> str:

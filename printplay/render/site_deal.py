@@ -18,7 +18,6 @@ from printplay.render.alt_text import board_words
 from printplay.render.board import board_drawing
 from printplay.render.html import PageIds, scroller, text_html
 from printplay.render.markup_html import markup_html, markup_text
-from printplay.render.rulebook_pdf import Words
 from printplay.render.sheet_words import (
     badge_piles,
     ending_text,
@@ -33,6 +32,7 @@ from printplay.render.site_pages import page_ids
 from printplay.render.site_shell import Page, SiteWords, href
 from printplay.render.svg import inline_svg
 from printplay.render.web_rulebook import BOOK_WIDTH, SCALE
+from printplay.render.words_markup import Words
 
 SETUP_WIDTH = BOOK_WIDTH
 """How wide the setup diagrams are drawn: as a rulebook's (shown :data:`SCALE` times

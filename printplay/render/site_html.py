@@ -13,11 +13,11 @@ from importlib import resources
 from pathlib import Path
 
 from printplay.models.site_model import Site
-from printplay.render.rulebook_pdf import Words
 from printplay.render.site_deal import deal_page
 from printplay.render.site_pages import index_page, rulebook_page
 from printplay.render.site_shell import ICON, STYLESHEET, Page, SiteWords, page_html
 from printplay.render.svg import INLINE_CSS
+from printplay.render.words_markup import Words
 
 FONTS = (
     "DejaVuSans.ttf",

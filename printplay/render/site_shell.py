@@ -22,7 +22,7 @@ from pathlib import Path
 from printplay import __version__
 from printplay.models.site_model import Download, Site
 from printplay.render.html import markdown_inline_html
-from printplay.render.rulebook_pdf import Words
+from printplay.render.words_markup import Words
 
 STYLESHEET = "site.css"
 """The site's one stylesheet, at its top."""

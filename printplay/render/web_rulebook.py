@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from reportlab.graphics.shapes import Drawing
 
+from printplay.markup.jinja_source import render_rulebook_source
 from printplay.models.poker_model import PokerRulebook, StrategyChart
 from printplay.models.printable import ExampleMove, Figure, Rulebook
 from printplay.render.alt_text import hands_words
@@ -25,7 +26,6 @@ from printplay.render.html import (
     markdown_to_html,
 )
 from printplay.render.poker_rulebook_pdf import diagram_hands, hands_diagram, poker_markdown
-from printplay.render.rulebook_pdf import render_rulebook_source
 from printplay.render.strategy_chart import StrategyChartDiagram
 
 BOOK_WIDTH = PageSetup().frame_width

@@ -33,9 +33,13 @@ about the files on the machine.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
 
 from reportlab.lib.colors import getAllNamedColors
 
+from printplay.markup.jinja_source import TemplateWords
 from printplay.render.fonts import (
     MONO,
     SANS,
@@ -188,8 +192,37 @@ def _font_attribute_problem(key: str, value: str) -> str | None:
     return f"<font> takes face, size and color, not {key}"
 
 
+class Words(TemplateWords):
+    """The words of a printable as a renderer sets them: the macros of one template, called
+    by name (see :class:`~printplay.markup.jinja_source.TemplateWords`).
+
+    >>> words = Words("sheet.j2")
+    >>> words("plural", count=2, one="card")
+    '2 cards'
+
+    With ``markup`` (the default) the text is reportlab's paragraph markup, set as it is:
+    words that hold anything but the whitelist above (an image, a link, an unclosed tag,
+    an unknown font) are a :class:`~printplay.core.errors.RulebookError` naming the file
+    and the macro.  The words of a web page (``markup=False``) are inline Markdown, escaped
+    where they are shown.
+    """
+
+    def __init__(
+        self,
+        template: str,
+        search_path: Sequence[str | Path] = (),
+        *,
+        context: Mapping[str, Any] | None = None,
+        markup: bool = True,
+    ) -> None:
+        super().__init__(
+            template, search_path, context=context, check=markup_problem if markup else None
+        )
+        self.markup = markup
+
+
 def _shown(text: str, most: int = 40) -> str:
     return text if len(text) <= most else text[: most - 1] + "…"
 
 
-__all__ = ["FONT_FACES", "MAX_FONT_SIZE", "MIN_FONT_SIZE", "TAGS", "markup_problem"]
+__all__ = ["FONT_FACES", "MAX_FONT_SIZE", "MIN_FONT_SIZE", "TAGS", "Words", "markup_problem"]

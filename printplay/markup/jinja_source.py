@@ -1,4 +1,4 @@
-"""Rulebooks: Markdown + Jinja2 sources rendered into typeset PDFs.
+"""Rulebook sources and the words of printables: Markdown with Jinja2, rendered to text.
 
 A rulebook source is Markdown with Jinja2 in it, kept in ``rules/`` at the top of the
 repository (shared pieces in ``templates/``; both ship inside the package as
@@ -19,6 +19,11 @@ It offers these helpers, as functions and, where it reads well, as filters:
 ``{{ cards("As Kd") }}``, ``{{ deal | cards }}``
     ``A♠ K♦``.
 
+The words of printables (``templates/sheet.j2``, ``book.j2``, ``kit.j2`` …) are macros of
+such templates, called by name (:class:`TemplateWords`).  What the text becomes (a PDF
+typeset by :mod:`printplay.render.markdown_pdf`, a web page) is the renderers' business:
+this module knows no renderer and no game.
+
 >>> print(render_rulebook_source("{{ card('Th') }} beats {{ 'Qc' | card }}.", {}), end="")
 10♥ beats Q♣.
 >>> print(table([["A♠", 1], ["Kd", 13]], header=["Card", "Value"]), end="")
@@ -35,46 +40,35 @@ import functools
 import numbers
 import re
 import shlex
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import jinja2
-from reportlab.platypus import Flowable
 
 from printplay.core.cards import Card, format_labels, parse_card, parse_cards
-from printplay.core.outfile import check_writable
+from printplay.core.errors import RulebookError
 from printplay.core.templating import (
     HouseFolder,
     bounded_call,
     bounded_render,
     house_folders,
-    render_deadline,
     sandboxed_environment,
     template_errors,
     time_limit,
 )
-from printplay.render.document import PageSetup, build_pdf
-from printplay.render.markdown_pdf import (
-    DiagramFactory,
-    RulebookError,
-    markdown_to_flowables,
-    page_errors,
-)
-from printplay.render.styles import Styles
-from printplay.render.words_markup import markup_problem
 
 __all__ = [
     "RulebookError",
-    "Words",
-    "build_rulebook",
+    "TemplateWords",
     "card",
     "cards",
     "diagram",
     "pagebreak",
     "render_rulebook_source",
     "rulebook_environment",
+    "source_name",
     "table",
     "template_errors",
     "template_exists",
@@ -263,7 +257,7 @@ def render_rulebook_source(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def _source_name(template: str | Path) -> str:
+def source_name(template: str | Path) -> str:
     """How messages name a rulebook source: its file name, or "rulebook source" for text."""
     if isinstance(template, Path):
         return template.name
@@ -296,10 +290,14 @@ def _template_lines(template: jinja2.Template | None) -> Iterator[None]:
         template.environment.handle_exception()
 
 
-class Words:
+Check = Callable[[str], "str | None"]
+"""What the words of a renderer must be: the problem with a text, or ``None``."""
+
+
+class TemplateWords:
     """The sentences of a printable: the macros of one template, called by name.
 
-    >>> words = Words("sheet.j2")
+    >>> words = TemplateWords("sheet.j2")
     >>> words("plural", count=2, one="card")
     '2 cards'
 
@@ -307,12 +305,9 @@ class Words:
     space); :meth:`markdown` returns it as written, for macros that hold Markdown.  The
     macros see ``context`` (a rulebook's, say), as an import ``with context`` would.
     A broken template or a bad call raises :class:`RulebookError` naming the file and line.
-
-    With ``markup`` (the default) the text is reportlab's paragraph markup, set as it is:
-    words that hold anything but the whitelist of :mod:`printplay.render.words_markup`
-    (an image, a link, an unclosed tag, an unknown font) are a :class:`RulebookError`
-    naming the file and the macro.  The words of a web page (``markup=False``) are
-    inline Markdown, escaped where they are shown.
+    ``check`` (a renderer's: :class:`printplay.render.words_markup.Words` checks the PDFs'
+    paragraph markup) refuses a call's text in a :class:`RulebookError` naming the file and
+    the macro.
     """
 
     def __init__(
@@ -321,10 +316,10 @@ class Words:
         search_path: Sequence[str | Path] = (),
         *,
         context: Mapping[str, Any] | None = None,
-        markup: bool = True,
+        check: Check | None = None,
     ) -> None:
         self.name = template
-        self.markup = markup
+        self.check = check
         self.search_path = tuple(search_path)
         with template_errors(template, self.search_path) as holder:
             holder.template = rulebook_environment(self.search_path).get_template(template)
@@ -351,7 +346,7 @@ class Words:
         return parts
 
     def _check(self, macro: str, text: str) -> None:
-        problem = markup_problem(text) if self.markup else None
+        problem = self.check(text) if self.check is not None else None
         if problem is not None:
             filename = self._holder.template.filename if self._holder.template else None
             name = Path(filename).name if filename else self.name
@@ -367,38 +362,3 @@ class Words:
             with _template_lines(holder.template):
                 return bounded_call(function, **kwargs)
         raise AssertionError("unreachable")  # pragma: no cover
-
-
-def build_rulebook(
-    path: str | Path,
-    *,
-    template: str | Path,
-    context: Mapping[str, object],
-    setup: PageSetup,
-    diagrams: Mapping[str, DiagramFactory] | None = None,
-    styles: Styles | None = None,
-    search_path: Sequence[str | Path] = (),
-) -> Path:
-    """Render a rulebook source, typeset it and write the PDF to ``path``; return the path.
-
-    ``template`` and ``search_path`` are as for :func:`render_rulebook_source`; ``diagrams``
-    name the factories ``[[diagram NAME ...]]`` markers call; the text is set in ``styles``
-    (by default the book styles) across ``setup.frame_width``.  Made from house sources
-    (``search_path``), the whole of it, typesetting included, may take at most
-    :data:`~printplay.core.templating.MAX_RENDER_SECONDS`.
-    """
-    path = check_writable(Path(path))
-    name = _source_name(template)
-    with render_deadline(search_path, name):
-        text = render_rulebook_source(template, context, search_path=search_path)
-        flowables: list[Flowable] = markdown_to_flowables(
-            text,
-            styles=styles,
-            width=setup.frame_width,
-            height=setup.frame_height,
-            diagrams=diagrams,
-            source=name,
-        )
-        with page_errors(name):
-            return build_pdf(path, flowables, setup)
-    raise AssertionError("unreachable")  # pragma: no cover
