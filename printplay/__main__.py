@@ -1,6 +1,6 @@
-"""``python -m printplay``: the command line (see :mod:`printplay.launch`)."""
+"""``python -m printplay``: the command line (see :mod:`printplay.cli.launch`)."""
 
-from printplay.launch import entry
+from printplay.cli.launch import entry
 
 if __name__ == "__main__":
     entry()

@@ -22,7 +22,7 @@ from printplay.builders.puzzle_book import (
     short_move,
     turning_moves,
 )
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.deal import MAX_SEED, numbered_deal
 from printplay.core.grades import LEVELS
 from printplay.games import make_solitaire

@@ -29,10 +29,10 @@ from typing import Any
 import pytest
 
 from printplay.builders.site import featured_deals
+from printplay.cli.preview import open_server
 from printplay.core.outfolder import MANIFEST
 from printplay.games import REGISTRY
 from printplay.makers.site_maker import DEFAULT_DEALS
-from printplay.preview import open_server
 
 pytestmark = pytest.mark.slow
 

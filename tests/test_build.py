@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 
 from printplay import __version__
-from printplay.cli import main
-from printplay.cli_version import version_lines
+from printplay.cli.app import main
+from printplay.cli.version import version_lines
 from printplay.solve import compiled, pyramid_search
 
 REPO = Path(__file__).resolve().parent.parent
@@ -83,10 +83,10 @@ def test_version_does_not_import_the_command_line() -> None:
     """``printplay --version`` stays quick: no typer, rich or reportlab behind it."""
     code = (
         "import atexit, sys\n"
-        "atexit.register(lambda: print(sorted({'typer', 'rich', 'reportlab', 'printplay.cli'}"
+        "atexit.register(lambda: print(sorted({'typer', 'rich', 'reportlab', 'printplay.cli.app'}"
         " & set(sys.modules)), file=sys.stderr))\n"
         "sys.argv = ['printplay', '--version']\n"
-        "from printplay.launch import entry\n"
+        "from printplay.cli.launch import entry\n"
         "entry()\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)

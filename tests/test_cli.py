@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from printplay import cli_common
-from printplay.cli import main
+from printplay.cli import common as cli_common
+from printplay.cli.app import main
 from printplay.core.deal import numbered_deal
 from printplay.games.tripeaks import TriPeaks
 

@@ -9,7 +9,7 @@ import pytest
 from pdftext import pdf_text
 from pypdf import PdfReader
 
-from printplay.cli import main
+from printplay.cli.app import main
 
 EXAMPLE_DECK = "Kd Jc 8h 7s 2h 9c 2d 9h Qd 5h 8d 8s"
 EXAMPLE_ACTIONS = "buy 3; fold; buy 2; buy 2; buy 4"
@@ -248,7 +248,7 @@ def test_poker_usage_errors_exit_2(
 
 def test_the_pot_limits_agree(capsys: pytest.CaptureFixture[str]) -> None:
     """The command line's --pot range is the library's: the casino pot before a buy."""
-    from printplay.cli_poker import MAX_CASINO_POT, MIN_CASINO_POT
+    from printplay.cli.poker_verb import MAX_CASINO_POT, MIN_CASINO_POT
     from printplay.core.errors import OptionError
     from printplay.games.poker.ev import MAX_POT, MIN_POT, buy_fold_ev
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from pdftext import page_texts
 
-from printplay.cli import main
+from printplay.cli.app import main
 
 PYSOLFC_617 = ["7d", "Ad", "5c"]
 """The first cards of PySolFC game #617 (tests/test_pysolfc.py has the whole deal)."""

@@ -23,7 +23,7 @@ from pypdf import PdfReader
 
 import printplay.builders.sheet as sheet_module
 from printplay.builders.puzzle_book import curated_deals
-from printplay.cli import app, main
+from printplay.cli.app import app, main
 from printplay.core.deal import Deal, numbered_deal
 from printplay.games import make_solitaire
 from printplay.makers.book_maker import write_curated_book

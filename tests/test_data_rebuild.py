@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from printplay import __version__, cli_data
+from printplay import __version__
 from printplay.analysis import winrates
 from printplay.analysis.edge_file import (
     EDGE_FILES,
@@ -22,7 +22,8 @@ from printplay.analysis.edge_file import (
 )
 from printplay.analysis.poker_edge import house_edge
 from printplay.builders.poker_rulebook import house_edge_rows
-from printplay.cli import main
+from printplay.cli import data_verb as cli_data
+from printplay.cli.app import main
 from printplay.core.errors import DataError
 from printplay.core.provenance import shipped_data_dir
 from printplay.games import REGISTRY

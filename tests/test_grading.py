@@ -23,7 +23,7 @@ from printplay.analysis.players import (
     random_game,
     without_stock_turns,
 )
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.deal import Deal, numbered_deal
 from printplay.core.grades import GRADES, LEVELS, Grade, Measures
 from printplay.core.protocols import RegisteredSolitaire

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from printplay.cli import main
-from printplay.cli_common import Stopped
+from printplay.cli.app import main
+from printplay.cli.common import Stopped
 from printplay.core.deal import numbered_deal
 from printplay.games import make_solitaire
 from printplay.render.document import write_atomically

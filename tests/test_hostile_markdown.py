@@ -14,7 +14,7 @@ import pytest
 from test_house_sandbox import SOURCE, house, refused
 
 from printplay.builders.rulebook import rulebook_model
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.markup.jinja_source import render_rulebook_source
 
 DEEP = 300

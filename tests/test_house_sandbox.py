@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core import templating
 from printplay.core.templating import MAX_SOURCE_BYTES
 

@@ -21,7 +21,7 @@ from pypdf import PdfReader
 from printplay.analysis.curated import SeedDeal
 from printplay.builders.kit import kit_deals
 from printplay.builders.table_mat import table_mat
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.deal import numbered_deal
 from printplay.core.errors import DealError
 from printplay.games import entry, make_solitaire

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pdftext import pdf_text
 
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.deal import numbered_deal
 from printplay.core.errors import RulebookError
 from printplay.core.protocols import SolitaireMove, SolitaireState
@@ -21,8 +21,8 @@ from printplay.solve.toolkit import LineError, replay_line
 
 REPO = Path(__file__).resolve().parent.parent
 SHARED = [
-    "printplay/cli.py",
-    "printplay/cli_common.py",
+    "printplay/cli/app.py",
+    "printplay/cli/common.py",
     "printplay/makers/demo.py",
     "printplay/core/parallel.py",
     "printplay/analysis/curated.py",
@@ -50,7 +50,7 @@ SHARED = [
     "printplay/render/site_shell.py",
     "printplay/render/svg.py",
     "printplay/core/outfolder.py",
-    "printplay/preview.py",
+    "printplay/cli/preview.py",
     "printplay/render/text.py",
     "printplay/render/kit_pages.py",
     "printplay/render/mats.py",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.errors import OutputError
 from printplay.core.outfile import refuse_input_as_output, same_file
 

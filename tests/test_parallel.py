@@ -72,7 +72,7 @@ def test_the_map_keeps_the_order_on_two_processes() -> None:
 
 def _swallowed_stop() -> None:
     """A stop signal's handler run where a library swallows what it raises."""
-    from printplay import cli_common
+    from printplay.cli import common as cli_common
 
     with contextlib.suppress(BaseException):  # what a library's bare except does
         cli_common._stop(signal.SIGINT, None)
@@ -81,8 +81,8 @@ def _swallowed_stop() -> None:
 def test_a_swallowed_stop_still_stops_the_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from printplay import cli
-    from printplay.cli import main
+    from printplay.cli import app as cli
+    from printplay.cli.app import main
 
     real = cli.print_path
 
@@ -100,7 +100,7 @@ def test_a_swallowed_stop_still_stops_the_run(
 
 
 def test_a_progress_bar_is_a_checkpoint_for_a_swallowed_stop() -> None:
-    from printplay.cli_common import Stopped, forget_stops, progress_bar
+    from printplay.cli.common import Stopped, forget_stops, progress_bar
 
     with progress_bar(disable=True) as bar:
         task = bar.add_task("work", total=2)

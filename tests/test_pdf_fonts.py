@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from printplay.cli import main
+from printplay.cli.app import main
 
 
 def _fonts(path: Path) -> dict[str, bool]:

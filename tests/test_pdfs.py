@@ -179,7 +179,7 @@ def test_a_long_footer_is_cut_short_of_the_page_number(tmp_path: Path) -> None:
     keeps the deal code, and nothing of it reaches past the right margin."""
     import pypdfium2
 
-    from printplay.cli import main
+    from printplay.cli.app import main
     from printplay.render.document import MARGIN
 
     out = tmp_path / "long.pdf"
@@ -243,7 +243,7 @@ def test_no_rulebook_page_is_left_half_empty(tmp_path: Path, game: str, paper: s
 
 
 def test_every_sheet_prints_the_command_that_remakes_it(tmp_path: Path) -> None:
-    from printplay.cli import main
+    from printplay.cli.app import main
 
     out = tmp_path / "s.pdf"
     assert main(["sheet", "pyramid", "--seed", "5", "-O", "reserve", "-o", str(out)]) == 0

@@ -15,7 +15,7 @@ from printplay.builders.poker_problems import (
     casino_decisions,
     standard_decisions,
 )
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.games.poker.casino import Buy, CasinoOptions, Fold, deal_round
 from printplay.games.poker.dealing import poker_deck
 from printplay.games.poker.ev import buy_fold_ev

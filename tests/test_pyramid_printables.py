@@ -7,7 +7,7 @@ import itertools
 from pathlib import Path
 
 from printplay.builders.walkthrough import MIN_SEGMENT, segments, steps_of
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.deal import numbered_deal
 from printplay.games import make_solitaire
 from printplay.games.pyramid import Pyramid, PyramidOptions

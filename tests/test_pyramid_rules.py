@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.cards import Card, format_cards, parse_card, parse_cards, standard_deck
 from printplay.core.deal import explicit_deal, numbered_deal
 from printplay.core.errors import DealError, MoveError

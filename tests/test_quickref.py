@@ -13,7 +13,7 @@ import pytest
 from pdf_geometry import MM, close, page_shapes
 
 from printplay.builders.quickref import quick_card_text, quick_card_texts
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.errors import GameError, RulebookError
 from printplay.games import REGISTRY
 from printplay.markup.jinja_source import render_rulebook_source

@@ -18,7 +18,7 @@ import pytest
 from conftest import site_results
 
 from printplay.builders.site import featured_deals, variant_sets
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.outfolder import MANIFEST
 from printplay.games import REGISTRY
 from printplay.makers.site_maker import build_site

@@ -22,7 +22,7 @@ from printplay.analysis.stats_records import DealRecord, RecordError, record_fro
 from printplay.analysis.stats_run import LocalPool, StatsPlan, StatsRun
 from printplay.analysis.stats_summary import Summary
 from printplay.analysis.stats_work import StatsJob, solve_chunk
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.deal import numbered_deal
 from printplay.core.errors import OptionError
 from printplay.core.grades import LEVELS

@@ -22,7 +22,7 @@ import pytest
 
 from printplay.analysis.stats_deals import DealRange
 from printplay.analysis.stats_run import LocalPool, StatsPlan, StatsRun
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.cluster import DaskMap, Scheduler
 
 pytest.importorskip("distributed")

@@ -15,7 +15,7 @@ from printplay.analysis.stats_records import DealRecord, Verdict
 from printplay.analysis.stats_run import RunReport
 from printplay.analysis.stats_summary import Summary
 from printplay.builders.stats_report import stats_report
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.render import stats_report_pdf as drawing
 from printplay.render.stats_report_pdf import draw_stats_report, stats_story
 from tests.pdftext import page_texts, pdf_text

@@ -25,7 +25,7 @@ from conftest import mostly_slow
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.cards import standard_deck
 from printplay.core.deal import explicit_deal, numbered_deal
 from printplay.core.verdicts import Budget

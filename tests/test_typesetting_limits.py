@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core import templating
 from printplay.core.textfile import TEXT_FILE_LIMIT
 from printplay.markup import parse

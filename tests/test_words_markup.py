@@ -12,7 +12,7 @@ from PIL import Image
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Paragraph
 
-from printplay.cli import main
+from printplay.cli.app import main
 from printplay.core.errors import RulebookError
 from printplay.render.fonts import SANS, register_fonts
 from printplay.render.words_markup import Words, markup_problem

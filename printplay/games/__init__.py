@@ -269,7 +269,7 @@ REGISTRY: dict[str, GameEntry] = {
                 "sheet": "printplay.makers.poker_sheet_maker:make_sheet",
                 "table card": "printplay.makers.table_card_maker:make_table_card",
             },
-            verbs=("poker", "printplay.cli_poker:poker_app"),
+            verbs=("poker", "printplay.cli.poker_verb:poker_app"),
             aliases=("poker", "ricochetpoker"),
             pieces=("chips", "dealer"),
             rulebook_source="printplay.builders.poker_rulebook:rulebook_model",

@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from printplay.cli_common import (
+from printplay.cli.common import (
     JsonOpt,
     OptionsOpt,
     Paper,

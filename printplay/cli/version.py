@@ -1,7 +1,7 @@
 """``printplay --version``: the version, and whether the Pyramid core runs compiled.
 
-Apart from :mod:`printplay.cli`, so that the console script answers it without importing
-the command line and its libraries (:mod:`printplay.launch`).
+Apart from :mod:`printplay.cli.app`, so that the console script answers it without
+importing the command line and its libraries (:mod:`printplay.cli.launch`).
 """
 
 from __future__ import annotations

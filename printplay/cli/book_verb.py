@@ -16,7 +16,7 @@ from typing import Annotated, cast
 
 import typer
 
-from printplay.cli_common import (
+from printplay.cli.common import (
     JsonOpt,
     OptionsOpt,
     Paper,

@@ -43,7 +43,7 @@ def _stopped(signum: int) -> int:
 
 def _version() -> int:
     """Prints ``printplay --version``; the exit status."""
-    from printplay.cli_version import version_lines
+    from printplay.cli.version import version_lines
 
     if _noted:
         return _stopped(_noted[0])
@@ -69,8 +69,8 @@ def entry() -> None:
     if sys.argv[1:] == ["--version"]:  # answered without the command line's imports
         sys.exit(_version())
     try:
-        from printplay.cli import main
-        from printplay.cli_common import catch_signals
+        from printplay.cli.app import main
+        from printplay.cli.common import catch_signals
     except KeyboardInterrupt:
         sys.exit(_stopped(signal.SIGINT))
     if _noted:

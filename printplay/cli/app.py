@@ -17,8 +17,8 @@ from typing import Annotated, Any, cast
 import typer
 from rich.markup import escape
 
-from printplay.cli_book import book
-from printplay.cli_common import (
+from printplay.cli.book_verb import book
+from printplay.cli.common import (
     MESSAGE_LIMIT,
     JsonOpt,
     OptionsOpt,
@@ -41,8 +41,8 @@ from printplay.cli_common import (
     stdout,
     working,
 )
-from printplay.cli_data import data_app
-from printplay.cli_stats import stats
+from printplay.cli.data_verb import data_app
+from printplay.cli.stats_verb import stats
 from printplay.core import options as opts
 from printplay.core.cards import format_labels
 from printplay.core.deal import MAX_SEED, Deal, read_deal_file
@@ -74,7 +74,7 @@ app.command()(book)
 def _show_version(value: bool) -> None:
     """Print the version and how the Pyramid core runs, then stop (``--version``)."""
     if value:
-        from printplay.cli_version import version_lines
+        from printplay.cli.version import version_lines
 
         sys.stdout.write("".join(f"{line}\n" for line in version_lines()))
         raise typer.Exit()
@@ -985,7 +985,7 @@ def site(
 ) -> None:
     """Write the website, or serve it (see :data:`SITE_HELP`)."""
     if serve:
-        from printplay.preview import serve as serve_site
+        from printplay.cli.preview import serve as serve_site
 
         def ready(address: str) -> None:
             stderr.print(f"Serving {output_dir} at {address} (Ctrl-C stops)", markup=False)
@@ -1088,6 +1088,6 @@ def _quiet_stdout() -> None:
 
 
 if __name__ == "__main__":
-    from printplay.launch import entry
+    from printplay.cli.launch import entry
 
     entry()

@@ -17,7 +17,7 @@ from typing import Annotated, Any
 
 import typer
 
-from printplay.cli_common import (
+from printplay.cli.common import (
     JsonOpt,
     OptionsOpt,
     Paper,

@@ -19,7 +19,7 @@ from typing import Annotated
 
 import typer
 
-from printplay.cli_common import progress_bar, seconds_budget, stdout
+from printplay.cli.common import progress_bar, seconds_budget, stdout
 from printplay.core.errors import OutputError
 
 data_app = typer.Typer(
