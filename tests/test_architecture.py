@@ -1,13 +1,19 @@
 """The layers of docs/architecture.md hold: import-linter checks the contracts of
-``[tool.importlinter]`` in pyproject.toml (render imports no solver, engines no solver or
-renderer, and so on), and nothing in the repository points at a file outside it."""
+``[tool.importlinter]`` in pyproject.toml (one ``layers`` contract in the documented order,
+render imports no engine or solver, models hold no game's type), a new module is checked by
+the folder it is in, no module name is repeated across the layers, and nothing in the
+repository points at a file outside it."""
 
 from __future__ import annotations
 
 import re
 import subprocess
 import sys
+import tomllib
+from collections import defaultdict
 from pathlib import Path
+
+import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 LINT = str(Path(sys.executable).with_name("lint-imports"))
@@ -25,23 +31,28 @@ def test_the_import_contracts_are_kept() -> None:
     )
     report = done.stdout + done.stderr
     assert done.returncode == 0, report
-    assert "BROKEN" not in report and report.count("KEPT") >= 6, report
+    assert "BROKEN" not in report and report.count("KEPT") == len(_contracts()), report
 
 
-def test_a_broken_contract_is_caught(tmp_path: Path) -> None:
-    """The check can fail: a copy of the package whose renderer imports a solver breaks
-    the render contract."""
+def _contracts() -> list[dict[str, object]]:
+    config = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts: list[dict[str, object]] = config["tool"]["importlinter"]["contracts"]
+    return contracts
+
+
+def _lint_a_copy(tmp_path: Path, change: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """import-linter over a copy of the package, with the files of ``change`` (paths in the
+    package) appended to or written."""
     package = tmp_path / "printplay"
     subprocess.run(["cp", "-r", str(REPO / "printplay"), str(package)], check=True)
-    board = package / "render" / "board.py"
-    board.write_text(
-        board.read_text(encoding="utf-8") + "\nimport printplay.solve.toolkit  # noqa\n",
-        encoding="utf-8",
-    )
+    for name, text in change.items():
+        path = package / name
+        old = path.read_text(encoding="utf-8") if path.exists() else ""
+        path.write_text(old + text, encoding="utf-8")
     (tmp_path / "pyproject.toml").write_text(
         (REPO / "pyproject.toml").read_text(encoding="utf-8"), encoding="utf-8"
     )
-    done = subprocess.run(
+    return subprocess.run(
         [LINT, "--no-cache"],
         cwd=tmp_path,
         capture_output=True,
@@ -50,8 +61,102 @@ def test_a_broken_contract_is_caught(tmp_path: Path) -> None:
         check=False,
         env={"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"},
     )
+
+
+def test_a_broken_contract_is_caught(tmp_path: Path) -> None:
+    """The check can fail: a copy of the package whose renderer imports a solver breaks
+    the render contract."""
+    done = _lint_a_copy(tmp_path, {"render/board.py": "\nimport printplay.solve.toolkit  # noqa\n"})
     assert done.returncode != 0
     assert "render draws finished models" in done.stdout and "BROKEN" in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("change", "broken"),
+    [
+        # a new renderer that makes its own file: render may not import a maker
+        (
+            {"render/new_pdf.py": "import printplay.makers.requests  # noqa\n"},
+            "printplay.render.new_pdf -> printplay.makers.requests",
+        ),
+        # a new builder that draws: builders and render are independent
+        (
+            {"builders/new_model.py": "import printplay.render.board  # noqa\n"},
+            "printplay.builders.new_model -> printplay.render.board",
+        ),
+        # a new core module that asks the registry
+        (
+            {"core/new_core.py": "import printplay.games  # noqa\n"},
+            "printplay.core.new_core -> printplay.games",
+        ),
+        # a module outside every layer
+        ({"stray.py": '"""Nowhere."""\n'}, "printplay.stray"),
+    ],
+)
+def test_a_new_module_is_checked_by_its_folder(
+    tmp_path: Path, change: dict[str, str], broken: str
+) -> None:
+    """The layers contract names folders, not modules: a module added to one is checked
+    with no list to edit, and one added outside every layer is refused."""
+    done = _lint_a_copy(tmp_path, change)
+    assert done.returncode != 0
+    report = " ".join(done.stdout.split())
+    assert "the layers: each imports only those below it BROKEN" in report
+    assert broken in report, report
+
+
+LAYER_PACKAGES = ("cli", "makers", "builders", "render", "models", "analysis", "testing")
+LAYER_PACKAGES += ("solve", "games", "markup", "core")
+
+
+def test_the_layers_are_the_documented_ones_in_order() -> None:
+    """pyproject's layers contract lists the layers of docs/architecture.md's diagram, in
+    its order (the picture shows what is checked), and each layer package exists."""
+    contract = next(c for c in _contracts() if c["type"] == "layers")
+    listed = contract["layers"]
+    assert isinstance(listed, list)
+    layers = [str(layer).replace(" ", "") for layer in listed]
+    doc = (REPO / "docs" / "architecture.md").read_text(encoding="utf-8")
+    diagram = doc.split("## The layers", 1)[1].split("```", 2)[1]
+    drawn = [
+        line.split("  ")[0].replace("/", "").replace(" ", "")
+        for line in diagram.splitlines()
+        if line[:1].isalpha() or line.startswith("_")
+    ]
+    assert drawn == layers
+    named = {name for layer in layers for name in layer.split("|")} - {"__main__"}
+    assert named == set(LAYER_PACKAGES)
+    assert all((REPO / "printplay" / name / "__init__.py").is_file() for name in named)
+
+
+def repeated_names(package: Path) -> dict[str, list[str]]:
+    """The module and package names found more than once under ``package`` (``__init__``
+    and ``__main__`` aside), with where each is."""
+    found: dict[str, list[str]] = defaultdict(list)
+    for path in sorted(package.rglob("*")):
+        if path.name == "__pycache__" or "__pycache__" in path.parts:
+            continue
+        if path.suffix == ".py" and path.stem not in ("__init__", "__main__"):
+            found[path.stem].append(str(path.relative_to(package)))
+        elif path.is_dir() and (path / "__init__.py").is_file():
+            found[path.name].append(str(path.relative_to(package)) + "/")
+    return {name: places for name, places in found.items() if len(places) > 1}
+
+
+def test_no_module_name_is_repeated_across_the_layers() -> None:
+    """Every module (and package) under printplay/ has a name of its own: a renderer and
+    a builder of the same printable are told apart by name (``sheet`` builds,
+    ``sheet_pdf`` draws, ``sheet_maker`` makes), so a name says which layer it is in."""
+    assert repeated_names(REPO / "printplay") == {}
+
+
+def test_a_repeated_name_is_found(tmp_path: Path) -> None:
+    (tmp_path / "render").mkdir()
+    (tmp_path / "builders").mkdir()
+    for folder in ("render", "builders"):
+        (tmp_path / folder / "__init__.py").write_text("", encoding="utf-8")
+        (tmp_path / folder / "sheet.py").write_text("", encoding="utf-8")
+    assert repeated_names(tmp_path) == {"sheet": ["builders/sheet.py", "render/sheet.py"]}
 
 
 OUTSIDE = re.compile(r"DESIGN\.md|RULES\.md|\.\./shared|/work/")

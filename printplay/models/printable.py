@@ -1,11 +1,12 @@
 """The data a printable is drawn from: setups, walkthroughs, sheets, rulebooks.
 
-Everything here is plain, frozen data built by the model layer's builders
+Everything here is plain, frozen data built by the builders
 (:mod:`printplay.builders.walkthrough`, :mod:`~printplay.builders.sheet`,
-:mod:`~printplay.builders.rulebook`) from engines and solvers.  A renderer (the PDF
-one in :mod:`printplay.render`, an HTML one later) draws it and computes nothing: the
-engine states a diagram shows, the words of each move, where the walkthrough draws the
-board afresh, are all decided here.  This module imports no solver.
+:mod:`~printplay.builders.rulebook`, :mod:`~printplay.builders.table_mat`) from engines and
+solvers.  A renderer (:mod:`printplay.render`: PDF, and the website's HTML) draws it and
+computes nothing: the engine states a diagram shows, the words of each move, where the
+walkthrough draws the board afresh, are all decided here.  This module imports nothing
+but the core: engine states are held through its protocols.
 """
 
 from __future__ import annotations

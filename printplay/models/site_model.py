@@ -1,6 +1,6 @@
 """The data of the website: its pages and the files it offers to print, as frozen models.
 
-The site builder (:mod:`printplay.makers.site_maker`) decides every page: which rulebook
+The site's maker (:mod:`printplay.makers.site_maker`) decides every page: which rulebook
 each shows (the very model its PDF is drawn from), which variants and featured deals each
 game has, which PDFs go with them and where every file lies in the site.  The web renderer
 (:mod:`printplay.render.site_html`) draws it and computes nothing.  Paths are relative to the

@@ -1,7 +1,7 @@
 """The print-and-play kit's own pages and its assembly: cover, contents, blank backs, the
 merged file with its outline.
 
-The model layer (:mod:`printplay.makers.kit_maker`) decides the parts and builds each one;
+The kit's maker (:mod:`printplay.makers.kit_maker`) decides the parts and makes each one;
 this module draws the front pages and the blank page and puts the kit together with
 pypdf.  The same input gives the same bytes.
 """
