@@ -62,6 +62,16 @@ JOKERS_IN_STOCK_NEED_JOKERS = (
     "option jokers-in-stock needs jokers to place: add jokers=1 or jokers=2"
 )
 """The one line refusing ``jokers-in-stock`` without jokers."""
+TIMED_MINUTES = 5
+"""The timed game (a house suggestion of the rulebook): the clock for a deal, in minutes."""
+TIMED_FAST_MINUTES = 3
+"""The timed game's clock for practised players, in minutes."""
+SECONDS_PER_TIME_POINT = 10
+"""The timed game's bonus: a point for every full this many seconds left on the clock."""
+RACE_TARGET = 1000
+"""Multi-hand play, the race: the first to reach this total at the end of a deal wins."""
+SESSION_DEALS = 5
+"""Multi-hand play over a fixed number of deals: the rulebook's good evening."""
 PILE_X = (3.95, 5.95)
 PILE_Y = 2.8
 """Where diagrams put the stock and the waste, in card units."""
@@ -206,6 +216,16 @@ def chain_points(length: int) -> int:
     (1, 15)
     """
     return length * (length + 1) // 2
+
+
+def time_bonus(seconds_left: int) -> int:
+    """The timed game's bonus for clearing the layout with ``seconds_left`` on the clock:
+    a point for every full :data:`SECONDS_PER_TIME_POINT` seconds.
+
+    >>> time_bonus(59), time_bonus(60)
+    (5, 6)
+    """
+    return max(0, seconds_left) // SECONDS_PER_TIME_POINT
 
 
 Move = Play | Draw
@@ -535,6 +555,11 @@ class TriPeaks:
             "tableau_size": TABLEAU_SIZE,
             "stock_size": o.deal_size - TABLEAU_SIZE - 1,
             "deal_size": o.deal_size,
+            "timed_minutes": opts.number_words(TIMED_MINUTES),
+            "timed_fast_minutes": opts.number_words(TIMED_FAST_MINUTES),
+            "seconds_per_point": opts.number_words(SECONDS_PER_TIME_POINT),
+            "race_target": f"{RACE_TARGET:,}",
+            "session_deals": opts.number_words(SESSION_DEALS),
         }
 
     def deal_order(self) -> list[int]:
