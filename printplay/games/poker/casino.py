@@ -81,7 +81,10 @@ from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.hands import category, compare, describe, strength
 
 __all__ = [
+    "ANTE",
     "BONUSES",
+    "BUY_CARDS",
+    "BUY_CHIPS",
     "DEALER",
     "KICKOUT_RULES",
     "MAX_PLAYERS",
@@ -121,6 +124,15 @@ DEALER = 0
 
 HOME_CAP = 10
 """The largest bonus in home play (option ``home-cap``)."""
+
+ANTE = 1
+"""What everyone, the dealer included, puts in the pot to start a round (chips)."""
+
+BUY_CHIPS = 1
+"""What a buy costs (chips): it brings exactly :data:`BUY_CARDS` cards."""
+
+BUY_CARDS = 3
+"""The cards a buy brings, and the free cards a player who wins with two cards is dealt."""
 
 BONUSES: dict[str, int] = {
     "straight": 2,
@@ -573,7 +585,7 @@ class CasinoPlayer:
     seat: int
     cards: tuple[Card, ...]
     status: PlayerStatus = "in"
-    paid: int = 1
+    paid: int = ANTE
     won: int = 0
     bonus: int = 0
 
@@ -617,7 +629,7 @@ class CasinoDealer:
 
     cards: tuple[Card, ...]
     status: DealerStatus = "in"
-    paid: int = 1
+    paid: int = ANTE
     won: int = 0
 
     @property
@@ -799,9 +811,9 @@ class _Round:
 
     def buy(self, seat: int) -> None:
         player = self.players[seat - 1]
-        self.pot += 1
-        cards = self.draw(3)
-        player = self.set_player(seat, paid=player.paid + 1, cards=player.cards + cards)
+        self.pot += BUY_CHIPS
+        cards = self.draw(BUY_CARDS)
+        player = self.set_player(seat, paid=player.paid + BUY_CHIPS, cards=player.cards + cards)
         self.events.append(Bought(seat, cards, player.hand, self.pot))
         fives = [(DEALER, self.dealer.cards)] if self.dealer.status == "in" else []
         fives += [(p.seat, p.cards) for p in self.players if p.status == "in" and len(p.cards) == 5]
@@ -827,7 +839,7 @@ class _Round:
             else:
                 player = live[0]
                 if len(player.cards) == 2:
-                    cards = self.draw(3)
+                    cards = self.draw(BUY_CARDS)
                     player = self.set_player(player.seat, cards=player.cards + cards)
                     self.events.append(FreeCards(player.seat, cards, player.hand))
                 self.award([player.seat])
@@ -884,7 +896,7 @@ def deal_round(options: CasinoOptions, deck: str | Sequence[str | Card]) -> Casi
     """
     cards = _read_deck(deck, options)
     n = options.players
-    pot = n + 1
+    pot = (n + 1) * ANTE
     events: list[CasinoEvent] = [AntesPaid(n, pot)]
     players = [CasinoPlayer(s, (cards[s - 1], cards[n + s - 1])) for s in range(1, n + 1)]
     dealer_cards = tuple(cards[2 * n : 2 * n + 5])
