@@ -32,6 +32,7 @@ def _fonts(path: Path) -> dict[str, bool]:
         ["rules", "tripeaks"],
         ["sheet", "tripeaks", "--seed", "1"],
         ["poker", "table-card"],
+        ["components", "tripeaks", "--tuck-box"],
     ],
 )
 def test_every_font_is_embedded(tmp_path: Path, argv: list[str]) -> None:

@@ -5,7 +5,8 @@ size through the text matrix and every transformation of the page (pypdf's text 
 so a diagram drawn small is measured small.  The set: each solitaire's sheet on A4 and
 Letter, Ricochet Poker's sheet, every rulebook (and two whose figure shrinks to end a
 page), the mats, the book with the smallest cards (Ricochet's curated puzzles, whose
-solutions draw its room in miniature) and a kit's own pages.  Nothing is exempt: a card's
+solutions draw its room in miniature), a kit's own pages and the tuck box (in one piece and
+in two).  Nothing is exempt: a card's
 corner index keeps to 6 pt however small the card is drawn (it takes more of a miniature
 card instead), so no text is small by design.
 """
@@ -82,6 +83,16 @@ def _kit(folder: Path) -> Path:
     return kit.path
 
 
+def _tuck_box(cards: int, paper: str) -> Callable[[Path], Path]:
+    def make(folder: Path) -> Path:
+        from printplay.makers.tuck_box_maker import make_tuck_box
+
+        path = folder / f"box-{cards}-{paper}.pdf"
+        return make_tuck_box(path, cards=cards, thickness=0.35, game="ricochet-poker", paper=paper)
+
+    return make
+
+
 PRINTABLES: dict[str, Callable[[Path], Path]] = {
     **{
         f"{game} sheet {paper}": _sheet(game, paper)
@@ -100,6 +111,8 @@ PRINTABLES: dict[str, Callable[[Path], Path]] = {
     "pyramid mat letter": _printable("mat", "pyramid", "letter"),
     "ricochet book": _ricochet_book,
     "tripeaks kit": _kit,
+    "tuck box letter": _tuck_box(54, "letter"),
+    "tuck box in two pieces": _tuck_box(110, "a4"),
 }
 
 

@@ -861,16 +861,81 @@ def components(
     game: Annotated[
         str | None,
         typer.Argument(
-            help="Only the pieces this game needs (by default every piece).", show_default=False
+            help="Only the pieces this game needs (by default every piece); with --tuck-box, "
+            "the name printed on the box.",
+            show_default=False,
         ),
     ] = None,
     paper: PaperOpt = Paper.a4,
     players: Annotated[
-        int, typer.Option("--players", help="Players at the table (2 to 8).", min=2, max=8)
-    ] = 8,
+        int | None,
+        typer.Option("--players", help="Players at the table (2 to 8; default 8).", min=2, max=8),
+    ] = None,
+    tuck_box: Annotated[
+        bool,
+        typer.Option(
+            "--tuck-box",
+            help="Write a tuck box for the deck instead of the pieces: a one-piece dieline "
+            "(two pieces to glue when it does not fit the paper), cut and fold lines, the "
+            "game's name on it.",
+        ),
+    ] = False,
+    cards: Annotated[
+        int | None,
+        typer.Option(
+            "--cards",
+            help="With --tuck-box: the cards the box holds (default 54, the printable deck).",
+            show_default=False,
+        ),
+    ] = None,
+    card_thickness: Annotated[
+        float | None,
+        typer.Option(
+            "--card-thickness",
+            help="With --tuck-box: a card's thickness in mm (default 0.30; measure twenty "
+            "sleeved cards and divide).",
+            metavar="MM",
+            show_default=False,
+        ),
+    ] = None,
+    size: Annotated[
+        str | None,
+        typer.Option(
+            "--size",
+            help="With --tuck-box: the deck's card size, as printplay deck --size.",
+            callback=lambda text: None if text is None else _card_size(text),
+            show_default=False,
+        ),
+    ] = None,
+    rules_dir: RulesDirOpt = None,
 ) -> None:
-    """Write chips, the Ricochet ball token and a dealer button to print and cut out."""
-    from printplay.core.errors import GameError
+    """Write chips, the Ricochet ball token and a dealer button to print and cut out, or
+    with --tuck-box a tuck box for the deck."""
+    from printplay.core.errors import GameError, OptionError
+
+    box_options = {"--cards": cards, "--card-thickness": card_thickness, "--size": size}
+    if tuck_box:
+        if players is not None:
+            raise OptionError("--players is for the pieces, not --tuck-box")
+        from printplay.makers.tuck_box_maker import make_tuck_box
+
+        path = make_tuck_box(
+            output,
+            size=size or DEFAULT_CARD.name,
+            cards=cards,
+            thickness=card_thickness,
+            game=game,
+            paper=paper.value,
+            rules_dir=_rules_dir(rules_dir, output),
+        )
+        print_path(path)
+        return
+    given = [flag for flag, value in box_options.items() if value is not None]
+    if rules_dir is not None:
+        given.append("--rules-dir")
+    if given:
+        raise OptionError(f"{given[0]} goes with --tuck-box")
+    from printplay.builders.piece_set import MAX_PLAYERS
     from printplay.makers.components_maker import make_components
 
     kinds = None
@@ -879,7 +944,8 @@ def components(
         if not found.pieces:
             raise GameError(f"{found.title} needs no pieces besides the deck")
         kinds = found.pieces
-    path = make_components(output, paper=paper.value, players=players, kinds=kinds)
+    seats = MAX_PLAYERS if players is None else players
+    path = make_components(output, paper=paper.value, players=seats, kinds=kinds)
     print_path(path)
 
 
