@@ -33,6 +33,7 @@ def _fonts(path: Path) -> dict[str, bool]:
         ["sheet", "tripeaks", "--seed", "1"],
         ["poker", "table-card"],
         ["components", "tripeaks", "--tuck-box"],
+        ["scorepad", "poker"],
     ],
 )
 def test_every_font_is_embedded(tmp_path: Path, argv: list[str]) -> None:

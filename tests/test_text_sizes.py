@@ -5,8 +5,8 @@ size through the text matrix and every transformation of the page (pypdf's text 
 so a diagram drawn small is measured small.  The set: each solitaire's sheet on A4 and
 Letter, Ricochet Poker's sheet, every rulebook (and two whose figure shrinks to end a
 page), the mats, the book with the smallest cards (Ricochet's curated puzzles, whose
-solutions draw its room in miniature), a kit's own pages and the tuck box (in one piece and
-in two).  Nothing is exempt: a card's
+solutions draw its room in miniature), a kit's own pages, the tuck box (in one piece and in
+two) and the scorepads with their most columns.  Nothing is exempt: a card's
 corner index keeps to 6 pt however small the card is drawn (it takes more of a miniature
 card instead), so no text is small by design.
 """
@@ -93,6 +93,19 @@ def _tuck_box(cards: int, paper: str) -> Callable[[Path], Path]:
     return make
 
 
+def _scorepad(
+    game: str, players: int, options: tuple[str, ...], paper: str
+) -> Callable[[Path], Path]:
+    def make(folder: Path) -> Path:
+        from printplay.makers.scorepad_maker import make_scorepad
+        from printplay.models.scorepad_model import ScorepadRequest
+
+        request = ScorepadRequest(game, players, options, paper)
+        return make_scorepad(folder / f"{game}-scorepad.pdf", request)[0]
+
+    return make
+
+
 PRINTABLES: dict[str, Callable[[Path], Path]] = {
     **{
         f"{game} sheet {paper}": _sheet(game, paper)
@@ -113,6 +126,8 @@ PRINTABLES: dict[str, Callable[[Path], Path]] = {
     "tripeaks kit": _kit,
     "tuck box letter": _tuck_box(54, "letter"),
     "tuck box in two pieces": _tuck_box(110, "a4"),
+    "tripeaks scorepad, eight players": _scorepad("tripeaks", 8, ("card-penalty=1",), "a4"),
+    "poker scorepad, eight at home": _scorepad("ricochet-poker", 8, ("home-cap",), "letter"),
 }
 
 

@@ -950,6 +950,34 @@ def components(
 
 
 @app.command()
+def scorepad(
+    game: GameArg,
+    output: OutputOpt,
+    paper: PaperOpt = Paper.a4,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            help="Players with columns of their own (each game says how many it takes; by "
+            "default its usual table).",
+            show_default=False,
+        ),
+    ] = None,
+    option: OptionsOpt = None,
+) -> None:
+    """Write a game's scorepad to fill in by hand: a row a deal or round, columns for each
+    player, the formulas at the foot of every page."""
+    from printplay.makers.scorepad_maker import make_scorepad
+    from printplay.models.scorepad_model import ScorepadRequest
+
+    request = ScorepadRequest(game_entry(game).name, players, tuple(option or ()), paper.value)
+    path, pad = make_scorepad(output, request)
+    for note in pad.notes:
+        stderr.print(f"printplay: note: {note}", markup=False)
+    print_path(path)
+
+
+@app.command()
 def mat(
     game: GameArg,
     output: OutputOpt,

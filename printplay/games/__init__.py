@@ -12,7 +12,7 @@ game can do (:attr:`GameEntry.capabilities`) and never branch on a game's name.
 >>> make_game("TriPeaks", ["no-wrap"]).options.wrap
 False
 >>> sorted(entry("poker").capabilities)
-['book', 'components', 'rulebook', 'sheet', 'table card', 'verbs']
+['book', 'components', 'rulebook', 'scorepad', 'sheet', 'table card', 'verbs']
 >>> sorted(entry("tripeaks").printables)
 ['mat', 'rulebook', 'sheet']
 """
@@ -113,7 +113,9 @@ class GameEntry:
     ``pysolfc`` names the ``"module:function"`` that deals PySolFC's game #N in the game's
     layout order under its options (``function(options, N) -> Deal``, refusing options
     PySolFC's game does not match), for a game PySolFC has; ``None`` otherwise
-    (docs/deals.md).
+    (docs/deals.md).  ``scorepad`` is the ``"module:function"`` building the game's
+    scorepad (``printplay scorepad``): its tables and formulas, every word and figure of
+    the game decided there, from the engine.
     """
 
     name: str
@@ -143,12 +145,18 @@ class GameEntry:
     pysolfc: str | None = None
     """``"module:function"`` dealing PySolFC's game #N, or ``None``."""
     book: str | None = SOLITAIRE_BOOK
+    scorepad: str | None = None
+    """``"module:function"`` building the game's scorepad from a ``ScorepadRequest``, or
+    ``None``."""
 
     @property
     def capabilities(self) -> frozenset[str]:
         """What the game can do: ``deal``, ``solve``, ``best line``, printables,
-        ``components`` (pieces to print), ``verbs``, ``pysolfc numbering``, ``book``."""
+        ``components`` (pieces to print), ``verbs``, ``pysolfc numbering``, ``book``,
+        ``scorepad``."""
         found = set(self.printables)
+        if self.scorepad is not None:
+            found.add("scorepad")
         if self.pysolfc is not None:
             found.add("pysolfc numbering")
         if self.book is not None:
@@ -212,6 +220,7 @@ REGISTRY: dict[str, GameEntry] = {
             best_line="score",
             other_lines={"shortest": "printplay.solve.tripeaks_solver:shortest_line"},
             aliases=("tri-peaks", "tritowers", "tri-towers", "three-peaks"),
+            scorepad="printplay.builders.tripeaks_scorepad:tripeaks_scorepad",
             win_rates=(
                 (),
                 ("no-wrap",),
@@ -275,6 +284,7 @@ REGISTRY: dict[str, GameEntry] = {
             rulebook_source="printplay.builders.poker_rulebook:rulebook_model",
             rulebook_model="printplay.builders.poker_rulebook:book_model",
             book="printplay.makers.problem_book_maker:make_book",
+            scorepad="printplay.builders.poker_scorepad:poker_scorepad",
             sheet_help="A Ricochet Poker sheet is a round played by bots, with the odds of "
             "every buy: --seed N names the round, --option players=N (2 to 8) sets the "
             "players, and limit=N, jokers=N and ante=N the standard game's variants.",
