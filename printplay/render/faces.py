@@ -442,38 +442,66 @@ def pip_size(rank: Rank, size: CardSize, style: FaceStyle = FaceStyle()) -> floa
     return height * (2.6 if rank == Rank.ACE else 1.0)
 
 
+FACE_INK_MARGIN_MM = 2.0
+"""No ink of a face (its indices, pips and court art) comes nearer its cut line than this,
+on any side, in either style; only the paper and the thin outline reach the edge."""
+
+BACK_INK_MARGIN_MM = 5.8
+"""Nothing on a back but its navy ground and lattice comes nearer its cut line than this
+(the outer frame, 6 mm in, and its line's half width)."""
+
+
 def card_face(
     card: Card,
     size: CardSize = CARD_SIZES["poker"],
     style: FaceStyle = FaceStyle(),
     *,
     bleed: float = 0.0,
+    outline: bool = True,
+    art_scale: float = 1.0,
 ) -> Group:
     """The face of ``card`` in its own frame (points, origin at the cut line's bottom-left
-    corner); white art extends ``bleed`` points past the cut line."""
+    corner); white art extends ``bleed`` points past the cut line.
+
+    ``outline`` draws the thin grey outline on the cut line (a guide for cutting by hand;
+    a print shop wants none); ``art_scale`` below 1 shrinks everything but the paper
+    about the card's centre (to keep it inside a print shop's safe zone)."""
     register_fonts()
     w, h = size.width, size.height
     colour = card_colour(card, style)
     face = Group()
     face.add(_rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, fill=white), name="paper")
-    radius = 3 * mm
-    face.add(
-        _rect(0, 0, w, h, radius=radius, stroke=OUTLINE, line=0.4),
-        name="outline",
-    )
+    if outline:
+        radius = 3 * mm
+        face.add(
+            _rect(0, 0, w, h, radius=radius, stroke=OUTLINE, line=0.4),
+            name="outline",
+        )
+    art = face if art_scale == 1.0 else Group()
     if card.is_joker:
-        face.add(_joker_art(card, size, style, colour), name="art")
+        art.add(_joker_art(card, size, style, colour), name="art")
     elif card.rank >= Rank.JACK:
-        face.add(_court_art(card, size, style, colour), name="art")
+        art.add(_court_art(card, size, style, colour), name="art")
     else:
-        face.add(_pips(card, size, style, colour), name="art")
+        art.add(_pips(card, size, style, colour), name="art")
     top = _index(card, style, colour)
     top.transform = (1, 0, 0, 1, 0, h)
-    face.add(top, name="index")
+    art.add(top, name="index")
     bottom = _index(card, style, colour)
     bottom.transform = (-1, 0, 0, -1, w, 0)
-    face.add(bottom, name="index_rotated")
+    art.add(bottom, name="index_rotated")
+    if art is not face:
+        face.add(_scaled(art, size, art_scale), name="art_scaled")
     return face
+
+
+def _scaled(group: Group, size: CardSize, scale: float) -> Group:
+    """``group`` scaled by ``scale`` about the centre of a card of ``size``."""
+    if not 0.0 < scale <= 1.0:
+        raise ValueError(f"art scale {scale} is not in (0, 1]")
+    cx, cy = size.width / 2, size.height / 2
+    group.transform = (scale, 0, 0, scale, cx * (1 - scale), cy * (1 - scale))
+    return group
 
 
 def _pips(card: Card, size: CardSize, style: FaceStyle, colour: Color) -> Group:
@@ -814,18 +842,34 @@ def _clip_line(
 
 
 def card_back(
-    size: CardSize = CARD_SIZES["poker"], text: str | None = None, *, bleed: float = 0.0
+    size: CardSize = CARD_SIZES["poker"],
+    text: str | None = None,
+    *,
+    bleed: float = 0.0,
+    art_scale: float = 1.0,
 ) -> Group:
     """The back: a full-bleed navy lattice with the deck's name in a central medallion and
     ``text`` under it; the pattern covers the card and its ``bleed`` (points) so that a back
-    printed a little out of register still shows no white edge."""
+    printed a little out of register still shows no white edge.  ``art_scale`` below 1
+    shrinks everything but the ground and lattice about the card's centre."""
     register_fonts()
     text = check_back_text(text)
     w, h = size.width, size.height
-    group = Group()
+    ground = Group()
     x0, y0, x1, y1 = -bleed, -bleed, w + bleed, h + bleed
-    group.add(_rect(x0, y0, x1 - x0, y1 - y0, fill=BACK_FILL), name="fill")
-    group.add(_lattice(x0, y0, x1, y1, 4.2 * mm))
+    ground.add(_rect(x0, y0, x1 - x0, y1 - y0, fill=BACK_FILL), name="fill")
+    ground.add(_lattice(x0, y0, x1, y1, 4.2 * mm), name="lattice")
+    group = ground if art_scale == 1.0 else Group()
+    _back_art(group, size, text)
+    if group is not ground:
+        ground.add(_scaled(group, size, art_scale), name="art_scaled")
+    return ground
+
+
+def _back_art(group: Group, size: CardSize, text: str | None) -> None:
+    """Add to ``group`` everything on a back over its ground: the frames, the medallion
+    with the deck's name, the suits and ``text``."""
+    w, h = size.width, size.height
     cx, cy = w / 2, h / 2
     # Concentric rounded frames, far enough in that a back a millimetre or two out of
     # register still looks centred.
@@ -885,7 +929,6 @@ def card_back(
             else:
                 band.transform = (-1, 0, 0, -1, cx, cy - offset)
             group.add(band)
-    return group
 
 
 def _opposite(suit: Suit) -> Suit:

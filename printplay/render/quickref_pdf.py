@@ -204,23 +204,43 @@ class QuickCard:
         """What the card is, for labels."""
         return f"{self.text.title} quick reference"
 
-    def draw(self, canvas: Canvas, side: str, x: float, y: float, *, bleed: float = 0.0) -> None:
+    def draw(
+        self,
+        canvas: Canvas,
+        side: str,
+        x: float,
+        y: float,
+        *,
+        bleed: float = 0.0,
+        edge_lines: bool = True,
+        art_scale: float = 1.0,
+    ) -> None:
         """Draw ``side`` with the card's cut line's lower-left corner at ``x``, ``y``: a white
-        card (and its bleed), a grey outline on the cut line, a thin frame, the text."""
+        card (and its bleed), a grey outline on the cut line, a thin frame, the text.
+
+        ``edge_lines=False`` leaves out the outline and the frame (lines near the cut show
+        every drift of a print shop's cut); ``art_scale`` below 1 shrinks the text about
+        the card's centre."""
         width, height = self.size.width, self.size.height
         canvas.saveState()
         canvas.translate(x, y)
         canvas.setFillColor(white)
         canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-        canvas.setStrokeColor(OUTLINE)
-        canvas.setLineWidth(0.4)
-        canvas.roundRect(0, 0, width, height, 3 * mm, stroke=1, fill=0)
-        border = BORDER_MM * mm
-        canvas.setStrokeColor(FRAME)
-        canvas.setLineWidth(0.6)
-        canvas.roundRect(
-            border, border, width - 2 * border, height - 2 * border, 2 * mm, stroke=1, fill=0
-        )
+        if edge_lines:
+            canvas.setStrokeColor(OUTLINE)
+            canvas.setLineWidth(0.4)
+            canvas.roundRect(0, 0, width, height, 3 * mm, stroke=1, fill=0)
+            border = BORDER_MM * mm
+            canvas.setStrokeColor(FRAME)
+            canvas.setLineWidth(0.6)
+            canvas.roundRect(
+                border, border, width - 2 * border, height - 2 * border, 2 * mm, stroke=1, fill=0
+            )
+        if art_scale != 1.0:
+            if not 0.0 < art_scale < 1.0:
+                raise ValueError(f"art scale {art_scale} is not in (0, 1]")
+            canvas.translate(width * (1 - art_scale) / 2, height * (1 - art_scale) / 2)
+            canvas.scale(art_scale, art_scale)
         safe = SAFE_MM * mm
         story = _flowables(self.text, side, self.font_sizes[side], self.inner[0])
         frame = _frame(safe, safe, *self.inner)
