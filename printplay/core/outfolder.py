@@ -116,19 +116,19 @@ def _safe(name: str) -> bool:
     return not name.startswith("/") and all(part not in ("", ".", "..") for part in parts)
 
 
-def check_folder(folder: Path, *, force: bool) -> list[str]:
+def check_folder(folder: Path, *, force: bool, what: str = "the site") -> list[str]:
     """Check that output may be written into ``folder``, before any work is done; return
     the files printplay wrote there before.
 
     The folder may be missing (its parent must then be a writable folder), empty, or hold
     only files printplay wrote; anything else is an :class:`OutputError` naming a few of
     the foreign files, unless ``force`` (they are then left alone).  A symbolic link
-    inside it is refused even when forced.
+    inside it is refused even when forced.  The messages call the output ``what``.
     """
     shown = Path(folder)
     folder = _real(shown)
     if folder.exists() and not folder.is_dir():
-        raise OutputError(f"cannot write the site into {_short(shown)}: it is not a folder")
+        raise OutputError(f"cannot write {what} into {_short(shown)}: it is not a folder")
     parent = folder.parent
     if not folder.exists():
         if not parent.is_dir():
