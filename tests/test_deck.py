@@ -414,6 +414,22 @@ def test_identical_input_gives_identical_bytes(letter_short: Path, tmp_path: Pat
     assert again.read_bytes() == letter_short.read_bytes()
 
 
+@pytest.mark.parametrize("jokers", [0, 1, 2])
+def test_the_deck_holds_the_jokers_asked_for(jokers: int) -> None:
+    faces = [
+        slot.card
+        for page in plan_deck(DeckOptions(jokers=jokers))
+        for slot in page.slots
+        if slot.side == "face"
+    ]
+    assert len(faces) == 52 + jokers
+    assert [card.code for card in faces if isinstance(card, Card) and card.is_joker] == [
+        f"X{n}" for n in range(1, jokers + 1)
+    ]
+    with pytest.raises(OptionError, match="0, 1 or 2 jokers"):
+        DeckOptions(jokers=3)
+
+
 def test_options_are_read_forgivingly() -> None:
     options = DeckOptions(paper="A4", size="Poker", duplex="LONG-EDGE", back_offset=[1, "-0.5"])  # type: ignore[arg-type]
     assert (options.paper, options.size, options.duplex) == ("a4", "poker", "long-edge")

@@ -125,9 +125,13 @@ class DeckOptions:
     quick_ref: tuple[str, ...] = ()
     """Games whose quick-reference cards are printed with the deck, by their registry names
     (as :func:`printplay.builders.quickref.quick_card_texts` keys their words)."""
+    jokers: int = 2
+    """How many jokers follow the 52 cards (0, 1 or 2)."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
+        if self.jokers not in (0, 1, 2):
+            raise OptionError(f"a deck has 0, 1 or 2 jokers, not {self.jokers!r}")
         paper = str(self.paper).lower()
         paper_size(paper)  # an OutputError naming the choices
         set_(self, "paper", paper)
@@ -417,7 +421,7 @@ def plan_deck(options: DeckOptions, cards: Sequence[Card] | None = None) -> list
     """Every page of the deck, as geometry: cards, crop marks, fold line, check targets.
 
     The quick-reference cards of ``options.quick_ref`` follow the playing cards."""
-    items: list[Item] = list(standard_deck(jokers=2) if cards is None else cards)
+    items: list[Item] = list(standard_deck(jokers=options.jokers) if cards is None else cards)
     layout = sheet_layout(options)
     items += quick_ref_cards(options.quick_ref, len(items), layout.per_sheet)
     if options.layout == "gutter-fold":
@@ -606,8 +610,10 @@ def build_deck(
     calibration: bool = True,
     quick_ref: Mapping[str, QuickCardText] | None = None,
     file_pages: int | None = None,
+    jokers: int = 2,
 ) -> Path:
-    """Write the printable deck (52 cards and two jokers) to ``path``; see the module text.
+    """Write the printable deck (52 cards and ``jokers``, two by default) to ``path``; see
+    the module text.
 
     ``quick_ref`` holds the words of the games whose quick-reference cards follow the deck
     (:func:`printplay.builders.quickref.quick_card_texts`), on a sheet of their own (its
@@ -632,6 +638,7 @@ def build_deck(
         back_text=back_text,
         calibration=calibration,
         quick_ref=tuple(quick_ref or ()),
+        jokers=jokers,
     )
     return write_deck(path, options, quick_ref or {}, file_pages=file_pages)
 
@@ -712,6 +719,8 @@ def _summary(options: DeckOptions) -> str:
         parts.append("large index")
     if options.quick_ref:
         parts.append(f"quick references: {', '.join(options.quick_ref)}")
+    if options.jokers != 2:
+        parts.append(f"{options.jokers} joker{'' if options.jokers == 1 else 's'}")
     return " · ".join(parts)
 
 
