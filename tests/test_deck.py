@@ -430,6 +430,15 @@ def test_the_deck_holds_the_jokers_asked_for(jokers: int) -> None:
         DeckOptions(jokers=3)
 
 
+def test_the_command_line_passes_the_jokers_to_the_sheets(tmp_path: Path) -> None:
+    from printplay.cli.app import main
+
+    path = tmp_path / "deck.pdf"
+    assert main(["deck", "-o", str(path), "--jokers", "1", "--no-calibration"]) == 0
+    metadata = PdfReader(path).metadata
+    assert metadata is not None and str(metadata["/Subject"]).endswith("· 1 joker")
+
+
 def test_options_are_read_forgivingly() -> None:
     options = DeckOptions(paper="A4", size="Poker", duplex="LONG-EDGE", back_offset=[1, "-0.5"])  # type: ignore[arg-type]
     assert (options.paper, options.size, options.duplex) == ("a4", "poker", "long-edge")

@@ -46,12 +46,13 @@ from printplay.cli.stats_verb import stats
 from printplay.core import options as opts
 from printplay.core.cards import format_labels
 from printplay.core.deal import MAX_SEED, Deal, read_deal_file
-from printplay.core.errors import DealError, GameError, PrintplayError
+from printplay.core.errors import DealError, GameError, OptionError, PrintplayError
 from printplay.core.grades import Grade
 from printplay.core.parallel import cpu_count, worker_count
 from printplay.core.protocols import RegisteredSolitaire
 from printplay.games import BEST_LINES, REGISTRY, BestLine, game_name, load, make_solitaire
 from printplay.games import entry as game_entry
+from printplay.models.print_profiles import DEFAULT_PROFILE, PROFILES
 from printplay.models.printable import Line
 from printplay.render.faces import CARD_SIZES, DEFAULT_CARD
 from printplay.solve.toolkit import read_line, replay_line
@@ -756,9 +757,82 @@ def _numbers(text: str | None, flag: str) -> list[int] | None:
     return numbers
 
 
+class ExportFormat(StrEnum):
+    """The file format of a per-card export."""
+
+    png = "png"
+    pdf = "pdf"
+
+
+def _print_profile(text: str | None) -> str | None:
+    """A print profile by name (a usage error naming the choices if it is none)."""
+    if text is not None and text.lower() not in PROFILES:
+        raise typer.BadParameter(f"{clip(text)!r} is not one of {', '.join(map(repr, PROFILES))}")
+    return None if text is None else text.lower()
+
+
 @app.command()
 def deck(
-    output: OutputOpt,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The PDF file of printable sheets to write.",
+            show_default=False,
+            parser=output_file,
+        ),
+    ] = None,
+    export: Annotated[
+        Path | None,
+        typer.Option(
+            "--export",
+            help="Instead of sheets, write a file per card side into this folder, at a print "
+            "shop's size with bleed, and a manifest.json (docs/print-and-play.md).",
+            show_default=False,
+            parser=output_folder,
+            metavar="FOLDER",
+        ),
+    ] = None,
+    export_format: Annotated[
+        ExportFormat | None,
+        typer.Option(
+            "--format",
+            help="With --export: png images (the default) or one-page pdf files.",
+            case_sensitive=False,
+            show_default=False,
+        ),
+    ] = None,
+    profile: Annotated[
+        str | None,
+        typer.Option(
+            "--profile",
+            help="With --export: the print profile, "
+            + ", ".join(PROFILES)
+            + f" (default {DEFAULT_PROFILE}).",
+            callback=_print_profile,
+            show_default=False,
+        ),
+    ] = None,
+    jokers: Annotated[
+        int | None,
+        typer.Option(
+            "--jokers",
+            help="How many jokers (0 to 2): the sheets print 2 unless told, an export none.",
+            min=0,
+            max=2,
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="With --export: write into a folder that holds files printplay did not "
+            "write: they are left alone (never deleted), files named as the export's are "
+            "replaced.",
+        ),
+    ] = False,
     paper: PaperOpt = Paper.a4,
     size: Annotated[
         str,
@@ -834,7 +908,49 @@ def deck(
     rules_dir: RulesDirOpt = None,
 ) -> None:
     """Write a printable deck: 52 cards and two jokers at true size, backs for duplex
-    printing, crop marks and a print check."""
+    printing, crop marks and a print check; or, with --export, each card side as a file a
+    print-on-demand service takes, and a manifest."""
+    if export is not None:
+        sheet_only = {
+            "--output": output is not None,
+            "--paper": paper != Paper.a4,
+            "--size": size != DEFAULT_CARD.name,
+            "--duplex": duplex != DuplexChoice.long_edge,
+            "--back-offset": back_offset != "0,0",
+            "--layout": layout != DeckLayoutChoice.duplex,
+            "--bleed": bleed,
+            "--no-calibration": no_calibration,
+        }
+        given = [flag for flag, on in sheet_only.items() if on]
+        if given:
+            raise OptionError(
+                f"{given[0]} is for the printable sheets, not --export: an export takes its "
+                "card size and bleed from --profile"
+            )
+        from printplay.makers.card_export_maker import export_deck
+
+        folder = export_deck(
+            export,
+            profile=profile or DEFAULT_PROFILE,
+            fmt=(export_format or ExportFormat.png).value,
+            jokers=0 if jokers is None else jokers,
+            games=quick_ref or (),
+            rules_dir=_rules_dir(rules_dir),
+            four_colour=four_colour,
+            large_index=large_index,
+            back_text=back_text,
+            force=force,
+        )
+        print_path(folder)
+        return
+    if export_format is not None or profile is not None or force:
+        flag = "--format" if export_format is not None else "--profile" if profile else "--force"
+        raise OptionError(f"{flag} goes with --export FOLDER (a file per card side)")
+    if output is None:
+        raise OptionError(
+            "give --output FILE for the printable sheets, or --export FOLDER for a file per "
+            "card side"
+        )
     from printplay.makers.deck_maker import make_deck
 
     path = make_deck(
@@ -851,6 +967,7 @@ def deck(
         large_index=large_index,
         back_text=back_text,
         calibration=not no_calibration,
+        jokers=2 if jokers is None else jokers,
     )
     print_path(path)
 
