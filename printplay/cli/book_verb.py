@@ -3,14 +3,16 @@ back; for Ricochet Poker, a book of close decisions with their exact answers.
 
 The deals are taken in order of deal number from ``--start``, graded, and kept when they
 are of the level asked (``mixed``: a rising ramp from easy to expert); a progress bar
-shows the deals found and tried; ``--jobs`` grades on several processes.  ``--json``
-prints the book's manifest (docs/json.md) instead of its path.  Bad input is one line on
-stderr and no file.
+shows the deals found and tried; ``--jobs`` grades on several processes.
+``--imposition booklet`` prints the pages two a side in saddle-stitch order, ``print-shop``
+each page with bleed and its trim and bleed boxes.  ``--json`` prints the book's manifest
+(docs/json.md) instead of its path.  Bad input is one line on stderr and no file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, cast
 
@@ -30,6 +32,15 @@ from printplay.core.errors import GameError, OptionError
 from printplay.core.jsontypes import JsonObject
 from printplay.games import entry, load
 from printplay.models.book_model import CURATED, BookRequest
+
+
+class Imposition(StrEnum):
+    """How a book's pages are put on paper."""
+
+    pages = "pages"
+    booklet = "booklet"
+    print_shop = "print-shop"
+
 
 BookGameArg = Annotated[
     str,
@@ -68,6 +79,16 @@ def book(
         ),
     ] = 1,
     paper: PaperOpt = Paper.a4,
+    imposition: Annotated[
+        Imposition,
+        typer.Option(
+            "--imposition",
+            help="pages: as laid out, one a page; booklet: two a side of a landscape sheet "
+            "in saddle-stitch order (print both sides flipping on the short edge, fold, "
+            "staple); print-shop: each page with 3 mm bleed, its TrimBox and BleedBox set.",
+            case_sensitive=False,
+        ),
+    ] = Imposition.pages,
     as_json: JsonOpt = False,
 ) -> None:
     """Write a book of winnable deals of the difficulty asked, one a page, with the
@@ -99,6 +120,7 @@ def book(
             paper=paper.value,
             curated=curated,
             progress=report,
+            imposition=imposition.value,
         )
         path, manifest = maker(request)
     if as_json:

@@ -3,8 +3,11 @@ built, the PDF drawn, and the manifest ``book --json`` prints."""
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
 from pathlib import Path
 
+from printplay.builders.imposition import check_imposition, imposition_manifest, imposition_plan
 from printplay.builders.puzzle_book import (
     Progress,
     build_book,
@@ -24,6 +27,9 @@ from printplay.models.book_model import (
     BookRequest,
     PuzzleBook,
 )
+
+Finish = Callable[[bytes], bytes]
+"""What turns a laid-out book's PDF into the PDF written (an imposition)."""
 
 
 def manifest(game: RegisteredSolitaire, book: PuzzleBook, pages: BookPages) -> JsonObject:
@@ -55,17 +61,58 @@ def manifest(game: RegisteredSolitaire, book: PuzzleBook, pages: BookPages) -> J
     }
 
 
-def write_curated_book(game_name: str, path: Path, *, paper: str = "a4") -> tuple[Path, JsonObject]:
+def imposed(imposition: str, paper: str) -> Finish | None:
+    """What turns a book laid out on ``paper`` into its ``imposition`` (``None`` for
+    ``pages``: the book as laid out); an error now for an unknown imposition or paper."""
+    from printplay.render.document import paper_size
+    from printplay.render.imposed_pdf import impose_pdf
+
+    kind = check_imposition(imposition)
+    size = paper_size(paper)
+    if kind == "pages":
+        return None
+
+    def finish(pdf: bytes) -> bytes:
+        plan = imposition_plan(kind, _page_count(pdf), size, size)
+        assert plan is not None
+        return impose_pdf(pdf, plan)
+
+    return finish
+
+
+def _page_count(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def with_imposition(manifest: JsonObject, imposition: str, pages: int, paper: str) -> JsonObject:
+    """``manifest`` with an ``imposition`` entry saying how its ``pages`` were imposed
+    (none for ``pages``: the manifest as it was)."""
+    from printplay.render.document import paper_size
+
+    size = paper_size(paper)
+    plan = imposition_plan(imposition, pages, size, size)
+    if plan is None:
+        return manifest
+    return {**manifest, "imposition": imposition_manifest(plan, pages)}
+
+
+def write_curated_book(
+    game_name: str, path: Path, *, paper: str = "a4", imposition: str = "pages"
+) -> tuple[Path, JsonObject]:
     """Write the book of ``game_name``'s curated collections (:data:`CURATED`: first
-    steps, then expert) to ``path``, from their stored lines; the path and the manifest."""
+    steps, then expert) to ``path``, from their stored lines, imposed as ``imposition``
+    asks; the path and the manifest."""
     from printplay.core.outfile import check_writable
     from printplay.render.puzzle_book_pdf import draw_book
 
+    finish = imposed(imposition, paper)
     path = check_writable(Path(path))
     game, chosen = curated_deals(game_name)
     book = build_book(game, chosen, CURATED_BOOK, paper=paper)
-    pages = draw_book(book, path, paper=paper)
-    return path, manifest(game, book, pages)
+    pages = draw_book(book, path, paper=paper, finish=finish)
+    return path, with_imposition(manifest(game, book, pages), imposition, pages.pages, paper)
 
 
 def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
@@ -74,7 +121,9 @@ def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
     from printplay.games import make_solitaire
 
     if request.curated:
-        return write_curated_book(request.game, request.path, paper=request.paper)
+        return write_curated_book(
+            request.game, request.path, paper=request.paper, imposition=request.imposition
+        )
     return write_book(
         make_solitaire(request.game, request.option_texts),
         request.path,
@@ -84,6 +133,7 @@ def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
         jobs=request.jobs,
         paper=request.paper,
         progress=request.progress,
+        imposition=request.imposition,
     )
 
 
@@ -97,23 +147,31 @@ def write_book(
     jobs: int = 1,
     paper: str = "a4",
     progress: Progress | None = None,
+    imposition: str = "pages",
 ) -> tuple[Path, JsonObject]:
-    """Choose, build and write a book to ``path``; the path and the manifest.  Nothing is
-    written unless the book is complete (the output is checked first)."""
+    """Choose, build and write a book to ``path``, imposed as ``imposition`` asks; the
+    path and the manifest.  Nothing is written unless the book is complete (the output is
+    checked first)."""
     from printplay.core.outfile import check_writable
-    from printplay.render.document import paper_size
     from printplay.render.puzzle_book_pdf import draw_book
 
     check_difficulty(difficulty)
     check_count(count)
-    paper_size(paper)
+    finish = imposed(imposition, paper)
     if start < 1 or start > MAX_SEED:
         raise DealError(f"--start must be a deal number from 1 to {MAX_SEED}, not {start}")
     path = check_writable(Path(path))
     chosen = choose_deals(game, count, difficulty, start=start, jobs=jobs, progress=progress)
     book = build_book(game, chosen, difficulty, start=start, paper=paper)
-    pages = draw_book(book, path, paper=paper)
-    return path, manifest(game, book, pages)
+    pages = draw_book(book, path, paper=paper, finish=finish)
+    return path, with_imposition(manifest(game, book, pages), imposition, pages.pages, paper)
 
 
-__all__ = ["make_book", "manifest", "write_book", "write_curated_book"]
+__all__ = [
+    "imposed",
+    "make_book",
+    "manifest",
+    "with_imposition",
+    "write_book",
+    "write_curated_book",
+]

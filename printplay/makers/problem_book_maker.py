@@ -57,7 +57,9 @@ def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
     """The registry's book maker for Ricochet Poker: the problem book (``curated``: the
     demo's, :data:`DEMO_PROBLEMS` problems from round 1)."""
     if request.curated:
-        return write_problem_book(request.path, count=DEMO_PROBLEMS, paper=request.paper)
+        return write_problem_book(
+            request.path, count=DEMO_PROBLEMS, paper=request.paper, imposition=request.imposition
+        )
     return write_problem_book(
         request.path,
         count=request.count,
@@ -65,6 +67,7 @@ def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
         option_texts=request.option_texts,
         start=request.start,
         paper=request.paper,
+        imposition=request.imposition,
     )
 
 
@@ -76,11 +79,13 @@ def write_problem_book(
     option_texts: Sequence[str] = (),
     start: int = 1,
     paper: str = "a4",
+    imposition: str = "pages",
 ) -> tuple[Path, JsonObject]:
-    """Build and write the problem book to ``path``; the path and the manifest.  A
-    problem book has no levels: ``difficulty`` must be ``mixed``."""
+    """Build and write the problem book to ``path``, imposed as ``imposition`` asks; the
+    path and the manifest.  A problem book has no levels: ``difficulty`` must be
+    ``mixed``."""
     from printplay.core.outfile import check_writable
-    from printplay.render.document import paper_size
+    from printplay.makers.book_maker import imposed, with_imposition
     from printplay.render.poker_problems_pdf import draw_problem_book
 
     if difficulty != "mixed":
@@ -88,11 +93,12 @@ def write_problem_book(
             f"a Ricochet Poker problem book has no levels (every problem is a close call): "
             f"leave out --difficulty, not {opts.shown(difficulty)}"
         )
-    paper_size(paper)
+    finish = imposed(imposition, paper)
     path = check_writable(Path(path))
     model = build_problem_book(option_texts, count=count, start=start, paper=paper)
-    pages = draw_problem_book(model, path, paper=paper)
-    return path, problem_manifest(model, pages, option_texts)
+    pages = draw_problem_book(model, path, paper=paper, finish=finish)
+    data = problem_manifest(model, pages, option_texts)
+    return path, with_imposition(data, imposition, pages.pages, paper)
 
 
 __all__ = ["DEMO_PROBLEMS", "make_book", "problem_manifest", "write_problem_book"]

@@ -29,10 +29,10 @@ CURATED = "curated"
 @dataclass(frozen=True)
 class BookRequest:
     """What ``printplay book`` asks a game's book maker for: the game and its options,
-    how many puzzles of which difficulty from which deal, the processes, the paper and
-    the file.  ``curated`` asks for the book of the game's curated collections instead
-    (the demo's and the kit's: nothing searched); ``progress`` is told ``(puzzles found,
-    deals tried)``."""
+    how many puzzles of which difficulty from which deal, the processes, the paper, the
+    imposition and the file.  ``curated`` asks for the book of the game's curated
+    collections instead (the demo's and the kit's: nothing searched); ``progress`` is told
+    ``(puzzles found, deals tried)``."""
 
     game: str
     path: Path
@@ -44,6 +44,9 @@ class BookRequest:
     paper: str = "a4"
     curated: bool = False
     progress: Callable[[int, int], None] | None = None
+    imposition: str = "pages"
+    """How the pages are put on paper (one of
+    :data:`printplay.models.imposition_model.IMPOSITIONS`)."""
 
 
 @dataclass(frozen=True)

@@ -24,11 +24,11 @@ from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.poker_sheet_pdf import table_diagram
 from printplay.render.puzzle_book_pdf import (
+    Finish,
     QuickCards,
     TwoPassBook,
     contents_block,
     lay_out_settled,
-    page_count,
     quick_reference,
     table_style,
 )
@@ -195,9 +195,11 @@ def draw_problem_book(
     *,
     paper: str = "a4",
     rules_dir: Path | None = None,
+    finish: Finish | None = None,
 ) -> BookPages:
     """Write the problem book ``model`` to ``path``; where its problems and answers landed
-    (``rules_dir``: a folder whose ``book.j2`` rewords it)."""
+    (``rules_dir``: a folder whose ``book.j2`` rewords it; ``finish``: what turns the
+    laid-out PDF into the one written, an imposition)."""
     words = Words("book.j2", [rules_dir] if rules_dir is not None else [])
     setup = PageSetup(
         paper=paper,
@@ -212,12 +214,12 @@ def draw_problem_book(
         book = ProblemPages(model, setup, words, found, drawings)
         return _story(book), book.marks
 
-    marks = lay_out_settled(path, setup, one_pass)
+    marks, pages = lay_out_settled(path, setup, one_pass, finish)
     numbers = [p.number for p in model.problems]
     return BookPages(
         puzzle_pages=tuple(marks[f"problem-{n}"] for n in numbers),
         solution_pages=tuple(marks[f"answer-{n}"] for n in numbers),
-        pages=page_count(path),
+        pages=pages,
     )
 
 

@@ -629,11 +629,17 @@ def page_setup(model: PuzzleBook, paper: str, words: Words) -> PageSetup:
 
 @house_deadline("the puzzle book")
 def draw_book(
-    model: PuzzleBook, path: Path, *, paper: str = "a4", rules_dir: Path | None = None
+    model: PuzzleBook,
+    path: Path,
+    *,
+    paper: str = "a4",
+    rules_dir: Path | None = None,
+    finish: Finish | None = None,
 ) -> BookPages:
     """Write the book ``model`` to ``path``; where its puzzles and solutions landed.
 
-    ``rules_dir`` is a folder whose ``book.j2`` rewords the book.
+    ``rules_dir`` is a folder whose ``book.j2`` rewords the book; ``finish`` turns the
+    laid-out PDF into the one written (an imposition), its page numbers the laid-out ones.
     """
     words = Words("book.j2", [rules_dir] if rules_dir is not None else [])
     setup = page_setup(model, paper, words)
@@ -643,12 +649,12 @@ def draw_book(
         book = Book(model, setup, words, found, drawings)
         return _story(book), book.marks
 
-    marks = lay_out_settled(path, setup, one_pass)
+    marks, pages = lay_out_settled(path, setup, one_pass, finish)
     numbers = [p.number for p in model.puzzles]
     return BookPages(
         puzzle_pages=tuple(marks[f"puzzle-{n}"] for n in numbers),
         solution_pages=tuple(marks[f"solution-{n}"] for n in numbers),
-        pages=page_count(path),
+        pages=pages,
     )
 
 
@@ -656,12 +662,18 @@ PASSES = 4
 """The most layouts of a book :func:`lay_out_settled` makes before giving up."""
 
 
+Finish = Callable[[bytes], bytes]
+"""What turns a laid-out book's PDF into the PDF written (an imposition)."""
+
+
 def lay_out_settled(
     path: Path,
     setup: PageSetup,
     one_pass: Callable[[dict[str, int] | None], tuple[list[Flowable], dict[str, int]]],
-) -> dict[str, int]:
-    """Lay a book out until its pages hold still and write the last pass to ``path``.
+    finish: Finish | None = None,
+) -> tuple[dict[str, int], int]:
+    """Lay a book out until its pages hold still and write the last pass to ``path``
+    (through ``finish``, if given); the marks and the pages laid out.
     ``one_pass(found)`` gives a story and the marks its :class:`PageMark` flowables fill
     as they are drawn (``{key: page}``); the first pass is given ``None`` and only finds
     the pages, the next are given the pages the pass before found (for contents and
@@ -681,8 +693,12 @@ def lay_out_settled(
         found = printed
     else:
         raise OutputError(f"the pages of {path.name} kept moving from one layout to the next")
-    write_atomically(path, bytes_writer(pdf.getvalue()))
-    return printed
+    from pypdf import PdfReader
+
+    data = pdf.getvalue()
+    pages = len(PdfReader(io.BytesIO(data)).pages)
+    write_atomically(path, bytes_writer(data if finish is None else finish(data)))
+    return printed, pages
 
 
 def page_count(path: Path) -> int:
@@ -694,6 +710,7 @@ def page_count(path: Path) -> int:
 
 __all__ = [
     "Book",
+    "Finish",
     "PageMark",
     "QuickCards",
     "Sketch",
