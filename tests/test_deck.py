@@ -14,6 +14,7 @@ import pytest
 from pdf_geometry import MM, Shape, close, page_shapes
 from pypdf import PdfReader
 
+from printplay.builders.quickref import quick_card_texts
 from printplay.core.cards import Card
 from printplay.core.errors import OptionError, OutputError, PrintplayError
 from printplay.render.card_shapes import BACK_FILL
@@ -125,6 +126,18 @@ def a4_bleed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def fold(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build_deck(
         tmp_path_factory.mktemp("deck") / "deck.pdf", layout="gutter-fold", paper="letter"
+    )
+
+
+@pytest.fixture(scope="module")
+def fold_across(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Bled poker cards folded on Letter: four do not fit across, so the fold runs across."""
+    return build_deck(
+        tmp_path_factory.mktemp("deck") / "deck.pdf",
+        layout="gutter-fold",
+        paper="letter",
+        bleed=True,
+        quick_ref=quick_card_texts(["tripeaks"]),
     )
 
 
@@ -298,7 +311,7 @@ def test_viewer_preferences_ask_for_no_scaling_and_the_flip(
 # --- crop marks and page boxes ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("which", ["a4_deck", "letter_short", "a4_bleed", "fold"])
+@pytest.mark.parametrize("which", ["a4_deck", "letter_short", "a4_bleed", "fold", "fold_across"])
 def test_crop_marks_run_to_the_edge_and_never_touch_a_card(
     request: pytest.FixtureRequest, which: str
 ) -> None:
@@ -400,6 +413,40 @@ def test_gutter_fold_puts_each_back_across_the_fold_from_its_face(fold: Path) ->
     assert len(outlines(page_shapes(fold, len(reader.pages) - 1))) == 2  # the two jokers
 
 
+def test_bled_poker_cards_fold_across_a_letter_sheet(fold_across: Path) -> None:
+    """Three faces above a fold across the landscape sheet, their backs below, each the
+    mirror of its face about the fold; a quick-reference card's back turned half round,
+    to read upright once the cut card is turned over left to right."""
+    reader = PdfReader(fold_across)
+    assert len(reader.pages) == 1 + 18 + 1  # the check, 54 cards three a sheet, the quick refs
+    assert {page_mm(p) for p in reader.pages} == {(279.4, 215.9)}
+    for number in range(1, len(reader.pages) - 1):  # the sheets of playing cards
+        page = reader.pages[number]
+        height = float(page.mediabox.height)
+        found = page_shapes(fold_across, number)
+        faces = outlines(found)
+        assert len(faces) == 3 and all(b[1] > height / 2 for b in faces)
+        grown = [(b[0] - 3 * MM, b[1] - 3 * MM, b[2] + 3 * MM, b[3] + 3 * MM) for b in faces]
+        expected = [(b[0], height - b[3], b[2], height - b[1]) for b in grown]
+        assert matches(backs(found), expected), number
+        folds = [s.bbox for s in found if s.dashed]
+        assert any(abs(b[1] - height / 2) < 0.01 and b[1] == b[3] for b in folds)
+    quick = plan_deck(
+        DeckOptions(paper="letter", bleed=True, layout="gutter-fold", quick_ref=("tripeaks",))
+    )[-1]
+    document = pypdfium2.PdfDocument(fold_across)
+    try:
+        textpage = document[len(document) - 1].get_textpage()
+        text = textpage.get_text_range()
+        at = text.index("TriPeaks: layout and scoring")
+        box = textpage.get_charbox(at)
+    finally:
+        document.close()
+    back = next(slot for slot in quick.slots if slot.side == "back")
+    # The back's title sits near the bottom of its card: the card is upside down on the page.
+    assert back.cut.y0 < box[1] < back.cut.y0 + 15 * MM
+
+
 # --- identical output, options and errors -----------------------------------------------------
 
 
@@ -460,10 +507,10 @@ def test_options_are_read_forgivingly() -> None:
         ({"back_offset": ("x", 1)}, OptionError, "is not two numbers"),
         ({"back_offset": (float("nan"), 0)}, OptionError, "not two finite numbers"),
         (
-            {"paper": "letter", "bleed": True, "layout": "gutter-fold"},
+            {"paper": "letter", "bleed": True, "layout": "gutter-fold", "back_offset": (0, 1)},
             OptionError,
-            "the gutter-fold layout needs 296.0 mm across for four poker cards with 3 mm bleed "
-            "and the fold, with 10 mm margins for the crop marks, but letter paper is 279.4 mm",
+            "back offset (0, 1) mm is too large for the gutter-fold layout of poker cards on "
+            "letter paper: it moves the backs onto the faces across the fold",
         ),
         (
             {"layout": "gutter-fold", "bleed": True, "back_offset": (-1, 0)},
@@ -583,9 +630,8 @@ CONFIGURATIONS = [
         ("gutter-fold", "long-edge"),
     )
     for bleed in (False, True)
-    if not (paper == "letter" and size == "poker" and layout == "gutter-fold" and bleed)
 ]
-"""Every deck a user can ask for (US Letter's gutter fold of bled poker cards is refused)."""
+"""Every deck a user can ask for."""
 
 MARGIN_MM = 10.0
 FOOTER_MM = 6.0

@@ -27,7 +27,9 @@ Letter):
 Gutter-fold layout (single-sided printers): landscape pages with four faces on the left and
 their backs mirrored on the right; fold along the line in the gutter, glue, then cut.  The
 gutter narrows (the fold :data:`FOLD_CLEARANCE_MM` from the nearest cut lines) where the wide
-one leaves too little margin; bled poker cards do not fit US Letter this way and are refused.
+one leaves too little margin.  Where four cards do not fit across with the fold between
+them (bled poker cards on US Letter), the fold runs across the sheet instead: a row of faces
+above it, their backs mirrored below, as many across as fit (three).
 """
 
 from __future__ import annotations
@@ -322,13 +324,15 @@ class SheetLayout:
     """How the cards lie on a sheet: the page (portrait or landscape) and the grid.
 
     In the duplex layout ``columns`` × ``rows`` faces fill the page; in the gutter-fold
-    layout they fill the left half, their backs the right half, ``gutter`` (points) apart
-    between the two blocks' art, the fold in its middle."""
+    layout they fill the left half, their backs the right half (``fold`` ``"down"``), or
+    the top half and the bottom half (``"across"``), ``gutter`` (points) apart between the
+    two blocks' art, the fold in its middle."""
 
     page: tuple[float, float]
     columns: int
     rows: int
     gutter: float = 0.0
+    fold: str = "down"
 
     @property
     def per_sheet(self) -> int:
@@ -383,6 +387,9 @@ def _fold_layout(options: DeckOptions) -> SheetLayout:
         if 4 * pitch_x + gutter + margins <= long + 1e-6:
             assert 2 * pitch_y + margins <= short + 1e-6  # two cards down fit a4 and letter
             return SheetLayout((long, short), 2, 2, gutter)
+    across = _fold_across_layout(options, narrow)
+    if across is not None:
+        return across
     need = 4 * pitch_x + narrow + margins
     with_bleed = f" with {BLEED_MM:g} mm bleed" if options.bleed else ""
     hint = "use a4 paper, bridge cards or no bleed" if options.bleed else "use bridge cards"
@@ -391,6 +398,26 @@ def _fold_layout(options: DeckOptions) -> SheetLayout:
         f"{with_bleed} and the fold, with {MIN_MARGIN_MM:g} mm margins for the crop marks, but "
         f"{options.paper} paper is {long / mm:.1f} mm long: {hint}"
     )
+
+
+def _fold_across_layout(options: DeckOptions, narrow: float) -> SheetLayout | None:
+    """The gutter-fold layout with the fold across the sheet: rows of faces above it and
+    their backs below, on the turn of the page holding the most cards (landscape on a
+    tie), with the wide gutter where it fits; ``None`` if not one card fits."""
+    short, long = _portrait(options.paper)
+    pitch_x, pitch_y = _pitch(options)
+    margins = 2 * MIN_MARGIN_MM * mm
+    best: SheetLayout | None = None
+    for page in ((long, short), (short, long)):
+        columns = _how_many(page[0], pitch_x)
+        for gutter in (FOLD_GUTTER_MM * mm, narrow):
+            rows = max(0, math.floor((page[1] - margins - gutter + 1e-6) / (2 * pitch_y)))
+            if rows and columns:
+                found = SheetLayout(page, columns, rows, gutter, fold="across")
+                if best is None or found.per_sheet > best.per_sheet:
+                    best = found
+                break
+    return best
 
 
 Item = Card | QuickRef
@@ -491,6 +518,8 @@ def _plan_duplex(options: DeckOptions, layout: SheetLayout, cards: Sequence[Item
 def _plan_gutter_fold(
     options: DeckOptions, layout: SheetLayout, cards: Sequence[Item]
 ) -> list[Page]:
+    if layout.fold == "across":
+        return _plan_fold_across(options, layout, cards)
     page = layout.page
     width, height = page
     card = options.card
@@ -529,12 +558,60 @@ def _plan_gutter_fold(
     return pages
 
 
+def _plan_fold_across(
+    options: DeckOptions, layout: SheetLayout, cards: Sequence[Item]
+) -> list[Page]:
+    """The gutter-fold sheets with the fold across: faces in rows above the fold, each back
+    below it, mirrored about the fold (then moved by the back offset)."""
+    page = layout.page
+    width, height = page
+    card = options.card
+    bleed = options.bleed_pt
+    pitch_x, pitch_y = _pitch(options)
+    fold_y = height / 2
+    bottom = fold_y + layout.gutter / 2  # the bottom edge of the faces' art
+    left = (width - layout.columns * pitch_x) / 2
+    groups = _chunks(cards, layout.per_sheet)
+    pages: list[Page] = []
+    dx, dy = options.back_offset
+    for number, group in enumerate(groups, start=1):
+        slots: list[Slot] = []
+        for i, item in enumerate(group):
+            row, column = divmod(i, layout.columns)
+            x0 = left + column * pitch_x + bleed
+            y0 = bottom + (layout.rows - 1 - row) * pitch_y + bleed
+            cut = Box(x0, y0, x0 + card.width, y0 + card.height)
+            slots.append(Slot(item, "face", cut, cut.grown(bleed)))
+        for slot in list(slots):
+            cut = slot.cut.mirrored_y(fold_y).shifted(dx * mm, dy * mm)
+            slots.append(Slot(slot.card, "back", cut, cut.grown(bleed)))
+        faces_block = Box(
+            left, bottom, left + layout.columns * pitch_x, bottom + layout.rows * pitch_y
+        )
+        backs_block = faces_block.mirrored_y(fold_y).shifted(dx * mm, dy * mm)
+        if backs_block.y1 > faces_block.y0 + 1e-6:
+            raise OptionError(
+                f"back offset ({dx:g}, {dy:g}) mm is too large for the gutter-fold layout of "
+                f"{options.size} cards on {options.paper} paper: it moves the backs onto the "
+                "faces across the fold"
+            )
+        marks = _crop_marks(slots, page, [faces_block, backs_block], [], [fold_y])
+        grid = Box.around([faces_block, backs_block])
+        fold = (0.0, fold_y, width, fold_y)
+        pages.append(Page("fold", page, number, len(groups), tuple(slots), marks, fold, grid=grid))
+    return pages
+
+
 def _crop_marks(
-    slots: Sequence[Slot], page: tuple[float, float], blocks: Sequence[Box], folds: list[float]
+    slots: Sequence[Slot],
+    page: tuple[float, float],
+    blocks: Sequence[Box],
+    folds: list[float],
+    folds_across: Sequence[float] = (),
 ) -> tuple[Segment, ...]:
     """Marks on every cut line of ``slots``, in the margins (and the fold gutter) only: each
     runs from a little way off the ``blocks`` of cards (where a full sheet's art goes) to the
-    page edge (or across the fold)."""
+    page edge (or across the fold: ``folds`` at these x, ``folds_across`` at these y)."""
     width, height = page
     gap = MARK_GAP_MM * mm
     art = [*blocks, *(s.bleed for s in slots)]
@@ -547,6 +624,12 @@ def _crop_marks(
     segments: list[Segment] = []
     for x in xs:
         segments += [(x, top, x, height), (x, 0.0, x, bottom)]
+        for fold in folds_across:
+            # In the gutter: from the backs' art to the faces' art, across the fold.
+            inner_bottom = max(b.y1 for b in art if b.y0 + b.y1 < 2 * fold) + gap
+            inner_top = min(b.y0 for b in art if b.y0 + b.y1 > 2 * fold) - gap
+            if inner_top > inner_bottom:
+                segments.append((x, inner_bottom, x, inner_top))
     for y in ys:
         segments += [(0.0, y, left, y), (right, y, width, y)]
         for fold in folds:
@@ -768,7 +851,7 @@ def _draw_page(
                 canvas.endForm()
                 forms.add(name)
             canvas.saveState()
-            if page.kind == "backs" and turned_top_to_bottom(page.size, options):
+            if _upside_down(page, slot, options):
                 # The paper turns top to bottom, a cut card left to right: its back's
                 # words, upright on this page, would read upside down. Turn them round.
                 canvas.translate(slot.cut.x1, slot.cut.y1)
@@ -809,6 +892,17 @@ def _draw_page(
         canvas.line(x0, y0, x1, y1)
     canvas.restoreState()
     _label(canvas, page, options)
+
+
+def _upside_down(page: Page, slot: Slot, options: DeckOptions) -> bool:
+    """Whether the back of a quick-reference card at ``slot`` is turned half round so that
+    it reads upright once the cut card is turned over left to right: on a page of backs
+    the paper turns top to bottom, and below a fold across the sheet."""
+    if slot.side != "back":
+        return False
+    if page.kind == "backs":
+        return turned_top_to_bottom(page.size, options)
+    return page.kind == "fold" and page.fold is not None and page.fold[1] == page.fold[3]
 
 
 def _drawing(group: Group, card: CardSize, bleed: float) -> Drawing:
