@@ -322,3 +322,17 @@ def test_a_folder_holding_another_printplay_output_is_refused(
     code, _, err = run(capsys, "deck", "--export", str(folder), "--format", "pdf")
     assert code == 1 and "not a card export" in err
     assert sorted(path.name for path in folder.iterdir()) == [".printplay-site", "index.html"]
+
+
+def test_large_indices_four_colours_and_a_back_text_stay_inside_the_safe_zone(
+    tmp_path: Path,
+) -> None:
+    folder = tmp_path / "styled"
+    extra = ("--large-index", "--four-colour", "--back-text", "Family Night")
+    export(folder, "thegamecrafter-poker", "png", *extra)
+    box = tuple(manifest(folder)["safe_zone"]["box_px"])  # type: ignore[index]
+    for name, ground in sides(folder):
+        with Image.open(folder / name) as image:
+            rgb = image.convert("RGB")
+            for number, band in enumerate(bands(rgb, box)):
+                assert only_ground(band, ground), f"{name}: strip {number} holds art"
