@@ -900,7 +900,7 @@ def deck(
         typer.Option(
             "--quick-ref",
             help="Add the quick-reference cards of GAME (repeat for more games): they fill "
-            "a sheet after the deck.",
+            "a sheet after the deck (with --export, a file for each side).",
             metavar="GAME",
             show_default=False,
         ),
