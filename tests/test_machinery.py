@@ -36,7 +36,11 @@ SHARED = sorted(
 """Modules that serve every game and may ask of a game only through the protocols: every
 module but those of :data:`ONE_GAME`, so that a new one is checked without a list to edit."""
 
-CARD_SIZE = {"printplay/render/faces.py", "printplay/render/deck.py"}
+CARD_SIZE = {
+    "printplay/render/card_sizes.py",
+    "printplay/render/faces.py",
+    "printplay/render/deck.py",
+}
 """Modules where ``"poker"`` is a card size (63 × 88 mm), not the game."""
 
 GAME_SPECIFIC = re.compile(

@@ -54,7 +54,7 @@ from printplay.games import BEST_LINES, REGISTRY, BestLine, game_name, load, mak
 from printplay.games import entry as game_entry
 from printplay.models.print_profiles import DEFAULT_PROFILE, PROFILES
 from printplay.models.printable import Line
-from printplay.render.faces import CARD_SIZES, DEFAULT_CARD
+from printplay.render.card_sizes import CARD_SIZES, DEFAULT_CARD
 from printplay.solve.toolkit import read_line, replay_line
 
 app = typer.Typer(

@@ -14,8 +14,8 @@ from printplay.core.cards import standard_deck
 from printplay.core.outfile import check_writable
 from printplay.games import entry
 from printplay.models.tuck_box_model import TuckBox
+from printplay.render.card_sizes import DEFAULT_CARD, card_size
 from printplay.render.document import paper_size, write_atomically
-from printplay.render.faces import DEFAULT_CARD, card_size
 from printplay.render.tuck_box_pdf import draw_tuck_box
 from printplay.render.words_markup import Words
 

@@ -37,11 +37,11 @@ from printplay import __version__
 from printplay.models.card_export_model import CardExport, CardFile
 from printplay.models.print_profiles import PrintProfile
 from printplay.models.printable import QuickCardText
+from printplay.render.card_sizes import CardSize
 from printplay.render.document import pdf_dates, pdf_epoch
 from printplay.render.faces import (
     BACK_INK_MARGIN_MM,
     FACE_INK_MARGIN_MM,
-    CardSize,
     FaceStyle,
     card_back,
     card_face,

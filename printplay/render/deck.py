@@ -52,17 +52,16 @@ from printplay.core.cards import Card, standard_deck
 from printplay.core.errors import GameError, OptionError
 from printplay.core.outfile import check_writable
 from printplay.models.printable import QuickCardText
+from printplay.render.card_sizes import CardSize, card_size
 from printplay.render.document import (
     bookmark_page,
     paper_size,
     write_atomically,
 )
 from printplay.render.faces import (
-    CardSize,
     FaceStyle,
     card_back,
     card_face,
-    card_size,
     check_back_text,
     new_drawing,
 )

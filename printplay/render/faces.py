@@ -42,49 +42,10 @@ from reportlab.pdfbase.ttfonts import TTFontFile
 from printplay.core.cards import Card, Rank, Suit
 from printplay.core.errors import OptionError
 from printplay.render.card_shapes import BACK_FILL, BACK_LINE, BLACK, JOKER_INDEX, RED, ink
+from printplay.render.card_sizes import CARD_SIZES, CardSize, card_size
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
-# --- sizes and colours ------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class CardSize:
-    """A card format: its name and its cut size in millimetres."""
-
-    name: str
-    width_mm: float
-    height_mm: float
-
-    @property
-    def width(self) -> float:
-        """The cut width in points."""
-        return self.width_mm * mm
-
-    @property
-    def height(self) -> float:
-        """The cut height in points."""
-        return self.height_mm * mm
-
-
-CARD_SIZES: dict[str, CardSize] = {
-    "poker": CardSize("poker", 63.0, 88.0),
-    "bridge": CardSize("bridge", 57.15, 88.9),
-}
-"""The printable card formats, by name."""
-
-DEFAULT_CARD = CARD_SIZES["poker"]
-"""The card format printed unless another is asked for."""
-
-
-def card_size(name: str) -> CardSize:
-    """The card format called ``name`` (``"poker"`` or ``"bridge"``)."""
-    try:
-        return CARD_SIZES[str(name).lower()]
-    except KeyError:
-        raise OptionError(
-            f"unknown card size {name!r} (choose {' or '.join(CARD_SIZES)})"
-        ) from None
-
+# --- colours ---------------------------------------------------------------------------------
 
 GREEN = HexColor("#135324")
 """Clubs in a four-colour deck: a dark green, the second darkest grey in greyscale."""

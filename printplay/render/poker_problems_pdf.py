@@ -19,8 +19,8 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 from printplay import __version__
 from printplay.core.templating import house_deadline
 from printplay.models.book_model import BookPages, Problem, ProblemBook
+from printplay.render.card_sizes import DEFAULT_CARD
 from printplay.render.document import PageSetup
-from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.poker_sheet_pdf import table_diagram
 from printplay.render.puzzle_book_pdf import (

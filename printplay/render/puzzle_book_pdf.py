@@ -41,8 +41,8 @@ from printplay.models.book_model import BookPages, Puzzle, PuzzleBook, TurningPo
 from printplay.models.printable import DealOrderEntry
 from printplay.render.board import BoardDiagram
 from printplay.render.card_shapes import CARD_RATIO
+from printplay.render.card_sizes import DEFAULT_CARD
 from printplay.render.document import PageSetup, lay_out, page_offset, write_atomically
-from printplay.render.faces import DEFAULT_CARD
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.quickref_pdf import QuickCard, quick_card
 from printplay.render.sheet_pdf import card_rows, order_cells

@@ -31,8 +31,9 @@ from printplay.core.layout import BoardView
 from printplay.models.printable import QuickCardText
 from printplay.render.board import BoardDiagram
 from printplay.render.books import rulebook_diagrams
+from printplay.render.card_sizes import DEFAULT_CARD, CardSize, card_size
 from printplay.render.document import PageSetup, pdf_dates
-from printplay.render.faces import DEFAULT_CARD, OUTLINE, CardSize, card_size
+from printplay.render.faces import OUTLINE
 from printplay.render.markdown_pdf import DiagramFactory, fill_frame, markdown_to_flowables
 from printplay.render.styles import Styles, quickref_styles
 
