@@ -9,7 +9,6 @@ from typing import Any
 from printplay.core import options as opts
 from printplay.core.deal import Deal
 from printplay.core.grades import Grade
-from printplay.core.parallel import parallel_map
 from printplay.core.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.core.verdicts import Budget, SolveResult
 from printplay.games import BestLine, entry, solver_for
@@ -80,5 +79,7 @@ def solve_deals(
 ) -> Iterator[Solved]:
     """Solve ``deals`` (and grade them, given ``grade``), yielding results in input order;
     ``progress(done)`` after each."""
+    from printplay.core.parallel import parallel_map  # a pool only for many deals
+
     work = [(game, deal, best, budget, grade) for deal in deals]
     return parallel_map(_work, work, jobs=jobs, chunksize=4, progress=progress)

@@ -18,14 +18,15 @@ move; so every game is a :data:`RegisteredSolitaire`, which is what the registry
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Protocol, Self, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Protocol, Self, TypeAlias, TypeVar
 
-from printplay.core.cards import Card
-from printplay.core.deal import Deal
-from printplay.core.jsontypes import JsonObject, JsonValue
-from printplay.core.layout import BoardView, Layout
-from printplay.core.options import GameOptions
-from printplay.core.verdicts import Budget, SolveResult
+if TYPE_CHECKING:  # the protocols name them; importing one loads none of them
+    from printplay.core.cards import Card
+    from printplay.core.deal import Deal
+    from printplay.core.jsontypes import JsonObject, JsonValue
+    from printplay.core.layout import BoardView, Layout
+    from printplay.core.options import GameOptions
+    from printplay.core.verdicts import Budget, SolveResult
 
 
 class SolitaireMove(Protocol):

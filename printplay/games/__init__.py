@@ -23,11 +23,13 @@ import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Literal, Protocol, cast
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from printplay.core.errors import GameError
-from printplay.core.options import GameOptions, parse_options, shown
-from printplay.core.protocols import LineFinder, Position, RegisteredSolitaire, SolverModule
+
+if TYPE_CHECKING:
+    from printplay.core.options import GameOptions
+    from printplay.core.protocols import LineFinder, Position, RegisteredSolitaire, SolverModule
 
 SOLITAIRE_SHEET = "printplay.makers.sheet_maker:make_sheet"
 """The printable maker of a solitaire's setup sheet and walkthrough."""
@@ -304,6 +306,8 @@ def load(path: str) -> object:
 
 def game_name(name: str) -> str:
     """The registry name for ``name`` (case, spaces, underscores and aliases forgiven)."""
+    from printplay.core.options import shown
+
     key = name.strip().lower().replace("_", "-").replace(" ", "-")
     for game in REGISTRY.values():
         if key == game.name or key in game.aliases:
@@ -318,6 +322,8 @@ def entry(name: str) -> GameEntry:
 
 def make_game(name: str, option_texts: Sequence[str] = ()) -> Game:
     """The game ``name`` with options read from ``NAME`` / ``NAME=VALUE`` strings."""
+    from printplay.core.options import parse_options
+
     cls = entry(name).game_class()
     return cls(parse_options(cls.options_type, option_texts))
 
