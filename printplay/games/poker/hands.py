@@ -329,7 +329,8 @@ def _cards(hand: HandLike, limit: int) -> list[Card]:
 
 # --------------------------------------------------------------------------------------------
 # Tables for the fast path: a rank multiset is keyed by the sum of 5**(rank - 2) (at most four
-# cards of a rank, so the key is unique); flushes have their own table.
+# cards of a rank, so the key is unique); flushes have their own table.  They are built on
+# first use (:func:`_fill_tables`), not at import: naming or describing a hand needs none.
 
 _RANK_KEY: dict[int, int] = {r: 5 ** (r - 2) for r in range(2, _ACE + 1)}
 _INDEX_KEY: tuple[int, ...] = tuple(_RANK_KEY[_high(Card.from_index(i).rank)] for i in range(52))
@@ -354,11 +355,25 @@ def _build_tables() -> tuple[dict[int, int], dict[int, int], dict[int, tuple[int
     return plain, flush, order
 
 
-_PLAIN, _FLUSH, _ORDER = _build_tables()
+_PLAIN: dict[int, int] = {}
+"""The five-card value of each rank multiset (empty until :func:`_fill_tables`)."""
+_FLUSH: dict[int, int] = {}
+"""The five-card value of each five distinct ranks in one suit (filled with :data:`_PLAIN`)."""
+_ORDER: dict[int, tuple[int, ...]] = {}
+"""Each rank multiset's ranks in significance order (filled with :data:`_PLAIN`)."""
+
+
+def _fill_tables() -> None:
+    """Fill the fast path's tables, once: :data:`_PLAIN` last, as a filled :data:`_PLAIN`
+    says the tables are ready (every fast path checks it before reading them)."""
+    plain, flush, order = _build_tables()
+    _FLUSH.update(flush)
+    _ORDER.update(order)
+    _PLAIN.update(plain)
 
 
 def _fast_value(cards: Sequence[Card]) -> int:
-    """The five-card value of 1-5 natural cards, from the tables."""
+    """The five-card value of 1-5 natural cards, from the tables (filled by the caller)."""
     key = 0
     for card in cards:
         key += _KEY_OF_RANK[card.rank]
@@ -370,7 +385,8 @@ def _fast_value(cards: Sequence[Card]) -> int:
 
 
 def _fast_suits(cards: Sequence[Card]) -> list[int]:
-    """Suit codes of 1-5 natural cards in significance order (see the module docstring)."""
+    """Suit codes of 1-5 natural cards in significance order (see the module docstring), from
+    the tables (filled by the caller)."""
     by_rank: dict[int, list[int]] = {}
     key = 0
     for card in cards:
@@ -389,6 +405,8 @@ def _fast_strength(hand: Sequence[Card], limit: int, suits: bool) -> int:
     The best five have the highest table value; their ranks fix the leftover ranks, so only
     the suits (if asked for) can differ between equally good choices of five.
     """
+    if not _PLAIN:
+        _fill_tables()
     if len(hand) <= 5:
         key = _fast_value(hand) << (_RANK_BITS * (limit - 5))
         if suits:
@@ -433,6 +451,8 @@ def strength5(a: int, b: int, c: int, d: int, e: int) -> int:
     >>> strength5(0, 9, 10, 11, 12) == strength("Ac Tc Jc Qc Kc")
     True
     """
+    if not _PLAIN:
+        _fill_tables()
     keys = _INDEX_KEY
     key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
     if a // 13 == b // 13 == c // 13 == d // 13 == e // 13:
@@ -441,6 +461,8 @@ def strength5(a: int, b: int, c: int, d: int, e: int) -> int:
 
 
 def _five_card_blocks() -> Iterator[Iterator[int]]:
+    if not _PLAIN:
+        _fill_tables()
     keys = _INDEX_KEY
     plain = _PLAIN.__getitem__
     flush = _FLUSH.__getitem__
