@@ -12,12 +12,10 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any, cast
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.markup import escape
 
-from printplay.cli.book_verb import book
 from printplay.cli.common import (
     MESSAGE_LIMIT,
     JsonOpt,
@@ -41,23 +39,23 @@ from printplay.cli.common import (
     stdout,
     working,
 )
-from printplay.cli.data_verb import data_app
-from printplay.cli.stats_verb import stats
-from printplay.core import options as opts
-from printplay.core.cards import format_labels
-from printplay.core.deal import MAX_SEED, Deal, read_deal_file
+from printplay.cli.verb_table import VerbTable
 from printplay.core.errors import DealError, GameError, OptionError, PrintplayError
-from printplay.core.grades import Grade
-from printplay.core.parallel import cpu_count, worker_count
-from printplay.core.protocols import RegisteredSolitaire
-from printplay.games import BEST_LINES, REGISTRY, BestLine, game_name, load, make_solitaire
+from printplay.games import BEST_LINES, REGISTRY, BestLine, game_name, make_solitaire
 from printplay.games import entry as game_entry
 from printplay.models.print_profiles import DEFAULT_PROFILE, PROFILES
-from printplay.models.printable import Line
 from printplay.render.card_sizes import CARD_SIZES, DEFAULT_CARD
-from printplay.solve.toolkit import read_line, replay_line
 
-app = typer.Typer(
+if TYPE_CHECKING:
+    from printplay.core.deal import Deal
+    from printplay.core.grades import Grade
+    from printplay.core.protocols import RegisteredSolitaire
+    from printplay.models.printable import Line
+
+verbs = VerbTable()
+"""The verbs, in the order ``--help`` lists them; each is built when a run reaches it."""
+
+app = verbs.app(
     name="printplay",
     help="Deal, solve and print card games: setup sheets, walkthroughs and rulebooks.",
     add_completion=False,
@@ -65,11 +63,7 @@ app = typer.Typer(
     rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
-for _entry in REGISTRY.values():
-    if _entry.verbs is not None:
-        app.add_typer(cast("typer.Typer", load(_entry.verbs[1])), name=_entry.verbs[0])
-app.add_typer(data_app, name="data")
-app.command()(book)
+verbs.lazy_command("book", "printplay.cli.book_verb:book")
 
 
 def _show_version(value: bool) -> None:
@@ -194,9 +188,11 @@ def _rules_dir(folder: Path | None, output: Path | None = None) -> Path | None:
     return folder
 
 
-@app.command()
+@verbs.command()
 def games() -> None:
     """List the games, what each can do, and their options."""
+    from printplay.core import options as opts
+
     for game in REGISTRY.values():
         can = ", ".join(sorted(game.capabilities))
         stdout.print(f"[bold]{game.name}[/bold]  {game.title}  [dim]({can})[/dim]")
@@ -205,7 +201,7 @@ def games() -> None:
             stdout.print(f"  --option {spec.usage:<22} {spec.help}{default}")
 
 
-@app.command()
+@verbs.command()
 def deal(
     game: GameArg,
     seed: SeedOpt = None,
@@ -225,8 +221,9 @@ def deal(
     ] = None,
 ) -> None:
     """Show a deal: the layout drawn in the terminal, its JSON, or a picture file."""
+    from printplay.core import options as opts
+    from printplay.core.cards import format_labels
     from printplay.games.numbering import naming_json, shuffle_name
-    from printplay.render.text import board_text
 
     the_game = _game(game, option)
     the_deal = _deal(the_game, seed, deal, numbering)
@@ -248,6 +245,8 @@ def deal(
             }
         )
         return
+    from printplay.render.text import board_text
+
     stdout.print(
         f"{the_game.title} {the_deal.name} ({opts.summary(the_game.options)}), "
         f"code {the_deal.code}\n"
@@ -263,7 +262,7 @@ def _offering(kind: BestLine) -> str:
     return ", ".join(entry.title for entry in REGISTRY.values() if kind in entry.lines)
 
 
-@app.command()
+@verbs.command()
 def solve(
     game: GameArg,
     seed: SeedOpt = None,
@@ -340,6 +339,7 @@ def solve(
 
     from printplay.builders import batch
     from printplay.builders.batch import grade_of, solve_deal, solve_deals
+    from printplay.core.deal import read_deal_file
     from printplay.core.verdicts import Budget
 
     result_json = partial(batch.result_json, timings=timings)
@@ -406,6 +406,8 @@ def _solve_batch(
     solve_deals: Any,
     grade: bool,
 ) -> None:
+    from printplay.core.parallel import cpu_count, worker_count
+
     workers = worker_count(jobs, len(deals))
     if workers < jobs:
         stderr.print(
@@ -449,7 +451,10 @@ def _solve_batch(
 def _print_solution(
     game: RegisteredSolitaire, the_deal: Deal, result: Line, best: BestLine | None = None
 ) -> None:
+    from rich.markup import escape
+
     from printplay.builders.walkthrough import build_walkthrough
+    from printplay.core import options as opts
 
     head = f"{game.title} {the_deal.name} ({opts.summary(game.options)}), code {the_deal.code}"
     stdout.print(head, markup=False)
@@ -492,7 +497,7 @@ def grade_text(grade: Grade) -> str:
     )
 
 
-@app.command()
+@verbs.command()
 def check(
     game: GameArg,
     line: Annotated[
@@ -517,6 +522,7 @@ def check(
     named with its number and the rule it breaks.
     """
     from printplay.games.numbering import naming_json
+    from printplay.solve.toolkit import read_line, replay_line
 
     the_game = _game(game, option)
     if seed is None and deal is None:
@@ -549,7 +555,7 @@ def check(
     )
 
 
-app.command(name="stats")(stats)
+verbs.lazy_command("stats", "printplay.cli.stats_verb:stats")
 
 
 SHEET_HELP = " ".join(
@@ -561,7 +567,7 @@ SHEET_HELP = " ".join(
 )
 
 
-@app.command(help=SHEET_HELP)
+@verbs.command(help=SHEET_HELP)
 def sheet(
     game: GameArg,
     output: OutputOpt,
@@ -652,6 +658,7 @@ def _first_of_level(
     """``sheet --difficulty``: the first deal of the level from ``start`` (numbered in
     ``numbering``) and its line."""
     from printplay.builders.puzzle_book import first_of_level
+    from printplay.core.deal import MAX_SEED
 
     if difficulty is None:
         raise DealError("--start goes with --difficulty (the first deal of a level)")
@@ -672,7 +679,7 @@ def _first_of_level(
     return found.deal.seed, found.line
 
 
-@app.command()
+@verbs.command()
 def rules(
     game: GameArg,
     output: OutputOpt,
@@ -771,7 +778,7 @@ def _print_profile(text: str | None) -> str | None:
     return None if text is None else text.lower()
 
 
-@app.command()
+@verbs.command()
 def deck(
     output: Annotated[
         Path | None,
@@ -972,7 +979,7 @@ def deck(
     print_path(path)
 
 
-@app.command()
+@verbs.command()
 def components(
     output: OutputOpt,
     game: Annotated[
@@ -1066,7 +1073,7 @@ def components(
     print_path(path)
 
 
-@app.command()
+@verbs.command()
 def scorepad(
     game: GameArg,
     output: OutputOpt,
@@ -1094,7 +1101,7 @@ def scorepad(
     print_path(path)
 
 
-@app.command()
+@verbs.command()
 def mat(
     game: GameArg,
     output: OutputOpt,
@@ -1106,7 +1113,7 @@ def mat(
     _print_printable("mat", game, output, option, paper, rules_dir)
 
 
-@app.command()
+@verbs.command()
 def kit(
     game: GameArg,
     output: OutputOpt,
@@ -1158,7 +1165,7 @@ SITE_HELP = (
 )
 
 
-@app.command(help=SITE_HELP)
+@verbs.command(help=SITE_HELP)
 def site(
     output_dir: Annotated[
         Path,
@@ -1220,7 +1227,7 @@ def site(
     print_path(output_dir / "index.html")
 
 
-@app.command()
+@verbs.command()
 def demo(
     output_dir: Annotated[
         Path, typer.Option("--output-dir", help="Where to write the PDFs.", parser=output_folder)
@@ -1232,6 +1239,12 @@ def demo(
 
     for path in run_demo(output_dir, paper=paper.value):
         print_path(path)
+
+
+for _entry in REGISTRY.values():
+    if _entry.verbs is not None:
+        verbs.lazy_group(*_entry.verbs)
+verbs.lazy_group("data", "printplay.cli.data_verb:data_app")
 
 
 def _fail(message: str) -> None:

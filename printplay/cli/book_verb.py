@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, cast
+from typing import TYPE_CHECKING, Annotated, cast
 
 import typer
 
@@ -29,9 +29,10 @@ from printplay.cli.common import (
     progress_bar,
 )
 from printplay.core.errors import GameError, OptionError
-from printplay.core.jsontypes import JsonObject
 from printplay.games import entry, load
-from printplay.models.book_model import CURATED, BookRequest
+
+if TYPE_CHECKING:
+    from printplay.core.jsontypes import JsonObject
 
 
 class Imposition(StrEnum):
@@ -93,6 +94,8 @@ def book(
 ) -> None:
     """Write a book of winnable deals of the difficulty asked, one a page, with the
     solutions at the back (Ricochet Poker: close decisions, the answers at the back)."""
+    from printplay.models.book_model import CURATED, BookRequest
+
     found = entry(game)
     if found.book is None:
         raise GameError(f"{found.title} has no book")

@@ -15,22 +15,13 @@ from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from types import FrameType
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    SpinnerColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.text import Text
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
 
 
 def _console_width() -> int | None:
@@ -42,8 +33,40 @@ def _console_width() -> int | None:
     return 80
 
 
-stdout = Console(highlight=False, soft_wrap=True, width=_console_width())
-stderr = Console(stderr=True, highlight=False, soft_wrap=True, width=_console_width())
+class LazyConsole:
+    """A rich ``Console`` made on first use: rich is imported only by a run that prints
+    through it (``--json``, ``--help`` and a verb that writes a file need none).  Every
+    attribute is the console's."""
+
+    def __init__(self, *, stderr: bool = False) -> None:
+        self._stderr = stderr
+        self._console: Console | None = None
+
+    @property
+    def console(self) -> Console:
+        """The console, made now if it was not yet."""
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(
+                stderr=self._stderr, highlight=False, soft_wrap=True, width=_console_width()
+            )
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.console, name)
+
+
+stdout = LazyConsole()
+"""Where the verbs print for the user (a rich console, made on first use)."""
+stderr = LazyConsole(stderr=True)
+"""Where progress, notes and summaries go (a rich console, made on first use)."""
+
+
+def real_console(console: LazyConsole | Console) -> Console:
+    """The rich console behind ``console`` (itself if it is one already)."""
+    return console.console if isinstance(console, LazyConsole) else console
+
 
 OptionsOpt = Annotated[
     list[str] | None,
@@ -251,68 +274,19 @@ def clip(text: str, limit: int = 60) -> str:
 def working(what: str) -> Iterator[None]:
     """A spinner on stderr with ``what`` and the time spent, while the block runs (gone
     when it ends; nothing when stderr is not a terminal)."""
-    with Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        TimeElapsedColumn(),
-        console=stderr,
-        transient=True,
-        redirect_stdout=False,
-        redirect_stderr=False,
-        disable=not stderr.is_terminal,
-    ) as progress:
-        progress.add_task(what, total=None)
+    from printplay.cli.progress_bars import spinner
+
+    with spinner(real_console(stderr), what):
         yield
-
-
-class RateColumn(ProgressColumn):
-    """How many items a second a task is doing (``"412 deals/s"``)."""
-
-    def __init__(self, unit: str) -> None:
-        super().__init__()
-        self.unit = unit
-
-    def render(self, task: Task) -> Text:
-        """The rate, or nothing before there is one."""
-        speed = task.finished_speed or task.speed
-        if speed is None:
-            return Text("")
-        shown = f"{speed:,.0f}" if speed >= 10 else f"{speed:.2g}"
-        return Text(f"{shown} {self.unit}/s")
-
-
-class _CheckedProgress(Progress):
-    """A progress bar that is also a checkpoint for stop signals (:func:`raise_if_stopped`):
-    a long job reports its progress often, drawn or not."""
-
-    def update(self, *args: Any, **kwargs: Any) -> None:
-        """Update a task, after checking for a stop."""
-        raise_if_stopped()
-        super().update(*args, **kwargs)
-
-    def advance(self, *args: Any, **kwargs: Any) -> None:
-        """Advance a task, after checking for a stop."""
-        raise_if_stopped()
-        super().advance(*args, **kwargs)
 
 
 def progress_bar(*, disable: bool = False, rate: str | None = None) -> Progress:
     """A progress bar on stderr that disappears when done; add one task per job.  With
     ``rate`` (a unit: ``"deals"``) it shows how many a second are done.  Off when stderr
     is not a terminal: a log holds only what went wrong, each on one line."""
-    rates = [RateColumn(rate)] if rate else []
-    return _CheckedProgress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        *rates,
-        TimeRemainingColumn(),
-        console=stderr,
-        transient=True,
-        disable=disable or not stderr.is_terminal,
-        redirect_stdout=False,  # results go to stdout even while the bar is drawn
-        redirect_stderr=False,
-    )
+    from printplay.cli.progress_bars import checked_bar
+
+    return checked_bar(real_console(stderr), disable=disable, rate=rate)
 
 
 def seconds_budget(

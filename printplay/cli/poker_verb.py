@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.table import Table
 
 from printplay.cli.common import (
     JsonOpt,
@@ -24,7 +23,6 @@ from printplay.cli.common import (
     progress_bar,
     stdout,
 )
-from printplay.core.cards import format_labels
 from printplay.core.errors import DealError, GameError, OptionError
 
 MIN_CASINO_POT = 2
@@ -162,6 +160,9 @@ def odds(
     as_json: JsonOpt = False,
 ) -> None:
     """Exact odds of escaping last place for every buy, in a standard-game position."""
+    from rich.table import Table
+
+    from printplay.core.cards import format_labels
     from printplay.games.poker.odds import chance, position_odds
     from printplay.games.poker.standard import lowest_seat, standard_options
 
@@ -285,6 +286,8 @@ def edge(
     as_json: JsonOpt = False,
 ) -> None:
     """The casino game's house edge under the basic strategy, by simulation, with 95% CIs."""
+    from rich.table import Table
+
     from printplay.analysis.edge_file import edge_command
     from printplay.analysis.poker_edge import check_edge, house_edge
 
@@ -329,6 +332,7 @@ def strategy(
     as_json: JsonOpt = False,
 ) -> None:
     """The casino basic strategy for one player against the dealer."""
+    from rich.table import Table
 
     from printplay.games.poker.strategy_play import strategy_table
 

@@ -1,0 +1,293 @@
+"""Verbs start light: what a run imports, checked by module name in a fresh process, and the
+machinery that keeps it light (verbs built when reached, values read without pydantic, the
+poker tables built on first use) giving what typer and the eager code gave."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import subprocess
+import sys
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+from typer._coercion import build_runtime_param
+from typer.core import TyperGroup, _TyperParameter
+
+from printplay.cli.app import app, verbs
+from printplay.cli.quick_values import QuickParam
+from printplay.cli.verb_table import FunctionVerb, GroupVerb
+
+PROBE = """
+import json, sys
+from printplay.cli.app import main
+runs = json.loads(sys.argv[1])
+statuses = [main(argv) for argv in runs]
+with open(sys.argv[2], "w", encoding="utf-8") as found:
+    json.dump({"statuses": statuses, "modules": sorted(sys.modules)}, found)
+"""
+"""Runs the command line in-process, verb after verb, and writes down the statuses and
+every module then imported."""
+
+HEAVY = {
+    "reportlab": "reportlab",
+    "the poker evaluator": "printplay.games.poker.hands",
+    "Dask": "dask",
+    "Dask's distributed": "distributed",
+    "pydantic": "pydantic",
+}
+"""What no plain verb imports, by the module that shows it was."""
+
+
+def imported(tmp_path: Path, *runs: Sequence[str]) -> tuple[list[int], set[str]]:
+    """The exit statuses of ``runs`` in one fresh Python process, and the modules imported
+    by their end."""
+    record = tmp_path / "modules.json"
+    subprocess.run(
+        [sys.executable, "-c", PROBE, json.dumps([list(run) for run in runs]), str(record)],
+        cwd=tmp_path,
+        env={**os.environ, "COLUMNS": "100"},
+        capture_output=True,
+        check=True,
+        timeout=300,
+    )
+    found = json.loads(record.read_text(encoding="utf-8"))
+    return found["statuses"], set(found["modules"])
+
+
+def test_deal_and_solve_import_no_drawing_no_poker_no_dask_no_pydantic(tmp_path: Path) -> None:
+    statuses, modules = imported(
+        tmp_path,
+        ["deal", "tripeaks", "--seed", "1"],
+        ["deal", "pyramid", "--seed", "2", "--json"],
+        ["solve", "tripeaks", "--seed", "1"],
+        ["solve", "ricochet", "--seed", "1", "--json"],
+    )
+    assert statuses == [0, 0, 0, 0]
+    assert "printplay.games.tripeaks" in modules and "printplay.solve.ricochet_solver" in modules
+    loaded = {what for what, module in HEAVY.items() if module in modules}
+    assert loaded == set()
+
+
+def test_help_and_json_need_no_rich(tmp_path: Path) -> None:
+    statuses, modules = imported(
+        tmp_path, ["--help"], ["deal", "--help"], ["deal", "tripeaks", "--seed", "3", "--json"]
+    )
+    assert statuses == [0, 0, 0]
+    assert "rich" not in modules
+    assert not {module for module in HEAVY.values() if module in modules}
+
+
+@pytest.mark.parametrize(
+    ("argv", "status", "module"),
+    [
+        (["deal", "tripeaks", "--seed", "1", "-o", "board.svg"], 0, "reportlab"),
+        (["poker", "odds", "--hands", "Kd 5c | Jc 3h"], 0, "printplay.games.poker.hands"),
+        (["stats", "tripeaks", "--deals", "1..2", "--scheduler", "tcp://127.0.0.1:1"], 1, "dask"),
+        (["deal", "tripeaks", "--seed", "x"], 2, "pydantic"),  # typer reads what is unusual
+    ],
+    ids=["drawing", "poker", "scheduler", "odd value"],
+)
+def test_a_verb_that_needs_it_imports_it(
+    tmp_path: Path, argv: list[str], status: int, module: str
+) -> None:
+    """The other side of the checks above: the names looked for are the ones imported."""
+    statuses, modules = imported(tmp_path, argv)
+    assert statuses == [status]
+    assert module in modules
+
+
+def test_drawings_still_skip_reportlabs_shape_checks(tmp_path: Path) -> None:
+    """The renderers are imported before reportlab now; its shape checks stay off."""
+    probe = (
+        "import printplay.render.text, sys\n"
+        "assert 'reportlab' not in sys.modules\n"
+        "import printplay.render.faces, reportlab.graphics.shapes as shapes\n"
+        "print(shapes.shapeChecking)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path
+    )
+    assert done.stdout.strip() == "0"
+
+
+def test_the_card_sizes_count_millimetres_as_reportlab_does() -> None:
+    from reportlab.lib.units import mm
+
+    from printplay.render.card_sizes import CARD_SIZES, MM
+
+    assert mm == MM
+    assert CARD_SIZES["poker"].width == 63.0 * mm and CARD_SIZES["bridge"].height == 88.9 * mm
+
+
+def test_the_poker_tables_are_built_on_first_use(tmp_path: Path) -> None:
+    probe = (
+        "import json, printplay.games.poker.hands as hands\n"
+        "seen = [len(hands._PLAIN), hands.describe('8h 8s Kc'), len(hands._PLAIN)]\n"
+        "seen += [hands.strength('8h 8s Kc'), len(hands._PLAIN) > 0]\n"
+        "print(json.dumps(seen))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=tmp_path
+    )
+    from printplay.games.poker.hands import strength
+
+    naming_needs_none = [0, "pair of eights, king kicker", 0]
+    assert json.loads(done.stdout) == [*naming_needs_none, strength("8h 8s Kc"), True]
+
+
+# --- The verbs, built one at a time, are the commands typer builds ----------------------------
+
+
+def eager_app() -> typer.Typer:
+    """The same verbs registered on a plain typer app, which builds them all at once."""
+    eager = typer.Typer(
+        name="printplay",
+        help=app.info.help,
+        add_completion=False,
+        no_args_is_help=True,
+        rich_markup_mode=None,
+        pretty_exceptions_enable=False,
+    )
+    assert app.registered_callback is not None
+    eager.registered_callback = app.registered_callback
+    for name, verb in verbs.verbs.items():
+        if isinstance(verb, FunctionVerb):
+            function = verb.info().callback
+            assert function is not None
+            eager.command(name, **verb.settings)(function)
+        else:
+            assert isinstance(verb, GroupVerb)
+            module, _, attribute = verb.path.partition(":")
+            eager.add_typer(getattr(__import__(module, fromlist=[attribute]), attribute), name=name)
+    return eager
+
+
+def helps(group: Any, path: tuple[str, ...], width: int) -> Iterator[tuple[str, str]]:
+    """Every command's ``--help`` under ``group``, as written ``width`` characters wide."""
+    context = typer.Context(group, info_name=" ".join(path), terminal_width=width)
+    yield " ".join(path), group.get_help(context)
+    for name in group.list_commands(context) if isinstance(group, TyperGroup) else ():
+        yield from helps(group.get_command(context, name), (*path, name), width)
+
+
+@pytest.mark.parametrize("width", [60, 100, 140])
+def test_every_help_is_the_one_typer_writes(width: int) -> None:
+    lazy = typer.main.get_command(app)
+    assert isinstance(lazy, TyperGroup)
+    context = typer.Context(lazy, info_name="printplay", terminal_width=width)
+    listed = lazy.get_help(context)  # from the verbs' summaries: nothing built yet
+    assert not lazy.commands._built  # type: ignore[attr-defined]
+    eager = dict(helps(typer.main.get_command(eager_app()), ("printplay",), width))
+    assert dict(helps(lazy, ("printplay",), width)) == eager
+    assert listed == eager["printplay"]
+    assert lazy.list_commands(context)[:4] == ["book", "games", "deal", "solve"]
+    assert lazy.list_commands(context)[-2:] == ["poker", "data"]
+
+
+def test_an_unknown_verb_is_named_with_the_verbs_close_to_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from printplay.cli.app import main
+
+    assert main(["dael", "tripeaks"]) == 2
+    assert capsys.readouterr().err == (
+        "printplay: error: No such command 'dael'. Did you mean 'deal'?\n"
+    )
+
+
+# --- Values read quickly are the values typer reads -------------------------------------------
+
+SAMPLES: tuple[Any, ...] = (
+    "1",
+    "0",
+    "-1",
+    "12",
+    "007",
+    "+5",
+    " 5",
+    "1_000",
+    "٣",
+    "99999999999999999999999",
+    "x",
+    "",
+    "tripeaks",
+    "a4",
+    "A4",
+    "letter",
+    "pysolfc",
+    "long-edge",
+    "gutter-fold",
+    "0.5",
+    "inf",
+    "nan",
+    "1e3",
+    "out.pdf",
+    "dir/",
+    ".",
+    "/",
+    "/nonexistent/deals.txt",
+    "\udcff",
+    "a\0b",
+    3,
+    0,
+    -2,
+    2**70,
+    True,
+    2.5,
+    Path("out.pdf"),
+)
+"""Values of every kind a parameter is handed: words as typed, defaults as declared."""
+
+
+def parameters() -> Iterator[tuple[str, Any, Any]]:
+    """Every typer parameter of every verb: its command path, the parameter, the command."""
+
+    def walk(command: Any, path: str) -> Iterator[tuple[str, Any, Any]]:
+        context = typer.Context(command)
+        for param in [*command.params, command.get_help_option(context)]:
+            if isinstance(param, _TyperParameter):
+                yield f"{path} {param.name}", param, command
+        for name in command.list_commands(context) if isinstance(command, TyperGroup) else ():
+            yield from walk(command.get_command(context, name), f"{path} {name}")
+
+    yield from walk(typer.main.get_command(app), "printplay")
+
+
+def outcome(read: Any, value: Any, param: Any, context: Any) -> tuple[str, Any]:
+    """What reading ``value`` gives: the value and its type, or the error and its message."""
+    try:
+        got = read(value, param=param, ctx=context)
+    except Exception as error:  # the error is the outcome compared
+        message = error.format_message() if hasattr(error, "format_message") else str(error)
+        return "error", (type(error).__name__, message)
+    if isinstance(got, float) and math.isnan(got):
+        got = "nan"  # equal to itself, as NaN is not
+    return "value", (got, type(got), [type(each) for each in got] if isinstance(got, list) else 0)
+
+
+def test_every_parameter_reads_every_value_as_typer_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "out.pdf").write_text("")
+    monkeypatch.chdir(tmp_path)
+    checked = 0
+    for where, param, command in parameters():
+        assert isinstance(param._runtime_param, QuickParam), where
+        context = typer.Context(command)
+        typers = build_runtime_param(param.type_descriptor)
+        values = [*SAMPLES, param.default]
+        if param.multiple or param.nargs == -1:
+            values = [(), *((each,) for each in SAMPLES), ("1", "2"), ("x", "1")]
+        for value in values:
+            if value is None:
+                continue
+            quick = outcome(param._runtime_param.coerce, value, param, context)
+            assert quick == outcome(typers.coerce, value, param, context), (where, value)
+            checked += 1
+    assert checked > 2000
