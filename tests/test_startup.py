@@ -101,6 +101,24 @@ def test_a_verb_that_needs_it_imports_it(
     assert module in modules
 
 
+def test_the_console_script_spares_the_last_garbage_collections(tmp_path: Path) -> None:
+    """Once the command line has returned, the objects left are frozen (``gc.freeze``): the
+    interpreter's final collections skip them; exit handlers still run, output is whole."""
+    probe = (
+        "import atexit, gc, sys\n"
+        "from printplay.cli.launch import entry\n"
+        "atexit.register(lambda: sys.stderr.write(f'frozen {gc.get_freeze_count() > 0}'))\n"
+        "sys.argv = ['printplay', 'deal', 'tripeaks', '--seed', '1', '--json']\n"
+        "entry()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["deal_code"] == "BUZX-PAEV"
+    assert done.stderr == "frozen True"
+
+
 def test_drawings_still_skip_reportlabs_shape_checks(tmp_path: Path) -> None:
     """The renderers are imported before reportlab now; its shape checks stay off."""
     probe = (

@@ -4,11 +4,13 @@ Ctrl-C, SIGTERM and SIGHUP are caught from the first moment: while the command l
 its libraries are imported, a signal is only noted (raising inside a library's import could
 be swallowed by its ``except`` and let the run go on, or print a long traceback), and the
 run stops cleanly right after.  A current folder that no longer exists is one line, not
-the traceback a library's start-up would give.
+the traceback a library's start-up would give.  And its last step: once the command line
+has returned, the interpreter's final garbage collections are skipped (``gc.freeze``).
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import signal
 import sys
@@ -76,7 +78,17 @@ def entry() -> None:
     if _noted:
         sys.exit(_stopped(_noted[0]))
     catch_signals()
-    sys.exit(main())
+    status = main()
+    _end_without_collecting()
+    sys.exit(status)
+
+
+def _end_without_collecting() -> None:
+    """Spare the interpreter's last garbage collections: the run is over, every file it
+    wrote is closed and every worker ended, and walking the libraries' objects once more
+    costs a short verb a tenth of its time.  Objects are still freed as their references
+    go, and exit handlers run; only cyclic garbage is left to the process's end."""
+    gc.freeze()
 
 
 __all__ = ["STOP_SIGNALS", "entry"]
