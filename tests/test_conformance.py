@@ -23,6 +23,7 @@ from printplay.solve import ricochet_solver as ricochet_solver
 from printplay.solve import tripeaks_solver as tripeaks_solver
 from printplay.solve.toolkit import replay_line
 from printplay.testing import (
+    BestScore,
     ConformanceError,
     SearchTooBig,
     check_game,
@@ -114,6 +115,14 @@ def test_reference_searches_on_hand_built_positions() -> None:
     assert reference_best_score(penalty).overall == -7
     done = dataclasses.replace(wrap, tableau=(None,) * 28)
     assert reference_shortest(done) == () and reference_search(done).positions == 1
+
+
+def test_the_best_score_may_be_the_lowest() -> None:
+    # turn the ace and play the king (146), or turn both and stick with the king (-7)
+    king = (C("Kc"),) + (None,) * 27
+    state = TriPeaksState(TriPeaksOptions(card_penalty=7), king, (C("5d"),), (C("Ah"), C("2s")))
+    assert reference_best_score(state) == BestScore(win=146, overall=146)
+    assert reference_best_score(state, order="lowest") == BestScore(win=146, overall=-7)
 
 
 def test_reference_searches_stop_at_their_cap() -> None:

@@ -137,9 +137,10 @@ def build_walkthrough(
     showing = tuple(
         (pile.name, pile.cards[-1]) for pile in start.board().piles if pile.face_up and pile.cards
     )
+    declared = entry(game.name)
     return Walkthrough(
         line,
-        entry(game.name).best_line,
+        declared.best_line,
         start,
         steps,
         tuple(parts),
@@ -148,6 +149,7 @@ def build_walkthrough(
         seconds,
         reason=start.lost_reason() if line.solvable is False else None,
         attempt=attempt,
+        score_order=declared.score_order,
     )
 
 

@@ -282,9 +282,8 @@ def solve(
         bool,
         typer.Option(
             "--best-score",
-            help="Find the highest-scoring winning line, or the highest score ("
-            + _offering("score")
-            + ").",
+            help="Find the best-scoring line: the highest score, or the lowest where the "
+            "game counts strokes (" + _offering("score") + ").",
         ),
     ] = False,
     shortest: Annotated[

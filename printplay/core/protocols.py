@@ -250,7 +250,9 @@ class SolverModule(Protocol[S_contra]):
     def best_line(
         self, state: S_contra, *, budget: Budget | None = None
     ) -> SolveResult[SolitaireMove]:
-        """The game's best line: the highest score or the fewest moves, proved if it can."""
+        """The game's best line: the best score (the highest, or the lowest where the
+        game's registry entry says its scores run so) or the fewest moves, proved if it
+        can."""
         ...
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Literal, Protocol, TypeVar
 
 from printplay.core.jsontypes import JsonObject, JsonValue
 
@@ -32,6 +32,23 @@ class JsonMove(Protocol):
 
 M_co = TypeVar("M_co", bound=JsonMove, covariant=True)
 
+ScoreOrder = Literal["highest", "lowest"]
+"""Which score is best: the highest (points, as TriPeaks counts them) or the lowest
+(strokes, as golf counts them).  A game declares it in its registry entry."""
+
+SCORE_ORDERS: tuple[ScoreOrder, ...] = ("highest", "lowest")
+"""Every order a game's scores may have."""
+
+
+def better_score(order: ScoreOrder, score: int, than: int) -> bool:
+    """Whether ``score`` beats ``than`` where the best score is the ``order`` one.
+
+    >>> better_score("highest", 5, 3), better_score("lowest", 5, 3), better_score("lowest", 3, 3)
+    (True, False, False)
+    """
+    return score > than if order == "highest" else score < than
+
+
 CHECK_EVERY = 4096
 """A search looks at its budget once every this many states (a power of two)."""
 
@@ -43,7 +60,8 @@ class SolveResult(Generic[M_co]):
     ``solvable`` is ``True`` (a winning line is in ``moves``), ``False`` (proved lost) or
     ``None`` (unknown: the budget ran out).  ``moves`` is the winning line, or for a
     best-score search the best line found.  ``score`` is that line's final score when the
-    search is about points; ``optimal`` says whether that score is proved the best.
+    search is about points; ``optimal`` says whether that score is proved the best (the
+    highest or the lowest, as the game's :data:`ScoreOrder` says).
     ``states`` and ``seconds`` describe the work done; ``reason`` says why an answer is
     unknown or not optimal.
     """

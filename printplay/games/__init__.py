@@ -30,6 +30,7 @@ from printplay.core.errors import GameError
 if TYPE_CHECKING:
     from printplay.core.options import GameOptions
     from printplay.core.protocols import LineFinder, Position, RegisteredSolitaire, SolverModule
+    from printplay.core.verdicts import ScoreOrder
 
 SOLITAIRE_SHEET = "printplay.makers.sheet_maker:make_sheet"
 """The printable maker of a solitaire's setup sheet and walkthrough."""
@@ -50,7 +51,8 @@ SOLITAIRE_RULEBOOK_MODEL = SOLITAIRE_SOURCE
 """What builds the whole model a solitaire's rulebook is drawn from (for the website)."""
 
 BestLine = Literal["score", "shortest"]
-"""What a game's best line is: the highest score or the fewest moves."""
+"""What a game's best line is: the best score (the highest or the lowest, as the game's
+:attr:`GameEntry.score_order` says) or the fewest moves."""
 
 BEST_LINES: dict[BestLine, str] = {"score": "--best-score", "shortest": "--shortest"}
 """What a game's best line can be, and the ``solve`` flag that asks for it."""
@@ -95,10 +97,13 @@ class GameEntry:
     ``engine`` is ``"module:Class"``, the game class, built from its options object.
     ``solver`` names a module satisfying :class:`~printplay.core.protocols.SolverModule`
     (a solitaire has one; it can then be dealt and solved).  ``best_line`` says what the
-    solver's best line is: ``"score"`` (the highest score) or ``"shortest"`` (the fewest
-    moves).  ``other_lines`` are the kinds of best line the game offers besides, each
-    with the ``"module:function"`` that finds it (called as ``best_line`` is: TriPeaks'
-    best line is the best score, and it offers the shortest too).  ``printables`` map a
+    solver's best line is: ``"score"`` (the best score) or ``"shortest"`` (the fewest
+    moves); ``score_order`` says which score is best, ``"highest"`` (points) or
+    ``"lowest"`` (strokes, as golf counts them): every line ranked, checked or described
+    as the best score follows it.  ``other_lines`` are the kinds of best line the game
+    offers besides, each with the ``"module:function"`` that finds it (called as
+    ``best_line`` is: TriPeaks' best line is the best score, and it offers the shortest
+    too).  ``printables`` map a
     name (``"sheet"``, ``"rulebook"``, …) to the ``"module:function"`` that writes it from a
     :class:`~printplay.models.printable.PrintRequest`.  ``verbs`` names a typer app of
     extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` names the
@@ -125,6 +130,8 @@ class GameEntry:
     engine: str
     solver: str | None = None
     best_line: BestLine | None = None
+    score_order: ScoreOrder = "highest"
+    """Which score is best: the highest or the lowest."""
     other_lines: Mapping[BestLine, str] = field(default_factory=dict)
     """Other kinds of best line offered: kind to ``"module:function"``."""
     printables: Mapping[str, str] = field(

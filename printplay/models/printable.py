@@ -19,7 +19,7 @@ from printplay.core.cards import Card
 from printplay.core.deal import Deal
 from printplay.core.layout import BoardView, Layout
 from printplay.core.protocols import Position, SolitaireMove
-from printplay.core.verdicts import SolveResult
+from printplay.core.verdicts import ScoreOrder, SolveResult
 from printplay.models.pieces import Piece
 
 Line = SolveResult[SolitaireMove]
@@ -111,8 +111,9 @@ class Segment:
 class Walkthrough:
     """A line of a deal, replayed through the engine, cut into segments to draw.
 
-    ``best_line`` is what the game's best line is (``"score"``, ``"shortest"``) and
-    ``result`` the solver's answer the line came from.  ``opening_plays`` are the layout
+    ``best_line`` is what the game's best line is (``"score"``, ``"shortest"``),
+    ``score_order`` which score is best (``"highest"`` or ``"lowest"``), and ``result``
+    the solver's answer the line came from.  ``opening_plays`` are the layout
     cards that could have been played at the start, and ``showing`` the face-up pile tops
     then, for a line that opens by turning the stock.
     """
@@ -131,6 +132,8 @@ class Walkthrough:
     attempt: bool = False
     """Whether the line is a simple attempt played for a lost deal the solver gave no
     line for (:func:`printplay.builders.walkthrough.simple_attempt`)."""
+    score_order: ScoreOrder = "highest"
+    """Which score the game counts best: the highest, or the lowest (strokes)."""
 
     @property
     def final(self) -> Position:

@@ -104,6 +104,7 @@ def verdict_text(words: Words, line: Walkthrough) -> str:
         seconds=line.seconds,
         reason=line.reason,
         attempt=line.attempt,
+        lowest=line.score_order == "lowest",
     )
 
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from printplay.core.protocols import Position, SolitaireMove
+from printplay.core.verdicts import ScoreOrder, better_score
 from printplay.solve.toolkit import deep_recursion
 
 S = TypeVar("S", bound=Position)
@@ -171,10 +172,15 @@ class BestScore:
 
 
 def reference_best_score(
-    state: S, cap: int = DEFAULT_CAP, *, key: Callable[[S], Hashable] | None = None
+    state: S,
+    cap: int = DEFAULT_CAP,
+    *,
+    key: Callable[[S], Hashable] | None = None,
+    order: ScoreOrder = "highest",
 ) -> BestScore:
     """The best final scores from ``state`` of a game that keeps score, by trying every
-    line to the end of the game (:class:`SearchTooBig` past ``cap`` positions).
+    line to the end of the game (:class:`SearchTooBig` past ``cap`` positions); the best
+    is the highest, or with ``order="lowest"`` the lowest (strokes).
 
     Without ``key`` nothing is merged, so nothing can go wrong, but only small positions
     are in reach.  With ``key``, positions of one key share what they can still earn
@@ -185,6 +191,9 @@ def reference_best_score(
         raise ValueError("the game keeps no score")
     memo: dict[Hashable, tuple[int | None, int]] = {}
     visited = 0
+
+    def better(score: int, than: int) -> bool:
+        return better_score(order, score, than)
 
     def gains(here: S) -> tuple[int | None, int]:
         nonlocal visited
@@ -207,9 +216,9 @@ def reference_best_score(
                 raise ValueError("a position of the game keeps no score")
             earned = after.running_score - now
             win, anything = gains(after)
-            if win is not None and (best_win is None or earned + win > best_win):
+            if win is not None and (best_win is None or better(earned + win, best_win)):
                 best_win = earned + win
-            if best_any is None or earned + anything > best_any:
+            if best_any is None or better(earned + anything, best_any):
                 best_any = earned + anything
         found = (best_win, final - now if best_any is None else best_any)
         if mark is not None:

@@ -6,7 +6,8 @@ replay, win exactly when the position can be won, and be proved (``optimal``) wh
 budget stops it.  Where the game's best line is the shortest, it must be as short as the
 search's; where it is the best score, it must end the game with the score it claims, no
 worse than any other line the kit knows, and equal to the best score of an exhaustive search
-when that is in reach.  A game that offers another kind of best line besides (TriPeaks'
+when that is in reach, the best being the highest or the lowest as the game's registry entry
+says (``score_order``).  A game that offers another kind of best line besides (TriPeaks'
 shortest line) has that one checked the same way.
 
 >>> from printplay.core.cards import parse_card
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 
 from printplay.core.options import chosen
 from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
-from printplay.core.verdicts import SolveResult
+from printplay.core.verdicts import ScoreOrder, SolveResult, better_score
 from printplay.games import BestLine, entry, solver_for
 from printplay.solve.toolkit import LineError, replay_line
 from printplay.testing.failures import Where
@@ -108,12 +109,13 @@ def check_solver(
     if verdict.solvable and not _final(state, verdict.moves, "solve()'s line", here).is_won:
         raise here.fail("solve()'s winning line does not win")
     game_entry = entry(game.name)
+    scores = (score_key, game_entry.score_order)
     best = solver.best_line(state)
     exact = None
     if game_entry.best_line is not None:
         known = [*lines, verdict.moves, *([shortest] if shortest else [])]
         exact = _check_best(
-            state, game_entry.best_line, "best_line()", best, reference, known, score_key, cap,
+            state, game_entry.best_line, "best_line()", best, reference, known, scores, cap,
             here,
         )  # fmt: skip
     others: dict[str, SolveResult[SolitaireMove]] = {}
@@ -121,7 +123,7 @@ def check_solver(
         other = game_entry.line_finder(kind)(state)
         known = [*lines, verdict.moves, best.moves, *([shortest] if shortest else [])]
         label = f"{path.rpartition(':')[2]}()"
-        _check_best(state, kind, label, other, reference, known, score_key, cap, here)
+        _check_best(state, kind, label, other, reference, known, scores, cap, here)
         others[kind] = other
     return Agreement(reference, verdict, best, exact, others)
 
@@ -133,11 +135,13 @@ def _check_best(
     best: SolveResult[SolitaireMove],
     reference: Reference,
     known: Sequence[Sequence[SolitaireMove]],
-    score_key: Callable[[Position], Hashable] | None,
+    scores: tuple[Callable[[Position], Hashable] | None, ScoreOrder],
     cap: int,
     here: Where,
 ) -> BestScore | None:
-    """Check a best line of ``kind`` (found by ``label``) against the reference search."""
+    """Check a best line of ``kind`` (found by ``label``) against the reference search
+    (``scores``: the key a best-score search may merge positions by, and the game's order
+    of scores)."""
     shortest = reference.line
     if best.solvable is not reference.solvable:
         raise here.fail(
@@ -154,7 +158,7 @@ def _check_best(
             f"{_json_line(shortest)}"
         )
     if kind == "score":
-        return _check_score(state, best, final, known, score_key, cap, here, label)
+        return _check_score(state, best, final, known, scores, cap, here, label)
     return None
 
 
@@ -163,11 +167,15 @@ def _check_score(
     best: SolveResult[SolitaireMove],
     final: Position,
     known: Sequence[Sequence[SolitaireMove]],
-    score_key: Callable[[Position], Hashable] | None,
+    scores: tuple[Callable[[Position], Hashable] | None, ScoreOrder],
     cap: int,
     where: Where,
     label: str,
 ) -> BestScore | None:
+    """Check a best-score line: it ends the game with the score it claims, no other known
+    line ending the game alike scores better, and an exhaustive search in reach (with the
+    key and the game's order of ``scores``) finds the same score."""
+    score_key, order = scores
     if not final.is_over:
         raise where.fail(f"{label}'s best-score line does not end the game")
     if best.score != final.score:
@@ -175,12 +183,16 @@ def _check_score(
     assert best.score is not None
     for line in known:
         end = _final(state, line, "a known line", where)
-        if end.is_over and end.is_won == final.is_won and (end.score or 0) > best.score:
+        if (
+            end.is_over
+            and end.is_won == final.is_won
+            and better_score(order, end.score or 0, best.score)
+        ):
             raise where.fail(
                 f"{label} scores {best.score}, but this line scores {end.score}: {_json_line(line)}"
             )
     try:
-        exact = reference_best_score(state, cap, key=score_key)
+        exact = reference_best_score(state, cap, key=score_key, order=order)
     except SearchTooBig:
         return None
     expected = exact.win if final.is_won else exact.overall
