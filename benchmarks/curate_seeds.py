@@ -6,8 +6,10 @@ deals as ``expert``, each with its level, measures, winning line and turning poi
 printplay/analysis/curated.py), so that books, kits and tests print and check them without
 searching.  Other collections in the file are kept as they are.
 
-    python benchmarks/curate_seeds.py                 # all three, 6 deals a collection
+    python benchmarks/curate_seeds.py                 # every solitaire, 6 deals a collection
     python benchmarks/curate_seeds.py --game pyramid --count 6
+
+A game with no seeds file yet gets one (``seeds/<game>.json``) holding the two collections.
 
 Run it again whenever the measures or the thresholds change (docs/difficulty.md).
 """
@@ -23,9 +25,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
 
 from printplay.builders.puzzle_book import choose_deals, curated_record
-from printplay.games import make_solitaire
+from printplay.games import REGISTRY, make_solitaire
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
+
+GAMES = tuple(name for name, game in REGISTRY.items() if game.is_solitaire)
+"""The solitaires curated by default: every registered one."""
 
 COLLECTIONS = {
     "first-steps": (
@@ -45,11 +50,15 @@ COLLECTIONS = {
 """Each graded collection: its level, title and description."""
 
 
-def curate(game_name: str, count: int, jobs: int) -> None:
-    """Grade ``game_name``'s deals and write its graded collections."""
+def curate(game_name: str, count: int, jobs: int, folder: Path = SEEDS) -> Path:
+    """Grade ``game_name``'s deals and write its graded collections into its seeds file in
+    ``folder`` (made if the game has none yet); the file's path."""
     game = make_solitaire(game_name)
-    path = SEEDS / f"{game.name}.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
+    path = folder / f"{game.name}.json"
+    if path.is_file():
+        data = json.loads(path.read_text(encoding="utf-8"))
+    else:
+        data = {"game": game.name, "collections": []}
     kept = [c for c in data["collections"] if c["name"] not in COLLECTIONS]
     for name, (level, title, about) in COLLECTIONS.items():
         chosen = choose_deals(game, count, level, jobs=jobs, window=5000)
@@ -60,6 +69,7 @@ def curate(game_name: str, count: int, jobs: int) -> None:
         print(f"{game.name} {name}: deals {[d['seed'] for d in deals]}", file=sys.stderr)
     data["collections"] = kept
     path.write_text(_dump(data), encoding="utf-8")
+    return path
 
 
 def _dump(data: dict[str, object]) -> str:
@@ -85,12 +95,15 @@ def _dump(data: dict[str, object]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--game", action="append", choices=("tripeaks", "pyramid", "ricochet"))
+    parser.add_argument("--game", action="append", choices=GAMES, help="a game (repeat)")
     parser.add_argument("--count", type=int, default=6)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--seeds-dir", type=Path, default=SEEDS, help="where the seeds files are (seeds/)"
+    )
     args = parser.parse_args(argv)
-    for game in args.game or ("tripeaks", "pyramid", "ricochet"):
-        curate(game, args.count, args.jobs)
+    for game in args.game or GAMES:
+        curate(game, args.count, args.jobs, args.seeds_dir)
     return 0
 
 

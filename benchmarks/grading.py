@@ -11,7 +11,7 @@ fall from easy to expert, level by level.  These are the figures of docs/difficu
     python benchmarks/grading.py --from-raw grades.json           # the tables again
 
 ``--raw`` keeps every deal's measures, so the tables can be printed again from them
-(``--from-raw``) with the current thresholds (printplay/analysis/levels.py), without
+(``--from-raw``) with the current thresholds (each game's ``levels``), without
 grading again: that is how the thresholds were tuned.  Timings are the wall clock of the
 whole run and the processor time of all its processes (steadier on a shared machine);
 figures to read, not to assert.
@@ -36,10 +36,10 @@ from printplay.analysis.grading import grade_deals
 from printplay.analysis.levels import level_of
 from printplay.core import options as opts
 from printplay.core.grades import LEVELS, UNKNOWN, UNWINNABLE, Measures
-from printplay.games import make_solitaire
+from printplay.games import REGISTRY, make_solitaire
 
-GAMES = ("tripeaks", "pyramid", "ricochet")
-"""The solitaires graded by default."""
+GAMES = tuple(name for name, game in REGISTRY.items() if game.is_solitaire)
+"""The solitaires graded by default: every registered one."""
 
 
 def grade_game(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from pathlib import Path
@@ -16,7 +17,7 @@ from printplay.analysis.grading import (
     graded,
     possible_levels,
 )
-from printplay.analysis.levels import THRESHOLDS, Thresholds, level_of
+from printplay.analysis.levels import DEFAULT, level_of, thresholds
 from printplay.analysis.players import (
     greedy_move,
     playout_rng,
@@ -25,7 +26,7 @@ from printplay.analysis.players import (
 )
 from printplay.cli.app import main
 from printplay.core.deal import Deal, numbered_deal
-from printplay.core.grades import GRADES, LEVELS, Grade, Measures
+from printplay.core.grades import GRADES, LEVELS, Grade, Measures, Thresholds
 from printplay.core.protocols import RegisteredSolitaire
 from printplay.games import REGISTRY, make_solitaire, solver_for
 from printplay.solve.toolkit import LineError
@@ -142,7 +143,11 @@ def test_the_levels_a_deal_can_reach_hold_its_level() -> None:
             assert found.grade.level in reach
 
 
-@pytest.mark.parametrize("game", sorted(THRESHOLDS))
+GRADED = sorted(name for name, game in REGISTRY.items() if game.is_solitaire)
+"""The games whose deals are graded."""
+
+
+@pytest.mark.parametrize("game", GRADED)
 def test_levels_rise_as_the_measures_get_harder(game: str) -> None:
     def level(won: int, greedy: bool, chosen: int) -> int:
         return LEVELS.index(level_of(game, Measures(won, 200, greedy, chosen, 45)))
@@ -155,6 +160,29 @@ def test_levels_rise_as_the_measures_get_harder(game: str) -> None:
                 assert here <= level(won, False, chosen)
                 assert here <= level(won, greedy, chosen + 3)
     assert level(200, True, 0) == 0 and level(0, False, 29) == 3
+
+
+def test_a_game_declares_its_thresholds(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in GRADED:
+        assert thresholds(name) is REGISTRY[name].levels is not None
+    measures = Measures(30, 200, True, 2, 45)  # a random share of 0.15
+    assert level_of("ricochet", measures) == "easy"
+    strict = Thresholds(easy=0.5, medium=0.2, hard=0.1, easy_decisions=1, expert_decisions=3)
+    monkeypatch.setitem(
+        REGISTRY, "ricochet", dataclasses.replace(REGISTRY["ricochet"], levels=strict)
+    )
+    assert thresholds("ricochet") is strict and level_of("ricochet", measures) == "hard"
+
+
+def test_a_game_without_thresholds_is_graded_with_the_default(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    newcomer = dataclasses.replace(REGISTRY["ricochet"], name="newcomer", aliases=(), levels=None)
+    monkeypatch.setitem(REGISTRY, "newcomer", newcomer)
+    assert thresholds("newcomer") is DEFAULT
+    assert level_of("newcomer", Measures(100, 200, True, 0, 40)) == "easy"
+    assert level_of("newcomer", Measures(0, 200, False, 9, 40)) == "expert"
+    assert possible_levels("newcomer", 3, False) == ("hard", "expert")
 
 
 def test_thresholds_must_fall() -> None:

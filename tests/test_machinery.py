@@ -21,12 +21,11 @@ from printplay.solve.toolkit import LineError, replay_line
 
 REPO = Path(__file__).resolve().parent.parent
 ONE_GAME = re.compile(
-    r"^printplay/(games|solve)/|poker|table_card|problem_book|^printplay/analysis/levels\.py$"
+    r"^printplay/(games|solve)/|poker|table_card|problem_book"
     r"|^printplay/builders/tripeaks_scorepad\.py$"
 )
 """The modules about one game: engines, solvers, Ricochet Poker's builders, makers,
-renderers and verbs, TriPeaks' scorepad builder, and the levels' thresholds (stored game by
-game)."""
+renderers and verbs, and TriPeaks' scorepad builder."""
 
 SHARED = sorted(
     str(path.relative_to(REPO))

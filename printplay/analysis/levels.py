@@ -1,4 +1,4 @@
-"""The levels: thresholds on a deal's measures, one set a game.
+"""The levels: thresholds on a deal's measures, each game's declared in its registry entry.
 
 A winnable deal is
 
@@ -12,12 +12,14 @@ A winnable deal is
 
 The greedy player plays no part in setting a level: that its share of wins falls level
 by level too, like the random player's, is the check that the levels mean something.
-The thresholds were set on deals 1–1000 of each game under the standard rules
-(``benchmarks/grading.py``; the figures are in ``docs/difficulty.md``) so that the levels
-hold about a quarter, a third, a quarter and a sixth of the winnable deals and both
-players' shares of wins fall level by level.  A variant is graded with its game's
-thresholds (docs/difficulty.md shows what that gives).  A level never falls as the
-decisions grow (:func:`printplay.analysis.grading.possible_levels` relies on it).
+A game's thresholds are its declaration's (:attr:`printplay.games.GameEntry.levels`), set
+on deals 1–1000 under the standard rules (``benchmarks/grading.py``; the figures are in
+``docs/difficulty.md``) so that the levels hold about a quarter, a third, a quarter and a
+sixth of the winnable deals and both players' shares of wins fall level by level.  A game
+that declares none (a new game, before it is measured) is graded with :data:`DEFAULT`.
+A variant is graded with its game's thresholds (docs/difficulty.md shows what that gives).
+A level never falls as the decisions grow
+(:func:`printplay.analysis.grading.possible_levels` relies on it).
 
 >>> from printplay.core.grades import Measures
 >>> level_of("tripeaks", Measures(190, 200, True, 0, 40))
@@ -30,38 +32,20 @@ decisions grow (:func:`printplay.analysis.grading.possible_levels` relies on it)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from printplay.core.grades import LEVELS, Measures, Thresholds
+from printplay.games import entry
 
-from printplay.core.grades import LEVELS, Measures
-from printplay.games import game_name
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    """The thresholds of one game's levels (see the module text)."""
-
-    easy: float
-    medium: float
-    hard: float
-    easy_decisions: int
-    expert_decisions: int
-
-    def __post_init__(self) -> None:
-        if not 1 >= self.easy >= self.medium >= self.hard >= 0:
-            raise ValueError("the random shares must fall from easy to hard")
-
-
-THRESHOLDS: dict[str, Thresholds] = {
-    "tripeaks": Thresholds(easy=0.6, medium=0.3, hard=0.1, easy_decisions=3, expert_decisions=9),
-    "pyramid": Thresholds(easy=0.3, medium=0.1, hard=0.02, easy_decisions=1, expert_decisions=2),
-    "ricochet": Thresholds(easy=0.1, medium=0.03, hard=0.01, easy_decisions=4, expert_decisions=6),
-}
-"""Each solitaire's thresholds, by registry name."""
+DEFAULT = Thresholds(easy=0.3, medium=0.1, hard=0.02, easy_decisions=3, expert_decisions=6)
+"""The thresholds of a game that declares none: each the median of the measured games'
+(TriPeaks, Pyramid and Ricochet), until ``benchmarks/grading.py`` has measured the game
+and its registry entry gives its own."""
 
 
 def thresholds(game: str) -> Thresholds:
-    """The thresholds of ``game`` (a registry name or alias)."""
-    return THRESHOLDS[game_name(game)]
+    """The thresholds of ``game`` (a registry name or alias): its declaration's, else
+    :data:`DEFAULT`."""
+    declared = entry(game).levels
+    return DEFAULT if declared is None else declared
 
 
 def level_of(game: str, measures: Measures) -> str:
@@ -78,4 +62,4 @@ def level_of(game: str, measures: Measures) -> str:
     return LEVELS[3]
 
 
-__all__ = ["THRESHOLDS", "Thresholds", "level_of", "thresholds"]
+__all__ = ["DEFAULT", "Thresholds", "level_of", "thresholds"]

@@ -1,8 +1,9 @@
 """What a grade is: a deal's level and the measures it was set from.
 
 Plain data, like :mod:`printplay.core.verdicts`: :mod:`printplay.analysis.grading` measures a
-deal and :mod:`printplay.analysis.levels` sets its level; books, sheets and the command
-line read the result.  ``docs/difficulty.md`` explains the measures to a player.
+deal and :mod:`printplay.analysis.levels` sets its level by the game's :class:`Thresholds`;
+books, sheets and the command line read the result.  ``docs/difficulty.md`` explains the
+measures to a player.
 
 >>> measures = Measures(random_won=37, playouts=200, greedy_won=True, decisions=3, length=44)
 >>> measures.random_share
@@ -94,6 +95,31 @@ class Measures:
 
 
 @dataclass(frozen=True)
+class Thresholds:
+    """The thresholds that turn a winnable deal's measures into a level (see
+    :mod:`printplay.analysis.levels`): the random player's shares of wins for ``easy``,
+    ``medium`` and ``hard``, the most real decisions of an easy line
+    (``easy_decisions``) and the fewest of an expert one (``expert_decisions``).  A game
+    declares its own in its registry entry (``levels``).
+
+    >>> Thresholds(easy=0.1, medium=0.2, hard=0.0, easy_decisions=1, expert_decisions=3)
+    Traceback (most recent call last):
+    ...
+    ValueError: the random shares must fall from easy to hard
+    """
+
+    easy: float
+    medium: float
+    hard: float
+    easy_decisions: int
+    expert_decisions: int
+
+    def __post_init__(self) -> None:
+        if not 1 >= self.easy >= self.medium >= self.hard >= 0:
+            raise ValueError("the random shares must fall from easy to hard")
+
+
+@dataclass(frozen=True)
 class Grade:
     """A deal's grade: one of :data:`GRADES`, with the measures of a winnable deal."""
 
@@ -120,4 +146,4 @@ class Grade:
         return data
 
 
-__all__ = ["GRADES", "LEVELS", "UNKNOWN", "UNWINNABLE", "Grade", "Measures"]
+__all__ = ["GRADES", "LEVELS", "UNKNOWN", "UNWINNABLE", "Grade", "Measures", "Thresholds"]

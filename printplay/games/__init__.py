@@ -26,6 +26,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from printplay.core.errors import GameError
+from printplay.core.grades import Thresholds
 
 if TYPE_CHECKING:
     from printplay.core.options import GameOptions
@@ -122,7 +123,9 @@ class GameEntry:
     PySolFC's game does not match), for a game PySolFC has; ``None`` otherwise
     (docs/deals.md).  ``scorepad`` is the ``"module:function"`` building the game's
     scorepad (``printplay scorepad``): its tables and formulas, every word and figure of
-    the game decided there, from the engine.
+    the game decided there, from the engine.  ``levels`` are the thresholds that grade its
+    deals (docs/difficulty.md; ``None``: the default of :mod:`printplay.analysis.levels`,
+    until ``benchmarks/grading.py`` has measured the game).
     """
 
     name: str
@@ -157,6 +160,8 @@ class GameEntry:
     scorepad: str | None = None
     """``"module:function"`` building the game's scorepad from a ``ScorepadRequest``, or
     ``None``."""
+    levels: Thresholds | None = None
+    """The thresholds that grade the game's deals (``None``: the default)."""
 
     @property
     def capabilities(self) -> frozenset[str]:
@@ -240,6 +245,7 @@ REGISTRY: dict[str, GameEntry] = {
                 ("jokers=2", "jokers-in-stock"),
             ),
             pysolfc="printplay.games.tripeaks:pysolfc_deal",
+            levels=Thresholds(easy=0.6, medium=0.3, hard=0.1, easy_decisions=3, expert_decisions=9),
         ),
         GameEntry(
             "pyramid",
@@ -260,6 +266,9 @@ REGISTRY: dict[str, GameEntry] = {
                 ("waste-off-limits", "clear-the-board"),
             ),
             pysolfc="printplay.games.pyramid:pysolfc_deal",
+            levels=Thresholds(
+                easy=0.3, medium=0.1, hard=0.02, easy_decisions=1, expert_decisions=2
+            ),
         ),
         GameEntry(
             "ricochet",
@@ -276,6 +285,9 @@ REGISTRY: dict[str, GameEntry] = {
                 ("free-draw",),
                 ("ball-resets", "free-draw"),
                 ("stock-ends-game",),
+            ),
+            levels=Thresholds(
+                easy=0.1, medium=0.03, hard=0.01, easy_decisions=4, expert_decisions=6
             ),
         ),
         GameEntry(
