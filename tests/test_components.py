@@ -3,6 +3,7 @@ page, apart from each other, readable in greyscale, and the same PDF every time.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from pathlib import Path
@@ -10,12 +11,15 @@ from typing import Any
 
 import pytest
 from pdf_geometry import MM, close, page_shapes
+from pdftext import pdf_text
 from pypdf import PdfReader
 from reportlab.graphics import renderSVG
 from reportlab.graphics.shapes import Drawing
 from reportlab.platypus import PageBreak
 
 from printplay.builders.piece_set import component_set
+from printplay.builders.table_mat import table_mat
+from printplay.games import REGISTRY, PieceWords, make_solitaire
 from printplay.core.errors import OptionError, OutputError
 from printplay.makers.components_maker import make_components
 from printplay.render.components import (
@@ -155,3 +159,16 @@ def test_the_sheets_drop_into_a_printplay_document(tmp_path: Path) -> None:
     assert len(PdfReader(path).pages) == len(drawings)
     sizes = [d for page in cut_circles(path) for _, _, d in page]
     assert sum(abs(d - CHIP_DIAMETER_MM) <= 0.1 for d in sizes) == 96  # true size in the frame
+
+
+def test_a_game_names_its_pieces(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    assert {p.title for p in component_set(2)} == {"chips", "Ricochet ball", "dealer button"}
+    puck = {"ball": PieceWords("Puck", "the puck (and a spare)")}
+    monkeypatch.setitem(
+        REGISTRY, "ricochet", dataclasses.replace(REGISTRY["ricochet"], pieces=puck)
+    )
+    assert [p.title for p in component_set(2, ["ball"])] == ["Puck"]
+    mat = table_mat(make_solitaire("ricochet"), REGISTRY["ricochet"].pieces)
+    assert mat.pieces == ("the puck (and a spare)",) and mat.cut_out[0].title == "Puck"
+    path = make_components(tmp_path / "puck.pdf", kinds=("ball",))
+    assert "printplay · Puck · sheet 1 of 1" in pdf_text(path)

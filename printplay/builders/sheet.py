@@ -9,7 +9,7 @@ builds the model here and hands it to the PDF renderer.
 from __future__ import annotations
 
 from printplay.builders.commands import command_line, sheet_argv, sheet_request
-from printplay.builders.piece_set import cut_out
+from printplay.builders.piece_set import cut_out, listed
 from printplay.builders.walkthrough import SHEET_SECONDS, build_walkthrough
 from printplay.core import options as opts
 from printplay.core.deal import Deal
@@ -57,7 +57,7 @@ def build_setup(
         face_down=face_down,
         stock_from=stock_from,
         stock_top_face_up=bool(stock) and pile is not None and pile.face_up,
-        pieces=entry(game.name).pieces,
+        pieces=listed(entry(game.name).pieces),
         remake=command_line(sheet_argv(request)),
         level=request.level,
         cut_out=cut_out(entry(game.name).pieces),

@@ -3,9 +3,7 @@ pieces to cut out (drawn and tiled by :mod:`printplay.render.mats`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from printplay.builders.piece_set import cut_out
+from printplay.builders.piece_set import Pieces, cut_out, listed
 from printplay.core.layout import BoardView
 from printplay.core.protocols import RegisteredSolitaire
 from printplay.models.printable import TableMat
@@ -17,11 +15,12 @@ def start_view(game: RegisteredSolitaire) -> BoardView:
     return view
 
 
-def table_mat(game: RegisteredSolitaire, pieces: Sequence[str] = ()) -> TableMat:
-    """The mat of ``game``, with the ``pieces`` (kinds of
-    :data:`~printplay.models.pieces.KINDS`) to cut out on its first page."""
+def table_mat(game: RegisteredSolitaire, pieces: Pieces | None = None) -> TableMat:
+    """The mat of ``game``, with the ``pieces`` (its registry entry's) to cut out on its
+    first page."""
+    pieces = pieces or {}
     return TableMat(
-        game.name, game.title, game.layout, start_view(game), tuple(pieces), cut_out(pieces)
+        game.name, game.title, game.layout, start_view(game), listed(pieces), cut_out(pieces)
     )
 
 

@@ -1032,8 +1032,8 @@ def components(
     ] = None,
     rules_dir: RulesDirOpt = None,
 ) -> None:
-    """Write chips, the Ricochet ball token and a dealer button to print and cut out, or
-    with --tuck-box a tuck box for the deck."""
+    """Write the pieces the games need besides the deck (chips, a ball token, a dealer
+    button) to print and cut out, or with --tuck-box a tuck box for the deck."""
     from printplay.core.errors import GameError, OptionError
 
     box_options = {"--cards": cards, "--card-thickness": card_thickness, "--size": size}
@@ -1061,14 +1061,14 @@ def components(
     from printplay.builders.piece_set import MAX_PLAYERS
     from printplay.makers.components_maker import make_components
 
-    kinds = None
+    kinds = words = None
     if game is not None:
         found = game_entry(game)
         if not found.pieces:
             raise GameError(f"{found.title} needs no pieces besides the deck")
-        kinds = found.pieces
+        kinds, words = tuple(found.pieces), found.pieces
     seats = MAX_PLAYERS if players is None else players
-    path = make_components(output, paper=paper.value, players=seats, kinds=kinds)
+    path = make_components(output, paper=paper.value, players=seats, kinds=kinds, words=words)
     print_path(path)
 
 

@@ -81,6 +81,16 @@ class Game(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class PieceWords:
+    """What a game calls a piece it needs besides the deck: its ``name`` on the component
+    sheets (``"Ricochet ball"``) and how a setup sheet or a mat ``listed`` it (``"the
+    Ricochet ball token (and a spare)"``)."""
+
+    name: str
+    listed: str
+
+
 class GameClass(Protocol):
     """A game's class: built from its options."""
 
@@ -107,9 +117,10 @@ class GameEntry:
     too).  ``printables`` map a
     name (``"sheet"``, ``"rulebook"``, …) to the ``"module:function"`` that writes it from a
     :class:`~printplay.models.printable.PrintRequest`.  ``verbs`` names a typer app of
-    extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` names the
-    print-and-play pieces a table needs besides the deck (kinds of
-    :data:`printplay.models.pieces.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``).
+    extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` maps the
+    kinds of print-and-play piece a table needs besides the deck (kinds of
+    :data:`printplay.models.pieces.KINDS`: ``"chips"``, ``"ball"``, ``"dealer"``) to what
+    the game calls them (:class:`PieceWords`).
     ``book`` is the ``"module:function"`` making the game's book (``printplay book``) from a
     :class:`~printplay.models.book_model.BookRequest`, or ``None``.
     ``rulebook_source`` is the ``"module:function"`` giving the rulebook's model
@@ -149,8 +160,9 @@ class GameEntry:
     aliases: tuple[str, ...] = ()
     sheet_help: str = ""
     """What ``printplay sheet --help`` says of this game's sheet, when it differs."""
-    pieces: tuple[str, ...] = ()
-    """Print-and-play pieces the game needs besides a deck (``"chips"``, ``"ball"`` …)."""
+    pieces: Mapping[str, PieceWords] = field(default_factory=dict)
+    """Print-and-play pieces the game needs besides a deck (``"chips"``, ``"ball"`` …),
+    each with what the game calls it."""
     rulebook_source: str = SOLITAIRE_SOURCE
     rulebook_model: str = SOLITAIRE_RULEBOOK_MODEL
     win_rates: tuple[OptionTexts, ...] = ((),)
@@ -276,7 +288,7 @@ REGISTRY: dict[str, GameEntry] = {
             engine="printplay.games.ricochet:Ricochet",
             solver="printplay.solve.ricochet_solver",
             best_line="shortest",
-            pieces=("ball",),
+            pieces={"ball": PieceWords("Ricochet ball", "the Ricochet ball token (and a spare)")},
             pysolfc="printplay.games.ricochet:pysolfc_deal",
             aliases=("ricochet-solitaire", "breakout"),
             win_rates=(
@@ -301,7 +313,10 @@ REGISTRY: dict[str, GameEntry] = {
             },
             verbs=("poker", "printplay.cli.poker_verb:poker_app"),
             aliases=("poker", "ricochetpoker"),
-            pieces=("chips", "dealer"),
+            pieces={
+                "chips": PieceWords("chips", "Ricochet Poker chips, 1s and 5s (20 antes a player)"),
+                "dealer": PieceWords("dealer button", "a dealer button (and a spare)"),
+            },
             rulebook_source="printplay.builders.poker_rulebook:rulebook_model",
             rulebook_model="printplay.builders.poker_rulebook:book_model",
             book="printplay.makers.problem_book_maker:make_book",
@@ -368,6 +383,7 @@ __all__ = [
     "BEST_LINES",
     "REGISTRY",
     "GameEntry",
+    "PieceWords",
     "entry",
     "game_name",
     "load",

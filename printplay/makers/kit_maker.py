@@ -199,7 +199,7 @@ def _parts(
             add(kind, title, "one", [KitDocument("", printable(kind))])
     # A mat prints the game's pieces on its first page (one side only, nothing lost on its
     # back when they are cut out): they need no sheet of their own.
-    on_mat = game.pieces if "mat" in game.printables and mat_prints_pieces(words) else ()
+    on_mat = tuple(game.pieces) if "mat" in game.printables and mat_prints_pieces(words) else ()
     if "mat" in game.printables:
         title = words("part_title", kind="mat", game=game.title, pieces=on_mat)
         add("mat", title, "one", [KitDocument("", printable("mat"))])
@@ -209,7 +209,9 @@ def _parts(
         def components() -> Path:
             from printplay.makers.components_maker import make_components
 
-            return make_components(folder / "components.pdf", paper=paper, kinds=loose)
+            return make_components(
+                folder / "components.pdf", paper=paper, kinds=loose, words=game.pieces
+            )
 
         title = words("part_title", kind="components", game=game.title, pieces=loose)
         add("components", title, "one", [KitDocument("", components)])

@@ -192,7 +192,8 @@ class Setup:
     stock_top_face_up: bool
     """Whether the stock's top card lies face up (Pyramid) once the stock is down."""
     pieces: tuple[str, ...]
-    """The kinds of piece the game needs besides the deck (``chips``, ``ball`` …)."""
+    """What the game needs besides the deck, in its words (``the Ricochet ball token (and
+    a spare)``)."""
     remake: str
     """The command that prints this deal's sheet again."""
     level: str | None = None
@@ -204,8 +205,8 @@ class Setup:
 @dataclass(frozen=True)
 class TableMat:
     """What a solitaire's table mat is drawn from: the game's name and title, its layout, a
-    board view of its start (deal 1: the piles and any tokens), the kinds of piece it needs
-    and those pieces counted, to cut out on the mat's first page."""
+    board view of its start (deal 1: the piles and any tokens), what it needs besides the
+    deck in its words, and those pieces counted, to cut out on the mat's first page."""
 
     game: str
     title: str

@@ -311,9 +311,8 @@ def _sheet_drawing(width: float, height: float, placed: Sequence[Placed], title:
 def _title(placed: Sequence[Placed], number: int, total: int) -> str:
     names = []
     for item in placed:
-        label = {"ball": "Ricochet ball", "dealer": "dealer button"}.get(item.piece.name, "chips")
-        if label not in names:
-            names.append(label)
+        if item.piece.title not in names:
+            names.append(item.piece.title)
     return (
         f"printplay · {', '.join(names)} · sheet {number} of {total} · print at 100 %, "
         "cut along the circles"

@@ -45,7 +45,6 @@ from printplay.core.errors import RulebookError
 from printplay.core.layout import BoardView, Layout
 from printplay.core.outfile import check_writable
 from printplay.core.templating import house_deadline
-from printplay.models.pieces import KINDS
 from printplay.models.printable import TableMat
 from printplay.render.card_shapes import CARD_RATIO
 from printplay.render.components import pieces_row
@@ -1166,7 +1165,7 @@ def _shown_pieces(words: Words, pieces: Sequence[str]) -> list[str]:
     edition of ``kit.j2``) have no ``mat_pieces_markdown``."""
     if not pieces or not words.has("mat_pieces_markdown"):
         return []
-    return [KINDS[kind] for kind in pieces]
+    return list(pieces)
 
 
 def mat_prints_pieces(words: Words) -> bool:

@@ -37,7 +37,7 @@ from reportlab.platypus import (
 
 from printplay.core.cards import Card
 from printplay.core.templating import house_deadline
-from printplay.models.pieces import KINDS, Piece
+from printplay.models.pieces import Piece
 from printplay.models.printable import DealOrderEntry, Setup
 from printplay.models.printable import Sheet as SheetModel
 from printplay.render.board import BoardDiagram, board_size
@@ -176,17 +176,16 @@ def card_rows(cards: Sequence[Card], width: float) -> list[Flowable]:
     return flowables
 
 
-def _pieces(sheet: Sheet, kinds: Sequence[str], pieces: Sequence[Piece]) -> list[Flowable]:
-    """The game's ``pieces`` to cut out (Ricochet's ball), of ``kinds``, kept together at the
-    end of the setup pages; nothing for a game that needs only the deck."""
-    if not kinds:
+def _pieces(sheet: Sheet, names: Sequence[str], pieces: Sequence[Piece]) -> list[Flowable]:
+    """The game's ``pieces`` to cut out (Ricochet's ball), listed as ``names``, kept together
+    at the end of the setup pages; nothing for a game that needs only the deck."""
+    if not names:
         return []
-    names = [KINDS[kind] for kind in kinds]
     return [
         KeepTogether(
             [
                 Paragraph(sheet.text("pieces_heading"), sheet.styles.h3),
-                Paragraph(sheet.text("pieces_text", names=names), sheet.styles.small),
+                Paragraph(sheet.text("pieces_text", names=list(names)), sheet.styles.small),
                 Spacer(1, 2 * mm),
                 pieces_row(pieces),
             ]
