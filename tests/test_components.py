@@ -19,8 +19,8 @@ from reportlab.platypus import PageBreak
 
 from printplay.builders.piece_set import component_set
 from printplay.builders.table_mat import table_mat
-from printplay.games import REGISTRY, PieceWords, make_solitaire
 from printplay.core.errors import OptionError, OutputError
+from printplay.games import REGISTRY, PieceWords, make_solitaire
 from printplay.makers.components_maker import make_components
 from printplay.render.components import (
     BALL_DIAMETER_MM,

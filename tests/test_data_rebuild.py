@@ -3,6 +3,7 @@ loaders, with their provenance; bad input refused on one line; the shipped data 
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import json
 import re
@@ -23,6 +24,7 @@ from printplay.analysis.edge_file import (
 from printplay.analysis.poker_edge import house_edge
 from printplay.builders.poker_rulebook import house_edge_rows
 from printplay.cli import data_verb as cli_data
+from printplay.cli import poker_rebuild
 from printplay.cli.app import main
 from printplay.core.errors import DataError
 from printplay.core.provenance import shipped_data_dir
@@ -195,6 +197,26 @@ def test_the_lattices_rebuilt_are_the_shipped_ones(
     assert (shipped_data_dir() / lattice_store.FILE).read_bytes() == shipped_bytes
 
 
+def test_the_lattices_listed_are_those_the_games_declare(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Which lattices a rebuild lists is each game's declaration (``lattices``), not a
+    game the command knows."""
+    from printplay.solve import playdraw
+    from printplay.solve.tripeaks_solver import SHIPPED_LATTICES
+
+    tripeaks = REGISTRY["tripeaks"]
+    assert tripeaks.lattices is not None
+    assert playdraw.declared_lattices() == list(SHIPPED_LATTICES)
+    monkeypatch.setitem(REGISTRY, "tripeaks", dataclasses.replace(tripeaks, lattices=None))
+    assert playdraw.declared_lattices() == []
+    wrong = dataclasses.replace(tripeaks, lattices="printplay.solve.tripeaks_solver:RULES")
+    monkeypatch.setitem(REGISTRY, "tripeaks", wrong)
+    status, out, err = run(capsys, "data", "rebuild", "lattices", "--data-dir", str(tmp_path))
+    assert status == 1 and out == "" and list(tmp_path.iterdir()) == []
+    assert err.strip().count("\n") == 0 and "is not a tuple of (rules, mask, exposed)" in err
+
+
 def test_a_lattice_file_that_cannot_be_read_is_passed_over(tmp_path: Path) -> None:
     """A missing, damaged or foreign lattice file gives no lattice (they are then listed),
     never an error."""
@@ -223,9 +245,9 @@ def test_a_lattice_file_that_cannot_be_read_is_passed_over(tmp_path: Path) -> No
 def test_the_defaults_are_the_shipped_files_settings() -> None:
     table = load_strategy()
     assert (table.samples, table.seed) == (DEFAULT_SAMPLES, DEFAULT_SEED)
-    strategy = inspect.signature(cli_data.strategy).parameters
+    strategy = inspect.signature(poker_rebuild.strategy).parameters
     assert strategy["samples"].default == DEFAULT_SAMPLES and strategy["seed"].default == 1
-    edge_help = " ".join(str(cli_data.edge.__annotations__["rounds"]).split())
+    edge_help = " ".join(str(poker_rebuild.edge.__annotations__["rounds"]).split())
     for home_cap in (False, True):
         stored = read_edge(home_cap)
         assert stored.rounds == STORED_ROUNDS[home_cap]

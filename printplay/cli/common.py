@@ -312,3 +312,37 @@ def seconds_budget(
         return seconds
 
     return parse
+
+
+DataDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--data-dir",
+        help="Write the file in this folder instead of over the shipped data.",
+        show_default=False,
+    ),
+]
+"""``printplay data rebuild …``'s folder to write a data file in."""
+
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Processes.", min=1)]
+"""How many processes a rebuild runs on."""
+
+
+def data_dir_checked(folder: Path | None, flag: str = "--data-dir") -> Path | None:
+    """``--data-dir`` (or ``flag``), checked to be a folder."""
+    from printplay.core.errors import OutputError
+
+    if folder is not None and not folder.is_dir():
+        raise OutputError(f"{flag} {folder}: no such folder")
+    return folder
+
+
+def command_named(path: str) -> Callable[..., object]:
+    """The command function a game's declaration names (``"module:function"``)."""
+    from printplay.core.errors import GameError
+    from printplay.games import load
+
+    found = load(path)
+    if not callable(found):
+        raise GameError(f"{path} is not a command")
+    return found

@@ -174,6 +174,12 @@ class GameEntry:
     ``None``."""
     levels: Thresholds | None = None
     """The thresholds that grade the game's deals (``None``: the default)."""
+    lattices: str | None = None
+    """``"module:attribute"``: the lattices of played-card masks its solver ships
+    (``printplay data rebuild lattices`` lists them), or ``None``."""
+    rebuilds: tuple[str, ...] = ()
+    """``"module:function"`` of each command rebuilding a data file of the game's own
+    (added under ``printplay data rebuild``)."""
 
     @property
     def capabilities(self) -> frozenset[str]:
@@ -257,6 +263,7 @@ REGISTRY: dict[str, GameEntry] = {
                 ("jokers=2", "jokers-in-stock"),
             ),
             pysolfc="printplay.games.tripeaks:pysolfc_deal",
+            lattices="printplay.solve.tripeaks_solver:SHIPPED_LATTICES",
             levels=Thresholds(easy=0.6, medium=0.3, hard=0.1, easy_decisions=3, expert_decisions=9),
         ),
         GameEntry(
@@ -312,6 +319,10 @@ REGISTRY: dict[str, GameEntry] = {
                 "table card": "printplay.makers.table_card_maker:make_table_card",
             },
             verbs=("poker", "printplay.cli.poker_verb:poker_app"),
+            rebuilds=(
+                "printplay.cli.poker_rebuild:strategy",
+                "printplay.cli.poker_rebuild:edge",
+            ),
             aliases=("poker", "ricochetpoker"),
             pieces={
                 "chips": PieceWords("chips", "Ricochet Poker chips, 1s and 5s (20 antes a player)"),

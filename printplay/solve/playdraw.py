@@ -105,11 +105,14 @@ import gc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from typing import TypeGuard
 
 from printplay.core.cards import Card
+from printplay.core.errors import GameError
 from printplay.core.layout import Layout
 from printplay.core.protocols import Position
 from printplay.core.verdicts import BudgetExhausted, SolveResult
+from printplay.games import REGISTRY, load
 from printplay.games.moves import Draw, Play
 from printplay.solve import lattice_store
 from printplay.solve.packed import (
@@ -619,6 +622,35 @@ def lattice(rules: Rules, mask: int, exposed: int) -> Lattice | None:
     finally:
         if collecting:
             gc.enable()
+
+
+LatticeSpec = tuple[Rules, int, int]
+"""A lattice a solver ships: its rules, the slots played and the slots open (TriPeaks'
+``SHIPPED_LATTICES``)."""
+
+
+def _is_spec(value: object) -> TypeGuard[LatticeSpec]:
+    return (
+        isinstance(value, tuple)
+        and len(value) == 3
+        and isinstance(value[0], Rules)
+        and all(isinstance(part, int) for part in value[1:])
+    )
+
+
+def declared_lattices() -> list[LatticeSpec]:
+    """The lattices the registered games ship, in registry order: each game's declaration
+    names its solver's (``lattices``, ``"module:attribute"``), as ``printplay data rebuild
+    lattices`` lists them again."""
+    found: list[LatticeSpec] = []
+    for game in REGISTRY.values():
+        if game.lattices is None:
+            continue
+        specs = load(game.lattices)
+        if not isinstance(specs, tuple) or not all(_is_spec(spec) for spec in specs):
+            raise GameError(f"{game.lattices} is not a tuple of (rules, mask, exposed)")
+        found += specs
+    return found
 
 
 def lattice_key(rules: Rules, mask: int, exposed: int) -> lattice_store.Key:
