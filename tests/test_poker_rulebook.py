@@ -352,3 +352,41 @@ def test_the_worked_example_is_in_the_rulebook_as_the_engine_plays_it(
 def test_the_player_count_of_the_two_write_ups_is_settled(default_text: str) -> None:
     text = " ".join(default_text.split())
     assert "one says 3 to 6 players, the other 2 to 8. This book follows 2 to 8" in text
+
+
+# -- What the rulebook's figures show is built before it is drawn -------------------------------
+
+
+def test_the_hands_of_the_rulebook_are_named_by_the_builder() -> None:
+    from printplay.builders.poker_rulebook import poker_rulebook
+    from printplay.models.printable import CardsFigure, StrategyChart
+
+    model = poker_rulebook(RicochetPoker())
+    hands = model.figures["hands"]
+    assert isinstance(hands, CardsFigure) and hands.option == "hands"
+    row = hands.shown["Kd|Kc 3h|Ks 8d"]
+    assert [[card.code for card in group] for group in row.groups] == [
+        ["Kd"],
+        ["Kc", "3h"],
+        ["Ks", "8d"],
+    ]
+    assert row.captions == ("king high", "king-three", "king-eight")
+    assert isinstance(model.figures["strategy"], StrategyChart)
+    assert model.text is not None and "[[diagram hands hands='Kd|Kc 3h|Ks 8d']]" in model.text
+
+
+def test_a_bad_hand_in_a_house_source_is_one_line_naming_its_marker(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from printplay.cli.app import main
+
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "ricochet-poker.md").write_text(
+        '# Rules\n\nShort hands.\n\n{{ diagram("hands", hands="Kd|Zz 3h") }}\n', "utf-8"
+    )
+    out = tmp_path / "rules.pdf"
+    assert main(["rules", "ricochet-poker", "-o", str(out), "--rules-dir", str(house)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "ricochet-poker.md, line 5 of the rendered text" in err
+    assert "[[diagram hands hands='Kd|Zz 3h']]" in err and not out.exists()

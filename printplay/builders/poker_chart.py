@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from printplay.games.poker.strategy_play import strategy_table
-from printplay.models.poker_model import StrategyChart
+from printplay.models.printable import StrategyChart
 
 DECISION_WORDS: dict[str, str] = {
     "B": "buy",

@@ -1,28 +1,42 @@
-"""The Ricochet Poker rulebook as a model: its source, its computed context and its chart.
+"""The Ricochet Poker rulebook as a model: its source, its computed context, its text and its
+figures.
 
 The rulebook is ``rules/ricochet-poker.md`` (standard and casino games) rendered with the
 context built here: the engine's facts (:meth:`RicochetPoker.rulebook_context
 <printplay.games.poker.game.RicochetPoker.rulebook_context>`: hands, odds, kickout, bonuses,
 variants, rulings), the basic strategy and the stored house edge
-(``printplay/data/house-edge*.json``, with the command that measures it).  The chart its
-``[[diagram strategy]]`` marker draws is computed here too
-(:mod:`~printplay.builders.poker_chart`).  :func:`rulebook_model` is the registry's
-rulebook source (the quick-reference cards read it); the registry's rulebook maker
-(:mod:`printplay.makers.poker_rulebook_maker`) hands the model to the PDF renderer.
+(``printplay/data/house-edge*.json``, with the command that measures it).  The whole model
+(:func:`poker_rulebook`) holds the source rendered, made ready to print (typographic quotes,
+commands kept whole), and what its markers draw, computed here: the hands each ``[[diagram
+hands hands="Kd|Kc 3h"]]`` names, each named by the hand evaluator, and the chart its
+``[[diagram strategy]]`` marker draws (:mod:`~printplay.builders.poker_chart`).
+:func:`rulebook_model` is the registry's rulebook source (the quick-reference cards read
+it); the registry's rulebook maker (:mod:`printplay.makers.poker_rulebook_maker`) hands the
+whole model to the PDF renderer, and the website draws the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from printplay.analysis.edge_file import Interval, read_edge
 from printplay.builders.poker_chart import strategy_chart
 from printplay.core import options as opts
+from printplay.core.errors import PrintplayError
+from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.game import PokerBookOptions, RicochetPoker
+from printplay.games.poker.hands import describe
 from printplay.games.poker.strategy_play import strategy_table
-from printplay.models.poker_model import PokerRulebook
-from printplay.models.printable import Rulebook
+from printplay.markup.jinja_source import render_rulebook_source
+from printplay.markup.locations import located
+from printplay.markup.nodes import diagram_markers
+from printplay.markup.typography import print_ready
+from printplay.models.printable import CaptionedCards, CardsFigure, Rulebook, RulebookFigure
+
+HANDS = "hands"
+"""The diagram (and its option) that shows hands: ``[[diagram hands hands="Kd|Kc 3h"]]``."""
 
 
 def _edge_words(edge: Interval) -> str:
@@ -94,23 +108,59 @@ def rulebook_model(
 
 def book_model(
     game_name: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
-) -> PokerRulebook:
-    """The registry's whole rulebook model: ``ricochet-poker.md`` with its context and its
-    strategy chart (the website draws it, as the PDF does)."""
+) -> Rulebook:
+    """The registry's whole rulebook model: ``ricochet-poker.md`` with its context, its text
+    and its figures (the website draws it, as the PDF does)."""
     game = RicochetPoker(opts.parse_options(PokerBookOptions, option_texts))
     return poker_rulebook(game, rules_dir=rules_dir)
 
 
-def poker_rulebook(game: RicochetPoker, *, rules_dir: Path | None = None) -> PokerRulebook:
-    """The whole rulebook of ``game``: its source and context, and its strategy chart."""
-    return PokerRulebook(
-        book=rulebook_for(game, rules_dir=rules_dir),
-        chart=strategy_chart(home_cap=game.options.home_cap),
-    )
+def hands_shown(hands: str) -> CaptionedCards:
+    """The hands a ``hands`` diagram shows (``"Kd|Kc 3h|Ks 8d"``: hands separated by
+    ``|``), each captioned with its name in the evaluator's words.
+
+    >>> hands_shown("Kd|Kc 3h").captions
+    ('king high', 'king-three')
+    """
+    groups = tuple(tuple(read_cards(part, what="a diagram hand")) for part in hands.split("|"))
+    return CaptionedCards(groups, tuple(describe(group) for group in groups))
+
+
+def hands_figure(text: str, source: str) -> CardsFigure:
+    """Every hand the ``hands`` markers of the rendered ``text`` name, named: a bad card is
+    a :class:`~printplay.core.errors.RulebookError` naming ``source`` and the marker's
+    line.  A marker without the option is left to the renderer, which refuses it."""
+    shown: dict[str, CaptionedCards] = {}
+    for marker in diagram_markers(text, HANDS, source=source):
+        hands = marker.options.get(HANDS)
+        if hands is None or hands in shown:
+            continue
+        try:
+            shown[hands] = hands_shown(hands)
+        except (ValueError, PrintplayError) as error:
+            raise located(source, marker.line, f"{marker.shown}: {error}") from None
+    return CardsFigure(HANDS, shown)
+
+
+def poker_rulebook(game: RicochetPoker, *, rules_dir: Path | None = None) -> Rulebook:
+    """The whole rulebook of ``game``: its source and context, the Markdown it renders to
+    (made ready to print), and its figures: the hands its markers name and the strategy
+    chart."""
+    book = rulebook_for(game, rules_dir=rules_dir)
+    rendered = render_rulebook_source(book.template, book.context, search_path=book.search_path)
+    text = print_ready(rendered)
+    figures: dict[str, RulebookFigure] = {
+        HANDS: hands_figure(text, book.template),
+        "strategy": strategy_chart(home_cap=game.options.home_cap),
+    }
+    return replace(book, text=text, figures=figures)
 
 
 __all__ = [
+    "HANDS",
     "book_model",
+    "hands_figure",
+    "hands_shown",
     "house_edge_rows",
     "poker_rulebook",
     "poker_rulebook_context",

@@ -1,5 +1,7 @@
 """What every renderer asks of the syntax tree: a block's inline tokens, whether a paragraph
-is a caption, and the call a ``[[diagram …]]`` marker makes.
+is a caption, and the call a ``[[diagram …]]`` marker makes; and what a builder asks of a
+rendered source: the diagram markers of a name, to compute what they show before anything
+is drawn (:func:`diagram_markers`).
 
 The PDF typesetter and the web page read the tree through these, so both take the same
 paragraph for a diagram's caption and refuse the same bad diagram marker with the same line.
@@ -28,7 +30,8 @@ from markdown_it.tree import SyntaxTreeNode
 
 from printplay.core.errors import PrintplayError
 from printplay.markup.locations import located
-from printplay.markup.markers import marker_of
+from printplay.markup.markers import Marker, marker_of
+from printplay.markup.parse import parse
 
 T = TypeVar("T")
 
@@ -88,4 +91,21 @@ def call_diagram(
         raise located(source, line, f"{marker.shown}: {error}") from None
 
 
-__all__ = ["call_diagram", "inline_tokens", "is_caption"]
+def diagram_markers(text: str, name: str, *, source: str | None = None) -> list[Marker]:
+    """The ``[[diagram NAME …]]`` markers of diagram ``name`` in Markdown ``text``, in
+    order (``source`` names the text in messages).
+
+    >>> text = "[[diagram hands hands=Kd]]\\n\\n> [[diagram x]]\\n"
+    >>> [m.options for m in diagram_markers(text, "hands")]
+    [{'hands': 'Kd'}]
+    """
+    return [
+        marker
+        for token in parse(text, source=source)
+        if token.type == "marker"
+        for marker in (marker_of(token),)
+        if marker.kind == "diagram" and marker.name == name
+    ]
+
+
+__all__ = ["call_diagram", "diagram_markers", "inline_tokens", "is_caption"]

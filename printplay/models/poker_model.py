@@ -1,5 +1,6 @@
-"""The data of Ricochet Poker's printables: the rulebook and its strategy chart, a round
-played by bots (the deal sheet), the casino table card.
+"""The data of Ricochet Poker's printables: a round played by bots (the deal sheet), the
+casino table card.  (Its rulebook is a :class:`~printplay.models.printable.Rulebook`, its
+chart and hands figures of that model's kinds.)
 
 Everything here is plain, frozen data built by the poker builders
 (:mod:`~printplay.builders.poker_rulebook`, :mod:`~printplay.builders.poker_chart`,
@@ -15,44 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from printplay.core.cards import Card
-from printplay.models.printable import DealOrderEntry, Rulebook
-
-# -- The rulebook ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StrategyChart:
-    """The casino basic strategy as the rulebook charts it: a row for each of your two-card
-    hands, a column for each of the dealer's hands, a decision code in every cell.
-
-    ``header`` is ``"hand"`` then the dealer's hands; each row is a hand (``"AK"``) then a
-    code per column: ``B`` (buy), ``F`` (fold), ``s`` or ``o`` (buy only suited, only
-    offsuit).  ``groups`` give each row's group (``"pairs"``, or the high card of an unpaired
-    hand); ``spans`` the words over runs of columns (``(words, first, end)``, header
-    indices, ``end`` excluded); ``pair_column`` the first column where the dealer holds a
-    pair.  ``legend`` explains the codes used, in order; ``rows_title`` names the rows and
-    ``legend_title`` heads the legend.
-    """
-
-    header: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    groups: tuple[str, ...]
-    spans: tuple[tuple[str, int, int], ...]
-    pair_column: int
-    legend: tuple[tuple[str, str], ...]
-    rows_title: str = "you"
-    legend_title: str = "Key:"
-
-
-@dataclass(frozen=True)
-class PokerRulebook:
-    """The Ricochet Poker rulebook: its source and context (``book``, which the
-    quick-reference cards read too) and the basic-strategy chart its ``[[diagram strategy]]``
-    marker draws."""
-
-    book: Rulebook
-    chart: StrategyChart
-
+from printplay.models.printable import DealOrderEntry
 
 # -- A round played by bots ---------------------------------------------------------------------
 
@@ -174,10 +138,8 @@ class TableCard:
 __all__ = [
     "BuyColumn",
     "PokerRound",
-    "PokerRulebook",
     "PokerTurn",
     "Seat",
-    "StrategyChart",
     "TableCard",
     "TableView",
 ]

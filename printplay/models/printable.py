@@ -239,23 +239,76 @@ class ExampleMove:
 
 
 @dataclass(frozen=True)
+class CaptionedCards:
+    """Groups of cards drawn side by side, each over its caption (a row of poker hands,
+    each under its name)."""
+
+    groups: tuple[tuple[Card, ...], ...]
+    captions: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CardsFigure:
+    """A figure whose markers name the cards they show, in their option ``option``
+    (``[[diagram hands hands="Kd|Kc 3h"]]``): ``shown`` maps each value the markers of the
+    rendered source give to the groups it draws, captioned by the builder (the game's own
+    words for them, its evaluator's), so that drawing computes nothing."""
+
+    option: str
+    shown: Mapping[str, CaptionedCards]
+
+
+@dataclass(frozen=True)
+class StrategyChart:
+    """A basic strategy as a chart: a row for each of your hands, a column for each of the
+    other side's, a decision code in every cell (Ricochet Poker's casino strategy).
+
+    ``header`` is ``"hand"`` then the dealer's hands; each row is a hand (``"AK"``) then a
+    code per column: ``B`` (buy), ``F`` (fold), ``s`` or ``o`` (buy only suited, only
+    offsuit).  ``groups`` give each row's group (``"pairs"``, or the high card of an unpaired
+    hand); ``spans`` the words over runs of columns (``(words, first, end)``, header
+    indices, ``end`` excluded); ``pair_column`` the first column where the dealer holds a
+    pair.  ``legend`` explains the codes used, in order; ``rows_title`` names the rows and
+    ``legend_title`` heads the legend.
+    """
+
+    header: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    groups: tuple[str, ...]
+    spans: tuple[tuple[str, int, int], ...]
+    pair_column: int
+    legend: tuple[tuple[str, str], ...]
+    rows_title: str = "you"
+    legend_title: str = "Key:"
+
+
+RulebookFigure = Figure | ExampleMove | CardsFigure | StrategyChart
+"""What a rulebook's ``[[diagram NAME …]]`` marker may draw: board views, an example move,
+captioned cards the marker names, a strategy chart."""
+
+
+@dataclass(frozen=True)
 class Rulebook:
     """A rulebook, ready to typeset: its source, the context the source's Jinja sees, and
     the figures its ``[[diagram NAME …]]`` markers name, as data.
 
-    ``figures`` map a diagram name to what it draws: board views (one, or several side by
-    side), or an :class:`ExampleMove` (before and after).  ``search_path`` holds the house
-    folders read before the bundled sources.
+    ``figures`` map a diagram name to what it draws (:data:`RulebookFigure`): board views
+    (one, or several side by side), an :class:`ExampleMove` (before and after), cards the
+    markers name (:class:`CardsFigure`) or a :class:`StrategyChart`.  ``search_path``
+    holds the house folders read before the bundled sources.  ``text`` is the Markdown the
+    source rendered to, made ready to print, when the builder rendered it (to read what
+    its markers name); else the source is rendered in its context as it is typeset.
     """
 
     game: str
     title: str
     template: str
     context: Mapping[str, object]
-    figures: Mapping[str, Figure | ExampleMove] = field(default_factory=dict)
+    figures: Mapping[str, RulebookFigure] = field(default_factory=dict)
     search_path: tuple[Path, ...] = ()
     rules: str = "standard rules"
     chosen: tuple[str, ...] = ()
+    text: str | None = None
 
 
 @dataclass(frozen=True)
@@ -269,7 +322,7 @@ class QuickCardText:
     back: str
     source: str
     """The template the words came from (for messages)."""
-    figures: Mapping[str, Figure | ExampleMove] = field(default_factory=dict)
+    figures: Mapping[str, RulebookFigure] = field(default_factory=dict)
 
     def side(self, side: str) -> str:
         """The Markdown of ``side`` (``"front"`` or ``"back"``)."""
@@ -277,6 +330,8 @@ class QuickCardText:
 
 
 __all__ = [
+    "CaptionedCards",
+    "CardsFigure",
     "DealOrderEntry",
     "ExampleMove",
     "Figure",
@@ -284,9 +339,11 @@ __all__ = [
     "PrintRequest",
     "QuickCardText",
     "Rulebook",
+    "RulebookFigure",
     "Segment",
     "Setup",
     "Sheet",
     "Step",
+    "StrategyChart",
     "Walkthrough",
 ]

@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printplay.models.poker_model import PokerRulebook
 from printplay.models.printable import Rulebook, Sheet
 
-Book = Rulebook | PokerRulebook
+Book = Rulebook
 """A rulebook model, as its PDF is drawn from it."""
 
 

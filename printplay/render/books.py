@@ -1,13 +1,15 @@
-"""Rulebooks typeset from their models: the source rendered in its context, the figures
-drawn as diagrams.
+"""Rulebooks typeset from their models: the source rendered in its context (or the text the
+builder rendered), the figures drawn as diagrams.
 
 The model (:class:`printplay.models.printable.Rulebook`) names the figures a source's
-``[[diagram NAME …]]`` markers may draw: board views (one, or several side by side) and
-an example move (before and after).  The source draws them with ``diagram(NAME)`` and an
-optional size, ``small="yes"`` or a share of the text width (``small="0.5"``); the drawings
-are :mod:`printplay.render.figures`'s, shared with the website.  :func:`build_rulebook` sets
-any rulebook source (rendered by :mod:`printplay.markup.jinja_source`) with
-:mod:`printplay.render.markdown_pdf` and writes the PDF.
+``[[diagram NAME …]]`` markers may draw: board views (one, or several side by side), an
+example move (before and after), cards a marker names, captioned by the builder
+(``[[diagram hands hands="Kd|Kc 3h"]]``), and a strategy chart.  The source draws board
+views with ``diagram(NAME)`` and an optional size, ``small="yes"`` or a share of the text
+width (``small="0.5"``); the drawings are :mod:`printplay.render.figures`'s, shared with the
+website.  :func:`build_rulebook` sets any rulebook source (rendered by
+:mod:`printplay.markup.jinja_source`) with :mod:`printplay.render.markdown_pdf` and writes
+the PDF.
 """
 
 from __future__ import annotations
@@ -15,16 +17,26 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from reportlab.lib.units import mm
 from reportlab.platypus import Flowable
 
+from printplay.core.cards import Card
 from printplay.core.outfile import check_writable
 from printplay.core.templating import render_deadline
 from printplay.markup.jinja_source import render_rulebook_source, source_name
-from printplay.models.printable import ExampleMove, Figure, Rulebook
+from printplay.models.printable import CardsFigure, Rulebook, RulebookFigure, StrategyChart
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.figures import figure_factory
+from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.markdown_pdf import DiagramFactory, markdown_to_flowables, page_errors
+from printplay.render.strategy_chart import StrategyChartDiagram
 from printplay.render.styles import Styles
+
+CARDS_FIGURE_CARD = 13 * mm
+"""The width of a card in a figure of cards a marker names (a row of hands)."""
+
+CARDS_FIGURE_GAP = 0.6
+"""The room between its groups, in card widths."""
 
 
 def build_rulebook(
@@ -36,8 +48,10 @@ def build_rulebook(
     diagrams: Mapping[str, DiagramFactory] | None = None,
     styles: Styles | None = None,
     search_path: Sequence[str | Path] = (),
+    text: str | None = None,
 ) -> Path:
-    """Render a rulebook source, typeset it and write the PDF to ``path``; return the path.
+    """Render a rulebook source (unless its ``text`` is given, rendered already), typeset it
+    and write the PDF to ``path``; return the path.
 
     ``template`` and ``search_path`` are as for :func:`render_rulebook_source`; ``diagrams``
     name the factories ``[[diagram NAME ...]]`` markers call; the text is set in ``styles``
@@ -48,7 +62,8 @@ def build_rulebook(
     path = check_writable(Path(path))
     name = source_name(template)
     with render_deadline(search_path, name):
-        text = render_rulebook_source(template, context, search_path=search_path)
+        if text is None:
+            text = render_rulebook_source(template, context, search_path=search_path)
         flowables: list[Flowable] = markdown_to_flowables(
             text,
             styles=styles,
@@ -62,14 +77,50 @@ def build_rulebook(
     raise AssertionError("unreachable")  # pragma: no cover
 
 
-def figure_diagram(figure: Figure | ExampleMove, width: float) -> DiagramFactory:
-    """What draws ``figure`` for a ``[[diagram …]]`` marker across ``width`` (a drawing of
-    :mod:`printplay.render.figures`, the picture the web page shows too)."""
+def shown_cards(
+    figure: CardsFigure, options: Mapping[str, str]
+) -> tuple[list[list[Card]], list[str]]:
+    """The groups and captions a marker of ``figure`` with ``options`` shows (a
+    :class:`ValueError` for options it does not take or cards the builder did not read)."""
+    if set(options) != {figure.option}:
+        raise ValueError(f"the diagram takes one option, {figure.option}=…")
+    found = figure.shown.get(options[figure.option])
+    if found is None:
+        raise ValueError(f"no cards were read for {figure.option}={options[figure.option]!r}")
+    return [list(group) for group in found.groups], list(found.captions)
+
+
+def cards_diagram(figure: CardsFigure) -> DiagramFactory:
+    """What draws the cards a marker of ``figure`` names: its groups side by side, each over
+    its caption."""
+
+    def draw(**options: str) -> Flowable:
+        groups, captions = shown_cards(figure, options)
+        return HandsDiagram(
+            groups, CARDS_FIGURE_CARD, captions=captions, group_gap=CARDS_FIGURE_GAP
+        )
+
+    return draw
+
+
+def figure_diagram(figure: RulebookFigure, width: float) -> DiagramFactory:
+    """What draws ``figure`` for a ``[[diagram …]]`` marker across ``width``: board views and
+    example moves as drawings of :mod:`printplay.render.figures` (the pictures the web page
+    shows too), cards a marker names in a row, a strategy chart as a chart."""
+    if isinstance(figure, CardsFigure):
+        return cards_diagram(figure)
+    if isinstance(figure, StrategyChart):
+        chart = figure
+
+        def strategy() -> Flowable:
+            return StrategyChartDiagram(chart)
+
+        return strategy
     return figure_factory(figure, width)
 
 
 def rulebook_diagrams(
-    figures: Mapping[str, Figure | ExampleMove], width: float
+    figures: Mapping[str, RulebookFigure], width: float
 ) -> dict[str, DiagramFactory]:
     """The diagram factories of a rulebook's figures, drawn across ``width``."""
     return {name: figure_diagram(figure, width) for name, figure in figures.items()}
@@ -106,13 +157,18 @@ def draw_rulebook(
         setup=setup,
         diagrams=factories,
         search_path=model.search_path,
+        text=model.text,
     )
 
 
 __all__ = [
+    "CARDS_FIGURE_CARD",
+    "CARDS_FIGURE_GAP",
     "build_rulebook",
+    "cards_diagram",
     "draw_rulebook",
     "figure_diagram",
     "rulebook_diagrams",
     "rulebook_setup",
+    "shown_cards",
 ]

@@ -28,6 +28,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from printplay.markup.typography import typographic
 from printplay.models.poker_model import PokerRound, PokerTurn, TableView
 from printplay.models.printable import DealOrderEntry
 from printplay.render.card_shapes import CardStyle
@@ -37,7 +38,6 @@ from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.sheet_pdf import Bookmarked
 from printplay.render.styles import Styles, book_styles, hex_color, suit_markup
-from printplay.render.typography import typographic
 
 TABLE_CARD_WIDTH = 12 * mm
 """Card width on the deal sheet when the table fits on one line."""

@@ -15,7 +15,7 @@ from printplay.core.options import number_words
 from printplay.models.site_model import GamePage, Site, VariantPage
 from printplay.render.html import Heading, HtmlText, Outline, PageIds
 from printplay.render.site_shell import Page, SiteWords, download_link, href
-from printplay.render.web_rulebook import book_of, rulebook_html
+from printplay.render.web_rulebook import rulebook_html
 
 
 def page_ids() -> PageIds:
@@ -149,7 +149,7 @@ def rulebook_page(
         parts.append(_deal_list(game, path, words, sections[1]))
     parts.append(_print_list(game, path, words, sections[2]))
     title = f"{game.title} rules" + ("" if variant is None else f", {variant.rules}")
-    description = book_of(book).title + " rules, " + book_of(book).rules
+    description = book.title + " rules, " + book.rules
     return Page(path, title, description, game.game, "\n".join(parts)), text
 
 

@@ -22,11 +22,11 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
 
+from printplay.markup.typography import typographic
 from printplay.models.stats_model import BarChart, ShareChart, StatsReport
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.styles import Styles, book_styles
-from printplay.render.typography import typographic
 
 WON = HexColor("#1f5640")
 """Proved won: the book's deep green (dark in grey)."""

@@ -1,6 +1,6 @@
 """The casino basic-strategy chart, drawn: every cell shaded by its decision and lettered.
 
-It draws a :class:`~printplay.models.poker_model.StrategyChart`
+It draws a :class:`~printplay.models.printable.StrategyChart`
 (:func:`printplay.builders.poker_chart.strategy_chart` builds it) for the rulebook's
 ``[[diagram strategy]]`` marker.
 """
@@ -16,7 +16,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from printplay.models.poker_model import StrategyChart
+from printplay.models.printable import StrategyChart
 from printplay.render.fonts import (
     SANS,
     SANS_BOLD,
@@ -40,7 +40,7 @@ class StrategyChartDiagram(Flowable):
     panels side by side, the columns (the dealer's hand) in each; every cell shaded by its
     decision and lettered, so it reads in colour, in grey and in black and white.
 
-    It draws a :class:`~printplay.models.poker_model.StrategyChart`: the rows (your two
+    It draws a :class:`~printplay.models.printable.StrategyChart`: the rows (your two
     cards), their groups, the column spans and the legend all come from it.  The chart is a
     drawing of shapes (:meth:`drawing`), so a web page shows the very picture the PDF prints.
     """

@@ -21,11 +21,11 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
 
 from printplay import __version__
+from printplay.markup.typography import typographic
 from printplay.models.poker_model import TableCard
 from printplay.render.document import paper_size, write_atomically
 from printplay.render.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from printplay.render.styles import book_styles
-from printplay.render.typography import typographic
 
 CARD_SIZES = tuple(16.0 - 0.25 * step for step in range(17))
 """Body sizes the table card tries, largest first: 16 pt down to 12 pt.  The largest that

@@ -1,10 +1,10 @@
 """A rulebook as HTML: the Markdown the PDF typesets and the pictures it prints, for the web.
 
-The model is the one the PDF is drawn from (:class:`~printplay.models.printable.Rulebook`,
-or the Ricochet Poker :class:`~printplay.models.poker_model.PokerRulebook` with its
-strategy chart); its source is rendered by the same Jinja call with the same context, and
-its diagrams are the same drawings (:mod:`printplay.render.figures`, the poker hands and
-chart), so the page and the PDF cannot say different things.
+The model is the one the PDF is drawn from (:class:`~printplay.models.printable.Rulebook`);
+its text is the builder's, or its source rendered by the same Jinja call with the same
+context, and its diagrams are the same drawings (:mod:`printplay.render.figures`, cards a
+marker names, a strategy chart), each chosen by what kind of figure the model holds, so
+the page and the PDF cannot say different things.
 """
 
 from __future__ import annotations
@@ -12,11 +12,19 @@ from __future__ import annotations
 from reportlab.graphics.shapes import Drawing
 
 from printplay.markup.jinja_source import render_rulebook_source
-from printplay.models.poker_model import PokerRulebook, StrategyChart
-from printplay.models.printable import ExampleMove, Figure, Rulebook
+from printplay.models.printable import (
+    CardsFigure,
+    ExampleMove,
+    Figure,
+    Rulebook,
+    RulebookFigure,
+    StrategyChart,
+)
 from printplay.render.alt_text import hands_words
+from printplay.render.books import cards_diagram, shown_cards
 from printplay.render.document import PageSetup
 from printplay.render.figures import figure_drawing, figure_words
+from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.html import (
     HtmlText,
     Outline,
@@ -25,7 +33,6 @@ from printplay.render.html import (
     WebFigureFactory,
     markdown_to_html,
 )
-from printplay.render.poker_rulebook_pdf import diagram_hands, hands_diagram, poker_markdown
 from printplay.render.strategy_chart import StrategyChartDiagram
 
 BOOK_WIDTH = PageSetup().frame_width
@@ -57,11 +64,17 @@ def _board_figure(figure: Figure | ExampleMove) -> WebFigureFactory:
     return draw
 
 
-def _hands(hands: str) -> WebFigure:
-    """A row of poker hands, each under its name."""
-    groups, captions = diagram_hands(hands)
-    diagram = hands_diagram(hands)
-    return WebFigure(diagram.drawing(), hands_words(groups, captions), scale=SCALE)
+def _cards(figure: CardsFigure) -> WebFigureFactory:
+    """Cards a marker names (a row of poker hands), each group under its caption."""
+    draw = cards_diagram(figure)
+
+    def cards(**options: str) -> WebFigure:
+        groups, captions = shown_cards(figure, options)
+        diagram = draw(**options)
+        assert isinstance(diagram, HandsDiagram)
+        return WebFigure(diagram.drawing(), hands_words(groups, captions), scale=SCALE)
+
+    return cards
 
 
 def _strategy(chart: StrategyChart) -> WebFigure:
@@ -77,38 +90,41 @@ def _strategy(chart: StrategyChart) -> WebFigure:
     return WebFigure(drawing, words, (header, *chart.rows), "Show the chart as a table", SCALE)
 
 
-def web_figures(model: Rulebook | PokerRulebook) -> dict[str, WebFigureFactory]:
-    """The diagrams a rulebook's markers may draw on a page."""
-    if isinstance(model, PokerRulebook):
-        chart = model.chart
+def web_figure(figure: RulebookFigure) -> WebFigureFactory:
+    """What draws ``figure`` on a page, by the kind of figure it is."""
+    if isinstance(figure, CardsFigure):
+        return _cards(figure)
+    if isinstance(figure, StrategyChart):
+        chart = figure
 
         def strategy() -> WebFigure:
             return _strategy(chart)
 
-        return {"hands": _hands, "strategy": strategy}
-    return {name: _board_figure(figure) for name, figure in model.figures.items()}
+        return strategy
+    return _board_figure(figure)
 
 
-def rulebook_markdown(model: Rulebook | PokerRulebook) -> str:
-    """The rulebook's Markdown, exactly as its PDF typesets it."""
-    if isinstance(model, PokerRulebook):
-        return poker_markdown(model)
+def web_figures(model: Rulebook) -> dict[str, WebFigureFactory]:
+    """The diagrams a rulebook's markers may draw on a page."""
+    return {name: web_figure(figure) for name, figure in model.figures.items()}
+
+
+def rulebook_markdown(model: Rulebook) -> str:
+    """The rulebook's Markdown, exactly as its PDF typesets it: the builder's text, else
+    its source rendered in its context."""
+    if model.text is not None:
+        return model.text
     return render_rulebook_source(model.template, model.context, search_path=model.search_path)
 
 
-def book_of(model: Rulebook | PokerRulebook) -> Rulebook:
-    """The rulebook's source and context (a poker rulebook's book)."""
-    return model.book if isinstance(model, PokerRulebook) else model
-
-
 def rulebook_html(
-    model: Rulebook | PokerRulebook, *, ids: PageIds | None = None, outline: Outline | None = None
+    model: Rulebook, *, ids: PageIds | None = None, outline: Outline | None = None
 ) -> HtmlText:
     """The rulebook as HTML blocks, its diagrams inline (see :mod:`printplay.render.html`)."""
     return markdown_to_html(
         rulebook_markdown(model),
         figures=web_figures(model),
-        source=book_of(model).template,
+        source=model.template,
         ids=ids,
         outline=outline,
     )
@@ -118,8 +134,8 @@ __all__ = [
     "BOOK_WIDTH",
     "SCALE",
     "WEB_WIDTH",
-    "book_of",
     "rulebook_html",
     "rulebook_markdown",
+    "web_figure",
     "web_figures",
 ]

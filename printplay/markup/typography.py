@@ -1,8 +1,10 @@
-"""Typographic text for the poker printables: curly quotes, and commands kept whole.
+"""Typographic text: curly quotes, and commands kept whole.
 
-Every Ricochet Poker printable passes its text through :func:`typographic`, so no page
-mixes straight and curly quotes; a rulebook's rendered Markdown goes through
-:func:`print_ready`, which also keeps each command (code span) on one line.
+A printable set in typographic quotes passes its text through :func:`typographic`, so no
+page mixes straight and curly quotes (the Ricochet Poker printables, the statistics
+report); a rulebook's rendered Markdown goes through :func:`print_ready`, which also keeps
+each command (code span) on one line.  Markup, not render: a builder makes the text of a
+model ready to print, and the renderers of the others set theirs.
 """
 
 from __future__ import annotations
