@@ -14,7 +14,7 @@ import pytest
 
 from printplay import __version__
 from printplay.analysis import winrates
-from printplay.analysis.edge_file import (
+from printplay.analysis.poker_edge_file import (
     EDGE_FILES,
     STORED_ROUNDS,
     STORED_SEED,

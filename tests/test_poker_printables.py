@@ -50,7 +50,7 @@ from printplay.render.poker_sheet_pdf import (
     turn_block,
 )
 from printplay.render.styles import book_styles
-from printplay.render.table_card_pdf import CARD_EDGE, CARD_FOLD, table_card_layout
+from printplay.render.poker_table_card_pdf import CARD_EDGE, CARD_FOLD, table_card_layout
 
 EIGHT_SEATS = StandardOptions(players=8, limit=7, jokers=2)
 
@@ -221,7 +221,7 @@ def test_the_poker_renderers_load_no_bot_odds_or_strategy() -> None:
     code = (
         "import sys\n"
         "import printplay.render.poker_rulebook_pdf, printplay.render.poker_sheet_pdf\n"
-        "import printplay.render.table_card_pdf, printplay.render.strategy_chart\n"
+        "import printplay.render.poker_table_card_pdf, printplay.render.strategy_chart\n"
         "print(' '.join(sorted(sys.modules)))"
     )
     loaded = subprocess.run(

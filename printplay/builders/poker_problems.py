@@ -39,8 +39,7 @@ from printplay.games.poker.standard import (
     round_deck,
     standard_options,
 )
-from printplay.models.book_model import Choice, Problem, ProblemBook
-from printplay.models.poker_model import Seat, TableView
+from printplay.models.poker_model import Choice, Problem, ProblemBook, Seat, TableView
 
 CLOSE: dict[str, float] = {"standard": 0.1, "casino": 0.25}
 """How close a decision must be to make a problem: the most, in chips, by which the best

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
-from printplay.analysis.edge_file import Interval, read_edge
+from printplay.analysis.poker_edge_file import Interval, read_edge
 from printplay.builders.poker_chart import strategy_chart
 from printplay.core import options as opts
 from printplay.core.errors import PrintplayError
@@ -47,7 +47,7 @@ def _edge_words(edge: Interval) -> str:
 def house_edge_rows(
     home_cap: bool, data_dir: Path | None = None
 ) -> tuple[list[list[str]], str, int]:
-    """The stored house-edge measurement (:func:`~printplay.analysis.edge_file.read_edge`)
+    """The stored house-edge measurement (:func:`~printplay.analysis.poker_edge_file.read_edge`)
     as the rulebook prints it: table rows, the command that measures it, rounds."""
     stored = read_edge(home_cap, data_dir)
     rows = [

@@ -2,7 +2,7 @@
 paytable (capped for the home game), read from the casino engine's tables.
 
 The registry's table-card maker (:mod:`printplay.makers.table_card_maker`) hands the model
-to the PDF renderer (:mod:`printplay.render.table_card_pdf`).
+to the PDF renderer (:mod:`printplay.render.poker_table_card_pdf`).
 """
 
 from __future__ import annotations

@@ -81,7 +81,7 @@ def _root(
         bool,
         typer.Option(
             "--version",
-            help="Show the version and whether the Pyramid core runs compiled, and exit.",
+            help="Show the version and whether the compiled search core runs compiled, and exit.",
             callback=_show_version,
             is_eager=True,
         ),
@@ -155,7 +155,7 @@ RulesDirOpt = Annotated[
     Path | None,
     typer.Option(
         "--rules-dir",
-        help="A folder of house rulebook sources and templates (tripeaks.md, sheet.j2, ...), "
+        help="A folder of house rulebook sources and templates (GAME.md, sheet.j2, ...), "
         "at its top or in rules/ and templates/ inside it, read before the bundled ones. "
         "House files run sandboxed: they can reach no Python, no shell and no file outside "
         "the folder.",

@@ -29,7 +29,7 @@ from printplay.cli.common import (
     progress_bar,
 )
 from printplay.core.errors import GameError, OptionError
-from printplay.games import entry, load
+from printplay.games import REGISTRY, entry, load
 
 if TYPE_CHECKING:
     from printplay.core.jsontypes import JsonObject
@@ -43,10 +43,13 @@ class Imposition(StrEnum):
     print_shop = "print-shop"
 
 
+BOOKS = [name for name, game in REGISTRY.items() if game.book is not None]
+"""The games that have a book."""
+
 BookGameArg = Annotated[
     str,
     typer.Argument(
-        help="The game: tripeaks, pyramid or ricochet (deals), or ricochet-poker (decisions).",
+        help=f"The game: {', '.join(BOOKS)}.",
         show_default=False,
     ),
 ]

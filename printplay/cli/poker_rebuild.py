@@ -65,7 +65,7 @@ def edge(
     data_dir: DataDirOpt = None,
 ) -> None:
     """Simulate the casino game's house edge under the basic strategy and store it."""
-    from printplay.analysis.edge_file import (
+    from printplay.analysis.poker_edge_file import (
         STORED_ROUNDS,
         check_rebuild,
         read_edge,

@@ -288,8 +288,8 @@ def edge(
     """The casino game's house edge under the basic strategy, by simulation, with 95% CIs."""
     from rich.table import Table
 
-    from printplay.analysis.edge_file import edge_command
     from printplay.analysis.poker_edge import check_edge, house_edge
+    from printplay.analysis.poker_edge_file import edge_command
 
     counts = players or list(range(1, 8))
     for count in counts:

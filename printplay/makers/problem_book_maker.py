@@ -13,7 +13,8 @@ from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.games.poker.standard import (
     standard_options,
 )
-from printplay.models.book_model import BookPages, BookRequest, ProblemBook
+from printplay.models.book_model import BookPages, BookRequest
+from printplay.models.poker_model import ProblemBook
 
 
 def problem_manifest(

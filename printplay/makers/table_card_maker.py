@@ -12,9 +12,9 @@ from printplay.models.printable import PrintRequest
 
 def write_table_card(path: Path, *, paper: str = "a4", home_cap: bool = False) -> Path:
     """Write the casino table card to ``path`` (see
-    :func:`printplay.render.table_card_pdf.draw_table_card`)."""
+    :func:`printplay.render.poker_table_card_pdf.draw_table_card`)."""
     from printplay.core.outfile import check_writable
-    from printplay.render.table_card_pdf import draw_table_card
+    from printplay.render.poker_table_card_pdf import draw_table_card
 
     path = check_writable(Path(path))
     return draw_table_card(table_card(home_cap), path, paper=paper)

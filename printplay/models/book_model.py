@@ -1,10 +1,9 @@
-"""The data books are drawn from: a solitaire's puzzle book (its puzzles, their setups,
-grades and solutions) and Ricochet Poker's problem book (close decisions and their exact
-answers).
+"""The data books are drawn from: what a book maker is asked for, a solitaire's puzzle book
+(its puzzles, their setups, grades and solutions) and where a book's pages landed.  (Ricochet
+Poker's problem book is in :mod:`printplay.models.poker_model`.)
 
-Plain, frozen data built by :mod:`printplay.builders.puzzle_book` and
-:mod:`printplay.builders.poker_problems`; the renderers (:mod:`printplay.render.puzzle_book_pdf`,
-:mod:`printplay.render.poker_problems_pdf`) draw it and compute nothing.  This module imports
+Plain, frozen data built by :mod:`printplay.builders.puzzle_book`; the renderer
+(:mod:`printplay.render.puzzle_book_pdf`) draws it and computes nothing.  This module imports
 no solver, no analysis and no bot.
 """
 
@@ -16,7 +15,6 @@ from pathlib import Path
 
 from printplay.core.cards import Card
 from printplay.core.grades import Grade
-from printplay.models.poker_model import TableView
 from printplay.models.printable import QuickCardText, Setup, Step, Walkthrough
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "mixed")
@@ -128,67 +126,10 @@ class BookPages:
     pages: int
 
 
-@dataclass(frozen=True)
-class Choice:
-    """One thing a problem's player may do, as its answer weighs it: what (``"buy 2"``),
-    its worth in chips as printed, how it is worked out in a few words, and whether it is
-    the best."""
-
-    action: str
-    worth: str
-    detail: str
-    best: bool
-
-
-@dataclass(frozen=True)
-class Problem:
-    """A close decision of Ricochet Poker, with its answer.
-
-    ``kind`` is ``"standard"`` (buy or fold) or ``"casino"`` (play or fold); ``table`` the
-    hands on the table (the player to act marked in its caption); ``facts`` the lines
-    under it (pot, who acts, what may be bought); ``question`` what the page asks.  The
-    answer (printed at the back): ``answer`` in a word, ``choices`` each option's worth,
-    ``reasoning`` how the figures come about, ``margin`` how close the call is, in words;
-    ``replay`` the command that deals the round up to this decision.
-    """
-
-    number: int
-    kind: str
-    title: str
-    rules: str
-    table: TableView
-    facts: tuple[str, ...]
-    question: str
-    answer: str
-    choices: tuple[Choice, ...]
-    reasoning: tuple[str, ...]
-    margin: str
-    replay: str
-
-
-@dataclass(frozen=True)
-class ProblemBook:
-    """Ricochet Poker's problem book: close decisions from dealt rounds, the answers at
-    the back.  ``command`` makes it again; ``rounds`` counts the rounds dealt to find the
-    problems; ``close`` says, per kind, how close a call had to be (in chips); ``quick``
-    is the game's quick-reference card."""
-
-    title: str
-    rules: str
-    command: str
-    problems: tuple[Problem, ...]
-    rounds: int
-    close: Mapping[str, float]
-    quick: QuickCardText | None = None
-
-
 __all__ = [
     "DIFFICULTIES",
     "BookPages",
     "BookRequest",
-    "Choice",
-    "Problem",
-    "ProblemBook",
     "Puzzle",
     "PuzzleBook",
     "TurningPoint",

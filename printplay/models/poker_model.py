@@ -1,22 +1,24 @@
 """The data of Ricochet Poker's printables: a round played by bots (the deal sheet), the
-casino table card.  (Its rulebook is a :class:`~printplay.models.printable.Rulebook`, its
-chart and hands figures of that model's kinds.)
+casino table card, the problem book.  (Its rulebook is a
+:class:`~printplay.models.printable.Rulebook`, its chart and hands figures of that model's
+kinds.)
 
 Everything here is plain, frozen data built by the poker builders
 (:mod:`~printplay.builders.poker_rulebook`, :mod:`~printplay.builders.poker_chart`,
 :mod:`~printplay.builders.poker_sheet`, :mod:`~printplay.builders.poker_table_card`),
 which play the bots, compute the odds and read the stored tables.  The renderers
 (:mod:`printplay.render.poker_rulebook_pdf`, :mod:`~printplay.render.poker_sheet_pdf`,
-:mod:`~printplay.render.table_card_pdf`, :mod:`~printplay.render.strategy_chart`) draw it: the
+:mod:`~printplay.render.poker_table_card_pdf`, :mod:`~printplay.render.strategy_chart`) draw it: the
 words of every line, caption and cell are decided here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from printplay.core.cards import Card
-from printplay.models.printable import DealOrderEntry
+from printplay.models.printable import DealOrderEntry, QuickCardText
 
 # -- A round played by bots ---------------------------------------------------------------------
 
@@ -135,10 +137,70 @@ class TableCard:
     game: str
 
 
+# -- The problem book -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One thing a problem's player may do, as its answer weighs it: what (``"buy 2"``),
+    its worth in chips as printed, how it is worked out in a few words, and whether it is
+    the best."""
+
+    action: str
+    worth: str
+    detail: str
+    best: bool
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A close decision of Ricochet Poker, with its answer.
+
+    ``kind`` is ``"standard"`` (buy or fold) or ``"casino"`` (play or fold); ``table`` the
+    hands on the table (the player to act marked in its caption); ``facts`` the lines
+    under it (pot, who acts, what may be bought); ``question`` what the page asks.  The
+    answer (printed at the back): ``answer`` in a word, ``choices`` each option's worth,
+    ``reasoning`` how the figures come about, ``margin`` how close the call is, in words;
+    ``replay`` the command that deals the round up to this decision.
+    """
+
+    number: int
+    kind: str
+    title: str
+    rules: str
+    table: TableView
+    facts: tuple[str, ...]
+    question: str
+    answer: str
+    choices: tuple[Choice, ...]
+    reasoning: tuple[str, ...]
+    margin: str
+    replay: str
+
+
+@dataclass(frozen=True)
+class ProblemBook:
+    """Ricochet Poker's problem book: close decisions from dealt rounds, the answers at
+    the back.  ``command`` makes it again; ``rounds`` counts the rounds dealt to find the
+    problems; ``close`` says, per kind, how close a call had to be (in chips); ``quick``
+    is the game's quick-reference card."""
+
+    title: str
+    rules: str
+    command: str
+    problems: tuple[Problem, ...]
+    rounds: int
+    close: Mapping[str, float]
+    quick: QuickCardText | None = None
+
+
 __all__ = [
     "BuyColumn",
+    "Choice",
     "PokerRound",
     "PokerTurn",
+    "Problem",
+    "ProblemBook",
     "Seat",
     "TableCard",
     "TableView",

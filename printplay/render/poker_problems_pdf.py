@@ -18,7 +18,8 @@ from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spa
 
 from printplay import __version__
 from printplay.core.templating import house_deadline
-from printplay.models.book_model import BookPages, Problem, ProblemBook
+from printplay.models.book_model import BookPages
+from printplay.models.poker_model import Problem, ProblemBook
 from printplay.render.card_sizes import DEFAULT_CARD
 from printplay.render.document import PageSetup
 from printplay.render.markdown_pdf import outline_entry
