@@ -14,6 +14,7 @@ import pytest
 
 from printplay import __version__
 from printplay.analysis import winrates
+from printplay.analysis.poker_edge import house_edge
 from printplay.analysis.poker_edge_file import (
     EDGE_FILES,
     STORED_ROUNDS,
@@ -21,7 +22,6 @@ from printplay.analysis.poker_edge_file import (
     edge_command,
     read_edge,
 )
-from printplay.analysis.poker_edge import house_edge
 from printplay.builders.poker_rulebook import house_edge_rows
 from printplay.cli import data_verb as cli_data
 from printplay.cli import poker_rebuild

@@ -49,8 +49,8 @@ from printplay.render.poker_sheet_pdf import (
     table_diagram,
     turn_block,
 )
-from printplay.render.styles import book_styles
 from printplay.render.poker_table_card_pdf import CARD_EDGE, CARD_FOLD, table_card_layout
+from printplay.render.styles import book_styles
 
 EIGHT_SEATS = StandardOptions(players=8, limit=7, jokers=2)
 
