@@ -204,9 +204,11 @@ def board_drawing(
         if slot_view.card is None:
             continue
         drawing.add(_slot_shapes(slot_view, present, card_width, at, show_hidden, tags))
+    on_top = {v.slot.index: _slot_box(v) for v in view.slots if v.card is not None}
     for slot_view in view.slots:
         if slot_view.card is not None and slot_view.badge:
-            drawing.add(_slot_badge(slot_view, slot_view.badge, card_width, at))
+            in_sight = _in_sight(slot_view, on_top)
+            drawing.add(_slot_badge(slot_view, slot_view.badge, card_width, at, in_sight))
     for pile in view.piles:
         _add_pile(drawing, pile, card_width, at)
     if pile_labels:
@@ -299,12 +301,55 @@ def _slot_shapes(
     return group
 
 
-def _slot_badge(view: SlotView, text: str, card_width: float, at: Place) -> Group:
+STRIP_SHARE = 0.45
+"""The most a badge's radius takes of the strip of a covered card in sight (so two
+strips' badges keep apart)."""
+
+BADGE_X, BADGE_UP = 0.22, 0.1 * CARD_RATIO
+"""Where a badge sits on a card, in card widths from its centre: right, and up (as
+:func:`~printplay.render.card_shapes.badge_offset` puts it)."""
+
+
+def _in_sight(view: SlotView, on_top: dict[int, _Box]) -> tuple[float, float, float] | None:
+    """Where a badge goes (card widths, ``y`` down) on a card whose badge place another card
+    lies over (a fanned column, where each card covers all but the top strip of the one
+    before it): the middle of the strip left in sight, and the strip's height, so that the
+    badges of a column's cards fall each on its own card, apart; ``None`` where the usual
+    place is clear (or the card is turned)."""
+    slot = view.slot
+    if slot.rotation % 360:
+        return None
+    box = _slot_box(view)
+    x, y = slot.x + 0.5 + BADGE_X, (slot.y + 0.5) * CARD_RATIO - BADGE_UP
+    tops = [
+        cover.top
+        for index in slot.covered_by
+        if (cover := on_top.get(index)) is not None
+        and cover.left <= x <= cover.right
+        and cover.top < y < cover.bottom
+    ]
+    if not tops:
+        return None
+    strip = min(tops) - box.top
+    return x, box.top + strip / 2, strip
+
+
+def _slot_badge(
+    view: SlotView,
+    text: str,
+    card_width: float,
+    at: Place,
+    in_sight: tuple[float, float, float] | None = None,
+) -> Group:
     """A slot's move number, where :func:`card_badge` puts it on the card, turned with its
     card about the card's centre, the numerals kept upright.  On a turned card the disc
     goes below the centre line instead of above it, clear of the index in the turned
-    card's corner."""
+    card's corner.  ``in_sight`` moves it to the part of a covered card still in sight
+    (:func:`_in_sight`), no larger than the strip holds."""
     slot = view.slot
+    if in_sight is not None:
+        x, y = at(in_sight[0], in_sight[1])
+        return badge_shapes(x, y, card_width * min(0.2, STRIP_SHARE * in_sight[2]), text)
     cx, cy = at(slot.x + 0.5, (slot.y + 0.5) * CARD_RATIO)
     dx, dy = badge_offset(card_width)
     if slot.rotation % 360:
