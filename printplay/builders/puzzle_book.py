@@ -14,7 +14,7 @@ same book, byte for byte.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from printplay.analysis.grading import PLAYOUTS, Graded, grade_deals, keeping_moves
@@ -27,7 +27,7 @@ from printplay.core.deal import MAX_SEED, NUMBERING, check_seed
 from printplay.core.errors import GameError, OptionError
 from printplay.core.grades import LEVELS, Grade, Measures
 from printplay.core.jsontypes import JsonObject, JsonValue
-from printplay.core.protocols import RegisteredSolitaire, SolitaireMove
+from printplay.core.protocols import BookExtras, RegisteredSolitaire, SolitaireMove
 from printplay.core.verdicts import SolveResult
 from printplay.games.numbering import numbered
 from printplay.models.book_model import CURATED as CURATED_BOOK
@@ -294,6 +294,20 @@ def build_book(
     from printplay.builders.quickref import quick_card_text
 
     count = len(chosen.deals)
+    extras = book_extras(game, chosen)
+    notes = extras.notes or ("",) * count
+    if len(notes) != count:
+        raise GameError(f"{game.title}'s book extras give {len(notes)} notes for {count} deals")
+    puzzles = tuple(
+        build_puzzle(
+            game,
+            number,
+            graded,
+            chosen.turning[number - 1] if chosen.turning else None,
+            paper,
+        )
+        for number, graded in enumerate(chosen.deals, start=1)
+    )
     return PuzzleBook(
         game=game.name,
         title=game.title,
@@ -301,16 +315,7 @@ def build_book(
         chosen=tuple(opts.chosen(game.options)),
         difficulty=difficulty,
         command=book_command(game, count, difficulty, start, paper),
-        puzzles=tuple(
-            build_puzzle(
-                game,
-                number,
-                graded,
-                chosen.turning[number - 1] if chosen.turning else None,
-                paper,
-            )
-            for number, graded in enumerate(chosen.deals, start=1)
-        ),
+        puzzles=tuple(replace(p, note=note) for p, note in zip(puzzles, notes, strict=True)),
         quick=quick_card_text(game.name, opts.chosen(game.options)),
         tried=chosen.tried,
         thresholds=asdict(thresholds(game.name)),
@@ -318,7 +323,19 @@ def build_book(
         move_kinds=game.move_kinds(),
         shuffles=game.shuffles_in_play(),
         rules_command=rules_command(game),
+        pages=extras.pages,
     )
+
+
+def book_extras(game: RegisteredSolitaire, chosen: Chosen) -> BookExtras:
+    """What ``game`` adds to a book of the ``chosen`` deals through its declaration
+    (``book_extras``: a line under each puzzle, pages after them); nothing for most games."""
+    from printplay.games import entry
+
+    maker = entry(game.name).extras_maker()
+    if maker is None:
+        return BookExtras()
+    return maker(game, [game.initial_state(graded.deal) for graded in chosen.deals])
 
 
 CURATED = ("first-steps", "expert")
@@ -384,6 +401,7 @@ __all__ = [
     "Chosen",
     "Turning",
     "book_command",
+    "book_extras",
     "build_book",
     "build_puzzle",
     "check_count",

@@ -18,6 +18,7 @@ move; so every game is a :data:`RegisteredSolitaire`, which is what the registry
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, Self, TypeAlias, TypeVar
 
 if TYPE_CHECKING:  # the protocols name them; importing one loads none of them
@@ -256,6 +257,34 @@ class SolverModule(Protocol[S_contra]):
         ...
 
 
+@dataclass(frozen=True)
+class BookPage:
+    """A page a game adds to its puzzle book: its ``title`` (a heading and a bookmark) and
+    its ``markdown``, typeset as a rulebook's text is (a scorecard is a table)."""
+
+    title: str
+    markdown: str
+
+
+@dataclass(frozen=True)
+class BookExtras:
+    """What a game adds to its puzzle book, through its declaration (``book_extras``):
+    ``notes``, a line printed under each puzzle's heading, one a puzzle in book order (a
+    golf course's par for each hole), and ``pages`` after the puzzles (its scorecard)."""
+
+    notes: tuple[str, ...] = ()
+    pages: tuple[BookPage, ...] = ()
+
+
+class BookExtrasMaker(Protocol):
+    """What a game's declaration names in ``book_extras``: given the game and the start of
+    each puzzle's deal, in book order, the extras its book prints."""
+
+    def __call__(self, game: RegisteredSolitaire, starts: Sequence[Position]) -> BookExtras:
+        """The book's extras for these deals."""
+        ...
+
+
 class LineFinder(Protocol):
     """A solver function that finds a kind of best line (a solver's ``best_line``, or
     another kind a game offers besides, as TriPeaks' ``shortest_line``)."""
@@ -268,6 +297,9 @@ class LineFinder(Protocol):
 
 
 __all__ = [
+    "BookExtras",
+    "BookExtrasMaker",
+    "BookPage",
     "LineFinder",
     "M_co",
     "Position",

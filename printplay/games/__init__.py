@@ -30,7 +30,13 @@ from printplay.core.grades import Thresholds
 
 if TYPE_CHECKING:
     from printplay.core.options import GameOptions
-    from printplay.core.protocols import LineFinder, Position, RegisteredSolitaire, SolverModule
+    from printplay.core.protocols import (
+        BookExtrasMaker,
+        LineFinder,
+        Position,
+        RegisteredSolitaire,
+        SolverModule,
+    )
     from printplay.core.verdicts import ScoreOrder
 
 SOLITAIRE_SHEET = "printplay.makers.sheet_maker:make_sheet"
@@ -180,6 +186,9 @@ class GameEntry:
     rebuilds: tuple[str, ...] = ()
     """``"module:function"`` of each command rebuilding a data file of the game's own
     (added under ``printplay data rebuild``)."""
+    book_extras: str | None = None
+    """``"module:function"`` (a :class:`~printplay.core.protocols.BookExtrasMaker`) giving
+    what the game adds to its puzzle book: a line under each puzzle, pages after them."""
 
     @property
     def capabilities(self) -> frozenset[str]:
@@ -233,6 +242,12 @@ class GameEntry:
             raise GameError(f"{self.title} has no {BEST_LINES[kind]}")
         module, _, name = self.other_lines[kind].partition(":")
         return cast("LineFinder", getattr(importlib.import_module(module), name))
+
+    def extras_maker(self) -> BookExtrasMaker | None:
+        """What makes the extras of the game's puzzle book (``book_extras``), if any."""
+        if self.book_extras is None:
+            return None
+        return cast("BookExtrasMaker", load(self.book_extras))
 
     def solver_module(self) -> SolverModule[Position]:
         """The game's solver module (imported on first use)."""

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from printplay.core.cards import Card
 from printplay.core.grades import Grade
+from printplay.core.protocols import BookPage
 from printplay.models.printable import QuickCardText, Setup, Step, Walkthrough
 
 DIFFICULTIES = ("easy", "medium", "hard", "expert", "mixed")
@@ -61,8 +62,9 @@ class TurningPoint:
 @dataclass(frozen=True)
 class Puzzle:
     """One puzzle of a book: its number in the book, the deal's setup, its grade, the
-    winning line (replayed through the engine) in short words, and the turning points
-    its solution draws."""
+    winning line (replayed through the engine) in short words, the turning points its
+    solution draws, and the line its game prints under its heading (a golf hole's par;
+    empty for most games)."""
 
     number: int
     setup: Setup
@@ -71,6 +73,7 @@ class Puzzle:
     moves: tuple[str, ...]
     """Each move of the line in a few characters (``7♥``, ``turn K♦``, ``8♥ + 5♣``)."""
     turning_points: tuple[TurningPoint, ...]
+    note: str = ""
 
     @property
     def new_stocks(self) -> dict[int, tuple[Card, ...]]:
@@ -97,7 +100,8 @@ class PuzzleBook:
     kinds of move the game's lines hold under its options and ``shuffles`` says whether
     play shuffles cards after the deal (the engine's declaration: the book's words about
     moves and luck follow them); ``rules_command`` writes the game's rulebook under the
-    book's options.
+    book's options.  ``pages`` are what the game adds after the puzzles through its
+    declaration (a golf course's scorecard).
     """
 
     game: str
@@ -114,6 +118,7 @@ class PuzzleBook:
     move_kinds: tuple[str, ...]
     shuffles: bool
     rules_command: str
+    pages: tuple[BookPage, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from printplay.render.board import BoardDiagram
 from printplay.render.card_shapes import CARD_RATIO
 from printplay.render.card_sizes import DEFAULT_CARD
 from printplay.render.document import PageSetup, lay_out, page_offset, write_atomically
-from printplay.render.markdown_pdf import outline_entry
+from printplay.render.markdown_pdf import markdown_to_flowables, outline_entry
 from printplay.render.quickref_pdf import QuickCard, quick_card
 from printplay.render.sheet_pdf import card_rows, order_cells
 from printplay.render.styles import Styles, book_styles, suit_markup
@@ -431,6 +431,7 @@ def _puzzle_page(book: Book, puzzle: Puzzle) -> list[Flowable]:
             code=setup.deal.code,
             rules=setup.rules,
         ),
+        *_note(book, puzzle),
         Spacer(1, 2 * mm),
         book.drawing(
             BoardDiagram(
@@ -606,13 +607,41 @@ def _solutions(book: Book) -> list[Flowable]:
     return story
 
 
+def _note(book: Book, puzzle: Puzzle) -> list[Flowable]:
+    """The line the game prints under a puzzle's heading (its declaration's book extras:
+    a golf hole's par), if any."""
+    if not puzzle.note:
+        return []
+    return [Paragraph(f"<b>{escape(puzzle.note)}</b>", book.styles.body)]
+
+
+def _extra_pages(book: Book) -> list[Flowable]:
+    """The pages the game adds after the puzzles (its declaration's book extras: a golf
+    course's scorecard), each a heading and its Markdown."""
+    story: list[Flowable] = []
+    for page in book.model.pages:
+        story += [
+            PageBreak(),
+            outline_entry(page.title, 1),
+            Paragraph(escape(page.title), book.styles.h1),
+            *markdown_to_flowables(
+                page.markdown,
+                width=book.setup.frame_width,
+                height=book.setup.frame_height,
+                outline=False,
+                source=f"{book.model.title}'s book extras",
+            ),
+        ]
+    return story
+
+
 def _story(book: Book) -> list[Flowable]:
     story = _cover(book) + _how_to(book) + _contents(book)
     story += [PageBreak(), outline_entry(book.words("puzzles_outline"), 1)]
     for number, puzzle in enumerate(book.model.puzzles):
         part = _puzzle_page(book, puzzle)
         story += part[1:] if number == 0 else part  # the outline entry's page break
-    return story + _solutions(book)
+    return story + _extra_pages(book) + _solutions(book)
 
 
 def page_setup(model: PuzzleBook, paper: str, words: Words) -> PageSetup:
