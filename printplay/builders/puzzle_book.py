@@ -341,17 +341,29 @@ def book_extras(game: RegisteredSolitaire, chosen: Chosen) -> BookExtras:
 CURATED = ("first-steps", "expert")
 """The graded collections of ``seeds/`` a curated book prints, in order."""
 
+CURATE_COMMAND = "python benchmarks/curate_seeds.py --game {game}"
+"""The command that grades a game's deals and writes its graded collections."""
+
 
 def curated_deals(
     game_name: str, names: Sequence[str] = CURATED
 ) -> tuple[RegisteredSolitaire, Chosen]:
     """The deals of the graded collections ``names`` of ``game_name`` (standard rules),
     with their stored grades, lines and turning points: nothing is searched.  Each line
-    is replayed through the engine when the book is built."""
-    from printplay.analysis.curated import collection
+    is replayed through the engine when the book is built.  A game without them (a new
+    game) is a :class:`GameError` naming the command that writes them."""
+    from printplay.analysis.curated import collection, collections
     from printplay.games import make_solitaire
 
     game = make_solitaire(game_name)
+    have = {found.name for found in collections(game.name)}
+    missing = [name for name in names if name not in have]
+    if missing:
+        raise GameError(
+            f"{game.title} has no graded collection {' or '.join(missing)} to print a curated "
+            f"book from: `{CURATE_COMMAND.format(game=game.name)}` grades its deals and "
+            f"writes them (seeds/{game.name}.json)"
+        )
     deals: list[Graded] = []
     turning: list[Turning | None] = []
     for name in names:
@@ -394,6 +406,7 @@ def curated_record(game: RegisteredSolitaire, graded: Graded) -> JsonObject:
 
 __all__ = [
     "CURATED",
+    "CURATE_COMMAND",
     "MAX_COUNT",
     "MIN_WINDOW",
     "TURNING_POINTS",
