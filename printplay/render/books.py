@@ -90,15 +90,17 @@ def shown_cards(
     return [list(group) for group in found.groups], list(found.captions)
 
 
+def cards_row(groups: list[list[Card]], captions: list[str]) -> HandsDiagram:
+    """Groups of cards side by side, each over its caption, as a rulebook draws them."""
+    return HandsDiagram(groups, CARDS_FIGURE_CARD, captions=captions, group_gap=CARDS_FIGURE_GAP)
+
+
 def cards_diagram(figure: CardsFigure) -> DiagramFactory:
     """What draws the cards a marker of ``figure`` names: its groups side by side, each over
     its caption."""
 
     def draw(**options: str) -> Flowable:
-        groups, captions = shown_cards(figure, options)
-        return HandsDiagram(
-            groups, CARDS_FIGURE_CARD, captions=captions, group_gap=CARDS_FIGURE_GAP
-        )
+        return cards_row(*shown_cards(figure, options))
 
     return draw
 
@@ -166,6 +168,7 @@ __all__ = [
     "CARDS_FIGURE_GAP",
     "build_rulebook",
     "cards_diagram",
+    "cards_row",
     "draw_rulebook",
     "figure_diagram",
     "rulebook_diagrams",

@@ -21,10 +21,9 @@ from printplay.models.printable import (
     StrategyChart,
 )
 from printplay.render.alt_text import hands_words
-from printplay.render.books import cards_diagram, shown_cards
+from printplay.render.books import cards_row, shown_cards
 from printplay.render.document import PageSetup
 from printplay.render.figures import figure_drawing, figure_words
-from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.html import (
     HtmlText,
     Outline,
@@ -66,13 +65,11 @@ def _board_figure(figure: Figure | ExampleMove) -> WebFigureFactory:
 
 def _cards(figure: CardsFigure) -> WebFigureFactory:
     """Cards a marker names (a row of poker hands), each group under its caption."""
-    draw = cards_diagram(figure)
 
     def cards(**options: str) -> WebFigure:
         groups, captions = shown_cards(figure, options)
-        diagram = draw(**options)
-        assert isinstance(diagram, HandsDiagram)
-        return WebFigure(diagram.drawing(), hands_words(groups, captions), scale=SCALE)
+        drawing = cards_row(groups, captions).drawing()
+        return WebFigure(drawing, hands_words(groups, captions), scale=SCALE)
 
     return cards
 
