@@ -28,11 +28,13 @@ REPO = Path(__file__).resolve().parent.parent
 
 ALLOWED = {
     "printplay/games/__init__.py": "the registry: every game's declaration, by name",
-    "printplay/render/faces.py": '"poker" is a card size there (63 × 88 mm), not the game',
-    "printplay/render/deck.py": '"poker" is a card size there (63 × 88 mm), not the game',
     "printplay/cli/version.py": "--version says how the one compiled core, Pyramid's search, runs",
 }
 """Shared modules that may name a game, each with the reason."""
+
+CARD_SIZE_WORDS = {"poker"}
+"""A card size's name (``poker``, 63 × 88 mm) that is also a game's alias: a string may
+say it (the deck, its faces, the print shops' profiles), an identifier may not."""
 
 GAME_ATTRIBUTES = {"waste_top", "points"}
 """Attributes only some games' positions have (a shared module asks the protocols)."""
@@ -96,8 +98,9 @@ that a new one is checked without a list to edit."""
 
 def _game_pattern() -> re.Pattern[str]:
     """A game's name, alias or title as a word of a text, any case, ``-``, ``_`` or a
-    space between its words."""
+    space between its words (but a card size's name, :data:`CARD_SIZE_WORDS`)."""
     words = {w for g in REGISTRY.values() for w in (g.name, *g.aliases, g.title)}
+    words -= CARD_SIZE_WORDS
     spelled = sorted(
         (re.sub(r"[-_ ]", "[-_ ]?", re.escape(w.lower()).replace("\\", "")) for w in words),
         key=len,
