@@ -120,8 +120,8 @@ class GameEntry:
     as the best score follows it.  ``other_lines`` are the kinds of best line the game
     offers besides, each with the ``"module:function"`` that finds it (called as
     ``best_line`` is: TriPeaks' best line is the best score, and it offers the shortest
-    too).  ``printables`` map a
-    name (``"sheet"``, ``"rulebook"``, …) to the ``"module:function"`` that writes it from a
+    too).  ``printables`` map a name (``"sheet"``, ``"rulebook"``, …) to the
+    ``"module:function"`` that writes it from a
     :class:`~printplay.models.printable.PrintRequest`.  ``verbs`` names a typer app of
     extra commands (``printplay poker …``), as ``"module:app"``.  ``pieces`` maps the
     kinds of print-and-play piece a table needs besides the deck (kinds of
