@@ -5,10 +5,12 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-from collections.abc import Container, Iterable
+import pickle
+from collections.abc import Callable, Container, Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
@@ -18,12 +20,16 @@ from printplay.builders.sheet import build_sheet
 from printplay.builders.site import featured_deals
 from printplay.builders.walkthrough import choose_line
 from printplay.core import options as opts
-from printplay.core.deal import Deal
+from printplay.core.deal import Deal, numbered_deal
 from printplay.core.verdicts import SolveResult
 from printplay.games import REGISTRY, make_solitaire
 from printplay.makers.demo import SITE_FOLDER, run_demo
-from printplay.models.printable import Line
+from printplay.makers.requests import make_printable
+from printplay.models.printable import Line, PrintRequest
 from printplay.render.sheet_pdf import draw_sheet
+
+if TYPE_CHECKING:
+    from printplay.makers.kit_maker import Kit
 
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED = REPO / "tests" / "data" / "random-decks-1500.txt"
@@ -119,6 +125,131 @@ def site_results(deals: int = SITE_DEALS) -> dict[SeedDeal, Line]:
     return results
 
 
+# --- Built once a run, for every pytest-xdist worker ------------------------------------------
+
+T = TypeVar("T")
+
+
+def shared_folder(factory: pytest.TempPathFactory) -> Path:
+    """The temporary folder every pytest-xdist worker of this run shares (each worker's own
+    base folder is inside it), or the run's base folder without xdist."""
+    base = factory.getbasetemp()
+    return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    with open(path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def built_once(factory: pytest.TempPathFactory, name: str, build: Callable[[Path], T]) -> T:
+    """``build(folder)`` run once a run, whichever worker asks first (the others wait for
+    it, then read what it returned): an expensive printable typeset once and read by every
+    test that checks it. ``folder`` is empty and kept for the run; what ``build`` returns
+    must pickle. The tests read what was built and change none of it."""
+    root = shared_folder(factory)
+    record = root / f"{name}.pickle"
+    with _locked(root / f"{name}.lock"):
+        if not record.exists():
+            folder = root / name
+            folder.mkdir(exist_ok=True)
+            record.write_bytes(pickle.dumps(build(folder)))
+    value: T = pickle.loads(record.read_bytes())
+    return value
+
+
+def _slug(*parts: object) -> str:
+    """A file name made of ``parts`` (options joined by ``+``, none as ``standard``)."""
+    words = ["+".join(p) or "standard" if isinstance(p, tuple) else str(p) for p in parts]
+    return "-".join(words).replace("/", "_")
+
+
+@dataclass(frozen=True)
+class Printed:
+    """Printables typeset once a run (:func:`built_once`), for every test that reads them:
+    a sheet walks through its golden line (:func:`sheet_with_line`), the others are made
+    by the registry's maker as ``printplay VERB`` makes them. A test that checks the same
+    input gives the same bytes typesets once more and compares with these."""
+
+    factory: pytest.TempPathFactory
+
+    def sheet(
+        self,
+        game: str,
+        seed: int,
+        options: tuple[str, ...] = (),
+        *,
+        paper: str = "a4",
+        spoiler_free: bool = False,
+    ) -> Path:
+        """The sheet of numbered deal ``seed`` of ``game`` under ``options``."""
+        name = _slug("sheet", game, options, seed, paper, *(["sf"] if spoiler_free else []))
+
+        def build(folder: Path) -> Path:
+            solitaire = make_solitaire(game, options)
+            deal = numbered_deal(solitaire.deck(), seed)
+            path = folder / f"{name}.pdf"
+            return sheet_with_line(solitaire, deal, path, paper=paper, spoiler_free=spoiler_free)
+
+        return built_once(self.factory, f"printed-{name}", build)
+
+    def printable(
+        self, kind: str, game: str, options: tuple[str, ...] = (), *, paper: str = "a4"
+    ) -> Path:
+        """``printplay KIND GAME`` (a rulebook, a mat, a table card …) under ``options``."""
+        name = _slug(kind.replace(" ", "-"), game, options, paper)
+
+        def build(folder: Path) -> Path:
+            request = PrintRequest(game, folder / f"{name}.pdf", options, paper=paper)
+            return make_printable(kind, request)
+
+        return built_once(self.factory, f"printed-{name}", build)
+
+    def rulebook(self, game: str, options: tuple[str, ...] = (), *, paper: str = "a4") -> Path:
+        """``printplay rules GAME`` under ``options``."""
+        return self.printable("rulebook", game, options, paper=paper)
+
+    def curated_book(self, game: str, *, paper: str = "a4") -> Path:
+        """``printplay book GAME --difficulty curated``: the curated puzzles, from their
+        stored lines (nothing searched)."""
+        from printplay.makers.book_maker import write_curated_book
+
+        name = _slug("curated-book", game, paper)
+        return built_once(
+            self.factory,
+            f"printed-{name}",
+            lambda folder: write_curated_book(game, folder / f"{name}.pdf", paper=paper)[0],
+        )
+
+
+@pytest.fixture(scope="session")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Printed:
+    """The printables typeset once a run (:class:`Printed`)."""
+    return Printed(tmp_path_factory)
+
+
+KIT_DEALS = [8, 2]
+"""The deals of :func:`tripeaks_kit`: deal 8 (in first-deals: it cannot be won) and deal 2
+(not in it: standard options)."""
+
+
+@pytest.fixture(scope="session")
+def tripeaks_kit(tmp_path_factory: pytest.TempPathFactory) -> Kit:
+    """TriPeaks' whole kit on A4 (rulebook, mat, the sheets of :data:`KIT_DEALS`, puzzles,
+    deck), built once a run with the golden walkthrough lines (no search)."""
+
+    def build(folder: Path) -> Kit:
+        from printplay.makers.kit_maker import build_kit
+
+        game = make_solitaire("tripeaks")
+        lines = {n: walkthrough_line(game, numbered_deal(game.deck(), n)) for n in KIT_DEALS}
+        return build_kit("tripeaks", folder / "kit.pdf", deals=KIT_DEALS, results=lines)
+
+    return built_once(tmp_path_factory, "tripeaks-kit", build)
+
+
 @dataclass(frozen=True)
 class DemoRun:
     """What ``printplay demo`` wrote: its folder and the paths it returned, in order."""
@@ -127,21 +258,49 @@ class DemoRun:
     paths: tuple[Path, ...]
 
 
+def _golden_choose_line(real: Callable[..., SolveResult]) -> Callable[..., SolveResult]:
+    """:func:`~printplay.builders.walkthrough.choose_line` answering from the golden
+    lines (:func:`walkthrough_line`) for the deals the demo prints (every game's demo
+    deals and its website's featured deals), searching for any other position."""
+    from printplay.makers.demo import demo_deals
+    from printplay.makers.site_maker import DEFAULT_DEALS
+
+    known: dict[tuple[str, tuple[str, ...], Any], SeedDeal] = {}
+    for name, entry in REGISTRY.items():
+        if entry.is_solitaire:
+            for deal in [*demo_deals(name), *featured_deals(name, DEFAULT_DEALS)]:
+                game = make_solitaire(name, deal.options)
+                start = game.initial_state(deal.deal())
+                known[(name, tuple(opts.chosen(game.options)), start)] = deal
+
+    def choose(game: Any, state: Any, **kwargs: Any) -> SolveResult:
+        deal = known.get((game.name, tuple(opts.chosen(game.options)), state))
+        if deal is None:
+            return real(game, state, **kwargs)
+        return walkthrough_line(game, deal.deal())
+
+    return choose
+
+
 @pytest.fixture(scope="session")
 def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
-    """``printplay demo`` run once a run, into a folder pytest-xdist's workers share (the
-    first to ask runs it under a lock): the demo's own test reads what it wrote, and the
-    website's tests read the site it built (every game, its featured deals solved)."""
-    base = tmp_path_factory.getbasetemp()
-    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
-    folder = root / "demo"
-    record = root / "demo-paths.json"
-    with open(root / "demo.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not record.exists():
-            paths = run_demo(folder)
-            record.write_text(json.dumps([str(path) for path in paths]), encoding="utf-8")
-    return DemoRun(folder, tuple(Path(p) for p in json.loads(record.read_text(encoding="utf-8"))))
+    """``printplay demo`` run once a run (:func:`built_once`): the demo's own test reads
+    what it wrote, and the website's tests read the site it built (every game, its
+    featured deals). The walkthroughs it prints take their lines from the golden file, as
+    every sheet test does, instead of searching for them again."""
+
+    def run(folder: Path) -> list[str]:
+        from printplay.builders import walkthrough
+        from printplay.makers import site_maker
+
+        with pytest.MonkeyPatch.context() as patch:
+            choose = _golden_choose_line(walkthrough.choose_line)
+            patch.setattr(walkthrough, "choose_line", choose)
+            patch.setattr(site_maker, "choose_line", choose)
+            return [str(path) for path in run_demo(folder)]
+
+    paths = built_once(tmp_path_factory, "demo", run)
+    return DemoRun(shared_folder(tmp_path_factory) / "demo", tuple(Path(p) for p in paths))
 
 
 @pytest.fixture(scope="session")

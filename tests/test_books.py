@@ -9,6 +9,7 @@ import shlex
 from pathlib import Path
 
 import pytest
+from conftest import Printed
 from pdftext import page_texts
 from pypdf import PdfReader
 
@@ -26,7 +27,7 @@ from printplay.cli.app import main
 from printplay.core.deal import MAX_SEED, numbered_deal
 from printplay.core.grades import LEVELS
 from printplay.games import make_solitaire
-from printplay.makers.book_maker import write_book, write_curated_book
+from printplay.makers.book_maker import write_book
 from printplay.render.board import BoardDiagram
 from printplay.render.puzzle_book_pdf import Book, Sketch, _puzzle_page, draw_book, page_setup
 from printplay.render.words_markup import Words
@@ -213,10 +214,9 @@ def test_bad_book_input_is_one_line_and_no_file(
 
 
 def test_the_curated_book_names_the_command_that_makes_it_again(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    printed: Printed, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    first = tmp_path / "first.pdf"
-    assert main(["book", "ricochet", "--difficulty", "curated", "-o", str(first)]) == 0
+    first = printed.curated_book("ricochet")  # as the command makes it
     text = " ".join(" ".join(page_texts(first)[:2]).split())
     made_by = text.split("with printplay book ", 1)[1].split("; the same command", 1)[0]
     words = ["book", *shlex.split(made_by)]
@@ -354,10 +354,9 @@ def test_solution_keys_speak_of_the_game_s_own_moves(small_book: tuple[Path, dic
 
 
 @pytest.fixture(scope="module")
-def curated_letter(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def curated_letter(printed: Printed) -> Path:
     """Ricochet's curated book (stored lines, nothing searched) on Letter."""
-    path = tmp_path_factory.mktemp("curated") / "ricochet.pdf"
-    return write_curated_book("ricochet", path, paper="letter")[0]
+    return printed.curated_book("ricochet", paper="letter")
 
 
 def test_no_wrapped_line_of_moves_starts_with_a_separator(curated_letter: Path) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import typer
-from conftest import walkthrough_line
+from conftest import Printed, walkthrough_line
 from pdftext import page_texts, pdf_text
 from pypdf import PdfReader
 
@@ -26,7 +26,6 @@ from printplay.builders.puzzle_book import curated_deals
 from printplay.cli.app import app, main
 from printplay.core.deal import Deal, numbered_deal
 from printplay.games import make_solitaire
-from printplay.makers.book_maker import write_curated_book
 
 COMMAND = re.compile(r"printplay (?:sheet|book) .*? -o \S+?\.pdf")
 """A printed command, in text whose white space is made single spaces: up to its output."""
@@ -143,12 +142,11 @@ def test_a_sheet_of_a_level_prints_the_command_that_picks_it_again(
 
 
 @pytest.fixture(scope="module")
-def curated_books(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+def curated_books(printed: Printed) -> dict[str, Path]:
     """The curated books of TriPeaks on A4 and Pyramid on Letter."""
-    folder = tmp_path_factory.mktemp("books")
     return {
-        "a4": write_curated_book("tripeaks", folder / "tripeaks.pdf")[0],
-        "letter": write_curated_book("pyramid", folder / "pyramid.pdf", paper="letter")[0],
+        "a4": printed.curated_book("tripeaks"),
+        "letter": printed.curated_book("pyramid", paper="letter"),
     }
 
 

@@ -25,9 +25,11 @@ from printplay.analysis.players import (
     without_stock_turns,
 )
 from printplay.cli.app import main
+from printplay.core import options as opts
 from printplay.core.deal import Deal, numbered_deal
 from printplay.core.grades import GRADES, LEVELS, Grade, Measures, Thresholds
 from printplay.core.protocols import RegisteredSolitaire
+from printplay.core.verdicts import SolveResult
 from printplay.games import REGISTRY, make_solitaire, solver_for
 from printplay.solve.toolkit import LineError
 
@@ -265,29 +267,29 @@ ONE_ANSWER = [
     pytest.param("pyramid", (), (32,), id="pyramid-deal-32"),
     pytest.param("ricochet", (), (20,), id="ricochet-deal-20"),
     pytest.param("tripeaks", (), (1, 2), id="tripeaks-1-2"),
-    *(
-        pytest.param(
-            game,
-            options,
-            tuple(range(1, 41)),
-            id=f"{game}-{','.join(options)}-1-40",
-            marks=pytest.mark.slow,
-        )
-        for game, options in (
-            ("tripeaks", ()),
-            ("pyramid", ()),
-            ("ricochet", ()),
-            ("tripeaks", ("no-wrap",)),
-            ("pyramid", ("clear-the-board",)),
-            ("ricochet", ("ball-resets",)),
-        )
-    ),
 ]
-"""Deals whose level every verb must agree on: first two where ``stats --grade`` once
-measured the solver's first line instead of the shortest (Pyramid 32: easy, 0 real
-decisions on the 37-move shortest line, but medium on the solver's 54 moves; Pyramid 6,
-7, 27 and 36 likewise, among deals 1-40), then every solitaire's deals 1-40, standard
-and a variant (slow)."""
+"""Deals whose level every verb must agree on, graded for real: the two where ``stats
+--grade`` once measured the solver's first line instead of the shortest (Pyramid 32: easy,
+0 real decisions on the 37-move shortest line, but medium on the solver's 54 moves; Pyramid
+6, 7, 27 and 36 and Ricochet 20 likewise, among deals 1-40), and two TriPeaks deals."""
+
+
+def _verbs_grades(
+    solitaire: RegisteredSolitaire, seeds: tuple[int, ...]
+) -> tuple[dict[int, Grade], dict[int | None, Grade], dict[int, str | None]]:
+    """The grade of each deal as ``solve --grade`` gives it (:func:`grade_of`), as the
+    books choose deals (:func:`grade_deals`) and the level ``stats --grade`` records (its
+    worker, :func:`solve_chunk`)."""
+    from printplay.analysis.stats_work import StatsJob, solve_chunk
+    from printplay.builders.batch import grade_of
+
+    deals = [solitaire.numbered_deal(seed) for seed in seeds]
+    solved = {seed: grade_of(solitaire, deal) for seed, deal in zip(seeds, deals, strict=True)}
+    booked = {graded.deal.seed: graded.grade for graded in grading.grade_deals(solitaire, deals)}
+    chunks = tuple((seed, seed + 1) for seed in seeds)
+    job = StatsJob(solitaire.name, tuple(opts.chosen(solitaire.options)), None, chunks, grade=True)
+    stats = {record.deal: record.level for record in solve_chunk(job)}
+    return solved, booked, stats
 
 
 @pytest.mark.parametrize(("game", "options", "seeds"), ONE_ANSWER)
@@ -297,14 +299,60 @@ def test_every_verb_gives_a_deal_the_same_grade(
     """One grading, one answer: ``stats --grade`` (its worker's records), ``solve --grade``
     and the books (:func:`grade_deals`, as ``book`` and ``sheet --difficulty`` choose deals)
     give every deal the same level, from the same measures."""
-    from printplay.analysis.stats_work import StatsJob, solve_chunk
-    from printplay.builders.batch import grade_of
-
-    solitaire = make_solitaire(game, options)
-    deals = [solitaire.numbered_deal(seed) for seed in seeds]
-    solved = {deal.seed: grade_of(solitaire, deal) for deal in deals}
-    booked = {graded.deal.seed: graded.grade for graded in grading.grade_deals(solitaire, deals)}
-    job = StatsJob(game, options, None, tuple((seed, seed + 1) for seed in seeds), grade=True)
-    stats = {record.deal: record.level for record in solve_chunk(job)}
+    solved, booked, stats = _verbs_grades(make_solitaire(game, options), seeds)
     assert booked == solved
     assert stats == {seed: grade.level for seed, grade in solved.items()}
+
+
+ASKED = [
+    ("tripeaks", ()),
+    ("pyramid", ()),
+    ("ricochet", ()),
+    ("tripeaks", ("no-wrap",)),
+    ("pyramid", ("clear-the-board",)),
+    ("ricochet", ("ball-resets",)),
+]
+"""Every solitaire, standard and a variant: the verbs' routes to the grading checked over
+deals 1-40."""
+
+
+def _stand_in_grade(seed: int) -> Grade:
+    """A grade of its own for each deal, every grade in turn, with measures no search
+    would give (a verb that grades a deal another way answers something else)."""
+    level = GRADES[seed % len(GRADES)]
+    if level not in LEVELS:
+        return Grade(level)
+    return Grade(level, Measures(1000 + seed, 7, seed % 2 == 0, seed % 5, 900 + seed))
+
+
+@pytest.mark.parametrize(("game", "options"), ASKED, ids=[f"{g}-{','.join(o)}" for g, o in ASKED])
+def test_every_verb_asks_the_one_grading_for_each_deal(
+    game: str, options: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over deals 1-40: each verb hands every deal, under its game's options, to
+    :func:`~printplay.analysis.grading.grade_deal` with no level to filter by, once, and
+    gives the grade it answers unchanged (the level, for ``stats``). The grading is a
+    stand-in answering a grade of its own for each deal, so no search runs three times
+    over (the real grading's agreement is :func:`test_every_verb_gives_a_deal_the_same_grade`;
+    that it is reproducible, :func:`test_a_grade_is_the_same_on_every_run`). Made to
+    measure its own line again, as it once did, ``stats`` answers real levels and fails
+    here."""
+    asked: list[tuple[str, tuple[str, ...], tuple[str, ...], object]] = []
+
+    def stand_in(
+        solitaire: RegisteredSolitaire, deal: Deal, levels: object = None
+    ) -> grading.Graded:
+        asked.append((solitaire.name, tuple(opts.chosen(solitaire.options)), deal.codes, levels))
+        assert deal.seed is not None
+        grade = _stand_in_grade(deal.seed)
+        return grading.Graded(deal, grade, SolveResult(grade.winnable, (), 0, 0.0))
+
+    monkeypatch.setattr(grading, "grade_deal", stand_in)
+    seeds = tuple(range(1, 41))
+    solitaire = make_solitaire(game, options)
+    solved, booked, stats = _verbs_grades(solitaire, seeds)
+    expected = {seed: _stand_in_grade(seed) for seed in seeds}
+    assert solved == expected and booked == expected
+    assert stats == {seed: grade.level for seed, grade in expected.items()}
+    once = [(game, options, solitaire.numbered_deal(seed).codes, None) for seed in seeds]
+    assert asked == once * 3  # solve, the books, stats: each deal once, nothing filtered

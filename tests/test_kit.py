@@ -22,7 +22,6 @@ from printplay.analysis.curated import SeedDeal
 from printplay.builders.kit import kit_deals
 from printplay.builders.table_mat import table_mat
 from printplay.cli.app import main
-from printplay.core.deal import numbered_deal
 from printplay.core.errors import DealError
 from printplay.games import entry, make_solitaire
 from printplay.makers.kit_maker import Kit, ResultKey, _parts, build_kit
@@ -30,20 +29,6 @@ from printplay.render.deck import DeckOptions, plan_deck
 from printplay.render.kit_pages import FRONT_PAGES
 from printplay.render.mats import mat_page_count
 from printplay.render.words_markup import Words
-
-DEALS = [8, 2]
-"""Deal 8 (in first-deals: it cannot be won) and deal 2 (not in it: standard options)."""
-
-
-def _lines(numbers: list[int]) -> dict[int, Any]:
-    game = make_solitaire("tripeaks")
-    return {n: walkthrough_line(game, numbered_deal(game.deck(), n)) for n in numbers}
-
-
-@pytest.fixture(scope="module")
-def tripeaks_kit(tmp_path_factory: pytest.TempPathFactory) -> Kit:
-    path = tmp_path_factory.mktemp("kit") / "kit.pdf"
-    return build_kit("tripeaks", path, deals=DEALS, results=_lines(DEALS))
 
 
 @pytest.fixture(scope="module")

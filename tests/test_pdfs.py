@@ -8,15 +8,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DemoRun, sheet_with_line, walkthrough_line
+from conftest import DemoRun, Printed, sheet_with_line
 from pdftext import misplaced_bookmarks, outline, page_texts, pdf_text
 from pypdf import PdfReader
 
 from printplay.core.deal import explicit_deal, numbered_deal
 from printplay.games import make_game
 from printplay.games.tripeaks import TriPeaks
+from printplay.makers.kit_maker import Kit
 from printplay.makers.rulebook_maker import write_rulebook
-from printplay.models.printable import PrintRequest
 from printplay.solve.tripeaks_solver import best_score
 
 A4 = (595.28, 841.89)
@@ -36,11 +36,8 @@ def sizes(path: Path) -> set[tuple[float, float]]:
 
 
 @pytest.fixture(scope="module")
-def sheet_1(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    game = TriPeaks()
-    return sheet_with_line(
-        game, numbered_deal(game.deck(), 1), tmp_path_factory.mktemp("sheet") / "deal-1.pdf"
-    )
+def sheet_1(printed: Printed) -> Path:
+    return printed.sheet("tripeaks", 1)
 
 
 def test_sheet_names_the_deal_and_shows_every_card(sheet_1: Path) -> None:
@@ -69,34 +66,29 @@ def test_walkthrough_numbers_every_move_of_the_replayed_line(sheet_1: Path) -> N
     assert "turns up" in text and "Stock turn" in text
 
 
-def test_sheet_sizes(tmp_path: Path) -> None:
-    game = TriPeaks()
-    deal = numbered_deal(game.deck(), 2)
-    assert sizes(sheet_with_line(game, deal, tmp_path / "a4.pdf")) == {A4}
-    assert sizes(sheet_with_line(game, deal, tmp_path / "l.pdf", paper="letter")) == {LETTER}
+def test_sheet_sizes(printed: Printed) -> None:
+    assert sizes(printed.sheet("tripeaks", 2)) == {A4}
+    assert sizes(printed.sheet("tripeaks", 2, paper="letter")) == {LETTER}
 
 
-def test_output_is_byte_identical_for_identical_input(tmp_path: Path) -> None:
+def test_output_is_byte_identical_for_identical_input(printed: Printed, tmp_path: Path) -> None:
+    """Typeset again (in this process; the first may have been typeset in another), a
+    sheet and a rulebook are the same bytes."""
     game = TriPeaks()
     deal = numbered_deal(game.deck(), 3)
-    digests = set()
-    for name in ("one.pdf", "two.pdf"):
-        digests.add(
-            hashlib.sha256(sheet_with_line(game, deal, tmp_path / name).read_bytes()).hexdigest()
-        )
-    assert len(digests) == 1
-    rules = {
-        hashlib.sha256(write_rulebook(game, tmp_path / n).read_bytes()).hexdigest()
-        for n in ("r1.pdf", "r2.pdf")
-    }
-    assert len(rules) == 1
+    again = sheet_with_line(game, deal, tmp_path / "again.pdf")
+    assert digest(again) == digest(printed.sheet("tripeaks", 3))
+    rules = write_rulebook(game, tmp_path / "rules.pdf")
+    assert digest(rules) == digest(printed.rulebook("tripeaks"))
 
 
-def test_spoiler_free_sheet_draws_backs(tmp_path: Path) -> None:
-    game = TriPeaks()
-    deal = numbered_deal(game.deck(), 1)
-    plain = sheet_with_line(game, deal, tmp_path / "plain.pdf")
-    hidden = sheet_with_line(game, deal, tmp_path / "hidden.pdf", spoiler_free=True)
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def test_spoiler_free_sheet_draws_backs(printed: Printed) -> None:
+    plain = printed.sheet("tripeaks", 1)
+    hidden = printed.sheet("tripeaks", 1, spoiler_free=True)
     assert "Dark cards are dealt face down." in text_of(hidden)
     assert plain.read_bytes() != hidden.read_bytes()
 
@@ -114,8 +106,8 @@ UNWINNABLE_DECK = 50
 """Index (from 0) of an external deck the published solvers find unwinnable."""
 
 
-def test_rulebook_text_and_rulings(tmp_path: Path) -> None:
-    path = write_rulebook(TriPeaks(), tmp_path / "rules.pdf")
+def test_rulebook_text_and_rulings(printed: Printed) -> None:
+    path = printed.rulebook("tripeaks")
     text = text_of(path)
     for heading in (
         "The layout",
@@ -220,15 +212,12 @@ def _used_share(page: object) -> float:
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game", ["tripeaks", "pyramid", "ricochet", "ricochet-poker"])
-def test_no_rulebook_page_is_left_half_empty(tmp_path: Path, game: str, paper: str) -> None:
+def test_no_rulebook_page_is_left_half_empty(printed: Printed, game: str, paper: str) -> None:
     """Every page is at least half used, but the last and the one before the quick
     reference (which starts a page of its own)."""
     import pypdfium2
 
-    from printplay.makers.requests import make_printable
-
-    out = tmp_path / f"{game}-{paper}.pdf"
-    make_printable("rulebook", PrintRequest(game, out, paper=paper))
+    out = printed.rulebook(game, paper=paper)
     document = pypdfium2.PdfDocument(out)
     try:
         texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
@@ -254,50 +243,35 @@ def test_every_sheet_prints_the_command_that_remakes_it(tmp_path: Path) -> None:
 # --- printed at true size ---------------------------------------------------------------------
 
 
-def _true_size_pdfs(folder: Path) -> dict[str, Path]:
+def _true_size_pdfs(folder: Path, printed: Printed, kit: Kit) -> dict[str, Path]:
     """One of every PDF meant to be printed at its true size: the deck, a mat, the pieces,
     the casino table card, a setup sheet with a token to cut out, and a kit."""
-    from printplay.builders.table_mat import table_mat
-    from printplay.games import make_solitaire
     from printplay.makers.components_maker import make_components
-    from printplay.makers.kit_maker import build_kit
     from printplay.makers.table_card_maker import write_table_card
     from printplay.render.deck import build_deck
-    from printplay.render.mats import build_mat
 
-    ricochet = make_solitaire("ricochet")
-    tripeaks = make_solitaire("tripeaks")
-    line = walkthrough_line(tripeaks, numbered_deal(tripeaks.deck(), 8))
     return {
         "deck": build_deck(folder / "deck.pdf", calibration=False),
-        "mat": build_mat(table_mat(make_solitaire("pyramid")), folder / "mat.pdf", paper="letter"),
+        "mat": printed.printable("mat", "pyramid", paper="letter"),
         "components": make_components(folder / "parts.pdf", kinds=("ball",)),
         "table card": write_table_card(folder / "card.pdf"),
-        "sheet with the ball": sheet_with_line(
-            ricochet, numbered_deal(ricochet.deck(), 1), folder / "ricochet.pdf"
-        ),
-        "kit": build_kit(
-            "tripeaks", folder / "kit.pdf", deals=[8], deck=False, results={8: line}
-        ).path,
+        "sheet with the ball": printed.sheet("ricochet", 1),
+        "kit": kit.path,
     }
 
 
-def test_every_pdf_printed_at_true_size_asks_viewers_not_to_scale_it(tmp_path: Path) -> None:
+def test_every_pdf_printed_at_true_size_asks_viewers_not_to_scale_it(
+    printed: Printed, tripeaks_kit: Kit, tmp_path: Path
+) -> None:
     """A viewer's "fit to page" would shrink cards, tokens and mats: each PDF meant to print
     at true size carries /ViewerPreferences /PrintScaling /None."""
-    for what, path in _true_size_pdfs(tmp_path).items():
+    for what, path in _true_size_pdfs(tmp_path, printed, tripeaks_kit).items():
         root: Any = PdfReader(path).trailer["/Root"]
         preferences = root.get("/ViewerPreferences", {})
         assert preferences.get("/PrintScaling") == "/None", what
     # A sheet with nothing to cut out is read, not measured: it leaves the viewer be.
-    plain = PdfReader(sheet_1_path(tmp_path)).trailer["/Root"]
+    plain = PdfReader(printed.sheet("tripeaks", 1)).trailer["/Root"]  # no pieces
     assert "/PrintScaling" not in plain.get("/ViewerPreferences", {})
-
-
-def sheet_1_path(folder: Path) -> Path:
-    """A TriPeaks sheet (no pieces)."""
-    game = TriPeaks()
-    return sheet_with_line(game, numbered_deal(game.deck(), 1), folder / "tripeaks-1.pdf")
 
 
 # --- bookmarks ---------------------------------------------------------------------------------
@@ -313,11 +287,10 @@ def sheet_1_path(folder: Path) -> Path:
     ],
 )
 def test_every_bookmark_of_a_sheet_opens_the_page_of_its_heading(
-    tmp_path: Path, game: str, seed: int, flags: dict[str, Any]
+    printed: Printed, tmp_path: Path, game: str, seed: int, flags: dict[str, Any]
 ) -> None:
     """A walkthrough's section that starts at the top of a page is bookmarked on that page,
     not at the foot of the page before (its heading and its bookmark go together)."""
-    from printplay.games import make_solitaire
     from printplay.games.poker.standard import StandardOptions
     from printplay.makers.poker_sheet_maker import write_poker_sheet
 
@@ -325,8 +298,7 @@ def test_every_bookmark_of_a_sheet_opens_the_page_of_its_heading(
     if game == "ricochet-poker":
         write_poker_sheet(StandardOptions(), seed, path, **flags)
     else:
-        solitaire = make_solitaire(game)
-        sheet_with_line(solitaire, numbered_deal(solitaire.deck(), seed), path, **flags)
+        path = printed.sheet(game, seed, **flags)
     wrong, checked = misplaced_bookmarks(path)
     assert checked == len(outline(path)) >= 6  # every title is printed: all are checked
     assert wrong == []

@@ -3,7 +3,6 @@ ricochet figure and words (sheets typeset a golden line; nothing is searched aga
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,9 +10,8 @@ import pytest
 from printplay.builders.rulebook import rulebook_for
 from printplay.core.deal import numbered_deal
 from printplay.games import REGISTRY, make_solitaire
-from printplay.games.ricochet import LAYER_STARTS, Ricochet, RicochetOptions
-from printplay.makers.rulebook_maker import write_rulebook
-from tests.conftest import sheet_with_line, walkthrough_line
+from printplay.games.ricochet import LAYER_STARTS, Ricochet
+from tests.conftest import Printed, walkthrough_line
 from tests.pdftext import pdf_text
 
 
@@ -39,19 +37,18 @@ def test_ricochet_walls_are_built_from_the_outside_in() -> None:
     assert Ricochet().deal_positions()[24] == "north wall, outer 1st card from the west, face down"
 
 
-def test_the_setup_sheet_deals_outer_first_and_gives_a_ball_to_cut_out(tmp_path: Path) -> None:
-    game = Ricochet()
-    deal = numbered_deal(game.deck(), 1)
-    text = pdf_text(sheet_with_line(game, deal, tmp_path / "sheet.pdf"))
+def test_the_setup_sheet_deals_outer_first_and_gives_a_ball_to_cut_out(printed: Printed) -> None:
+    deal = numbered_deal(Ricochet().deck(), 1)
+    text = pdf_text(printed.sheet("ricochet", 1))
     first = deal.cards[24].label
     assert f"1 {first} No1 north wall, outer 1st card from the west, face down" in text
     assert "To cut out" in text and "Ricochet ball token" in text
 
 
-def test_the_rulebook_draws_the_ricochet_rule_and_prints_its_rulings(tmp_path: Path) -> None:
+def test_the_rulebook_draws_the_ricochet_rule_and_prints_its_rulings(printed: Printed) -> None:
     model = rulebook_for(Ricochet())
     assert "figures" not in model.context and "ricochet" in model.figures
-    path = write_rulebook(Ricochet(RicochetOptions(ball_resets=True)), tmp_path / "r.pdf")
+    path = printed.rulebook("ricochet", ("ball-resets",))
     text = pdf_text(path)
     assert "Bram Tebbutt" in text
     assert "lifts the ball" in text and "this book follows it" in text
@@ -147,13 +144,12 @@ def test_pile_labels_name_their_pile_in_one_size_clear_of_each_other_and_the_car
     assert checked >= 60
 
 
-def test_the_expert_sheet_ends_on_a_page_worth_printing(tmp_path: Path) -> None:
+def test_the_expert_sheet_ends_on_a_page_worth_printing(printed: Printed) -> None:
     """Deal 4, the first expert deal (``sheet ricochet --difficulty expert``), once ended
     its walkthrough with a page of two moves: the last two segments now share that page,
     and no page is left mostly empty."""
     from tests.page_fill import half_empty_pages, segments_a_page
 
-    game = Ricochet()
-    path = sheet_with_line(game, numbered_deal(game.deck(), 4), tmp_path / "sheet.pdf")
+    path = printed.sheet("ricochet", 4)
     assert half_empty_pages(path) == []
     assert segments_a_page(path)[-1] >= 2

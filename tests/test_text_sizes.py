@@ -5,8 +5,8 @@ size through the text matrix and every transformation of the page (pypdf's text 
 so a diagram drawn small is measured small.  The set: each solitaire's sheet on A4 and
 Letter, Ricochet Poker's sheet, every rulebook (and two whose figure shrinks to end a
 page), the mats, the book with the smallest cards (Ricochet's curated puzzles, whose
-solutions draw its room in miniature), a kit's own pages, the tuck box (in one piece and in
-two) and the scorepads with their most columns.  Nothing is exempt: a card's
+solutions draw its room in miniature), a whole kit, the tuck box (in one piece and in two)
+and the scorepads with their most columns.  Nothing is exempt: a card's
 corner index keeps to 6 pt however small the card is drawn (it takes more of a miniature
 card instead), so no text is small by design.
 """
@@ -15,16 +15,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
-from conftest import sheet_with_line, walkthrough_line
+from conftest import Printed, built_once, mostly_slow
 from pdf_geometry import TextRun, text_runs
 
-from printplay.core.deal import numbered_deal
-from printplay.games import make_solitaire
-from printplay.makers.requests import make_printable
-from printplay.models.printable import PrintRequest
 from printplay.render.styles import MIN_TEXT
+
+if TYPE_CHECKING:
+    from printplay.makers.kit_maker import Kit
 
 BY_DESIGN: dict[str, str] = {}
 """Text printed under :data:`MIN_TEXT` on purpose, by what it says, with the reason: none."""
@@ -40,25 +40,6 @@ def small_text(path: Path) -> list[TextRun]:
     ]
 
 
-def _sheet(game: str, paper: str) -> Callable[[Path], Path]:
-    def make(folder: Path) -> Path:
-        solitaire = make_solitaire(game)
-        deal = numbered_deal(solitaire.deck(), 1)
-        return sheet_with_line(solitaire, deal, folder / f"{game}-{paper}.pdf", paper=paper)
-
-    return make
-
-
-def _printable(
-    kind: str, game: str, paper: str = "a4", options: tuple[str, ...] = ()
-) -> Callable[[Path], Path]:
-    def make(folder: Path) -> Path:
-        request = PrintRequest(game, folder / f"{kind}.pdf", options, paper=paper)
-        return make_printable(kind, request)
-
-    return make
-
-
 def _poker_sheet(folder: Path) -> Path:
     from printplay.games.poker.standard import StandardOptions
     from printplay.makers.poker_sheet_maker import write_poker_sheet
@@ -66,36 +47,48 @@ def _poker_sheet(folder: Path) -> Path:
     return write_poker_sheet(StandardOptions(), 1, folder / "poker.pdf", paper="letter")
 
 
-def _ricochet_book(folder: Path) -> Path:
-    from printplay.makers.book_maker import write_curated_book
-
-    return write_curated_book("ricochet", folder / "book.pdf")[0]
+Make = Callable[[pytest.FixtureRequest], Path]
+"""Where a case's PDF comes from, given the test's request for fixtures."""
 
 
-def _kit(folder: Path) -> Path:
-    from printplay.makers.kit_maker import build_kit
+def _printed(request: pytest.FixtureRequest) -> Printed:
+    printed: Printed = request.getfixturevalue("printed")
+    return printed
 
-    game = make_solitaire("tripeaks")
-    line = walkthrough_line(game, numbered_deal(game.deck(), 1))
-    kit = build_kit(
-        "tripeaks", folder / "kit.pdf", deals=[1], deck=False, puzzles=False, results={1: line}
-    )
+
+def _sheet(game: str, paper: str) -> Make:
+    return lambda request: _printed(request).sheet(game, 1, paper=paper)
+
+
+def _printable(kind: str, game: str, paper: str = "a4", options: tuple[str, ...] = ()) -> Make:
+    return lambda request: _printed(request).printable(kind, game, options, paper=paper)
+
+
+def _poker(request: pytest.FixtureRequest) -> Path:
+    return built_once(request.getfixturevalue("tmp_path_factory"), "poker-sheet-1", _poker_sheet)
+
+
+def _kit(request: pytest.FixtureRequest) -> Path:
+    """The whole kit of :func:`conftest.tripeaks_kit`: its own pages and every part's."""
+    kit: Kit = request.getfixturevalue("tripeaks_kit")
     return kit.path
 
 
-def _tuck_box(cards: int, paper: str) -> Callable[[Path], Path]:
+def _in_tmp_path(make: Callable[[Path], Path]) -> Make:
+    return lambda request: make(request.getfixturevalue("tmp_path"))
+
+
+def _tuck_box(cards: int, paper: str) -> Make:
     def make(folder: Path) -> Path:
         from printplay.makers.tuck_box_maker import make_tuck_box
 
         path = folder / f"box-{cards}-{paper}.pdf"
         return make_tuck_box(path, cards=cards, thickness=0.35, game="ricochet-poker", paper=paper)
 
-    return make
+    return _in_tmp_path(make)
 
 
-def _scorepad(
-    game: str, players: int, options: tuple[str, ...], paper: str
-) -> Callable[[Path], Path]:
+def _scorepad(game: str, players: int, options: tuple[str, ...], paper: str) -> Make:
     def make(folder: Path) -> Path:
         from printplay.makers.scorepad_maker import make_scorepad
         from printplay.models.scorepad_model import ScorepadRequest
@@ -103,16 +96,16 @@ def _scorepad(
         request = ScorepadRequest(game, players, options, paper)
         return make_scorepad(folder / f"{game}-scorepad.pdf", request)[0]
 
-    return make
+    return _in_tmp_path(make)
 
 
-PRINTABLES: dict[str, Callable[[Path], Path]] = {
+PRINTABLES: dict[str, Make] = {
     **{
         f"{game} sheet {paper}": _sheet(game, paper)
         for game in ("tripeaks", "pyramid", "ricochet")
         for paper in ("a4", "letter")
     },
-    "ricochet-poker sheet letter": _poker_sheet,
+    "ricochet-poker sheet letter": _poker,
     **{
         f"{game} rulebook": _printable("rulebook", game)
         for game in ("tripeaks", "pyramid", "ricochet", "ricochet-poker")
@@ -122,7 +115,7 @@ PRINTABLES: dict[str, Callable[[Path], Path]] = {
     "ricochet rulebook ball-resets": _printable("rulebook", "ricochet", options=("ball-resets",)),
     **{f"{game} mat": _printable("mat", game) for game in ("tripeaks", "pyramid", "ricochet")},
     "pyramid mat letter": _printable("mat", "pyramid", "letter"),
-    "ricochet book": _ricochet_book,
+    "ricochet book": lambda request: _printed(request).curated_book("ricochet"),
     "tripeaks kit": _kit,
     "tuck box letter": _tuck_box(54, "letter"),
     "tuck box in two pieces": _tuck_box(110, "a4"),
@@ -130,10 +123,14 @@ PRINTABLES: dict[str, Callable[[Path], Path]] = {
     "poker scorepad, eight at home": _scorepad("ricochet-poker", 8, ("home-cap",), "letter"),
 }
 
+FAST = {"tripeaks sheet a4", "ricochet rulebook ball-resets", "pyramid mat letter"}
+"""The cases the developer's loop keeps (``-m "not slow"``): a sheet, a rulebook whose
+figure shrinks, a mat's page map; the others typeset more and run in the full suite."""
 
-@pytest.mark.parametrize("what", list(PRINTABLES))
-def test_no_text_is_printed_under_six_points(tmp_path: Path, what: str) -> None:
-    path = PRINTABLES[what](tmp_path)
+
+@pytest.mark.parametrize("what", mostly_slow(PRINTABLES, fast=FAST))
+def test_no_text_is_printed_under_six_points(request: pytest.FixtureRequest, what: str) -> None:
+    path = PRINTABLES[what](request)
     runs = text_runs(path)
     assert len(runs) > 20  # the check reads the text
     small = small_text(path)

@@ -6,13 +6,12 @@ its rank and suit on separate lines ("6", "♦"); in running text as "6♦".
 
 from __future__ import annotations
 
-import hashlib
 import re
 from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import sheet_with_line
+from conftest import Printed, sheet_with_line
 from pdftext import page_texts
 
 from printplay.core.cards import Card
@@ -25,7 +24,6 @@ from printplay.games.tripeaks import (
     TriPeaksOptions,
     TriPeaksState,
 )
-from printplay.makers.rulebook_maker import write_rulebook
 
 CARD = re.compile(r"(?<![\w])(10|[2-9AJQK])\s?([♠♥♦♣])")
 FOOTER = re.compile(r"^(printplay · .*|page \d+)$")
@@ -51,24 +49,20 @@ def cards_shown(text: str) -> set[str]:
 
 
 def sheet(
-    tmp: Path, seed: int, options: list[str], *, paper: str = "a4", spoiler_free: bool = False
+    printed: Printed,
+    seed: int,
+    options: list[str],
+    *,
+    paper: str = "a4",
+    spoiler_free: bool = False,
 ) -> Path:
-    game = make_game("tripeaks", options)
-    name = f"sheet-{seed}-{'-'.join(options)}-{paper}{'-sf' if spoiler_free else ''}.pdf"
-    if (tmp / name).exists():  # built by an earlier test of this module
-        return tmp / name
-    deal = numbered_deal(game.deck(), seed)
-    return sheet_with_line(game, deal, tmp / name, paper=paper, spoiler_free=spoiler_free)
+    """The TriPeaks sheet of deal ``seed``, typeset once a run (:class:`conftest.Printed`)."""
+    return printed.sheet("tripeaks", seed, tuple(options), paper=paper, spoiler_free=spoiler_free)
 
 
 @pytest.fixture(scope="module")
-def tmp(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("printables")
-
-
-@pytest.fixture(scope="module")
-def spoiler_free_1(tmp: Path) -> Path:
-    return sheet(tmp, 1, [], spoiler_free=True)
+def spoiler_free_1(printed: Printed) -> Path:
+    return sheet(printed, 1, [], spoiler_free=True)
 
 
 # -- spoiler-free sheets ------------------------------------------------------------------------
@@ -111,8 +105,8 @@ def test_spoiler_free_deal_order_and_solution_are_behind_spoiler_headings(
     assert all("Spoilers: the solution" not in page for page in pages[:3])
 
 
-def test_a_plain_sheet_keeps_the_deal_order_on_page_one(tmp: Path) -> None:
-    pages = pages_of(sheet(tmp, 1, []))
+def test_a_plain_sheet_keeps_the_deal_order_on_page_one(printed: Printed) -> None:
+    pages = pages_of(sheet(printed, 1, []))
     deal = numbered_deal(TriPeaks().deck(), 1)
     assert cards_shown(pages[0]) == {card.label for card in deal.cards}
     assert "Spoilers" not in " ".join(pages)
@@ -120,13 +114,14 @@ def test_a_plain_sheet_keeps_the_deal_order_on_page_one(tmp: Path) -> None:
 
 
 @pytest.mark.slow
-def test_spoiler_free_sheet_is_byte_identical_for_identical_input(tmp: Path) -> None:
-    digests = set()
-    for name in ("one", "two"):
-        (tmp / name).mkdir()
-        path = sheet(tmp / name, 3, [], spoiler_free=True)
-        digests.add(hashlib.sha256(path.read_bytes()).hexdigest())
-    assert len(digests) == 1
+def test_spoiler_free_sheet_is_byte_identical_for_identical_input(
+    printed: Printed, tmp_path: Path
+) -> None:
+    game = make_game("tripeaks", [])
+    deal = numbered_deal(game.deck(), 3)
+    again = sheet_with_line(game, deal, tmp_path / "again.pdf", spoiler_free=True)
+    first = sheet(printed, 3, [], spoiler_free=True)
+    assert again.read_bytes() == first.read_bytes()
 
 
 # -- page breaks ------------------------------------------------------------------------------
@@ -144,16 +139,16 @@ def test_spoiler_free_sheet_is_byte_identical_for_identical_input(tmp: Path) -> 
     ],
 )
 def test_no_sheet_page_is_nearly_empty(
-    tmp: Path, seed: int, options: list[str], paper: str, spoiler_free: bool
+    printed: Printed, seed: int, options: list[str], paper: str, spoiler_free: bool
 ) -> None:
-    path = sheet(tmp, seed, options, paper=paper, spoiler_free=spoiler_free)
+    path = sheet(printed, seed, options, paper=paper, spoiler_free=spoiler_free)
     for number, text in enumerate(pages_of(path), start=1):
         assert len(text) >= SHORT_PAGE, f"page {number} holds only {text!r}"
 
 
-def test_jokers_fit_the_deal_order_on_one_page(tmp: Path) -> None:
+def test_jokers_fit_the_deal_order_on_one_page(printed: Printed) -> None:
     for paper in ("a4", "letter"):
-        first = pages_of(sheet(tmp, 3, ["jokers=2", "no-wrap"], paper=paper))[0]
+        first = pages_of(sheet(printed, 3, ["jokers=2", "no-wrap"], paper=paper))[0]
         assert "54 K♦ stock, 25th to turn" in first
         assert re.search(r"\b22 Joker 4·4 row 4, 4th card", first)  # not "Joke r"
 
@@ -162,9 +157,8 @@ def test_jokers_fit_the_deal_order_on_one_page(tmp: Path) -> None:
 @pytest.mark.parametrize(
     "options", [[], ["strict-draw", "no-wrap"], ["face-up"], ["jokers=2", "card-penalty=3"]]
 )
-def test_no_rulebook_page_is_nearly_empty(tmp: Path, options: list[str], paper: str) -> None:
-    name = f"rules-{'-'.join(options)}-{paper}.pdf"
-    path = write_rulebook(make_game("tripeaks", options), tmp / name, paper=paper)
+def test_no_rulebook_page_is_nearly_empty(printed: Printed, options: list[str], paper: str) -> None:
+    path = printed.rulebook("tripeaks", tuple(options), paper=paper)
     for number, text in enumerate(pages_of(path), start=1):
         assert len(text) >= SHORT_PAGE, f"page {number} holds only {text!r}"
 
@@ -172,10 +166,10 @@ def test_no_rulebook_page_is_nearly_empty(tmp: Path, options: list[str], paper: 
 # -- the walkthrough ----------------------------------------------------------------------------
 
 
-def test_every_diagram_labels_its_piles_by_name_and_count(tmp: Path) -> None:
+def test_every_diagram_labels_its_piles_by_name_and_count(printed: Printed) -> None:
     """ "stock 23" and "waste 1" under the piles, never "stock (23)" beside a bare "1" under
     the waste (read as a move number)."""
-    pages = [" ".join(page.split()) for page in page_texts(sheet(tmp, 1, []))]
+    pages = [" ".join(page.split()) for page in page_texts(sheet(printed, 1, []))]
     text = " ".join(pages)
     stocks = re.findall(r"\bstock (\d+)\b", text)
     wastes = re.findall(r"\bwaste (\d+)\b", text)
@@ -184,9 +178,9 @@ def test_every_diagram_labels_its_piles_by_name_and_count(tmp: Path) -> None:
     assert not re.search(r"(stock|waste) \(\d+\)", text)
 
 
-def test_the_walkthrough_always_starts_with_the_starting_board(tmp: Path) -> None:
+def test_the_walkthrough_always_starts_with_the_starting_board(printed: Printed) -> None:
     """Deal 42's best line opens with a stock turn: the start is drawn before it."""
-    text = " ".join(pages_of(sheet(tmp, 42, [])))
+    text = " ".join(pages_of(sheet(printed, 42, [])))
     walk = text[text.index("TriPeaks · deal 42 · walkthrough") :]
     start = walk.index("The start")
     assert start < walk.index("Stock turn") < walk.index("1. Turn")
@@ -195,15 +189,15 @@ def test_the_walkthrough_always_starts_with_the_starting_board(tmp: Path) -> Non
     assert f"The waste shows {state.waste_top.label}" in walk
 
 
-def test_a_line_opening_with_a_play_lists_it_at_the_start(tmp: Path) -> None:
-    text = " ".join(pages_of(sheet(tmp, 1, [])))
+def test_a_line_opening_with_a_play_lists_it_at_the_start(printed: Printed) -> None:
+    text = " ".join(pages_of(sheet(printed, 1, [])))
     walk = text[text.index("walkthrough") :]
     assert walk.index("The start") < walk.index("1. Play") < walk.index("Stock turn")
     assert "the line opens by turning the stock" not in walk
 
 
-def test_the_last_move_names_the_completion_bonus(tmp: Path) -> None:
-    text = " ".join(pages_of(sheet(tmp, 1, [])))
+def test_the_last_move_names_the_completion_bonus(printed: Printed) -> None:
+    text = " ".join(pages_of(sheet(printed, 1, [])))
     assert "+146 points (peak bonus 45, completion bonus 100); the tableau is clear" in text
     assert text.endswith("Won in 47 moves. Final score 288.")
 
@@ -225,30 +219,29 @@ def test_describe_names_the_completion_bonus() -> None:
 # -- the rulebook ----------------------------------------------------------------------------
 
 
-def rulebook_text(tmp: Path, options: list[str]) -> str:
-    name = f"book-{'-'.join(options) or 'standard'}.pdf"
-    return " ".join(pages_of(write_rulebook(make_game("tripeaks", options), tmp / name)))
+def rulebook_text(printed: Printed, options: list[str]) -> str:
+    return " ".join(pages_of(printed.rulebook("tripeaks", tuple(options))))
 
 
-def test_rulebook_tips_follow_the_options(tmp: Path) -> None:
-    standard = rulebook_text(tmp, [])
+def test_rulebook_tips_follow_the_options(printed: Printed) -> None:
+    standard = rulebook_text(printed, [])
     assert "With the stock turned at any time" in standard
     assert "Prefer moves that free face-down cards" in standard
     assert "Under strict-draw" not in standard and "The whole tableau is in sight" not in standard
-    strict = rulebook_text(tmp, ["strict-draw"])
+    strict = rulebook_text(printed, ["strict-draw"])
     assert "With the stock turned at any time" not in strict
     assert "Under strict-draw you must play while any card fits" in strict
     assert "the variant strict-draw, which this book follows" in strict
-    face_up = rulebook_text(tmp, ["face-up"])
+    face_up = rulebook_text(printed, ["face-up"])
     assert "Prefer moves that free face-down cards" not in face_up
     assert "The whole tableau is in sight" in face_up
-    no_wrap = rulebook_text(tmp, ["no-wrap", "jokers=1"])
+    no_wrap = rulebook_text(printed, ["no-wrap", "jokers=1"])
     assert "Aces and Kings are dead ends" in no_wrap and "keep it for the moment" in no_wrap
     assert "dead ends" not in standard and "keep it for the moment" not in standard
 
 
-def test_variant_names_are_never_broken_in_the_table(tmp: Path) -> None:
-    text = rulebook_text(tmp, ["strict-draw", "no-wrap"])
+def test_variant_names_are_never_broken_in_the_table(printed: Printed) -> None:
+    text = rulebook_text(printed, ["strict-draw", "no-wrap"])
     for name in ("no-wrap", "face-up", "strict-draw", "jokers", "completion-bonus"):
         assert re.search(rf"\b{name} [A-Z]", text), name
     assert "completion-bonus Points for clearing" in text
@@ -262,35 +255,35 @@ def test_walkthrough_search_is_bounded_by_states_not_time() -> None:
     assert WALKTHROUGH_BUDGET.max_seconds is None and WALKTHROUGH_BUDGET.max_states
 
 
-def test_a_lost_deal_ends_with_the_card_penalty_named(tmp: Path) -> None:
-    text = " ".join(pages_of(sheet(tmp, 8, ["card-penalty=5"])))
+def test_a_lost_deal_ends_with_the_card_penalty_named(printed: Printed) -> None:
+    text = " ".join(pages_of(sheet(printed, 8, ["card-penalty=5"])))
     assert "Stuck with 2 cards still to clear." in text
     assert "Final score 161: 171 points less the card penalty of 5 a card left (10)." in text
-    one_left = " ".join(pages_of(sheet(tmp, 17, [])))
+    one_left = " ".join(pages_of(sheet(printed, 17, [])))
     assert "Stuck with 1 card still to clear." in one_left
 
 
-def test_face_up_sheets_mention_no_face_down_cards(tmp: Path) -> None:
-    plain = " ".join(pages_of(sheet(tmp, 5, ["face-up"])))
+def test_face_up_sheets_mention_no_face_down_cards(printed: Printed) -> None:
+    plain = " ".join(pages_of(sheet(printed, 5, ["face-up"])))
     assert "face down;" not in plain and "Every card of the layout is dealt face up." in plain
-    hidden = pages_of(sheet(tmp, 5, ["face-up"], spoiler_free=True))[0]
+    hidden = pages_of(sheet(printed, 5, ["face-up"], spoiler_free=True))[0]
     assert "Dark cards" not in hidden and "face-down cards" not in hidden
     assert "The order of the stock is on page 3" in hidden
 
 
-def test_face_up_rulebook_has_no_turning_up_ruling(tmp: Path) -> None:
-    assert "Turning cards up." in rulebook_text(tmp, [])
-    face_up = rulebook_text(tmp, ["face-up"])
+def test_face_up_rulebook_has_no_turning_up_ruling(printed: Printed) -> None:
+    assert "Turning cards up." in rulebook_text(printed, [])
+    face_up = rulebook_text(printed, ["face-up"])
     assert "Turning cards up." not in face_up and "only the stock stays hidden" in face_up
 
 
-def test_no_wrap_tip_remembers_the_jokers(tmp: Path) -> None:
-    assert "only a 2 (or a joker) goes on an Ace" in rulebook_text(tmp, ["no-wrap", "jokers=2"])
-    assert "only a 2 goes on an Ace" in rulebook_text(tmp, ["no-wrap"])
+def test_no_wrap_tip_remembers_the_jokers(printed: Printed) -> None:
+    assert "only a 2 (or a joker) goes on an Ace" in rulebook_text(printed, ["no-wrap", "jokers=2"])
+    assert "only a 2 goes on an Ace" in rulebook_text(printed, ["no-wrap"])
 
 
-def test_a_long_chain_goes_on_under_a_new_diagram(tmp: Path) -> None:
-    pages = pages_of(sheet(tmp, 1000, []))
+def test_a_long_chain_goes_on_under_a_new_diagram(printed: Printed) -> None:
+    pages = pages_of(sheet(printed, 1000, []))
     text = " ".join(pages)
     assert "The line goes on from move 20" in text
     # every page of the walkthrough opens with a heading over a diagram, never with moves
@@ -299,15 +292,15 @@ def test_a_long_chain_goes_on_under_a_new_diagram(tmp: Path) -> None:
         assert not re.match(r"^\d+\. (Play|Turn)", page), page[:80]
 
 
-def test_the_rulebook_sets_published_odds_beside_perfect_play(tmp: Path) -> None:
+def test_the_rulebook_sets_published_odds_beside_perfect_play(printed: Printed) -> None:
     from printplay.analysis.winrates import rulebook_rows
 
     rates = {tuple(r["options"]): r["row"][1] for r in rulebook_rows("tripeaks")}
-    text = " ".join(rulebook_text(tmp, []).split())
+    text = " ".join(rulebook_text(printed, []).split())
     assert "about 90%" in text
     assert f"wins {rates[('strict-draw',)]} of deals" in text
     assert f"lifts it to {rates[()]}" in text
     assert "house suggestions of this book" in text and "from the digital game" not in text
     for tip in ("Plan around the peak tops", "Attack one peak at a time", "Use the wrap"):
         assert tip in text
-    assert "Use the wrap" not in rulebook_text(tmp, ["no-wrap"])
+    assert "Use the wrap" not in rulebook_text(printed, ["no-wrap"])
