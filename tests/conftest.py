@@ -31,6 +31,33 @@ from printplay.render.sheet_pdf import draw_sheet
 if TYPE_CHECKING:
     from printplay.makers.kit_maker import Kit
 
+# --- The command line in-process: its click command built once -------------------------------
+
+
+@pytest.fixture(autouse=True, scope="session")
+def click_command_built_once() -> Iterator[None]:
+    """Typer builds an app's click command again at every call (printplay's root group,
+    then the verb a run reaches, reading its signature and annotations: about 4 ms a call,
+    more than many verbs take); the tests call the command line in-process hundreds of
+    times, so each app's command is built once a run, each verb in it once, and called
+    again. The command holds the verbs themselves, which look up what they call as they
+    run: a test patching a module's function still reaches it."""
+    import typer.main
+
+    build = typer.main.get_command
+    built: dict[int, tuple[Any, Any]] = {}
+
+    def get_command(typer_instance: Any) -> Any:
+        known = built.get(id(typer_instance))
+        if known is None or known[0] is not typer_instance:
+            known = built[id(typer_instance)] = (typer_instance, build(typer_instance))
+        return known[1]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer.main, "get_command", get_command)
+        yield
+
+
 REPO = Path(__file__).resolve().parent.parent
 BUNDLED = REPO / "tests" / "data" / "random-decks-1500.txt"
 
