@@ -1,7 +1,7 @@
 """No printed text is smaller than :data:`~printplay.render.styles.MIN_TEXT` (6 pt).
 
 Every run of text of a representative set of printables is measured as printed: its font
-size through the text matrix and every transformation of the page (pypdf's text visitor),
+size through the text matrix and every transformation of the page (read with pdfium),
 so a diagram drawn small is measured small.  The set: each solitaire's sheet on A4 and
 Letter, Ricochet Poker's sheet, every rulebook (and two whose figure shrinks to end a
 page), the mats, the book with the smallest cards (Ricochet's curated puzzles, whose
