@@ -11,6 +11,7 @@ from typing import Any
 
 import pypdfium2
 import pytest
+from conftest import built_once
 from pdf_geometry import MM, Shape, close, page_shapes
 from pypdf import PdfReader
 
@@ -638,17 +639,23 @@ FOOTER_MM = 6.0
 
 
 def _configured(
-    tmp_path: Path, paper: str, size: str, layout: str, bleed: bool, duplex: str
+    factory: pytest.TempPathFactory, paper: str, size: str, layout: str, bleed: bool, duplex: str
 ) -> Path:
-    return build_deck(
-        tmp_path / "deck.pdf",
-        paper=paper,
-        size=size,
-        layout=layout,
-        bleed=bleed,
-        duplex=duplex,
-        calibration=False,
-    )
+    """The deck of one configuration, built once a run for the tests that measure it."""
+    name = f"deck-{paper}-{size}-{layout}-{'bleed' if bleed else 'trim'}-{duplex}"
+
+    def build(folder: Path) -> Path:
+        return build_deck(
+            folder / "deck.pdf",
+            paper=paper,
+            size=size,
+            layout=layout,
+            bleed=bleed,
+            duplex=duplex,
+            calibration=False,
+        )
+
+    return built_once(factory, name, build)
 
 
 def _footer_bottom(path: Path, index: int) -> tuple[float, float]:
@@ -666,12 +673,17 @@ def _footer_bottom(path: Path, index: int) -> tuple[float, float]:
 
 @pytest.mark.parametrize(("paper", "size", "layout", "bleed", "duplex"), CONFIGURATIONS)
 def test_every_sheet_leaves_ten_millimetres_for_marks_and_footer(
-    tmp_path: Path, paper: str, size: str, layout: str, bleed: bool, duplex: str
+    tmp_path_factory: pytest.TempPathFactory,
+    paper: str,
+    size: str,
+    layout: str,
+    bleed: bool,
+    duplex: str,
 ) -> None:
     """A home printer cannot print the outer few millimetres: every sheet keeps 10 mm of
     paper round the cards' art, every cut line has a mark in that margin at both ends at
     least 8.5 mm long, and the footer sits 6 mm or more from the edge, off the art."""
-    path = _configured(tmp_path, paper, size, layout, bleed, duplex)
+    path = _configured(tmp_path_factory, paper, size, layout, bleed, duplex)
     reader = PdfReader(path)
     for number in (0, 1):  # a full sheet's faces and (duplex) its backs
         page = reader.pages[number]
@@ -705,9 +717,9 @@ def test_every_sheet_leaves_ten_millimetres_for_marks_and_footer(
     [(p, s, b, d) for p, s, _, b, d in CONFIGURATIONS if _ == "duplex"],
 )
 def test_backs_land_behind_their_faces_on_every_paper(
-    tmp_path: Path, paper: str, size: str, bleed: bool, duplex: str
+    tmp_path_factory: pytest.TempPathFactory, paper: str, size: str, bleed: bool, duplex: str
 ) -> None:
-    path = _configured(tmp_path, paper, size, "duplex", bleed, duplex)
+    path = _configured(tmp_path_factory, paper, size, "duplex", bleed, duplex)
     reader = PdfReader(path)
     for number in range(0, len(reader.pages), 2):
         page = reader.pages[number]

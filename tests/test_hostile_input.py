@@ -137,8 +137,11 @@ BAD_INPUTS = [
 ]
 
 
-@pytest.fixture()
-def scratch(tmp_path: Path) -> Path:
+@pytest.fixture(scope="module")
+def scratch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The files the bad inputs name, made once for the module: each test runs a verb on
+    them and checks the folder is left as it was (no file, no hidden temporary file)."""
+    tmp_path = tmp_path_factory.mktemp("scratch")
     (tmp_path / "loop").symlink_to(tmp_path / "loop2")
     (tmp_path / "loop2").symlink_to(tmp_path / "loop")
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")

@@ -12,6 +12,7 @@ from typing import Any
 
 import pypdfium2
 import pytest
+from conftest import Printed
 from pdf_geometry import MM, close, operations, page_shapes
 from pdftext import page_texts
 from pypdf import PdfReader
@@ -47,10 +48,9 @@ def mat_of(game: Any) -> TableMat:
 
 
 @pytest.fixture(scope="module", params=["a4", "letter"])
-def mat(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_mat(
-        mat_of("tripeaks"), tmp_path_factory.mktemp("mat") / "mat.pdf", paper=request.param
-    )
+def mat(request: pytest.FixtureRequest, printed: Printed) -> Path:
+    """TriPeaks' mat on A4 and Letter, as ``printplay mat`` makes it (typeset once a run)."""
+    return printed.printable("mat", "tripeaks", paper=request.param)
 
 
 def _plan(path: Path) -> MatPlan:
@@ -187,8 +187,8 @@ def test_alignment_marks_sit_on_every_seam_and_dashed_lines_where_edges_go(mat: 
             assert any(abs(s.bbox[1] - y) < 0.01 and abs(s.bbox[3] - y) < 0.01 for s in dashed)
 
 
-def test_identical_input_gives_identical_bytes(tmp_path: Path) -> None:
-    one = build_mat(mat_of("tripeaks"), tmp_path / "one.pdf", paper="letter")
+def test_identical_input_gives_identical_bytes(printed: Printed, tmp_path: Path) -> None:
+    one = printed.printable("mat", "tripeaks", paper="letter")  # made once a run
     two = build_mat(mat_of("tripeaks"), tmp_path / "two.pdf", paper="letter")
     assert one.read_bytes() == two.read_bytes()
 
@@ -258,12 +258,10 @@ GAMES = ("tripeaks", "pyramid", "ricochet")
 
 
 @pytest.fixture(scope="module", params=[(g, p) for g in GAMES for p in ("a4", "letter")])
-def any_mat(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-) -> tuple[Path, MatPlan]:
+def any_mat(request: pytest.FixtureRequest, printed: Printed) -> tuple[Path, MatPlan]:
+    """Each solitaire's mat on A4 and Letter (typeset once a run) and its plan."""
     game, paper = request.param
-    path = build_mat(mat_of(game), tmp_path_factory.mktemp("mat") / f"{game}.pdf", paper=paper)
-    return path, plan_mat(mat_of(game), paper)
+    return printed.printable("mat", game, paper=paper), plan_mat(mat_of(game), paper)
 
 
 Rect = tuple[float, float, float, float]
@@ -410,7 +408,7 @@ def test_the_foot_of_every_page_keeps_ten_millimetres_from_the_edges(
 
 @pytest.mark.parametrize(("game", "paper"), [("pyramid", "a4"), ("pyramid", "letter")])
 def test_the_page_map_names_every_page_in_six_point_letters(
-    tmp_path: Path, game: str, paper: str
+    printed: Printed, game: str, paper: str
 ) -> None:
     """Three rows of pages (A4) or pages taller than wide (Letter): the map grows, or its
     cells widen, until each holds its page's name at 6 pt (it was 5 pt, or left out)."""
@@ -418,7 +416,7 @@ def test_the_page_map_names_every_page_in_six_point_letters(
 
     from printplay.render.styles import MIN_TEXT
 
-    path = build_mat(mat_of(game), tmp_path / "mat.pdf", paper=paper)
+    path = printed.printable("mat", game, paper=paper)
     plan = plan_mat(mat_of(game), paper)
     names = {tile.name for tile in plan.tiles}
     here = [run for run in text_runs(path) if run.page == 2]  # the first tile's page
