@@ -342,10 +342,52 @@ SLOW_FIXTURES = {"demo_run"}
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that uses a :data:`SLOW_FIXTURES` fixture ``slow`` (``-m "not slow"``
-    leaves them out while developing; CI runs them)."""
+    leaves them out while developing; CI runs them), and every test asking for
+    :func:`unprivileged` ``unprivileged`` (``.ci/run`` runs those again without root's
+    power over files)."""
     for item in items:
-        if SLOW_FIXTURES & set(getattr(item, "fixturenames", ())):
+        names = set(getattr(item, "fixturenames", ()))
+        if SLOW_FIXTURES & names:
             item.add_marker(pytest.mark.slow)
+        if "unprivileged" in names:
+            item.add_marker(pytest.mark.unprivileged)
+
+
+# --- What file permissions refuse -------------------------------------------------------------
+
+UNPRIVILEGED_RUN = "PRINTPLAY_TESTS_UNPRIVILEGED"
+"""Set by ``.ci/run`` for its run of the ``unprivileged`` tests: there, a test that finds
+that permissions do not bite fails instead of skipping."""
+
+
+def permissions_bite(folder: Path) -> bool:
+    """Whether this process is refused a file its mode forbids (root, or any process with
+    ``CAP_DAC_OVERRIDE``, is not)."""
+    probe = folder / ".permission-probe"
+    probe.write_bytes(b"")
+    probe.chmod(0)
+    try:
+        with open(probe, "rb"):
+            return False
+    except PermissionError:
+        return True
+    finally:
+        probe.chmod(0o600)
+        probe.unlink()
+
+
+@pytest.fixture
+def unprivileged(tmp_path: Path) -> None:
+    """For a test of what file permissions refuse (an unreadable source, a folder one may
+    not write in): skipped where permissions do not bite, as for root, who reads and
+    writes every file. CI runs as root, so ``.ci/run`` runs these tests again without that
+    power (``setpriv``, the capabilities that override file modes dropped), with
+    :data:`UNPRIVILEGED_RUN` set: there a test that cannot check what it is for fails."""
+    if permissions_bite(tmp_path):
+        return
+    if os.environ.get(UNPRIVILEGED_RUN):
+        pytest.fail("file permissions do not bite in the unprivileged run (see .ci/run)")
+    pytest.skip("file permissions do not bite for this user (root): .ci/run runs this unprivileged")
 
 
 def mostly_slow(values: Iterable[Any], fast: Container[Any]) -> list[Any]:

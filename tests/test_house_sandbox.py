@@ -157,9 +157,8 @@ def test_a_huge_source_is_refused_without_reading_it(
     refused(tmp_path, capsys, folder, "too large", f"{MAX_SOURCE_BYTES:,}")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads every file")
 def test_an_unreadable_source_says_it_cannot_be_read(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    unprivileged: None, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     folder = house(tmp_path / "house", "")
     (folder / "tripeaks.md").chmod(0)
