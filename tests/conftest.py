@@ -250,6 +250,35 @@ class Printed:
             lambda folder: write_curated_book(game, folder / f"{name}.pdf", paper=paper)[0],
         )
 
+    def kit(self, game: str, *, paper: str) -> Kit:
+        """``printplay kit GAME``: every part, the game's kit deals walked through their
+        golden lines (:func:`kit_lines`)."""
+        from printplay.makers.kit_maker import build_kit
+
+        name = _slug("kit", game, paper)
+        return built_once(
+            self.factory,
+            f"printed-{name}",
+            lambda folder: build_kit(
+                game, folder / f"{name}.pdf", paper=paper, results=kit_lines(game)
+            ),
+        )
+
+
+def kit_lines(game: str) -> dict[tuple[int, tuple[str, ...]], SolveResult]:
+    """The walkthrough lines of ``game``'s kit deals, from the golden file (no search)."""
+    from printplay.builders.kit import kit_deals
+    from printplay.games import entry
+
+    if not entry(game).is_solitaire:
+        return {}
+    lines: dict[tuple[int, tuple[str, ...]], SolveResult] = {}
+    for deal in kit_deals(game):
+        assert deal.seed is not None
+        solitaire = make_solitaire(game, list(deal.options))
+        lines[(deal.seed, deal.options)] = walkthrough_line(solitaire, deal.deal())
+    return lines
+
 
 @pytest.fixture(scope="session")
 def printed(tmp_path_factory: pytest.TempPathFactory) -> Printed:

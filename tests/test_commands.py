@@ -205,27 +205,19 @@ def test_the_sites_deal_pages_print_commands_that_run(
 
 
 def test_a_kits_sheets_print_commands_that_run(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, known_lines: dict[str, Any]
+    printed: Printed,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    known_lines: dict[str, Any],
 ) -> None:
-    """A Letter kit: every command its sheets and its puzzles print parses, with the
-    paper; a sheet's runs and prints its deal."""
-    from printplay.makers.kit_maker import build_kit
-
-    game = make_solitaire("tripeaks")
-    deal = numbered_deal(game.deck(), 2)
-    kit = build_kit(
-        "tripeaks",
-        tmp_path / "kit.pdf",
-        paper="letter",
-        deals=[2],
-        deck=False,
-        results={2: walkthrough_line(game, deal)},
-    )
+    """A Letter kit (TriPeaks', as test_kit checks its pages): every command its sheets
+    and its puzzles print parses, with the paper; a sheet's runs and prints its deal."""
+    kit = printed.kit("tripeaks", paper="letter")
     commands = commands_in(pdf_text(kit.path))
     sheets = [c for c in commands if c.startswith("printplay sheet")]
-    assert len(sheets) == 1 + len(curated_deals("tripeaks")[1].deals)
+    assert len(sheets) == len(kit.deals) + len(curated_deals("tripeaks")[1].deals)
     for command in commands:
         assert "--paper letter" in command and parsed(command)
     folder = tmp_path / "run"
     folder.mkdir()
-    assert deal_code(run(sheets[0], folder, monkeypatch)) == deal.code
+    assert deal_code(run(sheets[0], folder, monkeypatch)) == kit.deals[0].deal().code

@@ -12,7 +12,7 @@ from typing import Any
 
 import pypdfium2
 import pytest
-from conftest import walkthrough_line
+from conftest import Printed
 from page_fill import NEARLY_EMPTY
 from page_fill import used as _used
 from pdftext import misplaced_bookmarks, page_texts
@@ -24,7 +24,7 @@ from printplay.builders.table_mat import table_mat
 from printplay.cli.app import main
 from printplay.core.errors import DealError
 from printplay.games import entry, make_solitaire
-from printplay.makers.kit_maker import Kit, ResultKey, _parts, build_kit
+from printplay.makers.kit_maker import Kit, _parts, build_kit
 from printplay.render.deck import DeckOptions, plan_deck
 from printplay.render.kit_pages import FRONT_PAGES
 from printplay.render.mats import mat_page_count
@@ -230,18 +230,6 @@ def test_a_source_without_quick_cards_is_left_out_and_said(tmp_path: Path) -> No
 # --- no page nearly empty -------------------------------------------------------------------
 
 
-def _kit_lines(game: str) -> dict[ResultKey, Any]:
-    """The walkthrough lines of a game's kit deals, from the golden file (no search)."""
-    if not entry(game).is_solitaire:
-        return {}
-    lines: dict[ResultKey, Any] = {}
-    for deal in kit_deals(game):
-        assert deal.seed is not None
-        solitaire = make_solitaire(game, list(deal.options))
-        lines[(deal.seed, deal.options)] = walkthrough_line(solitaire, deal.deal())
-    return lines
-
-
 def _sparse_pages(path: Path, blanks: set[int], pages: int) -> list[tuple[int, float]]:
     """The pages of a kit using less than :data:`NEARLY_EMPTY` of their text area, but the
     blank backs (meant so), the puzzle book's page that warns the solutions follow (meant
@@ -262,11 +250,11 @@ def _sparse_pages(path: Path, blanks: set[int], pages: int) -> list[tuple[int, f
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["tripeaks", "pyramid", "ricochet", "ricochet-poker"])
-def test_no_page_of_a_kit_is_nearly_empty(tmp_path: Path, game: str) -> None:
+def test_no_page_of_a_kit_is_nearly_empty(printed: Printed, game: str) -> None:
     """Every page of every game's whole kit on Letter uses a fifth of its text area or
     more (see :func:`_sparse_pages`): no walkthrough ends alone on a page (with a blank back
     after it in the kit), no sheet holds two tokens and nothing else."""
-    kit = build_kit(game, tmp_path / "kit.pdf", paper="letter", results=_kit_lines(game))
+    kit = printed.kit(game, paper="letter")
     dividers = [text for text in page_texts(kit.path) if "Stop here if you want" in text]
     assert len(dividers) == (1 if game != "ricochet-poker" else 0)  # the puzzles' answers
     assert _sparse_pages(kit.path, set(kit.blanks), kit.pages) == []

@@ -396,11 +396,11 @@ def test_impossible_position_is_refused() -> None:
 
 
 def test_result_json() -> None:
-    state = numbered_state(TriPeaksOptions(), 1)
-    data = best_score(state).to_json()
+    result = best_score(numbered_state(TriPeaksOptions(), 1))
+    data = result.to_json()
     assert set(data) >= {"solvable", "moves", "score", "optimal", "stats"}
     assert set(data["stats"]) == {"states"}
-    assert set(best_score(state).to_json(timings=True)["stats"]) == {"states", "seconds"}
+    assert set(result.to_json(timings=True)["stats"]) == {"states", "seconds"}
     json.dumps(data)
     assert [move_from_json(m).to_json() for m in data["moves"]] == data["moves"]
 
