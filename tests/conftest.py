@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
+from developer_loop import LEFT_OUT
 
 from printplay.analysis.curated import SeedDeal
 from printplay.builders.commands import sheet_request
@@ -371,15 +372,30 @@ SLOW_FIXTURES = {"demo_run"}
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Mark every test that uses a :data:`SLOW_FIXTURES` fixture ``slow`` (``-m "not slow"``
-    leaves them out while developing; CI runs them), and every test asking for
+    leaves them out while developing; CI runs them), and those the developer's loop
+    leaves out (:data:`developer_loop.LEFT_OUT`), and every test asking for
     :func:`unprivileged` ``unprivileged`` (``.ci/run`` runs those again without root's
     power over files)."""
+    seen: dict[str, int] = {}
     for item in items:
         names = set(getattr(item, "fixturenames", ()))
         if SLOW_FIXTURES & names:
             item.add_marker(pytest.mark.slow)
         if "unprivileged" in names:
             item.add_marker(pytest.mark.unprivileged)
+        key = loop_key(item)
+        kept = LEFT_OUT.get(key)
+        if kept is not None:
+            index = seen[key] = seen.get(key, -1) + 1
+            callspec = getattr(item, "callspec", None)
+            if not kept.keeps(callspec.id if callspec else None, index):
+                item.add_marker(pytest.mark.slow)
+
+
+def loop_key(item: pytest.Item) -> str:
+    """``file::function`` of a test, as :data:`developer_loop.LEFT_OUT` names it."""
+    name = getattr(item, "originalname", item.name)
+    return f"{item.path.name}::{name}"
 
 
 # --- What file permissions refuse -------------------------------------------------------------

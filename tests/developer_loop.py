@@ -1,0 +1,187 @@
+"""What the developer's loop (``pytest -m "not slow"``) leaves out, beyond the tests marked
+``slow`` where they are written: the costliest tests and cases, measured with
+``benchmarks/test_cost.py``, each leaving a cheaper test of the same thing in the loop.
+
+The README's command runs everything; the loop is to cost at most a fifth of what the whole
+suite cost at f4b39a6 (652 s of processor time on the reference machine). Each entry names a
+test function by its file and name: :data:`ALL` leaves out every case, :func:`keep` every
+case but those named (by their pytest id), :func:`every` all but one case in ``n`` (in the
+order collected). ``conftest.pytest_collection_modifyitems`` marks them ``slow``;
+``tests/test_developer_loop.py`` checks that every entry still names a test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Kept:
+    """The cases of a test the loop keeps: those with an id in ``ids``, and every
+    ``nth`` case counted from the first (0: none)."""
+
+    ids: frozenset[str] = frozenset()
+    nth: int = 0
+
+    def keeps(self, case_id: str | None, index: int) -> bool:
+        """Whether the loop keeps the case ``case_id``, the ``index``-th of its test."""
+        return (case_id is not None and case_id in self.ids) or (
+            self.nth > 0 and index % self.nth == 0
+        )
+
+
+ALL = Kept()
+"""No case kept."""
+
+
+def keep(*ids: str) -> Kept:
+    """Only the cases with these pytest ids kept."""
+    return Kept(frozenset(ids))
+
+
+def every(nth: int) -> Kept:
+    """One case in ``nth`` kept: the first, then every ``nth`` after it."""
+    return Kept(nth=nth)
+
+
+LEFT_OUT: dict[str, Kept] = {
+    # Whole books, kits and curated books typeset, and deals graded one after the other
+    # to choose them: the loop keeps the small mixed book (its PDF, its pages, its
+    # manifest), a book's model and the bad input.
+    "test_books.py::test_the_curated_book_names_the_command_that_makes_it_again": ALL,
+    "test_books.py::test_no_wrapped_line_of_moves_starts_with_a_separator": ALL,
+    "test_books.py::test_a_letter_book_leaves_no_page_mostly_empty": ALL,
+    "test_books.py::test_deals_are_taken_in_order_and_of_the_level_asked": ALL,
+    "test_books.py::test_book_command_json": ALL,
+    "test_books.py::test_the_first_deal_of_a_level": ALL,
+    "test_books.py::test_a_book_is_byte_identical_and_letter_sized": ALL,
+    "test_books.py::test_sheet_of_a_level": ALL,
+    "test_books.py::test_a_reshuffle_book_prints_each_new_stock": ALL,
+    "test_books.py::test_puzzle_pages_show_no_solution": ALL,
+    # Printed commands run again: one sheet's in the loop, the others (every game, paper,
+    # numbering and flag; books, kits, levels, explicit deals) in the suite.
+    "test_commands.py::test_a_sheets_command_prints_the_same_sheet_again": keep(
+        "tripeaks --seed 1"
+    ),
+    "test_commands.py::test_every_puzzle_of_a_book_prints_a_command_for_its_sheet": ALL,
+    "test_commands.py::test_a_books_cover_gives_the_command_that_makes_it_again": ALL,
+    "test_commands.py::test_a_kits_sheets_print_commands_that_run": ALL,
+    "test_commands.py::test_an_explicit_deals_command_names_its_cards": ALL,
+    "test_commands.py::test_a_sheet_of_a_level_prints_the_command_that_picks_it_again": ALL,
+    # Real processes: one of each kind stays.
+    "test_hostile_input.py::test_a_fifo_is_refused_without_hanging": keep("deal file"),
+    "test_hostile_input.py::test_a_closed_standard_input_is_one_line": keep("--deal-file"),
+    "test_hostile_input.py::test_a_signal_stops_a_batch_and_its_workers": keep("2-130"),
+    "test_hostile_input.py::test_a_signal_during_start_up_is_one_line": keep("2"),
+    "test_hostile_input.py::test_a_terminal_without_suit_symbols_gets_letters": ALL,
+    "test_stats_cluster.py::test_the_verb_on_a_local_cluster": ALL,
+    "test_stats_cluster.py::test_a_local_cluster_that_cannot_start_is_one_line": ALL,
+    "test_stats_cluster.py::test_a_worker_killed_mid_run_still_gives_every_deal_once": ALL,
+    "test_stats_cluster.py::test_a_server_that_is_no_scheduler_is_one_line": keep(
+        "banner-unexpected reply"
+    ),
+    "test_cli.py::test_jokers_in_stock_end_to_end": ALL,
+    "test_cli.py::test_a_deal_proved_lost_before_any_move_says_so": ALL,
+    # Every deck configuration: four in the loop, one of each paper, size, layout and
+    # bleed.
+    "test_deck.py::test_every_sheet_leaves_ten_millimetres_for_marks_and_footer": keep(
+        "a4-poker-duplex-False-long-edge",
+        "letter-bridge-duplex-True-short-edge",
+        "a4-bridge-gutter-fold-True-long-edge",
+        "letter-poker-gutter-fold-False-long-edge",
+    ),
+    "test_deck.py::test_backs_land_behind_their_faces_on_every_paper": keep(
+        "a4-poker-False-long-edge", "letter-bridge-True-short-edge"
+    ),
+    # The solvers against slower references and against each other: a case or a sample
+    # of each in the loop.
+    "test_tripeaks_solver.py::test_best_score_beats_the_solver_line": keep("1"),
+    "test_tripeaks_solver.py::test_best_score_of_a_lost_deal_pays_the_penalty": ALL,
+    "test_tripeaks_solver.py::test_best_score_with_budget_returns_best_so_far": ALL,
+    "test_tripeaks_solver.py::test_handing_over_to_values_keeps_verdicts_and_lines": keep(
+        "standard"
+    ),
+    "test_tripeaks_solver.py::test_values_are_the_search_verdicts": keep("standard"),
+    "test_tripeaks_solver.py::test_lean_free_search_is_the_generic_one": keep("standard"),
+    "test_pyramid_solver.py::test_bound_never_above_the_shortest_win": every(10),
+    "test_pyramid_solver.py::test_agrees_with_breadth_first_search_with_few_ranks": keep(
+        "0", "1", "2"
+    ),
+    "test_pyramid_solver.py::test_short_by_rank_matches_trying_every_set": every(6),
+    "test_pyramid_solver.py::test_golden_shortest_lines": keep(
+        "standard-deal-1", "clear-the-board-deal-1", "published-deck-3"
+    ),
+    "test_pyramid_solver.py::test_agrees_with_breadth_first_search_on_four_rows": keep(
+        "0", "1", "2"
+    ),
+    "test_pyramid_solver.py::test_rank_heavy_positions_agree_with_breadth_first_search": every(6),
+    "test_pyramid_solver.py::test_every_card_games_agree_with_breadth_first_search": every(8),
+    "test_pyramid_solver.py::test_fewest_of_one_rank_match_a_plain_search": every(8),
+    "test_pyramid_solver.py::test_agrees_with_breadth_first_search": every(6),
+    "test_ricochet_solver.py::test_random_endgames_agree_with_brute_force": keep(
+        "standard", "no-wrap"
+    ),
+    "test_ricochet_solver.py::test_numbered_deals_agree_with_reference": keep("standard"),
+    "test_ricochet_solver.py::test_strict_numbered_deals_agree_with_reference": keep("standard"),
+    "test_conformance.py::test_every_solitaire_conforms": keep("ricochet"),
+    "test_poker_strategy.py::test_state_ev_is_the_engine_average_over_every_completion": ALL,
+    "test_poker_strategy.py::test_stored_table_recomputes": ALL,
+    "test_poker_strategy.py::test_fast_round_matches_the_engine": keep("1", "2"),
+    "test_poker_rulebook.py::test_the_odds_positions_are_legal_and_computed": keep("0-5", "2-5"),
+    "test_poker_rulebook.py::test_the_seven_card_rulebook_deals_two_cards": ALL,
+    "test_poker_standard.py::test_random_rounds_keep_the_invariants": ALL,
+    # Grading: the verbs' agreement on one TriPeaks pair, their route to the grading for
+    # two rule sets.
+    "test_grading.py::test_every_verb_gives_a_deal_the_same_grade": keep("tripeaks-1-2"),
+    "test_grading.py::test_every_verb_asks_the_one_grading_for_each_deal": keep(
+        "tripeaks-", "pyramid-clear-the-board"
+    ),
+    "test_stats.py::test_stats_grade_gives_each_deal_the_level_solve_grade_gives": ALL,
+    "test_cli_pysolfc.py::test_the_first_deal_of_a_level_is_looked_for_among_pysolfcs_games": ALL,
+    "test_cli_pysolfc.py::test_the_remake_command_keeps_the_paper_and_the_spoiler_free_flag": ALL,
+    "test_seeds.py::test_stored_grades_are_the_grading_s_own": keep("ricochet-first-steps-0"),
+    # Printables: one sheet, rulebook, mat and kit-free check of each kind in the loop,
+    # the other games, papers and options in the suite; the kits whole.
+    "test_pdfs.py::test_output_is_byte_identical_for_identical_input": ALL,
+    "test_pdfs.py::test_no_rulebook_page_is_left_half_empty": keep("tripeaks-a4"),
+    "test_pdfs.py::test_every_pdf_printed_at_true_size_asks_viewers_not_to_scale_it": ALL,
+    "test_pdfs.py::test_spoiler_free_sheet_draws_backs": ALL,
+    "test_pdfs.py::test_every_bookmark_of_a_sheet_opens_the_page_of_its_heading": keep(
+        "ricochet-1-flags0"
+    ),
+    "test_tripeaks_printables.py::test_no_sheet_page_is_nearly_empty": keep("1-options0-a4-False"),
+    "test_tripeaks_printables.py::test_no_rulebook_page_is_nearly_empty": keep(
+        "options0-a4", "options1-letter"
+    ),
+    "test_tripeaks_printables.py::test_a_lost_deal_ends_with_the_card_penalty_named": ALL,
+    "test_tripeaks_printables.py::test_face_up_sheets_mention_no_face_down_cards": ALL,
+    "test_pyramid_printables.py::test_a_sheet_has_a_time_budget_and_says_when_it_ran_out": ALL,
+    "test_ricochet_printables.py::test_the_expert_sheet_ends_on_a_page_worth_printing": ALL,
+    "test_mats.py::test_words_on_the_mat_keep_clear_of_seams_and_targets": keep("any_mat0"),
+    "test_mats.py::test_the_foot_of_every_page_keeps_ten_millimetres_from_the_edges": keep(
+        "any_mat0"
+    ),
+    "test_mats.py::test_one_target_at_each_corner_and_no_two_crosses_touch": keep("any_mat0"),
+    "test_mats.py::test_the_page_map_names_every_page_in_six_point_letters": keep("pyramid-letter"),
+    "test_poker_printables.py::test_eight_seat_sheet_is_byte_identical": ALL,
+    "test_poker_printables.py::test_eight_seats_stay_legible_and_fit_the_page": keep("letter"),
+    "test_words_markup.py::test_a_sheet_with_bad_words_is_refused_in_one_line": keep("unclosed"),
+    "test_machinery.py::test_rules_dir_rewords_a_sheet": ALL,
+    "test_kit.py::test_the_kit_is_its_parts_with_a_cover_contents_and_blank_backs": ALL,
+    "test_kit.py::test_one_sided_pages_have_blank_backs_that_say_so": ALL,
+    "test_kit.py::test_the_contents_page_points_at_the_right_pages": ALL,
+    "test_kit.py::test_bookmarks_hold_every_part_and_their_own_outlines": ALL,
+    "test_kit.py::test_every_bookmark_of_a_sheet_opens_the_page_of_its_heading": ALL,
+    "test_kit.py::test_footers_number_the_kits_pages": ALL,
+    "test_kit.py::test_the_cover_says_what_is_where_and_how_to_print": ALL,
+    "test_kit.py::test_the_pdf_asks_for_true_size_and_long_edge_duplex": ALL,
+    "test_kit.py::test_the_registry_decides_the_parts": ALL,
+    "test_kit.py::test_every_kit_deal_prints_the_command_that_remakes_it": ALL,
+    "test_kit.py::test_the_print_check_counts_the_pages_of_the_kit": ALL,
+    "test_kit.py::test_the_puzzle_book_in_the_kit_gives_the_kits_pages": ALL,
+    # Data files rebuilt from scratch.
+    "test_data_rebuild.py::test_the_strategy_table_rebuilt_and_read_back": ALL,
+    "test_data_rebuild.py::test_the_lattices_rebuilt_are_the_shipped_ones": ALL,
+}
+"""Tests the developer's loop leaves out (all or some of their cases), by
+``file::function``."""
