@@ -148,6 +148,18 @@ def test_indices_are_text_in_the_embedded_font() -> None:
     assert "printplay" in strings(part(card_face(Card(Rank.ACE, Suit.SPADES)), "art"))
 
 
+def test_glyphs_are_read_in_font_units_by_fonttools() -> None:
+    # the outline's points, its box and its advance are all in the font's units (2048 an em):
+    # reportlab's reader gave the advance of a monospace glyph rescaled to 1000 an em
+    exclaim = glyph("!", "DejaVuSansMono.ttf")
+    assert exclaim.units_per_em == 2048
+    assert exclaim.advance == 1233
+    assert exclaim.bounds == (516, 0, 719, 1493)
+    assert [len(contour) for contour in exclaim.contours] == [6, 4]
+    with pytest.raises(ValueError, match="no outline"):
+        glyph(" ")
+
+
 def test_the_big_pips_are_the_fonts_suit_glyphs() -> None:
     assert glyph("♠").bounds == (323, 0, 1512, 1492)
     assert glyph("♥").units_per_em == 2048

@@ -15,14 +15,14 @@ black in greyscale.
 
 from __future__ import annotations
 
+import io
 import math
-import struct
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from reportlab.graphics.shapes import (
     Circle,
@@ -37,13 +37,15 @@ from reportlab.graphics.shapes import (
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfbase.ttfonts import TTFontFile
 
 from printplay.core.cards import Card, Rank, Suit
 from printplay.core.errors import OptionError
 from printplay.render.card_shapes import BACK_FILL, BACK_LINE, BLACK, JOKER_INDEX, RED, ink
 from printplay.render.card_sizes import CARD_SIZES, CardSize, card_size
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
+
+if TYPE_CHECKING:
+    from fontTools.ttLib import TTFont
 
 # --- colours ---------------------------------------------------------------------------------
 
@@ -125,58 +127,40 @@ class Glyph:
 
 
 @cache
-def _font_file(filename: str) -> TTFontFile:
-    folder = resources.files("printplay") / "fonts"
-    with resources.as_file(folder / filename) as path:
-        return TTFontFile(str(path))
+def _font_file(filename: str) -> TTFont:
+    """A bundled font, read by fontTools (imported only when a glyph is first needed)."""
+    from fontTools.ttLib import TTFont
+
+    data = (resources.files("printplay") / "fonts" / filename).read_bytes()
+    return TTFont(io.BytesIO(data))
+
+
+@cache
+def _char_map(filename: str) -> dict[int, str]:
+    """A bundled font's characters: code point to glyph name (its best Unicode cmap)."""
+    return {int(code): str(name) for code, name in _font_file(filename).getBestCmap().items()}
 
 
 @cache
 def glyph(char: str, filename: str = "DejaVuSans.ttf") -> Glyph:
     """The outline of ``char`` in a bundled font (a simple, not composite, glyph)."""
     font = _font_file(filename)
-    index = font.charToGlyph[ord(char)]
-    start = font.glyphPos[index]
-    data = font.get_chunk(font.get_table_pos("glyf")[0] + start, font.glyphPos[index + 1] - start)
-    count, x0, y0, x1, y1 = struct.unpack(">hhhhh", data[:10])
-    if count < 0:
+    name = _char_map(filename)[ord(char)]
+    table = font["glyf"]
+    outline = table[name]
+    if outline.isComposite():
         raise ValueError(f"{char!r} is a composite glyph in {filename}")
-    ends = struct.unpack(f">{count}H", data[10 : 10 + 2 * count])
-    pos = 10 + 2 * count
-    (skip,) = struct.unpack(">H", data[pos : pos + 2])
-    pos += 2 + skip
-    total = ends[-1] + 1 if ends else 0
-    flags: list[int] = []
-    while len(flags) < total:
-        flag = data[pos]
-        pos += 1
-        flags.append(flag)
-        if flag & 8:
-            flags.extend([flag] * data[pos])
-            pos += 1
-
-    def coordinates(short: int, same: int) -> list[int]:
-        nonlocal pos
-        values, value = [], 0
-        for flag in flags:
-            if flag & short:
-                delta = data[pos]
-                pos += 1
-                value += delta if flag & same else -delta
-            elif not flag & same:
-                value += struct.unpack(">h", data[pos : pos + 2])[0]
-                pos += 2
-            values.append(value)
-        return values
-
-    xs = coordinates(2, 16)
-    ys = coordinates(4, 32)
+    if not outline.numberOfContours:
+        raise ValueError(f"{char!r} has no outline in {filename}")
+    points, ends, flags = outline.getCoordinates(table)
+    corners = [(int(x), int(y), bool(flag & 1)) for (x, y), flag in zip(points, flags, strict=True)]
     contours, first = [], 0
     for end in ends:
-        contours.append(tuple((xs[i], ys[i], bool(flags[i] & 1)) for i in range(first, end + 1)))
+        contours.append(tuple(corners[first : end + 1]))
         first = end + 1
-    advance = font.hmetrics[index][0]
-    return Glyph(tuple(contours), (x0, y0, x1, y1), advance, font.unitsPerEm)
+    bounds = (int(outline.xMin), int(outline.yMin), int(outline.xMax), int(outline.yMax))
+    advance = int(font["hmtx"][name][0])
+    return Glyph(tuple(contours), bounds, advance, int(font["head"].unitsPerEm))
 
 
 Point = tuple[float, float]
@@ -755,8 +739,8 @@ def check_back_text(text: str | None) -> str | None:
             f"back text {cleaned[:BACK_TEXT_LIMIT]!r}… is {len(cleaned)} characters long; "
             f"a back has room for {BACK_TEXT_LIMIT}"
         )
-    font = _font_file("DejaVuSans-Bold.ttf")
-    missing = sorted({c for c in cleaned if ord(c) not in font.charToGlyph})
+    known = _char_map("DejaVuSans-Bold.ttf")
+    missing = sorted({c for c in cleaned if ord(c) not in known})
     if missing:
         raise OptionError(
             f"back text: the bundled font has no {' '.join(missing)} (choose other characters)"
