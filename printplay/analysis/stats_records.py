@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
-from typing import Literal, cast
+from typing import Literal
 
 from printplay.core.deal import MAX_SEED, MIN_SEED
 from printplay.core.jsontypes import JsonObject, JsonValue
@@ -84,6 +84,10 @@ def record_of(deal: int, result: SolveResult[JsonMove], level: str | None = None
     )
 
 
+_VERDICT_NAMES: dict[str, Verdict] = {"won": "won", "lost": "lost", "undecided": "undecided"}
+"""A record's verdict as written, to the verdict it names."""
+
+
 class RecordError(ValueError):
     """A JSON value that is not a deal record (the message says what is wrong)."""
 
@@ -106,8 +110,9 @@ def record_from_json(data: JsonValue) -> DealRecord:
     if unknown:
         raise RecordError(f"unknown key {unknown[0][:40]!r}")
     deal = _whole(data, "deal", MIN_SEED, MAX_SEED)
-    verdict = data.get("verdict")
-    if verdict not in ("won", "lost", "undecided"):
+    written = data.get("verdict")
+    verdict = _VERDICT_NAMES.get(written) if isinstance(written, str) else None
+    if verdict is None:
         raise RecordError('"verdict" is not won, lost or undecided')
     moves = data.get("moves")
     if verdict == "won":
@@ -125,7 +130,7 @@ def record_from_json(data: JsonValue) -> DealRecord:
         raise RecordError('"level" is not a level name')
     return DealRecord(
         deal=deal,
-        verdict=cast("Verdict", verdict),
+        verdict=verdict,
         moves=moves if isinstance(moves, int) else None,
         states=states,
         seconds=seconds,

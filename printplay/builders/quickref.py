@@ -8,12 +8,12 @@ says what the rulebook says.  The deck and the kit print the cards
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
-from typing import cast
+from typing import Protocol, runtime_checkable
 
 from printplay.core.errors import GameError
-from printplay.games import entry, load
+from printplay.games import entry, load, not_a
 from printplay.markup.jinja_source import TemplateWords, template_exists
 from printplay.models.printable import QuickCardText, Rulebook
 
@@ -21,12 +21,26 @@ MACROS = ("quick_card_front", "quick_card_back")
 """The macros a rulebook source defines for its quick-reference card."""
 
 
+@runtime_checkable
+class RulebookSource(Protocol):
+    """What a registry entry's ``rulebook_source`` names: a game's rulebook model (its
+    source, context and figures) under options."""
+
+    def __call__(
+        self, game: str, option_texts: Sequence[str], /, *, rules_dir: Path | None = None
+    ) -> Rulebook:
+        """The rulebook model of ``game`` under ``option_texts``."""
+        ...
+
+
 def rulebook_model(
     game: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
 ) -> Rulebook:
     """The rulebook model of ``game``, as its registry entry builds it."""
     game_entry = entry(game)
-    build = cast("Callable[..., Rulebook]", load(game_entry.rulebook_source))
+    build = load(game_entry.rulebook_source)
+    if not isinstance(build, RulebookSource):
+        raise not_a(game_entry.rulebook_source, "rulebook source")
     return build(game_entry.name, tuple(option_texts), rules_dir=rules_dir)
 
 

@@ -11,10 +11,9 @@ each page with bleed and its trim and bleed boxes.  ``--json`` prints the book's
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, cast
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -28,11 +27,11 @@ from printplay.cli.common import (
     print_path,
     progress_bar,
 )
-from printplay.core.errors import GameError, OptionError
-from printplay.games import REGISTRY, entry, load
+from printplay.core.errors import OptionError
+from printplay.games import REGISTRY, entry
 
 if TYPE_CHECKING:
-    from printplay.core.jsontypes import JsonObject
+    pass
 
 
 class Imposition(StrEnum):
@@ -97,12 +96,11 @@ def book(
 ) -> None:
     """Write a book of winnable deals of the difficulty asked, one a page, with the
     solutions at the back (Ricochet Poker: close decisions, the answers at the back)."""
+    from printplay.makers.requests import book_maker
     from printplay.models.book_model import CURATED, BookRequest
 
     found = entry(game)
-    if found.book is None:
-        raise GameError(f"{found.title} has no book")
-    maker = cast("Callable[[BookRequest], tuple[Path, JsonObject]]", load(found.book))
+    maker = book_maker(found.name)
     curated = difficulty == CURATED and found.is_solitaire
     if curated and (option or count != BookRequest.count or start != BookRequest.start):
         raise OptionError(

@@ -19,8 +19,9 @@ import urllib.parse
 from collections.abc import Callable
 from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from io import BufferedReader
 from pathlib import Path
-from typing import Any, BinaryIO, cast
+from typing import Any, BinaryIO
 
 from printplay.core.errors import OutputError
 
@@ -118,7 +119,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         return file
 
 
-def _open_regular(path: str) -> BinaryIO:
+def _open_regular(path: str) -> BufferedReader:
     """``path`` open for reading if it is a regular file; a 404 otherwise."""
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
@@ -127,7 +128,7 @@ def _open_regular(path: str) -> BinaryIO:
     if not stat.S_ISREG(os.fstat(handle).st_mode):
         os.close(handle)
         raise _Refused(HTTPStatus.NOT_FOUND)
-    return cast("BinaryIO", os.fdopen(handle, "rb"))
+    return os.fdopen(handle, "rb")
 
 
 class _PreviewServer(ThreadingHTTPServer):

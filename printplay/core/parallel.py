@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
-from typing import TypeVar, cast
+from typing import TypeVar
 
 from printplay.core.errors import PrintplayError
 
@@ -269,9 +269,9 @@ def _results(
                 except (EOFError, OSError):
                     raise _lost(worker) from None
                 if not done:
-                    raise cast(BaseException, value)
+                    raise value  # the worker's exception, sent back whole
                 hand_out(worker)
-                yield first, cast("list[R]", value)
+                yield first, value
             elif worker.process.sentinel in ready:  # died, with no answer pending
                 raise _lost(worker)
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol, Self, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Protocol, Self, TypeAlias, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:  # the protocols name them; importing one loads none of them
     from printplay.core.cards import Card
@@ -152,6 +152,7 @@ S_co = TypeVar("S_co", bound=Position, covariant=True)
 """A game's state type."""
 
 
+@runtime_checkable
 class Solitaire(Protocol[S_co, M_co]):
     """A solitaire game under some options: deck, layout, deals, words and rulebook facts."""
 
@@ -235,6 +236,7 @@ RegisteredSolitaire: TypeAlias = Solitaire[Position, SolitaireMove]
 S_contra = TypeVar("S_contra", bound=Position, contravariant=True)
 
 
+@runtime_checkable
 class SolverModule(Protocol[S_contra]):
     """A game's solver: an exact verdict, and the game's best line (best score or shortest).
 
@@ -276,6 +278,7 @@ class BookExtras:
     pages: tuple[BookPage, ...] = ()
 
 
+@runtime_checkable
 class BookExtrasMaker(Protocol):
     """What a game's declaration names in ``book_extras``: given the game and the start of
     each puzzle's deal, in book order, the extras its book prints."""
@@ -285,6 +288,7 @@ class BookExtrasMaker(Protocol):
         ...
 
 
+@runtime_checkable
 class LineFinder(Protocol):
     """A solver function that finds a kind of best line (a solver's ``best_line``, or
     another kind a game offers besides, as TriPeaks' ``shortest_line``)."""

@@ -23,7 +23,7 @@ import importlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Literal, Protocol, cast
+from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 from printplay.core.errors import GameError
 from printplay.core.grades import Thresholds
@@ -97,6 +97,7 @@ class PieceWords:
     listed: str
 
 
+@runtime_checkable
 class GameClass(Protocol):
     """A game's class: built from its options."""
 
@@ -219,7 +220,10 @@ class GameEntry:
 
     def game_class(self) -> GameClass:
         """The engine's game class (imported on first use)."""
-        return cast("GameClass", load(self.engine))
+        found = load(self.engine)
+        if not isinstance(found, GameClass):
+            raise not_a(self.engine, "game class")
+        return found
 
     @property
     def options_type(self) -> type[GameOptions]:
@@ -240,20 +244,34 @@ class GameEntry:
             return self.solver_module().best_line
         if kind not in self.other_lines:
             raise GameError(f"{self.title} has no {BEST_LINES[kind]}")
-        module, _, name = self.other_lines[kind].partition(":")
-        return cast("LineFinder", getattr(importlib.import_module(module), name))
+        from printplay.core.protocols import LineFinder
+
+        found = load(self.other_lines[kind])
+        if not isinstance(found, LineFinder):
+            raise not_a(self.other_lines[kind], "line finder")
+        return found
 
     def extras_maker(self) -> BookExtrasMaker | None:
         """What makes the extras of the game's puzzle book (``book_extras``), if any."""
         if self.book_extras is None:
             return None
-        return cast("BookExtrasMaker", load(self.book_extras))
+        from printplay.core.protocols import BookExtrasMaker
+
+        found = load(self.book_extras)
+        if not isinstance(found, BookExtrasMaker):
+            raise not_a(self.book_extras, "book extras maker")
+        return found
 
     def solver_module(self) -> SolverModule[Position]:
         """The game's solver module (imported on first use)."""
         if self.solver is None:
             raise GameError(f"{self.name} has no solver")
-        return cast("SolverModule[Position]", importlib.import_module(self.solver))
+        from printplay.core.protocols import SolverModule
+
+        found = importlib.import_module(self.solver)
+        if not isinstance(found, SolverModule):
+            raise not_a(self.solver, "solver module")
+        return found
 
 
 REGISTRY: dict[str, GameEntry] = {
@@ -364,6 +382,11 @@ def load(path: str) -> object:
     return found
 
 
+def not_a(path: str, kind: str) -> GameError:
+    """The error of a registry entry naming, at ``path``, something that is not a ``kind``."""
+    return GameError(f"the registry names {path}, which is not a {kind}")
+
+
 def game_name(name: str) -> str:
     """The registry name for ``name`` (case, spaces, underscores and aliases forgiven)."""
     from printplay.core.options import shown
@@ -397,7 +420,12 @@ def make_solitaire(name: str, option_texts: Sequence[str] = ()) -> RegisteredSol
         raise GameError(
             f"{game_entry.name} has no layout to deal or solve (solitaires: {solitaires}){hint}"
         )
-    return cast("RegisteredSolitaire", make_game(game_entry.name, option_texts))
+    from printplay.core.protocols import Solitaire
+
+    game = make_game(game_entry.name, option_texts)
+    if not isinstance(game, Solitaire):
+        raise not_a(game_entry.engine, "solitaire")
+    return game
 
 
 def solver_for(game: RegisteredSolitaire) -> SolverModule[Position]:

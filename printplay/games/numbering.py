@@ -16,23 +16,29 @@ printplay.core.errors.GameError: Ricochet Poker has no PySolFC numbering in prin
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, cast
+from typing import Protocol, runtime_checkable
 
 from printplay.core.deal import NUMBERING, Deal, choose_deal
 from printplay.core.deal import SHUFFLE_NAME as PP1
 from printplay.core.errors import DealError, GameError
+from printplay.core.jsontypes import JsonObject
 from printplay.core.options import GameOptions, shown
 from printplay.core.protocols import RegisteredSolitaire
 from printplay.core.pysolfc import NUMBERING as PYSOLFC
 from printplay.core.pysolfc import check_game_number, generator
-from printplay.games import REGISTRY, entry, load
+from printplay.games import REGISTRY, entry, load, not_a
 
 NUMBERINGS = (NUMBERING, PYSOLFC)
 """Every numbering, the default first."""
 
-PysolfcDealer = Callable[[GameOptions, int], Deal]
-"""A game's ``pysolfc`` binding: its options and a game number give the deal."""
+
+@runtime_checkable
+class PysolfcDealer(Protocol):
+    """A game's ``pysolfc`` binding: its options and a game number give the deal."""
+
+    def __call__(self, options: GameOptions, number: int, /) -> Deal:
+        """PySolFC's game #``number`` in the game's layout order under ``options``."""
+        ...
 
 
 def check_numbering(game: str, numbering: str) -> str:
@@ -56,7 +62,10 @@ def numbered(game: RegisteredSolitaire, seed: int, numbering: str = NUMBERING) -
     if numbering == NUMBERING:
         return game.numbered_deal(seed)
     check_game_number(seed)
-    dealer = cast("PysolfcDealer", load(cast("str", entry(game.name).pysolfc)))
+    binding = entry(game.name).pysolfc
+    dealer = None if binding is None else load(binding)
+    if not isinstance(dealer, PysolfcDealer):
+        raise not_a(str(binding), "PySolFC dealer")
     return dealer(game.options, seed)
 
 
@@ -84,10 +93,10 @@ def shuffle_name(deal: Deal) -> str | None:
     return PP1
 
 
-def naming_json(deal: Deal) -> dict[str, Any]:
+def naming_json(deal: Deal) -> JsonObject:
     """The JSON fields naming a deal: ``seed``, then ``numbering`` when it is not
     printplay's own (docs/json.md)."""
-    found: dict[str, Any] = {"seed": deal.seed}
+    found: JsonObject = {"seed": deal.seed}
     if deal.numbering != NUMBERING:
         found["numbering"] = deal.numbering
     return found

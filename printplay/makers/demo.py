@@ -4,7 +4,7 @@ kit of one game, and the website (``site/`` inside the demo's folder)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -75,16 +75,13 @@ def book_request(game: GameEntry, folder: Path, paper: str) -> BookRequest:
 def write_books(folder: Path, paper: str, games: Sequence[str] | None = None) -> list[Path]:
     """The book of every game that has one (or of ``games``), as :func:`book_request` asks
     its maker: ``tripeaks-book.pdf`` …"""
-    from typing import cast
-
-    from printplay.core.jsontypes import JsonObject
-    from printplay.games import load
+    from printplay.makers.requests import book_maker
 
     paths = []
     for game in REGISTRY.values():
         if game.book is None or (games is not None and game.name not in games):
             continue
-        maker = cast("Callable[[BookRequest], tuple[Path, JsonObject]]", load(game.book))
+        maker = book_maker(game.name)
         paths.append(maker(book_request(game, folder, paper))[0])
     return paths
 

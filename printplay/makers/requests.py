@@ -8,14 +8,49 @@ command line builds the request from its arguments; nothing here knows any game.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import TypeAlias, cast
+from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
 
 from printplay.core.errors import GameError
-from printplay.games import entry, load
+from printplay.games import entry, load, not_a
 from printplay.models.printable import PrintRequest
+
+if TYPE_CHECKING:
+    from printplay.core.jsontypes import JsonObject
+    from printplay.models.book_model import BookRequest
+
+
+@runtime_checkable
+class PrintMaker(Protocol):
+    """What a registry entry's ``printables`` name: a request in, the path written out."""
+
+    def __call__(self, request: PrintRequest, /) -> Path:
+        """Write the printable ``request`` asks for; the path written."""
+        ...
+
+
+@runtime_checkable
+class BookMaker(Protocol):
+    """What a registry entry's ``book`` names: a request in, the path written and the
+    book's summary (its JSON) out."""
+
+    def __call__(self, request: BookRequest, /) -> tuple[Path, JsonObject]:
+        """Write the book ``request`` asks for; the path written and its summary."""
+        ...
+
+
+def book_maker(game: str) -> BookMaker:
+    """The book maker ``game``'s registry entry names (:class:`GameError` if none)."""
+    found = entry(game)
+    if found.book is None:
+        raise GameError(f"{found.title} has no book")
+    maker = load(found.book)
+    if not isinstance(maker, BookMaker):
+        raise not_a(found.book, "book maker")
+    return maker
+
 
 MadeKey: TypeAlias = tuple[str, PrintRequest]
 """A PDF's kind and the request it was written from, with an empty path."""
@@ -62,14 +97,19 @@ def make_printable(kind: str, request: PrintRequest, made: Made | None = None) -
     if maker is None:
         offered = ", ".join(game.printables) or "none"
         raise GameError(f"{game.title} has no {kind} (it prints: {offered})")
-    write = cast("Callable[[PrintRequest], Path]", load(maker))
+    write = load(maker)
+    if not isinstance(write, PrintMaker):
+        raise not_a(maker, "printable's maker")
     return write(request)
 
 
 __all__ = [
+    "BookMaker",
     "Made",
     "MadeKey",
+    "PrintMaker",
     "PrintRequest",
+    "book_maker",
     "copy_made",
     "made_key",
     "make_printable",

@@ -5,19 +5,24 @@ written whole or not at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import cast
+from typing import Protocol, runtime_checkable
 
 from printplay.core.errors import GameError
 from printplay.core.outfile import check_writable
-from printplay.games import REGISTRY, entry, load
+from printplay.games import REGISTRY, entry, load, not_a
 from printplay.models.scorepad_model import Scorepad, ScorepadRequest
 from printplay.render.document import write_atomically
 from printplay.render.scorepad_pdf import draw_scorepad
 
-ScorepadBuilder = Callable[[ScorepadRequest], Scorepad]
-"""What a registry entry's ``scorepad`` names: a request in, the game's scorepad out."""
+
+@runtime_checkable
+class ScorepadBuilder(Protocol):
+    """What a registry entry's ``scorepad`` names: a request in, the game's scorepad out."""
+
+    def __call__(self, request: ScorepadRequest, /) -> Scorepad:
+        """The scorepad ``request`` asks for."""
+        ...
 
 
 def scorepad_games() -> list[str]:
@@ -33,7 +38,9 @@ def scorepad_model(request: ScorepadRequest) -> Scorepad:
         raise GameError(
             f"{game.title} has no scorepad (games with one: {', '.join(scorepad_games())})"
         )
-    builder = cast("ScorepadBuilder", load(game.scorepad))
+    builder = load(game.scorepad)
+    if not isinstance(builder, ScorepadBuilder):
+        raise not_a(game.scorepad, "scorepad builder")
     return builder(request)
 
 

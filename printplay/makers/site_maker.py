@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import cast
+from typing import Protocol, runtime_checkable
 
 from pypdf import PdfReader
 
@@ -31,7 +31,7 @@ from printplay.builders.walkthrough import choose_line
 from printplay.core import options as opts
 from printplay.core.errors import OutputError
 from printplay.core.outfolder import check_folder, publish, staging_folder
-from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire
+from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire, not_a
 from printplay.makers.kit_maker import ResultKey, build_kit
 from printplay.makers.requests import Made, make_printable
 from printplay.models.printable import Line, PrintRequest
@@ -46,6 +46,19 @@ DEFAULT_DEALS = 3
 
 MAX_DEALS = 20
 """The most featured deals a solitaire may get."""
+
+
+@runtime_checkable
+class BookBuilder(Protocol):
+    """What a registry entry's ``rulebook_model`` names: the whole model a game's rulebook
+    is drawn from, under options."""
+
+    def __call__(
+        self, game: str, option_texts: Sequence[str], /, *, rules_dir: Path | None = None
+    ) -> Book:
+        """The rulebook's model of ``game`` under ``option_texts``."""
+        ...
+
 
 _UNSAFE = re.compile(r"[^a-z0-9-]+")
 
@@ -115,7 +128,9 @@ class _Builder:
 
     def book(self, game: GameEntry, options: Sequence[str]) -> Book:
         """The whole model the rulebook is drawn from, under ``options``."""
-        maker = cast("Callable[..., Book]", load(game.rulebook_model))
+        maker = load(game.rulebook_model)
+        if not isinstance(maker, BookBuilder):
+            raise not_a(game.rulebook_model, "rulebook model builder")
         return maker(game.name, tuple(options), rules_dir=self.rules_dir)
 
     def variant(self, game: GameEntry, options: tuple[str, ...]) -> VariantPage:
