@@ -38,11 +38,11 @@ import math
 import struct
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
 
 from printplay.core.cards import Card
 from printplay.core.deal import MAX_SEED, MIN_SEED
 from printplay.core.errors import OptionError
+from printplay.core.jsontypes import JsonObject
 from printplay.core.parallel import parallel_map
 from printplay.games.poker.casino import (
     BONUSES,
@@ -337,7 +337,7 @@ class Estimate:
         """``"1.23% ± 0.45%"``."""
         return f"{100 * self.value:.2f}% ± {100 * self.half_width:.2f}%"
 
-    def to_json(self) -> dict[str, float]:
+    def to_json(self) -> JsonObject:
         """``{"value", "se", "low", "high"}``."""
         return {"value": self.value, "se": self.se, "low": self.low, "high": self.high}
 
@@ -387,7 +387,7 @@ class EdgeResult:
     free_win_rate: float
     bonuses: dict[str, int]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """Every field; estimates as ``{"value", "se", "low", "high"}``, bonuses by category."""
         return {
             "players": self.players,

@@ -42,7 +42,7 @@ from printplay.analysis.stats_run import Executor, LocalPool, StatsPlan, StatsRu
 from printplay.core import options as opts
 from printplay.core.deal import SHUFFLE_NAME
 from printplay.core.errors import DataError, GameError, OptionError
-from printplay.core.jsontypes import JsonValue
+from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.core.provenance import Provenance, data_path, writable_data_path, write_data_file
 from printplay.core.textfile import read_text
 from printplay.games import entry, make_solitaire
@@ -141,7 +141,7 @@ def to_json(
     max_seconds: float | None = None,
     seconds: float | None = None,
     provenance: Provenance | None = None,
-) -> dict[str, Any]:
+) -> JsonObject:
     """The stored form: the rows with their provenance (the budget per deal, if any, the
     wall-clock time the run took and, for a rebuilt file, what made it)."""
     name = entry(game).name

@@ -4,11 +4,11 @@ with ``grade``, each deal graded too (:mod:`printplay.analysis.grading`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 from printplay.core import options as opts
 from printplay.core.deal import Deal
 from printplay.core.grades import Grade
+from printplay.core.jsontypes import JsonObject
 from printplay.core.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.core.verdicts import Budget, SolveResult
 from printplay.games import BestLine, entry, solver_for
@@ -39,7 +39,7 @@ def result_json(
     result: SolveResult[SolitaireMove],
     *,
     timings: bool = False,
-) -> dict[str, Any]:
+) -> JsonObject:
     """The ``solve --json`` object for one deal: the deal's name, then the result (with the
     seconds spent only given ``timings``)."""
     return {

@@ -145,7 +145,7 @@ def tripeaks_scorepad(request: ScorepadRequest) -> Scorepad:
             shared=_solo_columns(options),
             seats=(),
             columns=(),
-            formulas=_solo_formulas(options, game.rulebook_context()["best_possible"]),
+            formulas=_solo_formulas(options, game.best_possible()),
         )
     ]
     if players > 1:

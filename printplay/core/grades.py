@@ -18,9 +18,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.core.jsontypes import JsonObject, JsonValue, array, flag, whole
 
 LEVELS = ("easy", "medium", "hard", "expert")
 """The levels of a winnable deal, easiest first."""
@@ -76,21 +75,22 @@ class Measures:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Measures:
+    def from_json(cls, data: Mapping[str, JsonValue]) -> Measures:
         """The measures :meth:`to_json` wrote (``random_share`` is derived, so not read).
 
         >>> m = Measures(37, 200, True, 2, 44, (5, 9))
         >>> Measures.from_json(m.to_json()) == m
         True
         """
+        moves = array(data["decision_moves"], "decision_moves")
         return cls(
-            random_won=data["random_won"],
-            playouts=data["playouts"],
-            greedy_won=data["greedy_won"],
-            decisions=data["decisions"],
-            length=data["length"],
-            decision_moves=tuple(data["decision_moves"]),
-            unsettled=data["unsettled"],
+            random_won=whole(data["random_won"], "random_won"),
+            playouts=whole(data["playouts"], "playouts"),
+            greedy_won=flag(data["greedy_won"], "greedy_won"),
+            decisions=whole(data["decisions"], "decisions"),
+            length=whole(data["length"], "length"),
+            decision_moves=tuple(whole(move, "a decision move") for move in moves),
+            unsettled=whole(data["unsettled"], "unsettled"),
         )
 
 

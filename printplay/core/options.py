@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol, TypeVar
 
 from printplay.core.errors import OptionError
+from printplay.core.jsontypes import JsonObject
 
 
 class GameOptions(Protocol):
@@ -237,7 +238,7 @@ def validate(options: GameOptions) -> None:
         check_value(spec, getattr(options, spec.field))
 
 
-def to_json(options: GameOptions) -> dict[str, Any]:
+def to_json(options: GameOptions) -> JsonObject:
     """Every option's value, keyed by the dataclass field name."""
     return {spec.field: getattr(options, spec.field) for spec in option_specs(type(options))}
 

@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from printplay.core.cards import Card, parse_card
 from printplay.core.errors import MoveError
+from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.core.options import shown
 
 
@@ -43,7 +44,7 @@ class Play:
         """The card played."""
         return (self.card,)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The move in the JSON vocabulary of ``docs/json.md``."""
         return {"type": "play", "slot": self.slot, "card": self.card.code}
 
@@ -63,7 +64,7 @@ class Draw:
         """The card turned."""
         return (self.card,)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The move in the JSON vocabulary of ``docs/json.md``."""
         return {"type": "draw", "card": self.card.code}
 
@@ -140,7 +141,7 @@ def own_move(move: object, game: str) -> Play | Draw:
     raise MoveError(f"not a {game} move: {shown(move)}")
 
 
-def read_play_or_draw(data: Mapping[str, Any], game: str) -> Play | Draw:
+def read_play_or_draw(data: Mapping[str, JsonValue], game: str) -> Play | Draw:
     """Read a move written by :meth:`Play.to_json` or :meth:`Draw.to_json`; ``game`` names
     the game in errors (:class:`MoveError`)."""
     kind = data.get("type")

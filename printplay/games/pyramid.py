@@ -36,12 +36,13 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from typing import Any, ClassVar
+from typing import ClassVar, TypeGuard
 
 from printplay.core import options as opts
 from printplay.core.cards import Card, Rank, parse_card, standard_deck
 from printplay.core.deal import Deal, fisher_yates, hash_words, numbered_deal, validate_cards
 from printplay.core.errors import DealError, MoveError
+from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.core.layout import BoardView, Label, Layout, PileView, Slot, SlotView, link, ordinal
 from printplay.core.options import shown
 from printplay.core.protocols import SolitaireMove
@@ -371,7 +372,7 @@ class Pair:
         """The layout slots the cards leave (none for the stock and the waste)."""
         return tuple(place.slot for place in self.places if place.slot is not None)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The move in the JSON vocabulary of ``docs/json.md``."""
         return {
             "type": "pair",
@@ -405,7 +406,7 @@ class King:
         """The layout slot the king leaves (none for the stock and the waste)."""
         return () if self.place.slot is None else (self.place.slot,)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The move in the JSON vocabulary of ``docs/json.md``."""
         return {"type": "king", "card": self.card.code, "from": self.place.code}
 
@@ -429,7 +430,7 @@ class Redeal:
         """The new stock, top first, when the move names it."""
         return self.stock or ()
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The move in the JSON vocabulary of ``docs/json.md``."""
         if self.stock is None:
             return {"type": "redeal"}
@@ -439,7 +440,7 @@ class Redeal:
 Move = Pair | King | Draw | Redeal
 
 
-def move_from_json(data: Mapping[str, Any], options: PyramidOptions | None = None) -> Move:
+def move_from_json(data: Mapping[str, JsonValue], options: PyramidOptions | None = None) -> Move:
     """Read a move of ``docs/json.md``: a pair, a king, a draw or a redeal.
 
     Places are checked against ``options`` (the slots and reserve cards that exist); the
@@ -476,10 +477,10 @@ def move_from_json(data: Mapping[str, Any], options: PyramidOptions | None = Non
                 return Redeal()
             if not _is_list(stock):
                 raise ValueError("a redeal's stock is a list of card codes")
-            cards = tuple(_card(code) for code in stock)
-            if len(set(cards)) != len(cards):
+            order = tuple(_card(code) for code in stock)
+            if len(set(order)) != len(order):
                 raise ValueError("a redeal's stock names a card twice")
-            return Redeal(cards)
+            return Redeal(order)
     except (KeyError, TypeError, ValueError) as error:
         raise MoveError(f"malformed Pyramid move {shown(dict(data))}: {error}") from None
     raise MoveError(
@@ -487,7 +488,7 @@ def move_from_json(data: Mapping[str, Any], options: PyramidOptions | None = Non
     )
 
 
-def _is_list(value: object) -> bool:
+def _is_list(value: object) -> TypeGuard[Sequence[object]]:
     return isinstance(value, list | tuple)
 
 
@@ -874,7 +875,7 @@ class PyramidState:
             slots, piles, layout.width, pile_y + 1, labels=layout.labels, pitch=layout.pitch
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The position in the JSON layout of ``docs/json.md`` (``null`` for removed cards): the
         stock top card first, the waste bottom card first, and the pass under way."""
         return {
@@ -1070,7 +1071,7 @@ class Pyramid:
         t, r = o.tableau_size, o.tableau_size + o.reserve_size
         return start_state(o, cards[:t], cards[t:r], cards[r:])
 
-    def deal_json(self, deal: Deal) -> dict[str, Any]:
+    def deal_json(self, deal: Deal) -> JsonObject:
         """The ``deal --json`` layout: ``tableau`` by slot, ``reserve``, ``stock`` top card
         first, ``waste`` (empty)."""
         data = self.initial_state(deal).to_json()
@@ -1101,7 +1102,7 @@ class Pyramid:
         """Whether a redeal shuffles the waste (``reshuffle``, with a redeal to make)."""
         return self.options.reshuffle and self.options.passes > 1
 
-    def rulebook_context(self) -> dict[str, Any]:
+    def rulebook_context(self) -> dict[str, object]:
         """Computed facts for the rulebook: sizes, passes and the pairs that total 13."""
         o = self.options
         pairs = [
@@ -1127,7 +1128,7 @@ class Pyramid:
             ],
         }
 
-    def move_from_json(self, data: Mapping[str, Any]) -> Move:
+    def move_from_json(self, data: Mapping[str, JsonValue]) -> Move:
         """Read a move of ``docs/json.md``; see :func:`move_from_json`."""
         return move_from_json(data, self.options)
 

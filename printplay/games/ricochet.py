@@ -37,6 +37,7 @@ from printplay.core import options as opts
 from printplay.core.cards import Card, standard_deck
 from printplay.core.deal import Deal, numbered_deal, validate_cards
 from printplay.core.errors import DealError, MoveError
+from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.core.layout import (
     BoardView,
     Label,
@@ -377,7 +378,7 @@ def next_text(walls: int) -> str:
 Move = Play | Draw
 
 
-def move_from_json(data: Mapping[str, Any]) -> Move:
+def move_from_json(data: Mapping[str, JsonValue]) -> Move:
     """Read a move of ``docs/json.md``: a play or a draw (see :mod:`printplay.games.moves`)."""
     return read_play_or_draw(data, "Ricochet")
 
@@ -588,7 +589,7 @@ class RicochetState(PlayOrDrawState):
         """``move`` in words; see :func:`describe_move`."""
         return describe_move(self, own_move(move, "Ricochet"), after)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The position in the JSON layout of ``docs/json.md`` (``null`` for destroyed cards),
         with the ball's slot (``null`` when it is not on the board)."""
         return {
@@ -716,7 +717,7 @@ class Ricochet:
             self.options, cards[:WALL_CARDS], (cards[WALL_CARDS],), cards[WALL_CARDS + 1 :]
         )
 
-    def deal_json(self, deal: Deal) -> dict[str, Any]:
+    def deal_json(self, deal: Deal) -> JsonObject:
         """The ``deal --json`` layout: ``walls`` by slot, ``waste``, ``stock`` next first."""
         data = self.initial_state(deal).to_json()
         del data["ball"]
@@ -749,7 +750,7 @@ class Ricochet:
         """Never: the stock is turned in the order dealt."""
         return False
 
-    def rulebook_context(self) -> dict[str, Any]:
+    def rulebook_context(self) -> dict[str, object]:
         """Computed facts for the rulebook: layer sizes, what may follow the ball, stock."""
         layers = [
             {
@@ -792,7 +793,7 @@ class Ricochet:
         }
         return replace(state.board(badges), piles=())
 
-    def move_from_json(self, data: Mapping[str, Any]) -> Move:
+    def move_from_json(self, data: Mapping[str, JsonValue]) -> Move:
         """Read a move of ``docs/json.md``; see :func:`move_from_json`."""
         return move_from_json(data)
 

@@ -22,7 +22,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from printplay.core import options as opts
 from printplay.core.cards import Card, standard_deck
@@ -35,6 +34,7 @@ from printplay.core.deal import (
     word_stream,
 )
 from printplay.core.errors import DealError, MoveError, OptionError
+from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.core.layout import (
     ORDINALS,
     BoardView,
@@ -231,7 +231,7 @@ def time_bonus(seconds_left: int) -> int:
 Move = Play | Draw
 
 
-def move_from_json(data: Mapping[str, Any]) -> Move:
+def move_from_json(data: Mapping[str, JsonValue]) -> Move:
     """Read a move of ``docs/json.md``: a play or a draw (see :mod:`printplay.games.moves`)."""
     return read_play_or_draw(data, "TriPeaks")
 
@@ -390,7 +390,7 @@ class TriPeaksState(PlayOrDrawState):
         """``move`` in words; see :func:`describe_move`."""
         return describe_move(self, own_move(move, "TriPeaks"), after)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The position in the JSON layout of ``docs/json.md`` (``null`` for played
         slots)."""
         return {
@@ -522,7 +522,7 @@ class TriPeaks:
             cards[TABLEAU_SIZE + 1 :],
         )
 
-    def deal_json(self, deal: Deal) -> dict[str, Any]:
+    def deal_json(self, deal: Deal) -> JsonObject:
         """The ``deal --json`` object: tableau by slot, waste, stock next card first."""
         return self.initial_state(deal).to_json()
 
@@ -543,7 +543,13 @@ class TriPeaks:
         """Never: the stock is turned in the order dealt."""
         return False
 
-    def rulebook_context(self) -> dict[str, Any]:
+    def best_possible(self) -> int:
+        """The highest score a deal can make: every card in one chain, every peak's bonus
+        and the completion bonus."""
+        o = self.options
+        return chain_points(TABLEAU_SIZE) + sum(o.peak_bonuses) + o.completion_bonus
+
+    def rulebook_context(self) -> dict[str, object]:
         """Computed facts for the rulebook: the scoring tables under these options."""
         o = self.options
         chains = [(length, chain_points(length)) for length in range(1, 11)]
@@ -551,7 +557,7 @@ class TriPeaks:
             "chain_table": chains,
             "peak_bonuses": list(o.peak_bonuses),
             "all_peaks_bonus": sum(o.peak_bonuses),
-            "best_possible": chain_points(TABLEAU_SIZE) + sum(o.peak_bonuses) + o.completion_bonus,
+            "best_possible": self.best_possible(),
             "tableau_size": TABLEAU_SIZE,
             "stock_size": o.deal_size - TABLEAU_SIZE - 1,
             "deal_size": o.deal_size,
@@ -566,6 +572,6 @@ class TriPeaks:
         """Cards are dealt in layout order: each row overlaps the one dealt before it."""
         return list(range(self.options.deal_size))
 
-    def move_from_json(self, data: Mapping[str, Any]) -> Move:
+    def move_from_json(self, data: Mapping[str, JsonValue]) -> Move:
         """Read a move of ``docs/json.md``; see :func:`move_from_json`."""
         return move_from_json(data)

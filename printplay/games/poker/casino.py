@@ -70,13 +70,14 @@ Rulings (the engine's defaults; the rulebook repeats them):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from printplay.core import options as opts
 from printplay.core.cards import Card, format_labels, parse_card
 from printplay.core.errors import DealError, MoveError, OptionError
+from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.hands import category, compare, describe, strength
 
@@ -161,7 +162,7 @@ class KickoutRule:
         """The threshold's strength (``suits=False``, limit 5): kicked out at or above it."""
         return strength(self.threshold)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"players": 1, "threshold": ["Kc", "Kd", "Qc"], "short": "KKQ", "text": ...}``."""
         return {
             "players": self.players,
@@ -262,7 +263,7 @@ class CasinoOptions:
 class Fold:
     """Give up the round: the ante stays in the pot, no bonus."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "fold"}``."""
         return {"type": "fold"}
 
@@ -275,7 +276,7 @@ class Fold:
 class Buy:
     """Pay 1 chip into the pot for exactly three more cards."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "buy", "cards": 3}``."""
         return {"type": "buy", "cards": 3}
 
@@ -290,7 +291,7 @@ Action = Fold | Buy
 _ACTION_WORDS: dict[str, Action] = {"buy": Buy(), "b": Buy(), "fold": Fold(), "f": Fold()}
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
+def action_from_json(data: Mapping[str, JsonValue]) -> Action:
     """Read an action written by ``to_json`` (``{"type": "buy"}`` or ``{"type": "fold"}``)."""
     kind = data.get("type") if isinstance(data, dict) else None
     if kind == "fold":
@@ -353,7 +354,7 @@ class AntesPaid:
         s = "s" if self.players > 1 else ""
         return f"{self.players} player{s} and the dealer ante 1 each: the pot is {self.pot}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "antes", "players": N, "pot": N + 1}``."""
         return {"type": "antes", "players": self.players, "pot": self.pot}
 
@@ -371,7 +372,7 @@ class Dealt:
             f"{_cap(_who(self.seat))} is dealt {format_labels(self.cards)} ({describe(self.cards)})"
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "dealt", "seat": 0, "cards": [...]}`` (seat 0 is the dealer)."""
         return {"type": "dealt", "seat": self.seat, "cards": [c.code for c in self.cards]}
 
@@ -396,7 +397,7 @@ class KickoutCheck:
             f"The dealer's {self.hand} is below the kickout threshold ({self.rule.text}): she plays"
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "kickout", "kicked_out": true, "hand": ..., "threshold": "KKQ"}``."""
         return {
             "type": "kickout",
@@ -416,7 +417,7 @@ class Folded:
         """The event in words."""
         return f"Seat {self.seat} folds"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "fold", "seat": 2}``."""
         return {"type": "fold", "seat": self.seat}
 
@@ -435,7 +436,7 @@ class Bought:
         cards = format_labels(self.cards)
         return f"Seat {self.seat} pays 1 (pot {self.pot}) and buys {cards}: {self.hand}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "buy", "seat": 1, "cards": [3 codes], "hand": ..., "pot": 3}``."""
         return {
             "type": "buy",
@@ -461,7 +462,7 @@ class KnockedOut:
             f"{_cap(_who(self.seat))} is out: {self.hand} loses to {self.by_hand} ({_who(self.by)})"
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "out", "seat": 0, "hand": ..., "by": 1, "by_hand": ...}``."""
         return {
             "type": "out",
@@ -487,7 +488,7 @@ class FreeCards:
             f"three free cards, {format_labels(self.cards)}: {self.hand}"
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "free_cards", "seat": 1, "cards": [3 codes], "hand": ...}``."""
         return {
             "type": "free_cards",
@@ -514,7 +515,7 @@ class PotAwarded:
         note = f"; {odd} odd chip{'s' if odd > 1 else ''} by suit" if odd else ""
         return f"Identical hands ({self.hand}) split the pot of {self.pot}: {parts}{note}"
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "pot", "pot": 5, "shares": [{"seat": 1, "chips": 3}, ...], "hand": ...}``."""
         return {
             "type": "pot",
@@ -541,7 +542,7 @@ class BonusPaid:
             f"for a {self.category}"
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "bonus", "seat": 1, "category": "flush", "amount": 5, "full": 5}``."""
         return {
             "type": "bonus",
@@ -609,7 +610,7 @@ class CasinoPlayer:
         """The hand in words."""
         return describe(self.cards)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"seat", "cards", "hand", "status", "paid", "won", "bonus", "net"}``."""
         return {
             "seat": self.seat,
@@ -637,7 +638,7 @@ class CasinoDealer:
         """The hand in words."""
         return describe(self.cards)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"cards", "hand", "status", "paid", "won"}``."""
         return {
             "cards": [c.code for c in self.cards],
@@ -726,7 +727,7 @@ class CasinoState:
         """The log of the round so far, one event a line."""
         return "\n".join(event.describe_event() for event in self.events)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The round as JSON: options, players (each with ``net``), dealer, pot (0 once paid
         out), order, to_act, max_buy, over, kickout, bonuses, house_net, events."""
         return {

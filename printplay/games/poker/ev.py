@@ -28,10 +28,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Literal
+from typing import Literal
 
 from printplay.core.cards import Card
 from printplay.core.errors import CardError, DealError, MoveError, OptionError
+from printplay.core.jsontypes import JsonObject
 from printplay.games.poker.casino import MAX_PLAYERS, Action, Buy, CasinoState, Fold
 from printplay.games.poker.completions import (
     bonus_increments,
@@ -91,7 +92,7 @@ class BuyFoldEV:
         """How much buying is worth over folding (negative: fold)."""
         return self.buy - self.fold
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"buy", "fold", "best", "win", "split", "share", "bonus", "pot", "completions"}``."""
         return {
             "buy": self.buy,

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from math import comb
-from typing import Any
 
 from printplay.core import options as opts
 from printplay.core.cards import format_labels, parse_cards
@@ -192,7 +191,7 @@ class RicochetPoker:
             five_aces_top=self.options.five_aces_top,
         )
 
-    def rulebook_context(self) -> dict[str, Any]:
+    def rulebook_context(self) -> dict[str, object]:
         """The rulebook's computed facts: rankings, short hands, the odds of common positions,
         kickout, bonuses, the basic strategy in short, the variants and the hand rulings."""
         ranking = []
@@ -292,7 +291,7 @@ class RicochetPoker:
             )
         return header, rows, "lll" + "r" * most
 
-    def variant_facts(self) -> dict[str, Any]:
+    def variant_facts(self) -> dict[str, object]:
         """The variants of Ricochet Poker and which of them this edition plays."""
         specs = {spec.field: spec for spec in opts.option_specs(PokerBookOptions)}
         limits = [n for n in specs["limit"].choices or () if n != specs["limit"].default]

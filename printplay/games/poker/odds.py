@@ -34,10 +34,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Any
 
 from printplay.core.cards import Card
 from printplay.core.errors import DealError, GameError, MoveError
+from printplay.core.jsontypes import JsonObject
 from printplay.core.options import option_specs
 from printplay.games.poker.dealing import missing_card_hint, read_cards
 from printplay.games.poker.hands import HandLike, strength
@@ -106,7 +106,7 @@ class BuyOdds:
         """``escape / k``: how much escape each chip buys."""
         return self.escape / self.k
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"k", "chips", "escape", "escape_exact", "out", "expected_cards",
         "expected_cards_exact"}``: floats rounded to 6 places, exact values as ``"p/q"``."""
         return {
@@ -145,7 +145,7 @@ class Odds:
                 return item
         raise MoveError(f"no odds for buying {k}: computed 1 to {len(self.buys)}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"seat", "cards", "lowest", "unseen", "max_buy", "buys": [BuyOdds...]}``."""
         return {
             "seat": self.seat,

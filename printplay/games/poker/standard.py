@@ -44,11 +44,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, Literal
+from typing import Literal
 
 from printplay.core import options as opts
 from printplay.core.cards import Card, format_labels, standard_deck
 from printplay.core.errors import DealError, MoveError, OptionError
+from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.games.poker.dealing import missing_card_hint, poker_deck, read_cards
 from printplay.games.poker.hands import HandLike, describe, strength
 
@@ -188,7 +189,7 @@ class StandardOptions:
         """The full deck in canonical order (with the jokers the options add)."""
         return standard_deck(self.jokers)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """Every option's value by field name."""
         return opts.to_json(self)
 
@@ -231,7 +232,7 @@ def round_deck(
 class Fold:
     """The player to act folds: out of the round, chips already paid stay in the pot."""
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "fold"}``."""
         return {"type": "fold"}
 
@@ -249,7 +250,7 @@ class Buy:
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 1:
             raise MoveError(f"a buy is of at least 1 card, not {self.k!r}")
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "buy", "k": 3}``."""
         return {"type": "buy", "k": self.k}
 
@@ -318,7 +319,7 @@ def parse_actions(text: str | Iterable[str | Action]) -> list[Action]:
     return actions
 
 
-def action_from_json(data: Mapping[str, Any]) -> Action:
+def action_from_json(data: Mapping[str, JsonValue]) -> Action:
     """Read an action written by ``to_json``: ``{"type": "fold"}``, ``{"type": "buy", "k": 2}``."""
     kind = data.get("type")
     if kind == "fold":
@@ -335,7 +336,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
 # Events
 
 
-def _codes(cards: Iterable[Card]) -> list[str]:
+def _codes(cards: Iterable[Card]) -> list[JsonValue]:
     return [card.code for card in cards]
 
 
@@ -348,7 +349,7 @@ class AnteEvent:
     pot: int
     type: str = field(default="ante", init=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "ante", "seats", "chips", "pot"}``."""
         return {"type": self.type, "seats": list(self.seats), "chips": self.chips, "pot": self.pot}
 
@@ -361,7 +362,7 @@ class DealEvent:
     cards: tuple[Card, ...]
     type: str = field(default="deal", init=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "deal", "seat", "cards"}``."""
         return {"type": self.type, "seat": self.seat, "cards": _codes(self.cards)}
 
@@ -397,7 +398,7 @@ class BuyEvent:
         """Whether the buyer went out (all received, still lowest)."""
         return self.stop == BUY_OUT
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "buy", "seat", "k", "paid", "hand", "received", "stop", "out",
         "lowest", "lowest_cards", "pot"}``."""
         return {
@@ -424,7 +425,7 @@ class FoldEvent:
     pot: int
     type: str = field(default="fold", init=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "fold", "seat", "cards", "pot"}``."""
         return {"type": self.type, "seat": self.seat, "cards": _codes(self.cards), "pot": self.pot}
 
@@ -441,7 +442,7 @@ class OutEvent:
     five_aces: bool = False
     type: str = field(default="out", init=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "out", "seat", "cards", "reason"}``."""
         return {
             "type": self.type,
@@ -461,7 +462,7 @@ class WinEvent:
     limit: int = 5
     type: str = field(default="win", init=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "win", "seat", "cards", "chips"}``."""
         return {
             "type": self.type,
@@ -486,7 +487,7 @@ class SplitEvent:
     five_aces: bool = False
     type: str = field(default="split", init=False)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"type": "split", "seats", "hands", "shares", "left"}``."""
         return {
             "type": self.type,
@@ -584,7 +585,7 @@ class Player:
         """Chips won less chips paid."""
         return self.won - self.paid
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """``{"seat", "cards", "status", "paid", "won"}``."""
         return {
             "seat": self.seat,
@@ -708,7 +709,7 @@ class StandardState:
         """The events that happened after ``before`` (an earlier state of the same round)."""
         return self.events[len(before.events) :]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The state: ``{"options", "players": [{"seat", "cards", "status", "paid", "won"}],
         "pot", "to_act", "max_buy", "deck_left", "ended", "winners", "events"}``."""
         return {

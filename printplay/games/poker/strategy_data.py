@@ -12,12 +12,13 @@ provenance; rebuild it with ``printplay data rebuild strategy``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from printplay.core.errors import DataError
+from printplay.core.jsontypes import JsonObject, JsonValue, array, number, whole
 from printplay.core.provenance import data_path, read_data_file
 from printplay.games.poker.ev import Choice
 from printplay.games.poker.hands import HandLike
@@ -68,7 +69,7 @@ class StrategyCell:
         """``"buy"`` when buying is worth more than folding's -1."""
         return "buy" if self.buy_value(pot, home_cap=home_cap) > -1 else "fold"
 
-    def to_list(self) -> list[float]:
+    def to_list(self) -> list[JsonValue]:
         """``[win, split, bonus, bonus_capped, sd]`` rounded for the data file."""
         return [round(v, 7) for v in (self.win, self.split, self.bonus, self.bonus_capped, self.sd)]
 
@@ -115,7 +116,7 @@ class StrategyTable:
             self._decisions[(pot, home_cap)] = found
         return found
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> JsonObject:
         """The data-file form: method, seed, samples, rows, columns, cells."""
         return {
             "format": "printplay-casino-strategy",
@@ -134,19 +135,26 @@ class StrategyTable:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> StrategyTable:
+    def from_json(cls, data: Mapping[str, JsonValue]) -> StrategyTable:
         """Read the data-file form (checks the rows and columns match this version)."""
         if data.get("rows") != list(PLAYER_CLASSES) or data.get("columns") != [
             g.name for g in STANDING_GROUPS
         ]:
             raise DataError("the strategy table does not match this version's rows/columns")
-        cells = tuple(
-            tuple(
-                StrategyCell(win, split, bonus, capped, sd) for win, split, bonus, capped, sd in row
+        try:
+            cells = tuple(
+                tuple(_cell(cell) for cell in array(row, "a row of cells"))
+                for row in array(data["cells"], "cells")
             )
-            for row in data["cells"]
-        )
-        return cls(cells, int(data["samples"]), int(data["seed"]))
+            return cls(cells, whole(data["samples"], "samples"), whole(data["seed"], "seed"))
+        except (KeyError, ValueError) as error:
+            raise DataError(f"the strategy table is malformed: {error}") from None
+
+
+def _cell(value: JsonValue) -> StrategyCell:
+    """A cell of the data file: ``[win, split, bonus, bonus_capped, sd]``."""
+    win, split, bonus, capped, sd = (number(x, "a cell's figure") for x in array(value, "a cell"))
+    return StrategyCell(win, split, bonus, capped, sd)
 
 
 def read_strategy(path: Path) -> StrategyTable:
