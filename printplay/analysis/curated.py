@@ -18,16 +18,19 @@ the stored lines.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
+from typing import TypeVar
 
 from printplay.core.deal import Deal
 from printplay.core.errors import DealError, GameError
+from printplay.core.jsontypes import JsonObject, JsonValue, array, flag, obj, string, whole
 from printplay.games import game_name, make_solitaire
 from printplay.games.numbering import choose
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -45,8 +48,8 @@ class SeedDeal:
     length: int | None = None
     optimal: bool | None = None
     """Whether the stored line is proved the shortest."""
-    measures: Mapping[str, Any] | None = None
-    line: tuple[Mapping[str, Any], ...] | None = None
+    measures: Mapping[str, JsonValue] | None = None
+    line: tuple[Mapping[str, JsonValue], ...] | None = None
     """The stored winning line, as ``solve --json`` prints moves."""
     turning: tuple[tuple[int, int | None], ...] = ()
 
@@ -67,21 +70,37 @@ class SeedCollection:
     deals: tuple[SeedDeal, ...]
 
 
-def _deal(game: str, data: dict[str, Any]) -> SeedDeal:
+def _given(data: JsonObject, key: str, read: Callable[[JsonValue, str], T]) -> T | None:
+    """``data[key]`` read by ``read``, or ``None`` when it is missing or null."""
+    value = data.get(key)
+    return None if value is None else read(value, key)
+
+
+def _turning(value: JsonValue) -> tuple[int, int | None]:
+    """A turning point as stored: ``[move number, cards kept or null]``."""
+    number, keeping = array(value, "a turning point")
+    kept = None if keeping is None else whole(keeping, "a turning point's cards kept")
+    return whole(number, "a turning point's move"), kept
+
+
+def _deal(game: str, data: JsonObject) -> SeedDeal:
+    line = _given(data, "line", array)
     return SeedDeal(
         game=game,
-        options=tuple(data.get("options", ())),
-        seed=data.get("seed"),
-        cards=data.get("cards"),
-        verdict=data.get("verdict"),
-        best=data.get("best"),
-        note=data.get("note", ""),
-        level=data.get("level"),
-        length=data.get("length"),
-        optimal=data.get("optimal"),
-        measures=data.get("measures"),
-        line=tuple(data["line"]) if "line" in data else None,
-        turning=tuple((number, keeping) for number, keeping in data.get("turning", ())),
+        options=tuple(
+            string(option, "an option") for option in array(data.get("options", []), "options")
+        ),
+        seed=_given(data, "seed", whole),
+        cards=_given(data, "cards", string),
+        verdict=_given(data, "verdict", flag),
+        best=_given(data, "best", whole),
+        note=_given(data, "note", string) or "",
+        level=_given(data, "level", string),
+        length=_given(data, "length", whole),
+        optimal=_given(data, "optimal", flag),
+        measures=_given(data, "measures", obj),
+        line=None if line is None else tuple(obj(move, "a move") for move in line),
+        turning=tuple(_turning(point) for point in array(data.get("turning", []), "turning")),
     )
 
 

@@ -30,7 +30,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
 
 from printplay import __version__
 from printplay.analysis.interval import Z95 as Z95
@@ -42,7 +41,7 @@ from printplay.analysis.stats_run import Executor, LocalPool, StatsPlan, StatsRu
 from printplay.core import options as opts
 from printplay.core.deal import SHUFFLE_NAME
 from printplay.core.errors import DataError, GameError, OptionError
-from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.core.jsontypes import JsonObject, JsonValue, array, obj, string, whole
 from printplay.core.provenance import Provenance, data_path, writable_data_path, write_data_file
 from printplay.core.textfile import read_text
 from printplay.games import entry, make_solitaire
@@ -148,7 +147,7 @@ def to_json(
     command = rebuild_command(name, last, max_seconds)
     if first != 1:  # the command solves from deal 1
         command += f" (here from deal {first})"
-    data: dict[str, Any] = {
+    data: JsonObject = {
         "game": name,
         "what": "share of numbered deals that can be won with perfect play (exact solver)",
         "deals": [first, last],
@@ -165,16 +164,18 @@ def to_json(
     return data
 
 
-def stored(game: str, data_dir: Path | None = None) -> dict[str, Any] | None:
+def stored(game: str, data_dir: Path | None = None) -> JsonObject | None:
     """The stored win rates of ``game`` as the JSON file holds them, or ``None``
     (``data_dir``: where to look; by default the shipped data)."""
     source = data_path(data_file(game), data_dir)
     if not source.is_file():
         return None
     try:
-        data: dict[str, Any] = json.loads(read_text(source, "win-rate file", error=DataError))
+        data = json.loads(read_text(source, "win-rate file", error=DataError))
     except ValueError as error:
         raise DataError(f"the win-rate file {source} is not JSON: {error}") from None
+    if not isinstance(data, dict):
+        raise DataError(f"the win-rate file {source} holds no JSON object")
     return data
 
 
@@ -261,23 +262,35 @@ def rebuild_win_rates(
     return write_data_file(path, text), rates
 
 
-def _rates(data: dict[str, Any]) -> list[WinRate]:
-    """The rows of stored win-rate data as :class:`WinRate` values."""
-    return [
-        WinRate(
-            options=tuple(row["options"]),
-            label=row["label"],
-            deals=row["deals"],
-            won=row["won"],
-            lost=row["lost"],
-            unknown=row["unknown"],
-            first=row.get("first", data["deals"][0]),
-        )
-        for row in data["rows"]
-    ]
+def _rates(data: JsonObject) -> list[WinRate]:
+    """The rows of stored win-rate data as :class:`WinRate` values (a :class:`DataError`
+    saying what is wrong if they are malformed)."""
+    try:
+        rows = [obj(row, "a row") for row in array(data["rows"], "rows")]
+        return [
+            _rate(row, lambda: whole(array(data["deals"], "deals")[0], "deals")) for row in rows
+        ]
+    except (KeyError, IndexError, ValueError) as error:
+        raise DataError(
+            f"the stored win rates of {data.get('game')} are malformed: {error}"
+        ) from None
 
 
-def rulebook_rows(game: str, data_dir: Path | None = None) -> list[dict[str, Any]]:
+def _rate(row: JsonObject, first: Callable[[], int]) -> WinRate:
+    """One row of stored win rates; ``first`` the file's first deal, for a row that does
+    not say its own."""
+    return WinRate(
+        options=tuple(string(option, "an option") for option in array(row["options"], "options")),
+        label=string(row["label"], "label"),
+        deals=whole(row["deals"], "deals"),
+        won=whole(row["won"], "won"),
+        lost=whole(row["lost"], "lost"),
+        unknown=whole(row["unknown"], "unknown"),
+        first=whole(row["first"], "first") if "first" in row else first(),
+    )
+
+
+def rulebook_rows(game: str, data_dir: Path | None = None) -> list[dict[str, object]]:
     """The stored win rates as a rulebook prints them (``templates/rulebook.j2``)."""
     rows = []
     data = stored(game, data_dir) or {"rows": []}

@@ -12,7 +12,7 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -50,6 +50,7 @@ if TYPE_CHECKING:
     from printplay.core.deal import Deal
     from printplay.core.grades import Grade
     from printplay.core.protocols import RegisteredSolitaire
+    from printplay.core.verdicts import Budget
     from printplay.models.printable import Line
 
 verbs = VerbTable()
@@ -337,7 +338,7 @@ def solve(
     from functools import partial
 
     from printplay.builders import batch
-    from printplay.builders.batch import grade_of, solve_deal, solve_deals
+    from printplay.builders.batch import grade_of, solve_deal
     from printplay.core.deal import read_deal_file
     from printplay.core.verdicts import Budget
 
@@ -355,7 +356,7 @@ def solve(
                 "the cards"
             )
         deals = read_deal_file(deal_file, the_game.deck(), the_game.initial_state)
-        _solve_batch(the_game, deals, best, budget, jobs, result_json, solve_deals, grade)
+        _solve_batch(the_game, deals, best, budget, jobs, grade, timings)
         return
     if seed is None and deal is None:
         raise DealError("give a deal: --seed N, --deal 'CARDS' or --deal-file FILE")
@@ -399,12 +400,12 @@ def _solve_batch(
     game: RegisteredSolitaire,
     deals: list[Deal],
     best: BestLine | None,
-    budget: Any,
+    budget: Budget,
     jobs: int,
-    result_json: Any,
-    solve_deals: Any,
     grade: bool,
+    timings: bool,
 ) -> None:
+    from printplay.builders.batch import result_json, solve_deals
     from printplay.core.parallel import cpu_count, worker_count
 
     workers = worker_count(jobs, len(deals))
@@ -433,7 +434,7 @@ def _solve_batch(
         ):
             counts[result.solvable] += 1
             total_score += result.score or 0
-            data = {"index": index, **result_json(game, the_deal, result)}
+            data = {"index": index, **result_json(game, the_deal, result, timings=timings)}
             if the_grade is not None:
                 data["grade"] = the_grade.to_json()
             print_json(data)

@@ -15,13 +15,15 @@ from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, TextIO
 
 import typer
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
+
+    from printplay.core.jsontypes import JsonValue
 
 
 def _console_width() -> int | None:
@@ -92,7 +94,7 @@ PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.", case_sen
 """``--paper a4|letter`` (any case); anything else is a usage error (exit status 2)."""
 
 
-def print_json(data: Any) -> None:
+def print_json(data: JsonValue) -> None:
     """Write one JSON object on one line of stdout (UTF-8, suit symbols kept; escaped where
     the terminal cannot show them)."""
     plain = isinstance(sys.stdout, SuitSafeWriter)
@@ -108,7 +110,7 @@ class SuitSafeWriter(io.TextIOBase):
     """A text stream for a terminal whose encoding lacks the suit symbols: suits become the
     letters of card codes, anything else it cannot show a question mark."""
 
-    def __init__(self, stream: Any) -> None:
+    def __init__(self, stream: TextIO) -> None:
         super().__init__()
         self.stream = stream
 
@@ -136,7 +138,7 @@ class SuitSafeWriter(io.TextIOBase):
         return int(self.stream.fileno())
 
 
-def _shows_suits(stream: Any) -> bool:
+def _shows_suits(stream: TextIO) -> bool:
     try:
         SUITS.encode(getattr(stream, "encoding", None) or "ascii")
     except (LookupError, UnicodeEncodeError):

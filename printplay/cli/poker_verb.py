@@ -8,7 +8,7 @@ strategy table) and ``table-card`` (a printable casino table card).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -38,6 +38,11 @@ poker_app = typer.Typer(
 )
 
 CasinoOpt = Annotated[bool, typer.Option("--casino", help="The casino game (against the house).")]
+
+if TYPE_CHECKING:
+    from rich.progress import TaskID
+
+    from printplay.games.poker.casino import CasinoState
 
 
 @poker_app.command()
@@ -122,7 +127,7 @@ def _option_names(texts: list[str]) -> set[str]:
     }
 
 
-def _casino_summary(state: Any) -> list[str]:
+def _casino_summary(state: CasinoState) -> list[str]:
     lines = [
         f"Seat {p.seat}: {' '.join(c.label for c in p.cards)}, {p.status}, net {p.net:+d}"
         for p in state.players
@@ -302,7 +307,7 @@ def edge(
         for count in counts:
             task = progress.add_task(f"{count} player{'s' if count > 1 else ''}", total=rounds)
 
-            def report(done: int, total: int, task: Any = task) -> None:
+            def report(done: int, total: int, task: TaskID = task) -> None:
                 progress.update(task, completed=done)
 
             results.append(
@@ -338,7 +343,7 @@ def strategy(
 
     header, rows = strategy_table(home_cap=home_cap)
     if as_json:
-        print_json({"home_cap": home_cap, "header": header, "rows": rows})
+        print_json({"home_cap": home_cap, "header": [*header], "rows": [[*row] for row in rows]})
         return
     grid = Table(box=None, padding=(0, 1, 0, 0), pad_edge=False, header_style="bold")
     for name in header:

@@ -21,7 +21,7 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from io import BufferedReader
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import BinaryIO
 
 from printplay.core.errors import OutputError
 
@@ -78,7 +78,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
     """A static file handler of one folder's regular files, silent (a preview's terminal
     shows no request lines)."""
 
-    def log_message(self, format: str, *args: Any) -> None:
+    def log_message(self, format: str, *args: object) -> None:
         """Log nothing."""
 
     def send_head(self) -> BinaryIO | None:
@@ -136,7 +136,7 @@ class _PreviewServer(ThreadingHTTPServer):
 
     daemon_threads = True
 
-    def handle_error(self, request: Any, client_address: Any) -> None:
+    def handle_error(self, request: object, client_address: object) -> None:
         """Ignore a reader that hung up early; anything else is one line on stderr."""
         error = sys.exc_info()[1]
         if isinstance(error, ConnectionError):

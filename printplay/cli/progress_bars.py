@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 from rich.console import Console
 from rich.progress import (
@@ -17,6 +16,7 @@ from rich.progress import (
     ProgressColumn,
     SpinnerColumn,
     Task,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -65,15 +65,35 @@ class CheckedProgress(Progress):
     (:func:`~printplay.cli.common.raise_if_stopped`): a long job reports its progress
     often, drawn or not."""
 
-    def update(self, *args: Any, **kwargs: Any) -> None:
+    def update(
+        self,
+        task_id: TaskID,
+        *,
+        total: float | None = None,
+        completed: float | None = None,
+        advance: float | None = None,
+        description: str | None = None,
+        visible: bool | None = None,
+        refresh: bool = False,
+        **fields: object,
+    ) -> None:
         """Update a task, after checking for a stop."""
         raise_if_stopped()
-        super().update(*args, **kwargs)
+        super().update(
+            task_id,
+            total=total,
+            completed=completed,
+            advance=advance,
+            description=description,
+            visible=visible,
+            refresh=refresh,
+            **fields,
+        )
 
-    def advance(self, *args: Any, **kwargs: Any) -> None:
+    def advance(self, task_id: TaskID, advance: float = 1) -> None:
         """Advance a task, after checking for a stop."""
         raise_if_stopped()
-        super().advance(*args, **kwargs)
+        super().advance(task_id, advance)
 
 
 def checked_bar(console: Console, *, disable: bool, rate: str | None) -> CheckedProgress:

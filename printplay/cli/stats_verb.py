@@ -13,7 +13,7 @@ import contextlib
 import shlex
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -33,6 +33,9 @@ from printplay.cli.common import (
 )
 from printplay.core.errors import OptionError, PrintplayError
 from printplay.games import REGISTRY, game_name
+
+if TYPE_CHECKING:
+    from printplay.analysis.stats_run import Executor, RunReport, StatsRun
 
 DealsOpt = Annotated[
     str,
@@ -94,7 +97,7 @@ def _command(
 
 
 @contextlib.contextmanager
-def _executor(jobs: int | None, scheduler: str | None) -> Iterator[Any]:
+def _executor(jobs: int | None, scheduler: str | None) -> Iterator[Executor]:
     """The local pool, or the Dask cluster of ``--scheduler`` for the time of the block."""
     from printplay.analysis.stats_run import LocalPool
     from printplay.core.cluster import DaskMap, parse_scheduler
@@ -225,7 +228,7 @@ def stats(
         print_path(make_stats_report(report, run.title, made_by, output, paper=paper.value))
 
 
-def _kept(run: Any, results: Path) -> str:
+def _kept(run: StatsRun, results: Path) -> str:
     """What a stopped run leaves: ``"1,200 of 20,000 deals are kept in r.jsonl; …"``, or
     nothing at all when it stopped before it made the file."""
     if not results.exists():
@@ -238,7 +241,7 @@ def _kept(run: Any, results: Path) -> str:
 
 def _print_summary(
     title: str,
-    report: Any,
+    report: RunReport,
     as_json: bool,
     results: Path | None,
     scheduler: str | None,

@@ -20,7 +20,6 @@ JsonObject: TypeAlias = "dict[str, JsonValue]"
 """A JSON object."""
 
 
-
 def whole(value: JsonValue, what: str) -> int:
     """``value`` if it is a whole number (a bool is not); a :class:`ValueError` naming
     ``what`` otherwise."""
@@ -45,6 +44,20 @@ def flag(value: JsonValue, what: str) -> bool:
     return value
 
 
+def string(value: JsonValue, what: str) -> str:
+    """``value`` if it is a string; a :class:`ValueError` naming ``what`` otherwise."""
+    if not isinstance(value, str):
+        raise ValueError(f"{what} is not a string")
+    return value
+
+
+def obj(value: JsonValue, what: str) -> JsonObject:
+    """``value`` if it is a JSON object; a :class:`ValueError` naming ``what`` otherwise."""
+    if not isinstance(value, dict):
+        raise ValueError(f"{what} is not an object")
+    return value
+
+
 def array(value: JsonValue, what: str) -> list[JsonValue]:
     """``value`` if it is a JSON array; a :class:`ValueError` naming ``what`` otherwise."""
     if not isinstance(value, list):
@@ -52,4 +65,4 @@ def array(value: JsonValue, what: str) -> list[JsonValue]:
     return value
 
 
-__all__ = ["JsonObject", "JsonValue", "array", "flag", "number", "whole"]
+__all__ = ["JsonObject", "JsonValue", "array", "flag", "number", "obj", "string", "whole"]

@@ -26,9 +26,8 @@ from __future__ import annotations
 import itertools
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from pypdf import PdfReader
 
@@ -170,18 +169,26 @@ def _parts(
     left_out: list[str] = []
     counter = itertools.count(1)
 
-    def printable(kind: str, **request: Any) -> Callable[[], Path]:
+    def printable(kind: str, deal: SeedDeal | None = None) -> Callable[[], Path]:
         target = folder / f"{next(counter)}-{kind.replace(' ', '-')}.pdf"
+        request = PrintRequest(game.name, target, paper=paper, rules_dir=rules_dir)
+        if deal is not None:
+            request = replace(
+                request,
+                option_texts=deal.options,
+                seed=deal.seed,
+                deal_codes=deal.cards,
+                result=_result(results, deal),
+            )
 
         def make() -> Path:
-            return make_printable(
-                kind,
-                PrintRequest(game.name, target, paper=paper, rules_dir=rules_dir, **request),
-            )
+            return make_printable(kind, request)
 
         return make
 
-    def add(kind: str, title: str, sides: str, documents: list[KitDocument], **facts: Any) -> None:
+    def add(
+        kind: str, title: str, sides: str, documents: list[KitDocument], **facts: object
+    ) -> None:
         parts.append(KitPart(kind, title, sides, documents, facts))
 
     source = rulebook_model(game.name, rules_dir=rules_dir)
@@ -222,13 +229,7 @@ def _parts(
             heading = words(
                 "deal_title", deal=name, rules=", ".join(deal.options), verdict=deal.verdict
             )
-            make = printable(
-                "sheet",
-                option_texts=deal.options,
-                seed=deal.seed,
-                deal_codes=deal.cards,
-                result=_result(results, deal),
-            )
+            make = printable("sheet", deal)
             sheets.append(KitDocument(heading, make))
         numbers = [deal_label(deal) for deal in deals if deal.seed is not None]
         title = words("part_title", kind="sheets", game=game.title)

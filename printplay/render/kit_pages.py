@@ -12,10 +12,9 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from pypdf import PdfReader, PdfWriter
-from pypdf.generic import BooleanObject, NameObject
+from pypdf.generic import BooleanObject, Destination, IndirectObject, NameObject
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
@@ -30,7 +29,7 @@ from printplay.render.document import (
     write_atomically,
 )
 from printplay.render.fonts import SANS
-from printplay.render.styles import book_styles
+from printplay.render.styles import Styles, TableCommand, book_styles
 from printplay.render.words_markup import Words
 
 FRONT_PAGES = 2
@@ -85,7 +84,7 @@ class KitPart:
     title: str
     sides: str
     documents: list[KitDocument]
-    facts: dict[str, Any] = field(default_factory=dict)
+    facts: dict[str, object] = field(default_factory=dict)
     """What the cover says of the part (``part_detail`` of ``kit.j2``)."""
 
 
@@ -95,11 +94,11 @@ def outline(path: Path, offset: int, sides: str, level: int) -> list[Bookmark]:
     step = 2 if sides == "one" else 1
     found: list[Bookmark] = []
 
-    def walk(items: Sequence[Any], depth: int) -> None:
+    def walk(items: Sequence[object], depth: int) -> None:
         for item in items:
             if isinstance(item, list):
                 walk(item, depth + 1)
-            else:
+            elif isinstance(item, Destination):
                 page = reader.get_destination_page_number(item)
                 if page is not None:
                     found.append(Bookmark(str(item.title), offset + page * step, level + depth))
@@ -168,9 +167,10 @@ def draw_front(
     check = ""
     for part, where in zip(parts, part_pages, strict=True):
         pages = f"{where.first}–{where.last}" if where.last > where.first else str(where.first)
-        facts = {"sheets": sum(d.pages for d in part.documents), **part.facts}
+        sheets = sum(d.pages for d in part.documents)
         if part.kind == "mat":
-            facts["sheets"] -= 1  # its first page shows the whole mat
+            sheets -= 1  # its first page shows the whole mat
+        facts = {"sheets": sheets, **part.facts}
         detail = words("part_detail", kind=part.kind, **facts)
         what = f"**{part.title}**" + (f": {detail}" if detail else "")
         rows.append([pages, what, words("print_note", kind=part.kind, sides=part.sides)])
@@ -205,11 +205,11 @@ def draw_front(
     raise OutputError("the kit's cover and contents do not fit on two pages")
 
 
-def _toc_table(rows: Sequence[tuple[str, int, int]], width: float, styles: Any) -> Table:
+def _toc_table(rows: Sequence[tuple[str, int, int]], width: float, styles: Styles) -> Table:
     from reportlab.lib.styles import ParagraphStyle
 
     cells = []
-    commands: list[tuple[Any, ...]] = [
+    commands: list[TableCommand] = [
         ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -275,7 +275,7 @@ def merge(
         writer.add_page(page)
     for path, index in sequence:
         writer.add_page(reader(blank if path is None else path).pages[index])
-    parents: list[Any] = []
+    parents: list[IndirectObject] = []
     for mark in bookmarks:
         del parents[mark.level :]
         parent = parents[-1] if parents else None

@@ -11,7 +11,7 @@ widths fitted to the text (natural widths if they fit, else shared out).
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Literal
 
 from markdown_it.token import Token
 from markdown_it.tree import SyntaxTreeNode
@@ -21,7 +21,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph, Table, TableStyle
 
 from printplay.render.inline import inline_markup, plain_text
-from printplay.render.styles import Styles
+from printplay.render.styles import Styles, TableCommand
 
 _ALIGN: dict[str, Literal[0, 1, 2, 4]] = {
     "left": TA_LEFT,
@@ -79,7 +79,7 @@ def typeset_table(node: SyntaxTreeNode, styles: Styles, width: float) -> Table |
     col_widths = fit_columns(extents, width, 2 * styles.cell_padding, narrowest_column(styles))
     header = len(header_rows)
     palette = styles.palette
-    commands: list[tuple[Any, ...]] = [
+    commands: list[TableCommand] = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), styles.cell_padding),
         ("RIGHTPADDING", (0, 0), (-1, -1), styles.cell_padding),

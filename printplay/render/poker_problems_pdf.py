@@ -10,7 +10,6 @@ the question, and never its answer.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
@@ -34,7 +33,7 @@ from printplay.render.puzzle_book_pdf import (
     table_style,
 )
 from printplay.render.quickref_pdf import quick_card
-from printplay.render.styles import suit_markup
+from printplay.render.styles import TableRow, suit_markup
 from printplay.render.words_markup import Words
 
 
@@ -81,7 +80,7 @@ def _front(book: ProblemPages) -> list[Flowable]:
 def _contents(book: ProblemPages) -> list[Flowable]:
     styles = book.styles
     heads = book.words.columns("problems_contents_columns")
-    rows: list[list[Any]] = [[Paragraph(head, styles.table_header) for head in heads]]
+    rows: list[TableRow] = [[Paragraph(head, styles.table_header) for head in heads]]
     for problem in book.model.problems:
         rows.append(
             [
@@ -137,7 +136,7 @@ def _problem(book: ProblemPages, problem: Problem) -> list[Flowable]:
 def _answer(book: ProblemPages, problem: Problem) -> list[Flowable]:
     styles = book.styles
     heads = book.words.columns("answer_columns")
-    rows: list[list[Any]] = [[Paragraph(head, styles.table_header) for head in heads]]
+    rows: list[TableRow] = [[Paragraph(head, styles.table_header) for head in heads]]
     for choice in problem.choices:
         bold = "<b>" if choice.best else ""
         end = "</b>" if choice.best else ""

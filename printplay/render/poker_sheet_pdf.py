@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.styles import ParagraphStyle
@@ -37,7 +36,7 @@ from printplay.render.fonts import MONO, register_fonts
 from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.sheet_pdf import Bookmarked
-from printplay.render.styles import Styles, book_styles, hex_color, suit_markup
+from printplay.render.styles import Styles, TableCommand, book_styles, hex_color, suit_markup
 
 TABLE_CARD_WIDTH = 12 * mm
 """Card width on the deal sheet when the table fits on one line."""
@@ -345,7 +344,7 @@ def _deal_order_table(order: Sequence[DealOrderEntry], styles: SheetStyles, widt
         * DEAL_ORDER_COLUMNS,
         hAlign="LEFT",
     )
-    commands: list[tuple[Any, ...]] = [  # reportlab's own command tuples
+    commands: list[TableCommand] = [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 0.6),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 0.6),
@@ -377,7 +376,7 @@ def odds_table(turn: PokerTurn, styles: SheetStyles) -> Table:
     if turn.valued:
         rows.append([cell("Worth to the bot (chips)"), *(cell(b.worth or "", b.k) for b in buys)])
     table = Table(rows, colWidths=[ODDS_LABEL_WIDTH] + [ODDS_BUY_WIDTH] * len(buys), hAlign="LEFT")
-    commands: list[tuple[Any, ...]] = [  # reportlab's own command tuples
+    commands: list[TableCommand] = [
         ("BACKGROUND", (0, 0), (-1, 0), book.palette.header_fill),
         ("LINEBELOW", (0, 0), (-1, 0), 0.6, book.palette.rule),
         ("TOPPADDING", (0, 0), (-1, -1), 1),

@@ -15,7 +15,7 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
@@ -46,7 +46,7 @@ from printplay.render.document import PageSetup, lay_out, page_offset, write_ato
 from printplay.render.markdown_pdf import markdown_to_flowables, outline_entry
 from printplay.render.quickref_pdf import QuickCard, quick_card
 from printplay.render.sheet_pdf import card_rows, order_cells
-from printplay.render.styles import Styles, book_styles, suit_markup
+from printplay.render.styles import Styles, TableCommand, TableRow, book_styles, suit_markup
 from printplay.render.words_markup import Words
 
 RULE = HexColor("#BBBBBB")
@@ -238,7 +238,7 @@ def _numbers(numbers: Sequence[int]) -> str:
 
 def table_style(*, header: bool) -> TableStyle:
     """The books' table style: thin rules under the rows, a darker one under a header."""
-    commands: list[Any] = [
+    commands: list[TableCommand] = [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 1.2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 1.2),
@@ -297,7 +297,7 @@ def quick_reference(para: Callable[..., Flowable], title: str, cards: Flowable) 
 def _contents(book: Book) -> list[Flowable]:
     styles = book.styles
     heads = book.words.columns("contents_columns")
-    rows: list[list[Any]] = [[Paragraph(head, styles.table_header) for head in heads]]
+    rows: list[TableRow] = [[Paragraph(head, styles.table_header) for head in heads]]
     for puzzle in book.model.puzzles:
         level = puzzle.grade.level
         rows.append(
@@ -355,7 +355,7 @@ def _deal_order(book: Book, puzzle: Puzzle) -> list[Flowable]:
     number = column_width * 0.2
     widths = [number, widest, column_width - number - widest] * ORDER_COLUMNS
     table = Table(cells, colWidths=widths, hAlign="LEFT")
-    commands: list[Any] = [
+    commands: list[TableCommand] = [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 0.4),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 0.4),
@@ -527,7 +527,7 @@ def _turning_points(book: Book, puzzle: Puzzle) -> list[Flowable]:
     each = (width - gap * (across - 1)) / across
     layout = puzzle.setup.start.layout
     height = _solution_height(layout.width, layout.height)
-    cells: list[Any] = []
+    cells: list[object] = []
     for point in points:
         move = suit_markup(puzzle.moves[point.step.number - 1])
         caption = book.words(

@@ -57,7 +57,7 @@ from printplay.render.sheet_words import (
     tagged_place,
     verdict_text,
 )
-from printplay.render.styles import Styles, book_styles, suit_markup
+from printplay.render.styles import Styles, TableCommand, book_styles, suit_markup
 from printplay.render.words_markup import Words
 
 RULE = HexColor("#BBBBBB")
@@ -285,11 +285,11 @@ def order_cells(
     columns: int,
     styles: Styles,
     place: Callable[[DealOrderEntry], str],
-) -> list[list[Any]]:
+) -> list[list[Paragraph]]:
     """The deal order's cells, read down the columns: number, card and ``place`` of each
     entry, three cells each, the last column filled out with empty cells."""
     rows_per_column = -(-len(order) // columns)
-    cells: list[list[Any]] = [[] for _ in range(rows_per_column)]
+    cells: list[list[Paragraph]] = [[] for _ in range(rows_per_column)]
     for column in range(columns):
         for row in range(rows_per_column):
             i = column * rows_per_column + row
@@ -490,7 +490,7 @@ def _segment(
         rest = []
     # A thin rule runs down the left of a segment's moves, beside the diagram and under
     # it, so every move reads as belonging to this diagram and not to the next heading.
-    padding: list[Any] = [
+    padding: list[TableCommand] = [
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("LEFTPADDING", (0, 0), (-1, -1), 0),
         ("LEFTPADDING", (1, 0), (1, -1), MOVES_INDENT),

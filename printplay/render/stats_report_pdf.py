@@ -11,7 +11,6 @@ so the page reads in grey too.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from reportlab.graphics.charts.barcharts import HorizontalBarChart, VerticalBarChart
 from reportlab.graphics.charts.legends import Legend
@@ -26,7 +25,7 @@ from printplay.markup.typography import typographic
 from printplay.models.stats_model import BarChart, ShareChart, StatsReport
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
-from printplay.render.styles import Styles, book_styles
+from printplay.render.styles import Styles, TableCommand, book_styles
 
 WON = HexColor("#1f5640")
 """Proved won: the book's deep green (dark in grey)."""
@@ -208,7 +207,7 @@ def _table(
     widths = None if first is None else [first] + [None] * (len(rows[0]) - 1)
     table = Table(body, colWidths=widths, hAlign="LEFT")
     palette = styles.palette
-    commands: list[Any] = [
+    commands: list[TableCommand] = [
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
         ("TOPPADDING", (0, 0), (-1, -1), 1.6),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.4),

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import TypeAlias
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -33,6 +34,14 @@ from printplay.render.fonts import (
 MIN_TEXT = 6.0
 """The smallest text printed anywhere, in points: a diagram's labels and tags, a card's
 corner index however small the card is drawn."""
+
+
+TableCommand: TypeAlias = tuple[str, tuple[int, int], tuple[int, int], *tuple[object, ...]]
+"""One command of a reportlab ``TableStyle``: its name, the first and last cells it covers
+(negative counts from the end), and its arguments (widths, colours, fonts …)."""
+
+TableRow: TypeAlias = list[object]
+"""One row of a reportlab ``Table``: paragraphs, drawings, strings or nothing, cell by cell."""
 
 
 @dataclass(frozen=True)
