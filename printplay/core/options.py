@@ -53,7 +53,8 @@ class OptionSpec:
     field: str
     help: str
     is_switch: bool
-    default: Any
+    default: int
+    """The value when the option is not given (a switch's is ``True`` or ``False``)."""
     choices: tuple[int, ...] | None = None
     minimum: int | None = None
     maximum: int | None = None
@@ -68,7 +69,7 @@ class OptionSpec:
         """How a user writes it: ``no-wrap`` or ``jokers=N``."""
         return self.name if self.is_switch else f"{self.name}=N"
 
-    def phrase(self, value: Any) -> str:
+    def phrase(self, value: int) -> str:
         """The option with ``value``, as print names it."""
         if self.is_switch:
             return self.words or self.name.replace("-", " ")
@@ -98,7 +99,7 @@ def number_words(value: int) -> str:
     return NUMBER_WORDS[value] if 0 <= value < len(NUMBER_WORDS) else str(value)
 
 
-def switch(name: str, help: str, *, default: bool = False, words: str = "") -> Any:
+def switch(name: str, help: str, *, default: bool = False, words: str = "") -> bool:
     """Declare an on/off option; writing ``name`` sets the field to ``not default``.
 
     ``words`` is how print names the option when it is on (by default its name, spaced).
@@ -117,7 +118,7 @@ def setting(
     minimum: int | None = None,
     maximum: int | None = None,
     words: str = "",
-) -> Any:
+) -> int:
     """Declare an integer option written ``name=VALUE``; ``words`` names it in print
     (see :attr:`OptionSpec.words`)."""
     return dataclasses.field(
@@ -141,6 +142,8 @@ def option_specs(cls: type[GameOptions]) -> list[OptionSpec]:
         meta = f.metadata
         if "option" not in meta:
             continue
+        if not isinstance(f.default, int):  # switch() and setting() always give one
+            raise TypeError(f"option {meta['option']} has no default")
         specs.append(
             OptionSpec(
                 name=meta["option"],
@@ -181,7 +184,7 @@ def _split(texts: Iterable[str]) -> list[str]:
 def parse_options(cls: type[T], texts: Sequence[str] = ()) -> T:
     """Build options of type ``cls`` from ``NAME`` / ``NAME=VALUE`` strings."""
     specs = {spec.name: spec for spec in option_specs(cls)}
-    values: dict[str, Any] = {}
+    values: dict[str, int] = {}
     for text in _split(texts):
         name, has_value, raw = (s.strip() for s in text.partition("="))
         name = name.lower().replace("_", "-")
@@ -211,7 +214,7 @@ def _read_value(spec: OptionSpec, raw: str | None) -> int:
     return value
 
 
-def check_value(spec: OptionSpec, value: Any) -> Any:
+def check_value(spec: OptionSpec, value: object) -> int:
     """Return ``value`` if it is allowed for ``spec``, else raise :class:`OptionError`."""
     if spec.is_switch:
         if not isinstance(value, bool):

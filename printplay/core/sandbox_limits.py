@@ -41,10 +41,10 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
 
-from jinja2 import pass_environment
+from jinja2 import Environment, pass_environment
 from jinja2.exceptions import SecurityError
+from jinja2.nodes import EvalContext
 from jinja2.runtime import Macro, Undefined
 from jinja2.utils import Namespace
 
@@ -249,10 +249,22 @@ def _number(digits: str | None) -> int | None:
 # Filters
 
 
-def replace_size(text: Any, old: Any, new: Any, count: int | None = None) -> int:
+def replace_size(
+    text: str | bytes | bytearray,
+    old: str | bytes | bytearray,
+    new: str | bytes | bytearray,
+    count: object = None,
+) -> int:
     """How long ``text.replace(old, new, count)`` is (strings or bytes)."""
-    found = text.count(old) if old else len(text) + 1
-    if count is not None and count >= 0:
+    if not old:
+        found = len(text) + 1
+    elif isinstance(text, str) and isinstance(old, str):  # noqa: SIM114 (typed apart)
+        found = text.count(old)
+    elif not isinstance(text, str) and not isinstance(old, str):
+        found = text.count(old)
+    else:
+        raise TypeError(f"replace() of {type(text).__name__} with {type(old).__name__}")
+    if isinstance(count, int) and count >= 0:
         found = min(found, count)
     return len(text) + found * (len(new) - len(old))
 
@@ -290,7 +302,18 @@ _STRUCTURAL = frozenset(
 )
 """Filters that do not turn their value into text: their result is counted after."""
 
-Filter = Callable[..., Any]
+Filter = Callable[..., object]
+"""A Jinja filter: whatever a template hands it in, a value out."""
+
+Check = Callable[..., tuple[tuple[object, ...], dict[str, object] | None]]
+"""What a filter whose result may outgrow its input runs first: given what Jinja passes
+first (the environment or evaluation context, if the filter asks for one) and the
+filter's arguments, it charges the result's size and returns the arguments to call the
+filter with (``None``: the keyword arguments dropped)."""
+
+AttributeGetter = Callable[[Environment, str | int | None], Callable[[object], object]]
+"""``getter(environment, attribute)``: what reads ``attribute`` of each item (Jinja's
+``make_attrgetter``)."""
 
 
 def _marked(bounded: Filter, filter_: Filter) -> Filter:
@@ -302,7 +325,7 @@ def _marked(bounded: Filter, filter_: Filter) -> Filter:
     return bounded
 
 
-def _counted(result: Any, budget: Budget, name: str) -> Any:
+def _counted(result: object, budget: Budget, name: str) -> object:
     if isinstance(result, str | list | tuple | dict):
         budget.charge(len(result), f"the result of |{name}")
     return result
@@ -319,7 +342,7 @@ def _generic(filter_: Filter, name: str, budget: Budget) -> Filter:
     structural = name in _STRUCTURAL
     passes = hasattr(filter_, "jinja_pass_arg")
 
-    def bounded(*args: Any, **kwargs: Any) -> Any:
+    def bounded(*args: object, **kwargs: object) -> object:
         if not structural:
             _checked([*args[passes:], *kwargs.values()], name)
         return _counted(filter_(*args, **kwargs), budget, name)
@@ -327,51 +350,71 @@ def _generic(filter_: Filter, name: str, budget: Budget) -> Filter:
     return _marked(bounded, filter_)
 
 
-def _bind(signature: Callable[..., tuple[Any, ...]], args: tuple[Any, ...], kwargs: Any) -> Any:
-    """The arguments of a filter call in order, defaults filled in (``signature`` takes
-    them as the filter does and returns them)."""
-    return signature(*args, **kwargs)
+def listed(value: object) -> list[object]:
+    """The items of what a filter iterates over (a :class:`TypeError` if it cannot be)."""
+    if not isinstance(value, Iterable):
+        raise TypeError(f"'{type(value).__name__}' object is not iterable")
+    return list(value)
 
 
-def _replace_args(s: Any, old: Any, new: Any, count: Any = None) -> tuple[Any, ...]:
+def _attribute(value: object) -> str | int | None:
+    """An ``attribute=`` argument as Jinja reads it (a :class:`TypeError` if it is not one)."""
+    if value is not None and not isinstance(value, str | int):
+        raise TypeError(f"an attribute is a name or an index, not {type(value).__name__}")
+    return value
+
+
+def _replace_args(
+    s: object, old: object, new: object, count: object = None
+) -> tuple[object, object, object, object]:
     return s, old, new, count
 
 
-def _join_args(value: Any, d: Any = "", attribute: Any = None) -> tuple[Any, ...]:
+def _join_args(
+    value: object, d: object = "", attribute: object = None
+) -> tuple[object, object, object]:
     return value, d, attribute
 
 
-def _center_args(value: Any, width: Any = 80) -> tuple[Any, ...]:
+def _center_args(value: object, width: object = 80) -> tuple[object, object]:
     return value, width
 
 
-def _indent_args(s: Any, width: Any = 4, first: Any = False, blank: Any = False) -> tuple[Any, ...]:
+def _indent_args(
+    s: object, width: object = 4, first: object = False, blank: object = False
+) -> tuple[object, object, object, object]:
     return s, width, first, blank
 
 
 def _wrap_args(
-    s: Any,
-    width: Any = 79,
-    break_long_words: Any = True,
-    wrapstring: Any = None,
-    break_on_hyphens: Any = True,
-) -> tuple[Any, ...]:
+    s: object,
+    width: object = 79,
+    break_long_words: object = True,
+    wrapstring: object = None,
+    break_on_hyphens: object = True,
+) -> tuple[object, object, object, object, object]:
     return s, width, break_long_words, wrapstring, break_on_hyphens
 
 
-def _cut_args(value: Any, count: Any, fill_with: Any = None) -> tuple[Any, ...]:
+def _cut_args(
+    value: object, count: object, fill_with: object = None
+) -> tuple[object, object, object]:
     return value, count, fill_with
 
 
-def _sum_args(iterable: Any, attribute: Any = None, start: Any = 0) -> tuple[Any, ...]:
+def _sum_args(
+    iterable: object, attribute: object = None, start: object = 0
+) -> tuple[object, object, object]:
     return iterable, attribute, start
 
 
-def _tojson_args(value: Any, indent: Any = None) -> tuple[Any, ...]:
+def _tojson_args(value: object, indent: object = None) -> tuple[object, object]:
     return value, indent
 
 
-def _urlize_args(value: Any, *args: Any, **kwargs: Any) -> tuple[Any, ...]:
+def _urlize_args(
+    value: object, *args: object, **kwargs: object
+) -> tuple[object, tuple[object, ...]]:
     return value, (*args, *kwargs.values())
 
 
@@ -382,35 +425,36 @@ def _width(value: object, what: str) -> int:
     return value if isinstance(value, int) else 0
 
 
-def _sized_filters(budget: Budget, getter: Callable[[Any, Any], Any]) -> dict[str, Any]:
+def _sized_filters(budget: Budget, getter: AttributeGetter) -> dict[str, Check]:
     """The filters whose result may outgrow their input many times: each works out the
     size of its result first (``getter(environment, attribute)`` reads an attribute)."""
 
-    def replace(head: Any, *args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], Any]:
-        s, old, new, count = _bind(_replace_args, args, kwargs)
+    def replace(head: object, *args: object, **kwargs: object) -> tuple[tuple[object, ...], None]:
+        s, old, new, count = _replace_args(*args, **kwargs)
         _checked([s, old, new], "replace")
         size = replace_size(str(s), str(old), str(new), count)
         budget.charge(size, "the result of |replace")
         return (s, old, new, count), None
 
-    def join(head: Any, *args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], Any]:
-        value, d, attribute = _bind(_join_args, args, kwargs)
-        items = list(value)
+    def join(head: EvalContext, *args: object, **kwargs: object) -> tuple[tuple[object, ...], None]:
+        value, d, attribute = _join_args(*args, **kwargs)
+        items = listed(value)
         budget.charge(len(items), "the items of |join")
         if attribute is not None:
-            items = [getter(head.environment, attribute)(item) for item in items]
+            read = getter(head.environment, _attribute(attribute))
+            items = [read(item) for item in items]
         check_text(d, "the separator of |join")
         budget.charge(join_size(items, str(d)), "the result of |join")
         return (items, d), None
 
-    def center(head: Any, *args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], Any]:
-        value, width = _bind(_center_args, args, kwargs)
+    def center(head: object, *args: object, **kwargs: object) -> tuple[tuple[object, ...], None]:
+        value, width = _center_args(*args, **kwargs)
         _checked([value], "center")
         budget.charge(max(text_size(value), _width(width, "a width")), "the result of |center")
         return (value, width), None
 
-    def indent(head: Any, *args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], Any]:
-        s, width, first, blank = _bind(_indent_args, args, kwargs)
+    def indent(head: object, *args: object, **kwargs: object) -> tuple[tuple[object, ...], None]:
+        s, width, first, blank = _indent_args(*args, **kwargs)
         _checked([s, width], "indent")
         step = len(width) if isinstance(width, str) else _width(width, "an indent")
         text = str(s)
@@ -418,52 +462,60 @@ def _sized_filters(budget: Budget, getter: Callable[[Any, Any], Any]) -> dict[st
         budget.charge(len(text) + lines * (step + 1), "the result of |indent")
         return (s, width, first, blank), None
 
-    def wordwrap(head: Any, *args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], Any]:
-        s, width, long_words, wrapstring, hyphens = _bind(_wrap_args, args, kwargs)
+    def wordwrap(
+        head: Environment, *args: object, **kwargs: object
+    ) -> tuple[tuple[object, ...], None]:
+        s, width, long_words, wrapstring, hyphens = _wrap_args(*args, **kwargs)
         _checked([s, wrapstring], "wordwrap")
         joint = len(head.newline_sequence if wrapstring is None else str(wrapstring))
         if not isinstance(width, int) or width <= 0:
             return (s, width, long_words, wrapstring, hyphens), None
         paragraphs = wrap_lines(
-            str(s), width, break_long_words=long_words, break_on_hyphens=hyphens
+            str(s), width, break_long_words=bool(long_words), break_on_hyphens=bool(hyphens)
         )
         pieces = sum(len(lines) for lines in paragraphs) + len(paragraphs)
         size = len(str(s)) + pieces * joint
         budget.charge(size, "the result of |wordwrap")
         return (s, width, long_words, wrapstring, hyphens), None
 
-    def format_(head: Any, value: Any, *args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], Any]:
+    def format_(
+        head: object, value: object, *args: object, **kwargs: object
+    ) -> tuple[tuple[object, ...], dict[str, object]]:
         _checked([value, *args, *kwargs.values()], "format")
         budget.charge(percent_size(str(value), kwargs or args), "the result of |format")
         return (value, *args), kwargs
 
-    def batch(head: Any, *args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], Any]:
-        value, count, fill_with = _bind(_cut_args, args, kwargs)
-        items = list(value)
+    def batch(head: object, *args: object, **kwargs: object) -> tuple[tuple[object, ...], None]:
+        value, count, fill_with = _cut_args(*args, **kwargs)
+        items = listed(value)
         per_list = _width(count, "a batch of")
         lists = lists_count(len(items), per_list)
         _lists(lists, "batch")
         budget.charge(len(items) + per_list + lists, "the result of |batch")
         return (items, count, fill_with), None
 
-    def slice_(head: Any, *args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], Any]:
-        value, count, fill_with = _bind(_cut_args, args, kwargs)
-        items = list(value)
+    def slice_(head: object, *args: object, **kwargs: object) -> tuple[tuple[object, ...], None]:
+        value, count, fill_with = _cut_args(*args, **kwargs)
+        items = listed(value)
         lists = _width(count, "slices")
         _lists(lists, "slice")
         budget.charge(len(items) + 2 * lists, "the result of |slice")
         return (items, count, fill_with), None
 
-    def urlize(head: Any, *args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], Any]:
-        value, options = _bind(_urlize_args, args, kwargs)
+    def urlize(
+        head: object, *args: object, **kwargs: object
+    ) -> tuple[tuple[object, ...], dict[str, object]]:
+        value, options = _urlize_args(*args, **kwargs)
         _checked([value, *options], "urlize")
         words = len(str(value).split()) + 1
         extra = sum(text_size(option) for option in options) + 100
         budget.charge(2 * len(str(value)) + words * extra, "the result of |urlize")
         return args, kwargs
 
-    def tojson(head: Any, *args: Any, **kwargs: Any) -> tuple[tuple[Any, ...], Any]:
-        value, indent = _bind(_tojson_args, args, kwargs)
+    def tojson(
+        head: object, *args: object, **kwargs: object
+    ) -> tuple[tuple[object, ...], dict[str, object]]:
+        value, indent = _tojson_args(*args, **kwargs)
         _checked([value], "tojson")
         if isinstance(indent, str) or (isinstance(indent, int) and indent > MAX_JSON_INDENT):
             raise SecurityError(f"|tojson indents at most {MAX_JSON_INDENT} spaces")
@@ -488,24 +540,26 @@ def _lists(count: int, name: str) -> None:
         raise SecurityError(f"|{name} would make {count:,} lists (at most {MAX_LISTS:,})")
 
 
-def bounded_sum(budget: Budget, getter: Callable[[Any, Any], Any]) -> Filter:
+def bounded_sum(budget: Budget, getter: AttributeGetter) -> Filter:
     """``sum``, with lists and tuples joined in one pass and measured first (Python's sum
     copies the growing list at every step)."""
 
-    def sum_(environment: Any, *args: Any, **kwargs: Any) -> Any:
-        iterable, attribute, start = _bind(_sum_args, args, kwargs)
-        items = list(iterable)
+    def sum_(environment: Environment, *args: object, **kwargs: object) -> object:
+        iterable, attribute, start = _sum_args(*args, **kwargs)
+        items = listed(iterable)
         budget.charge(len(items), "the items of |sum")
         if attribute is not None:
-            items = [getter(environment, attribute)(item) for item in items]
+            read = getter(environment, _attribute(attribute))
+            items = [read(item) for item in items]
         if not isinstance(start, list | tuple):
-            return sum(items, start)
+            return sum(items, start)  # type: ignore[call-overload]  # numbers, or a TypeError
         if not all(type(item) is type(start) for item in items):
             raise TypeError(
                 f"|sum can only add {type(start).__name__}s to a {type(start).__name__}"
             )
-        budget.charge(len(start) + sum(len(item) for item in items), "the result of |sum")
-        return type(start)(itertools.chain(start, *items))
+        pieces = [item for item in items if isinstance(item, list | tuple)]
+        budget.charge(len(start) + sum(len(item) for item in pieces), "the result of |sum")
+        return type(start)(itertools.chain(start, *pieces))
 
     return pass_environment(sum_)
 
@@ -516,7 +570,7 @@ def bounded_filters(filters: Mapping[str, Filter], budget: Budget) -> dict[str, 
     first and count their result after."""
     from jinja2.filters import make_attrgetter
 
-    def getter(environment: Any, attribute: Any) -> Any:
+    def getter(environment: Environment, attribute: str | int | None) -> Callable[[object], object]:
         return make_attrgetter(environment, attribute)
 
     checks = _sized_filters(budget, getter)
@@ -531,12 +585,10 @@ def bounded_filters(filters: Mapping[str, Filter], budget: Budget) -> dict[str, 
     return bounded
 
 
-def _checked_first(
-    filter_: Filter, name: str, check: Callable[..., tuple[tuple[Any, ...], Any]], budget: Budget
-) -> Filter:
+def _checked_first(filter_: Filter, name: str, check: Check, budget: Budget) -> Filter:
     passes = hasattr(filter_, "jinja_pass_arg")
 
-    def bounded(*args: Any, **kwargs: Any) -> Any:
+    def bounded(*args: object, **kwargs: object) -> object:
         head = args[:1] if passes else ()
         new_args, new_kwargs = check(head[0] if head else None, *args[len(head) :], **kwargs)
         result = filter_(*head, *new_args, **(new_kwargs or {}))
@@ -547,12 +599,21 @@ def _checked_first(
     return _marked(bounded, filter_)
 
 
-def wrap_lines(text: str, width: int, **options: Any) -> list[list[str]]:
+def wrap_lines(
+    text: str, width: int, *, break_long_words: bool = True, break_on_hyphens: bool = True
+) -> list[list[str]]:
     """The lines ``wordwrap`` makes of each paragraph (line) of ``text``."""
     import textwrap
 
     return [
-        textwrap.wrap(line, width=width, expand_tabs=False, replace_whitespace=False, **options)
+        textwrap.wrap(
+            line,
+            width=width,
+            expand_tabs=False,
+            replace_whitespace=False,
+            break_long_words=break_long_words,
+            break_on_hyphens=break_on_hyphens,
+        )
         for line in text.splitlines()
     ]
 
@@ -573,6 +634,7 @@ __all__ = [
     "field_size",
     "is_macro",
     "join_size",
+    "listed",
     "lists_count",
     "percent_size",
     "replace_size",

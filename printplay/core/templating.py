@@ -58,7 +58,8 @@ import jinja2
 from jinja2 import nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.exceptions import SecurityError
-from jinja2.runtime import markup_join, str_join
+from jinja2.nodes import EvalContext
+from jinja2.runtime import Context, markup_join, str_join
 from jinja2.sandbox import SandboxedEnvironment, SandboxedEscapeFormatter, SandboxedFormatter
 from markupsafe import Markup
 
@@ -73,6 +74,7 @@ from printplay.core.sandbox_limits import (
     field_size,
     is_macro,
     join_size,
+    listed,
     percent_size,
     replace_size,
     text_size,
@@ -322,7 +324,7 @@ def _width(value: object, what: str) -> int:
     return value if isinstance(value, int) else 0
 
 
-def _argument(args: tuple[Any, ...], kwargs: dict[str, Any], index: int, name: str) -> Any:
+def _argument(args: tuple[object, ...], kwargs: dict[str, object], index: int, name: str) -> object:
     if len(args) > index:
         return args[index]
     return kwargs.get(name)
@@ -333,8 +335,8 @@ _SEQUENCES = (str, bytes, bytearray, list, tuple)
 
 
 def _str_method_size(
-    owner: str | bytes | bytearray, name: str, args: tuple[Any, ...], kwargs: dict[str, Any]
-) -> tuple[tuple[Any, ...], int | None]:
+    owner: str | bytes | bytearray, name: str, args: tuple[object, ...], kwargs: dict[str, object]
+) -> tuple[tuple[object, ...], int | None]:
     """The arguments to call the string (or bytes) method ``name`` of ``owner`` with, and
     the size of its result if it can outgrow the text many times (else ``None``: measured
     after)."""
@@ -346,11 +348,13 @@ def _str_method_size(
         tab = 8 if tab is None else _width(tab, "a tab size")
         tabs = owner.count("\t") if isinstance(owner, str) else owner.count(b"\t")
         return args, len(owner) + tabs * max(tab, 0)
-    if name == "replace" and len(args) >= 2 and all(isinstance(a, _TEXTS) for a in args[:2]):
-        count = _argument(args, kwargs, 2, "count")
-        return args, replace_size(owner, args[0], args[1], count)
+    if name == "replace" and len(args) >= 2:
+        old, new = args[0], args[1]
+        if isinstance(old, _TEXTS) and isinstance(new, _TEXTS):
+            count = _argument(args, kwargs, 2, "count")
+            return args, replace_size(owner, old, new, count)
     if name == "join" and args:
-        items = list(args[0])
+        items = listed(args[0])
         return (items, *args[1:]), len(items) + join_size(items, owner)
     if name == "translate" and args and isinstance(owner, str):
         return args, translate_size(owner, args[0])
@@ -362,18 +366,19 @@ class _SizedFormatter(SandboxedFormatter):
     a width (``{:>9999999}``, or ``{:{w}}`` with ``w`` an argument) builds nothing until
     the whole is known to stay under :data:`MAX_SIZE`."""
 
-    def __init__(self, env: jinja2.Environment, **kwargs: Any) -> None:
+    def __init__(self, env: jinja2.Environment, **kwargs: object) -> None:
         super().__init__(env, **kwargs)
         self.size = 0
 
-    def format_field(self, value: Any, format_spec: str) -> Any:
+    def format_field(self, value: object, format_spec: str) -> str:
         """Format one field, once its size is known to fit."""
         self.size += field_size(value, format_spec)
         if self.size > MAX_SIZE:
             raise SecurityError(f"a format's text would be over {MAX_SIZE:,} characters")
-        return super().format_field(value, format_spec)
+        formatted: str = super().format_field(value, format_spec)
+        return formatted
 
-    def convert_field(self, value: Any, conversion: str | None) -> Any:
+    def convert_field(self, value: object, conversion: str | None) -> object:
         """``!r``, ``!s``, ``!a``, once the text is known to fit."""
         if conversion is not None:
             check_text(value, "a value formatted")
@@ -391,17 +396,17 @@ class Sandbox(SandboxedEnvironment):
     code_generator_class = _SizedConcat
     intercepted_binops = frozenset({"*", "**", "%", "+"})
 
-    def __init__(self, budget: Budget, **options: Any) -> None:
+    def __init__(self, budget: Budget, **options: object) -> None:
         super().__init__(**options)
         self.budget = budget
         self.finalize = self.printed
         self.filters.update(bounded_filters(self.filters, budget))
 
-    def add_filters(self, **filters: Callable[..., Any]) -> None:
+    def add_filters(self, **filters: Callable[..., object]) -> None:
         """Offer more filters, measured as the built-in ones are."""
         self.filters.update(bounded_filters(filters, self.budget))
 
-    def printed(self, value: Any) -> Any:
+    def printed(self, value: object) -> object:
         """What ``{{ value }}`` prints, once its text is known to fit (a string is printed
         as it is; anything else is turned into text, which is counted)."""
         if not isinstance(value, str):
@@ -415,7 +420,7 @@ class Sandbox(SandboxedEnvironment):
         self.budget.charge(sum(len(item) for item in items), "the text of a macro or block")
         return "".join(items)
 
-    def sized_join(self, eval_ctx: Any, values: tuple[Any, ...]) -> str:
+    def sized_join(self, eval_ctx: EvalContext, values: tuple[object, ...]) -> str:
         """``a ~ b ~ …``, refused if the result would be longer than :data:`MAX_SIZE`."""
         size = 0
         for value in values:
@@ -426,7 +431,7 @@ class Sandbox(SandboxedEnvironment):
         texts = [str(value) if not hasattr(value, "__html__") else value for value in values]
         return markup_join(texts) if eval_ctx.autoescape or eval_ctx.volatile else str_join(texts)
 
-    def call_binop(self, context: Any, operator_: str, left: Any, right: Any) -> Any:
+    def call_binop(self, context: Context, operator_: str, left: object, right: object) -> object:
         """``*``, ``**``, ``+`` and ``%``, refused before they run if the result would be
         too long (or, for ``**``, too large a number)."""
         if operator_ == "*":
@@ -443,7 +448,7 @@ class Sandbox(SandboxedEnvironment):
             self.budget.charge(percent_size(fmt, right), "a text formatted with %")
         return _short(self.binop_table[operator_](left, right))
 
-    def wrap_str_format(self, value: Any) -> Callable[..., str] | None:
+    def wrap_str_format(self, value: object) -> Callable[..., str] | None:
         """``str.format`` and ``format_map``, through :class:`_SizedFormatter`."""
         if not isinstance(value, types.MethodType | types.BuiltinMethodType):
             return None
@@ -452,11 +457,12 @@ class Sandbox(SandboxedEnvironment):
         text: str = value.__self__
         is_map = value.__name__ == "format_map"
 
-        def wrapper(*args: Any, **kwargs: Any) -> str:
+        def wrapper(*args: object, **kwargs: object) -> str:
             if is_map:
                 if kwargs or len(args) != 1:
                     raise TypeError("format_map() takes exactly one argument")
-                kwargs, args = args[0], ()
+                lookup: Any = args[0]  # format_map takes anything with __getitem__
+                kwargs, args = lookup, ()
             formatter: _SizedFormatter
             if isinstance(text, Markup):
                 formatter = _SizedEscapeFormatter(self, escape=text.escape)
@@ -466,7 +472,7 @@ class Sandbox(SandboxedEnvironment):
 
         return functools.update_wrapper(wrapper, value)
 
-    def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+    def call(__self, __context: Context, __obj: object, *args: object, **kwargs: object) -> object:
         """Call as the sandbox does, the size of what the call builds measured first."""
         budget = __self.budget
         owner = getattr(__obj, "__self__", None)
@@ -490,10 +496,10 @@ class Sandbox(SandboxedEnvironment):
 
 
 def _grow(
-    owner: list[Any] | dict[Any, Any] | set[Any],
+    owner: list[object] | dict[object, object] | set[object],
     name: str,
-    args: tuple[Any, ...],
-    kwargs: dict[str, Any],
+    args: tuple[object, ...],
+    kwargs: dict[str, object],
     budget: Budget,
 ) -> None:
     """Refuse a list, dict or set grown past :data:`MAX_SIZE` items; count what is added."""
@@ -509,7 +515,7 @@ def _grow(
     budget.charge(added, "a list, dict or set grown")
 
 
-def _short(result: Any) -> Any:
+def _short(result: object) -> object:
     if isinstance(result, _SEQUENCES) and len(result) > MAX_SIZE:
         raise SecurityError(f"a value of {len(result):,} items is too long (at most {MAX_SIZE:,})")
     return result
@@ -551,7 +557,7 @@ class _TimeUp(Exception):
 _deadlines: list[tuple[float, float]] = []
 """The deadlines in force, innermost last: when each passes (monotonic clock), and its
 length in seconds."""
-_outside_handler: Any = None
+_outside_handler: Callable[[int, FrameType | None], object] | int | signal.Handlers | None = None
 
 
 def _time_up(signum: int, frame: FrameType | None) -> None:
@@ -632,7 +638,7 @@ def time_limit() -> contextlib.AbstractContextManager[None]:
     return _deadline(MAX_SECONDS)
 
 
-def bounded_render(template: jinja2.Template, context: dict[str, Any]) -> str:
+def bounded_render(template: jinja2.Template, context: dict[str, object]) -> str:
     """Render ``template``, refusing output over :data:`MAX_OUTPUT` characters and a render
     longer than :data:`MAX_SECONDS`."""
     pieces: list[str] = []
@@ -646,7 +652,7 @@ def bounded_render(template: jinja2.Template, context: dict[str, Any]) -> str:
     return "".join(pieces)
 
 
-def bounded_call(function: Callable[..., Any], **kwargs: object) -> str:
+def bounded_call(function: Callable[..., object], **kwargs: object) -> str:
     """Call a template macro, under the same limits as :func:`bounded_render`."""
     with _deadline(MAX_SECONDS):
         text = str(function(**kwargs))

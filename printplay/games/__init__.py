@@ -69,7 +69,7 @@ OptionTexts = tuple[str, ...]
 
 
 class Game(Protocol):
-    """Any game as the registry builds it, solitaire or not: a name and options."""
+    """A game as the registry builds it, solitaire or not: a name and options."""
 
     @property
     def name(self) -> str:

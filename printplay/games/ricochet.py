@@ -31,7 +31,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
 
 from printplay.core import options as opts
 from printplay.core.cards import Card, standard_deck
@@ -631,7 +630,7 @@ def describe_move(before: RicochetState, move: Move, after: RicochetState) -> st
     return text
 
 
-def allowed_next_table() -> list[dict[str, Any]]:
+def allowed_next_table() -> list[dict[str, object]]:
     """Per place of the ball (each wall, then each corner): the walls the next card may
     come from and the corners still barred, for the rulebook.
 
@@ -640,7 +639,7 @@ def allowed_next_table() -> list[dict[str, Any]]:
     ('NE corner', ['north', 'east'], ['south', 'west'], ['NW', 'SE'])
     """
     places = [1 << w for w in range(4)] + [SLOT_WALLS[slot] for slot in CORNERS]
-    rows = []
+    rows: list[dict[str, object]] = []
     for walls in places:
         free, barred = allowed_after(walls)
         rows.append(

@@ -43,7 +43,6 @@ import shlex
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import jinja2
 
@@ -315,7 +314,7 @@ class TemplateWords:
         template: str,
         search_path: Sequence[str | Path] = (),
         *,
-        context: Mapping[str, Any] | None = None,
+        context: Mapping[str, object] | None = None,
         check: Check | None = None,
     ) -> None:
         self.name = template

@@ -395,11 +395,11 @@ class _Converter:
         indent = styles.list_indent * (1.25 if ordered else 1.0)
         width = self.narrower(ctx.width - indent, node)
         inner = replace(ctx, width=width, para=ctx.item, depth=ctx.depth + 1, inside="a list")
-        items: list[Any] = [
+        items: list[Any] = [  # ListFlowable takes ListItems, which its stubs leave out
             ListItem(self.blocks(item, inner) or [Paragraph("", inner.para)])
             for item in node.children
         ]
-        options: dict[str, Any] = {
+        options: dict[str, object] = {
             "leftIndent": indent,
             "bulletFontName": _family(ctx.item.fontName),
             "bulletFontSize": float(ctx.item.fontSize),
@@ -407,21 +407,15 @@ class _Converter:
             "spaceBefore": 0,
             "spaceAfter": float((ctx.item if ctx.depth else ctx.para).spaceAfter),
         }
+        first: int | str
         if ordered:
             start = node.attrs.get("start", 1)
-            options.update(
-                bulletType="1",
-                start=start if isinstance(start, int) else 1,
-                bulletFormat="%s.",
-                bulletDedent=indent,
-            )
+            first = start if isinstance(start, int) else 1
+            options.update(bulletType="1", bulletFormat="%s.", bulletDedent=indent)
         else:
-            options.update(
-                bulletType="bullet",
-                start=_BULLETS[ctx.depth % len(_BULLETS)],
-                bulletDedent=indent * 0.8,
-            )
-        listing: Flowable = ListFlowable(items, **options)
+            first = _BULLETS[ctx.depth % len(_BULLETS)]
+            options.update(bulletType="bullet", bulletDedent=indent * 0.8)
+        listing: Flowable = ListFlowable(items, start=first, style=None, **options)
         if len(items) > _SHORT_LIST:
             self.big.add(id(listing))
         return listing
@@ -601,7 +595,7 @@ MIN_SHRINK = 0.75
 next one and leave a gap (a larger gap is left)."""
 
 
-def _smallest_text(node: Any, scale: float = 1.0) -> float | None:
+def _smallest_text(node: object, scale: float = 1.0) -> float | None:
     """The size of the smallest text a drawing prints (through its groups' transforms), or
     ``None`` if it prints none."""
     if isinstance(node, String):
@@ -749,7 +743,7 @@ def outline_entry(title: str, level: int) -> Flowable:
 
 
 def fill_frame(
-    frame: Frame, flowables: Sequence[Flowable], canvas: Any, *, source: str | None = None
+    frame: Frame, flowables: Sequence[Flowable], canvas: Canvas, *, source: str | None = None
 ) -> bool:
     """Draw ``flowables`` into ``frame`` on ``canvas`` whole, nothing split, outside any
     document (a card, a page drawn by hand); whether they all fit.

@@ -35,7 +35,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
 
 from reportlab.lib.colors import getAllNamedColors
 
@@ -212,7 +211,7 @@ class Words(TemplateWords):
         template: str,
         search_path: Sequence[str | Path] = (),
         *,
-        context: Mapping[str, Any] | None = None,
+        context: Mapping[str, object] | None = None,
         markup: bool = True,
     ) -> None:
         super().__init__(

@@ -25,9 +25,10 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from printplay.core.errors import GameError, MoveError, PrintplayError
+from printplay.core.jsontypes import JsonObject
 from printplay.core.protocols import Position, Solitaire, SolitaireMove
 from printplay.core.textfile import parse_json, read_text
 from printplay.core.verdicts import CHECK_EVERY, Budget, BudgetExhausted, SolveResult
@@ -83,19 +84,22 @@ def deep_recursion(limit: int = RECURSION_LIMIT) -> Iterator[None]:
         sys.setrecursionlimit(old)
 
 
-def _name(move: Any) -> str:
-    data = move.to_json() if hasattr(move, "to_json") else {}
+def _name(move: SolitaireMove) -> str:
+    data: JsonObject = move.to_json() if hasattr(move, "to_json") else {}
     kind = data.get("type", type(move).__name__.lower())
     parts = [str(kind)]
     if "card" in data:
         parts.append(str(data["card"]))
-    if "cards" in data:
-        parts.append("+".join(str(c) for c in data["cards"]))
+    cards = data.get("cards")
+    if isinstance(cards, list | str):
+        parts.append("+".join(str(c) for c in cards))
     if "slot" in data:
         parts.append(f"from slot {data['slot']}")
     if "from" in data:
         where = data["from"]
-        parts.append("from " + ("+".join(where) if isinstance(where, list) else str(where)))
+        parts.append(
+            "from " + ("+".join(str(w) for w in where) if isinstance(where, list) else str(where))
+        )
     return " ".join(parts)
 
 

@@ -72,7 +72,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Literal, TypedDict, Unpack
 
 from printplay.core import options as opts
 from printplay.core.cards import Card, format_labels, parse_card
@@ -574,6 +574,16 @@ PlayerStatus = Literal["in", "folded", "out", "won"]
 DealerStatus = Literal["in", "kicked out", "out", "won"]
 
 
+class _PlayerChanges(TypedDict, total=False):
+    """What a round changes of a seat (``_Round.set_player``)."""
+
+    cards: tuple[Card, ...]
+    status: PlayerStatus
+    paid: int
+    won: int
+    bonus: int
+
+
 @dataclass(frozen=True)
 class CasinoPlayer:
     """One seat: its cards, status (``in``, ``folded``, ``out``, ``won``) and chips.
@@ -796,7 +806,7 @@ class _Round:
             self.bonuses,
         )
 
-    def set_player(self, seat: int, **changes: Any) -> CasinoPlayer:
+    def set_player(self, seat: int, **changes: Unpack[_PlayerChanges]) -> CasinoPlayer:
         self.players[seat - 1] = replace(self.players[seat - 1], **changes)
         return self.players[seat - 1]
 
