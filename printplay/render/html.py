@@ -45,6 +45,7 @@ from printplay.markup import SyntaxTreeNode, classes, marker_of, parse, tree
 from printplay.markup.nodes import call_diagram, inline_tokens, is_caption
 from printplay.render.figures import Panels
 from printplay.render.inline import plain_text
+from printplay.render.page_templates import Cell, Markup, Row, part
 from printplay.render.styles import BLACK_SUITS, RED_SUITS
 from printplay.render.svg import inline_svg
 
@@ -53,15 +54,13 @@ _ALIGN = re.compile(r"text-align:\s*(left|right|center)")
 _SLUG_DROP = re.compile(r"[^\w\s-]")
 _SLUG_JOIN = re.compile(r"[\s_-]+")
 _WRAPS = {"em": "em", "strong": "strong", "s": "s"}
-_MORE = '<span class="more" aria-hidden="true"></span>'
-"""The shade at the right edge of a wrapper that scrolls sideways (the stylesheet shows it
-only while there is more to the right)."""
 
 
-def scroller(kind: str, inner: str) -> str:
-    """``inner`` in a wrapper of class ``kind`` (``table-wrap``, ``drawing-wrap``) that
-    scrolls sideways on its own, with the shade that says there is more."""
-    return f'<div class="{kind}">\n{inner}\n{_MORE}\n</div>'
+def scroller(kind: str, inner: str) -> Markup:
+    """``inner`` (HTML) in a wrapper of class ``kind`` (``table-wrap``, ``drawing-wrap``)
+    that scrolls sideways on its own, with the shade that says there is more (the
+    stylesheet shows it only while there is more to the right)."""
+    return part("scroller", kind=kind, inner=Markup(inner))
 
 
 @dataclass(frozen=True)
@@ -350,43 +349,31 @@ class _Converter:
         made = call_diagram(self.figures, node, self.source)
         ident = self.ids.figure()
         if isinstance(made.drawing, Panels) and made.drawing.parts:
-            # boards side by side may wrap one under another on a narrow screen
-            svg = (
-                '<div class="panels">\n'
-                + "\n".join(
-                    inline_svg(part, label=words, prefix=f"{ident}-{number}", scale=made.scale)
-                    for number, (part, words) in enumerate(made.drawing.parts, start=1)
-                )
-                + "\n</div>"
-            )
+            drawings = [
+                Markup(inline_svg(panel, label=words, prefix=f"{ident}-{number}", scale=made.scale))
+                for number, (panel, words) in enumerate(made.drawing.parts, start=1)
+            ]
+            svg = part("panels", drawings=drawings)
         else:
-            svg = inline_svg(made.drawing, label=made.words, prefix=ident, scale=made.scale)
-        below = ""
+            svg = Markup(inline_svg(made.drawing, label=made.words, prefix=ident, scale=made.scale))
+        below = None
         if caption is not None:
-            below = f"\n<figcaption>{inline_html(inline_tokens(caption)).strip()}</figcaption>"
-        if made.table:
-            below += "\n" + _figure_table(made)
-        wrapped = scroller("drawing-wrap", svg)
-        return f'<figure class="diagram" id="{ident}">\n{wrapped}{below}\n</figure>'
+            below = Markup(inline_html(inline_tokens(caption)).strip())
+        table = _figure_table(made) if made.table else ""
+        return part("figure", ident=ident, drawing=svg, caption=below, table=table)
 
 
-def _figure_table(figure: WebFigure) -> str:
+def _figure_table(figure: WebFigure) -> Markup:
     """A figure's table, behind a button (``<details>``: no script needed)."""
     header, *rows = figure.table
-    head = "".join(f'<th scope="col">{text_html(cell)}</th>' for cell in header)
-    body = "\n".join(
-        f'<tr><th scope="row">{text_html(row[0])}</th>'
-        + "".join(f"<td>{text_html(cell)}</td>" for cell in row[1:])
-        + "</tr>"
-        for row in rows
-    )
-    return (
-        f'<details class="figure-table"><summary>{text_html(figure.table_title)}</summary>\n'
-        + scroller(
-            "table-wrap",
-            f"<table>\n<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n{body}\n</tbody>\n</table>",
-        )
-        + "\n</details>"
+    return part(
+        "figure_table",
+        title=Markup(text_html(figure.table_title)),
+        header=[Markup(text_html(cell)) for cell in header],
+        rows=[
+            Row(tuple(Cell(Markup(text_html(cell))) for cell in row[1:]), Markup(text_html(row[0])))
+            for row in rows
+        ],
     )
 
 

@@ -16,8 +16,9 @@ from printplay.models.printable import Segment, Walkthrough
 from printplay.models.site_model import DealPage, GamePage
 from printplay.render.alt_text import board_words
 from printplay.render.board import board_drawing
-from printplay.render.html import PageIds, scroller, text_html
+from printplay.render.html import PageIds, text_html
 from printplay.render.markup_html import markup_html, markup_text
+from printplay.render.page_templates import Cell, Link, Markup, Row, render
 from printplay.render.sheet_words import (
     badge_piles,
     ending_text,
@@ -52,115 +53,128 @@ def _figure(
     width: float = SETUP_WIDTH,
     tags: bool = False,
     crop: bool = False,
-) -> str:
-    """A board diagram as a figure, its text alternative naming every card it shows."""
+) -> dict[str, object]:
+    """A board diagram for a figure (``deal.html``'s ``board``), its text alternative
+    naming every card it shows, its caption (HTML) under it if it has one."""
     drawing = board_drawing(
         view, width, max_height=SETUP_HEIGHT, show_hidden=show_hidden, tags=tags, crop=crop
     )
     ident = ids.figure()
     words = board_words(view, show_hidden=show_hidden)
     svg = inline_svg(drawing, label=words, prefix=ident, scale=SCALE)
-    below = f"\n<figcaption>{caption}</figcaption>" if caption else ""
-    wrapped = scroller("drawing-wrap", svg)
-    return f'<figure class="diagram" id="{ident}">\n{wrapped}{below}\n</figure>'
+    return {"ident": ident, "drawing": Markup(svg), "caption": Markup(caption) if caption else None}
 
 
-def _heading(level: int, text: str, ids: PageIds, plain: str) -> str:
-    return f'<h{level} id="{ids.claim(plain)}">{text}</h{level}>'
+def _heading(text: str, ids: PageIds, plain: str) -> dict[str, object]:
+    """A heading of the page (HTML ``text``), its id from its ``plain`` words."""
+    return {"ident": ids.claim(plain), "text": Markup(text)}
 
 
-def _cards_list(cards: tuple[str, ...], css: str) -> str:
-    items = "".join(f"<li>{text_html(label)}</li>" for label in cards)
-    return f'<ol class="{css}">{items}</ol>'
+def _cards(cards: tuple[str, ...], css: str, **more: object) -> dict[str, object]:
+    """A list of cards, each its label."""
+    return {"cards": [Markup(text_html(label)) for label in cards], "css": css, **more}
 
 
-def _dealer(deal: DealPage, sheet_words: Words, words: SiteWords, ids: PageIds) -> str:
+def _dealer(
+    deal: DealPage, sheet_words: Words, words: SiteWords, ids: PageIds
+) -> dict[str, object]:
     """The dealer's part, behind its button: every card, the stock, the deal order."""
     setup = deal.sheet.setup
-    parts = [
-        _figure(
-            setup.start.board(),
-            ids,
-            show_hidden=True,
-            tags=True,
-            caption=markup_html(sheet_words("dealer_caption", hidden=setup.face_down)),
-        )
-    ]
+    board = _figure(
+        setup.start.board(),
+        ids,
+        show_hidden=True,
+        tags=True,
+        caption=markup_html(sheet_words("dealer_caption", hidden=setup.face_down)),
+    )
+    stock = None
     if setup.stock:
         heading = sheet_words("stock_heading", count=len(setup.stock))
-        parts.append(_heading(3, markup_html(heading), ids, heading))
-        parts.append(_cards_list(tuple(card.label for card in setup.stock), "stock"))
+        stock = _cards(
+            tuple(card.label for card in setup.stock),
+            "stock",
+            heading=_heading(markup_html(heading), ids, heading),
+        )
     heading = sheet_words("deal_order_heading")
-    parts.append(_heading(3, markup_html(heading), ids, heading))
+    order_heading = _heading(markup_html(heading), ids, heading)
     help_text = sheet_words(
         "deal_order_help",
         stock_from=setup.stock_from,
         stock_count=len(setup.stock),
         top_face_up=setup.stock_top_face_up,
     )
-    parts.append(f"<p>{markup_html(help_text)}</p>")
-    rows = "\n".join(
-        f'<tr><td class="right">{entry.number}</td><td>{text_html(entry.card.label)}</td>'
-        f"<td>{markup_html(tagged_place(entry))}</td></tr>"
-        for entry in setup.deal_order
-    )
-    head = "".join(
-        f'<th scope="col">{words.html("deal_order_columns", column=column)}</th>'
-        for column in range(3)
-    )
-    parts.append(
-        scroller(
-            "table-wrap",
-            '<table class="deal-order">\n'
-            f"<thead>\n<tr>{head}</tr>\n</thead>\n<tbody>\n{rows}\n</tbody>\n</table>",
+    order = [
+        Row(
+            (
+                Cell(str(entry.number), "right"),
+                Cell(Markup(text_html(entry.card.label))),
+                Cell(Markup(markup_html(tagged_place(entry)))),
+            )
         )
-    )
-    summary = words.html("dealer_summary")
-    inner = "\n".join(parts)
-    return f'<details class="dealer">\n<summary>{summary}</summary>\n{inner}\n</details>'
+        for entry in setup.deal_order
+    ]
+    return {
+        "summary": words.html("dealer_summary"),
+        "board": board,
+        "stock": stock,
+        "order_heading": order_heading,
+        "order_help": Markup(markup_html(help_text)),
+        "order_columns": [words.html("deal_order_columns", column=column) for column in range(3)],
+        "order": order,
+    }
 
 
-def _segment(part: Segment, line: Walkthrough, sheet_words: Words, ids: PageIds) -> str:
+def _segment(
+    part: Segment, line: Walkthrough, sheet_words: Words, ids: PageIds
+) -> dict[str, object]:
     """One stretch of the line: its heading, the board it starts from with the cards its
     moves take numbered, the moves in words (and the ending, after the last)."""
     heading = segment_heading(sheet_words, part)
-    parts = [_heading(3, markup_html(heading), ids, markup_text(heading))]
+    found: dict[str, object] = {
+        "heading": _heading(markup_html(heading), ids, markup_text(heading))
+    }
+    found["stock"] = None
     if part.new_stock:
-        parts.append(f"<p>{markup_html(sheet_words('new_stock', count=len(part.new_stock)))}</p>")
-        parts.append(_cards_list(tuple(card.label for card in part.new_stock), "stock"))
+        words = Markup(markup_html(sheet_words("new_stock", count=len(part.new_stock))))
+        found["stock"] = _cards(tuple(card.label for card in part.new_stock), "stock", words=words)
     badges = {slot: str(step.number) for step in part.steps for slot in step.move.slots}
     view = badge_piles(part.board.board(badges), part.steps)
-    parts.append(_figure(view, ids, show_hidden=True, width=SEGMENT_WIDTH, crop=True))
-    moves = "\n".join(
-        f"<li>{markup_html(step_text(sheet_words, step))}</li>" for step in part.steps
-    )
-    parts.append(f'<ul class="moves">\n{moves}\n</ul>')
-    if part is line.segments[-1]:
-        parts.append(_ending(line, sheet_words))
-    return '<section class="segment">\n' + "\n".join(parts) + "\n</section>"
+    found["board"] = _figure(view, ids, show_hidden=True, width=SEGMENT_WIDTH, crop=True)
+    found["moves"] = [Markup(markup_html(step_text(sheet_words, step))) for step in part.steps]
+    found["ending"] = _ending(line, sheet_words) if part is line.segments[-1] else None
+    return found
 
 
-def _ending(line: Walkthrough, sheet_words: Words) -> str:
-    text = ending_text(sheet_words, line.final, len(line.steps))
-    return f'<p class="ending">{markup_html(text)}</p>'
+def _ending(line: Walkthrough, sheet_words: Words) -> Markup:
+    return Markup(markup_html(ending_text(sheet_words, line.final, len(line.steps))))
 
 
-def _solution(deal: DealPage, sheet_words: Words, words: SiteWords, ids: PageIds) -> str:
+def _solution(
+    deal: DealPage, sheet_words: Words, words: SiteWords, ids: PageIds
+) -> dict[str, object]:
     """The walkthrough, behind its button: the verdict, the start, each segment."""
     line = deal.sheet.walkthrough
-    parts = [f"<p>{markup_html(verdict_text(sheet_words, line))}</p>"]
+    start = None
     if line.opens_with_stock:
         heading = sheet_words("start_heading")
-        parts.append(_heading(3, markup_html(heading), ids, heading))
-        parts.append(_figure(line.start.board(), ids, show_hidden=True, width=SEGMENT_WIDTH))
-        if line.steps:
-            parts.append(f"<p>{markup_html(opening_text(sheet_words, line))}</p>")
-        if not line.segments and line.result.solvable is not None:
-            parts.append(_ending(line, sheet_words))
-    parts += [_segment(part, line, sheet_words, ids) for part in line.segments]
-    summary = words.html("solution_summary")
-    inner = "\n".join(parts)
-    return f'<details class="solution">\n<summary>{summary}</summary>\n{inner}\n</details>'
+        start = {
+            "heading": _heading(markup_html(heading), ids, heading),
+            "board": _figure(line.start.board(), ids, show_hidden=True, width=SEGMENT_WIDTH),
+            "opening": (
+                Markup(markup_html(opening_text(sheet_words, line))) if line.steps else None
+            ),
+            "ending": (
+                _ending(line, sheet_words)
+                if not line.segments and line.result.solvable is not None
+                else None
+            ),
+        }
+    return {
+        "summary": words.html("solution_summary"),
+        "verdict": Markup(markup_html(verdict_text(sheet_words, line))),
+        "start": start,
+        "segments": [_segment(part, line, sheet_words, ids) for part in line.segments],
+    }
 
 
 def deal_page(game: GamePage, deal: DealPage, sheet_words: Words, words: SiteWords) -> Page:
@@ -171,33 +185,38 @@ def deal_page(game: GamePage, deal: DealPage, sheet_words: Words, words: SiteWor
     title = words.words("deal_title", game=game.title, deal=deal.name)
     details = sheet_words("details", rules=setup.rules, code=setup.deal.code, seed=setup.deal.seed)
     remake = sheet_words("remake", command=escape(setup.remake))
-    pdf = (
-        f'<a href="{escape(href(path, deal.pdf.path))}" type="application/pdf">'
-        f"{words.html('pdf', title=words.words('deal_pdf'), pages=deal.pdf.pages)}</a>"
-    )
-    rules = (
-        f'<a href="{escape(href(path, game.path))}">{words.html("rules_link", game=game.title)}</a>'
-    )
+    pdf_title = words.words("deal_pdf")
     hidden = setup.face_down
     player_caption = sheet_words(
         "player_caption", hidden=hidden, piles_text=piles_text(sheet_words, setup.start)
     )
     setup_title = words.words("setup_heading")
     solution_title = words.words("solution_heading")
-    parts = [
-        f'<h1 id="{ids.claim(title)}">{text_html(title)}</h1>',
-        f'<p class="lead">{words.html("deal_lead", rules=setup.rules)}</p>',
-        f'<p class="small">{markup_html(details)}</p>',
-        f'<div class="page-box">\n<p class="print-link">{pdf}</p>\n<p>{rules}</p>\n'
-        f'<p class="small">{markup_html(remake)}</p>\n</div>',
-        _heading(2, text_html(setup_title), ids, setup_title),
-        _figure(setup.start.board(), ids, show_hidden=False, caption=markup_html(player_caption)),
-        _dealer(deal, sheet_words, words, ids),
-        _heading(2, text_html(solution_title), ids, solution_title),
-        _solution(deal, sheet_words, words, ids),
-    ]
+    heading = _heading(text_html(title), ids, title)
+    setup_heading = _heading(text_html(setup_title), ids, setup_title)
+    board = _figure(
+        setup.start.board(), ids, show_hidden=False, caption=markup_html(player_caption)
+    )
+    dealer = _dealer(deal, sheet_words, words, ids)
+    solution_heading = _heading(text_html(solution_title), ids, solution_title)
+    main = render(
+        "deal.html",
+        title=heading,
+        lead=words.html("deal_lead", rules=setup.rules),
+        details=Markup(markup_html(details)),
+        pdf=Link(
+            href(path, deal.pdf.path), words.html("pdf", title=pdf_title, pages=deal.pdf.pages)
+        ),
+        rules=Link(href(path, game.path), words.html("rules_link", game=game.title)),
+        remake=Markup(markup_html(remake)),
+        setup_heading=setup_heading,
+        setup=board,
+        dealer=dealer,
+        solution_heading=solution_heading,
+        solution=_solution(deal, sheet_words, words, ids),
+    )
     description = f"{title}: {setup.rules}, deal code {setup.deal.code}"
-    return Page(path, title, description, game.game, "\n".join(parts))
+    return Page(path, title, description, game.game, main)
 
 
 __all__ = ["deal_page"]

@@ -36,13 +36,11 @@ _FACES = (
     ("DejaVuSans-BoldOblique.ttf", "bold", "italic"),
 )
 
-ICON_SVG = (
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">'
-    '<rect width="32" height="32" rx="6" fill="#1f5640"/>'
-    '<path d="M16 5c4 5 10 8 10 13a5 5 0 0 1-8.5 3.5L19 27h-6l1.5-5.5A5 5 0 0 1 6 18'
-    'c0-5 6-8 10-13z" fill="#fff"/></svg>\n'
-)
-"""The site's icon: a white spade on the books' green."""
+
+def icon_svg() -> str:
+    """The site's icon (``favicon.svg``, shipped beside the stylesheet): a white spade on
+    the books' green."""
+    return (resources.files("printplay.render") / ICON).read_text(encoding="utf-8")
 
 
 def stylesheet() -> str:
@@ -93,7 +91,7 @@ def write_site(site: Site, folder: Path) -> list[str]:
     for page in site_pages(site):
         write(page.path, page_html(page, site, words))
     write(STYLESHEET, stylesheet())
-    write(ICON, ICON_SVG)
+    write(ICON, icon_svg())
     fonts = resources.files("printplay") / "fonts"
     (folder / "fonts").mkdir(exist_ok=True)
     for name in FONTS:
@@ -103,4 +101,4 @@ def write_site(site: Site, folder: Path) -> list[str]:
     return written
 
 
-__all__ = ["FONTS", "ICON_SVG", "site_pages", "stylesheet", "write_site"]
+__all__ = ["FONTS", "icon_svg", "site_pages", "stylesheet", "write_site"]

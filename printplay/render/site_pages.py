@@ -9,11 +9,10 @@ what each page holds and what can be printed.
 
 from __future__ import annotations
 
-from html import escape
-
 from printplay.core.options import number_words
 from printplay.models.site_model import GamePage, Site, VariantPage
 from printplay.render.html import Heading, HtmlText, Outline, PageIds
+from printplay.render.page_templates import Link, Markup, render
 from printplay.render.site_shell import Page, SiteWords, download_link, href
 from printplay.render.web_rulebook import rulebook_html
 
@@ -23,59 +22,34 @@ def page_ids() -> PageIds:
     return PageIds(taken={"main"})
 
 
-def _contents(headings: tuple[Heading, ...], extra: list[Heading], words: SiteWords) -> str:
-    """The page's contents: its second-level headings, as links."""
+def _before_box(text: HtmlText) -> int:
+    """How many of the rulebook's blocks come before its box: the title and the lead
+    paragraph under it."""
+    return 2 if len(text.blocks) > 1 and text.blocks[1].startswith("<p") else 1
+
+
+def _variants(game: GamePage, page: str, words: SiteWords, heading: Heading) -> dict[str, object]:
+    """The list of the game's rule sets, this page's not linked."""
     items = [
-        f'<li><a href="#{heading.ident}">{escape(heading.text)}</a></li>'
-        for heading in (*headings, *extra)
-        if heading.level == 2
+        {
+            "href": None if target == page else href(page, target),
+            "label": label,
+            "options": ",".join(options),
+        }
+        for target, label, options in (
+            (game.path, words.html("standard_rules", game=game.title), ()),
+            *((v.path, v.rules, v.options) for v in game.variants),
+        )
     ]
-    return (
-        f'<details class="toc"><summary>{words.html("contents")}</summary>\n'
-        f"<ol>\n{chr(10).join(items)}\n</ol>\n</details>"
-    )
+    return {"heading": heading, "entries": items, "text": words.html("variants_text")}
 
 
-def _with_box(text: HtmlText, box: str) -> str:
-    """The rulebook's blocks with ``box`` after the title and the lead paragraph under it."""
-    blocks = list(text.blocks)
-    at = 1
-    if len(blocks) > 1 and blocks[1].startswith("<p"):
-        at = 2
-    return "\n".join([*blocks[:at], box, *blocks[at:]])
-
-
-def _variant_list(game: GamePage, page: str, words: SiteWords, heading: Heading) -> str:
-    items = []
-    for target, label, options in (
-        (game.path, words.html("standard_rules", game=game.title), ()),
-        *((v.path, escape(v.rules), v.options) for v in game.variants),
-    ):
-        code = f" <code>{escape(','.join(options))}</code>" if options else ""
-        if target == page:
-            items.append(f"<li>{label}{code} {words.html('this_page')}</li>")
-        else:
-            items.append(f'<li><a href="{escape(href(page, target))}">{label}</a>{code}</li>')
-    return (
-        f'<section aria-labelledby="{heading.ident}">\n'
-        f'<h2 id="{heading.ident}">{escape(heading.text)}</h2>\n'
-        f"<p>{words.html('variants_text')}</p>\n"
-        f'<ul class="variants">\n{chr(10).join(items)}\n</ul>\n</section>'
-    )
-
-
-def _deal_list(game: GamePage, page: str, words: SiteWords, heading: Heading) -> str:
-    items = []
-    for deal in game.deals:
-        note = f" {escape(deal.note)}" if deal.note else ""
-        link = f'<a href="{escape(href(page, deal.path))}">{escape(deal.name)}</a>'
-        items.append(f"<li>{link}.{note}</li>")
-    return (
-        f'<section aria-labelledby="{heading.ident}">\n'
-        f'<h2 id="{heading.ident}">{escape(heading.text)}</h2>\n'
-        f"<p>{words.html('deals_text')}</p>\n"
-        f'<ul class="deals">\n{chr(10).join(items)}\n</ul>\n</section>'
-    )
+def _deals(game: GamePage, page: str, words: SiteWords, heading: Heading) -> dict[str, object]:
+    """The list of the game's featured deals."""
+    items = [
+        {"href": href(page, deal.path), "name": deal.name, "note": deal.note} for deal in game.deals
+    ]
+    return {"heading": heading, "entries": items, "text": words.html("deals_text")}
 
 
 def download_titles(game: GamePage, words: SiteWords) -> list[tuple[str, str]]:
@@ -95,17 +69,12 @@ def download_titles(game: GamePage, words: SiteWords) -> list[tuple[str, str]]:
     ]
 
 
-def _print_list(game: GamePage, page: str, words: SiteWords, heading: Heading) -> str:
+def _downloads(game: GamePage, page: str, words: SiteWords) -> list[Link]:
+    """The links to the game's PDFs, each with its title."""
     titles = dict(download_titles(game, words))
-    items = [
-        f"<li>{download_link(page, download, titles[download.path], words)}</li>"
-        for download in game.downloads
+    return [
+        download_link(page, download, titles[download.path], words) for download in game.downloads
     ]
-    return (
-        f'<section aria-labelledby="{heading.ident}">\n'
-        f'<h2 id="{heading.ident}">{escape(heading.text)}</h2>\n'
-        f'<ul class="downloads">\n{chr(10).join(items)}\n</ul>\n</section>'
-    )
 
 
 def rulebook_page(
@@ -127,30 +96,30 @@ def rulebook_page(
     shown = [sections[0]] if game.variants else []
     shown += [sections[1]] if game.deals else []
     shown.append(sections[2])
-    print_link = (
-        f'<a href="{escape(href(path, pdf.path))}" type="application/pdf">'
-        f"{words.html('print_rulebook', pages=pdf.pages)}</a>"
-    )
-    note = ""
+    note = None
     if variant is not None:
-        standard = f'<a href="{escape(href(path, game.path))}">'
-        standard += f"{words.html('standard_rules', game=game.title)}</a>"
-        rules_note = words.html("variant_note", rules=variant.rules, options=list(variant.options))
-        about = " ".join(escape(line) for line in variant.about)
-        note = f'<p class="variant-note">{rules_note} {about} {standard}.</p>\n'
-    box = (
-        f'<div class="page-box">\n{note}<p class="print-link">{print_link}</p>\n'
-        f"{_contents(text.headings, shown, words)}\n</div>"
+        note = {
+            "note": words.html("variant_note", rules=variant.rules, options=list(variant.options)),
+            "about": variant.about,
+            "standard": Link(href(path, game.path), words.html("standard_rules", game=game.title)),
+        }
+    at = _before_box(text)
+    main = render(
+        "rulebook.html",
+        before=[Markup(block) for block in text.blocks[:at]],
+        after=[Markup(block) for block in text.blocks[at:]],
+        variant=note,
+        print_link=Link(href(path, pdf.path), words.html("print_rulebook", pages=pdf.pages)),
+        contents=words.html("contents"),
+        toc=[heading for heading in (*text.headings, *shown) if heading.level == 2],
+        variants=_variants(game, path, words, sections[0]) if game.variants else None,
+        deals=_deals(game, path, words, sections[1]) if game.deals else None,
+        downloads={"heading": sections[2], "entries": _downloads(game, path, words)},
+        this_page=words.html("this_page"),
     )
-    parts = [f'<article class="rulebook">\n{_with_box(text, box)}\n</article>']
-    if game.variants:
-        parts.append(_variant_list(game, path, words, sections[0]))
-    if game.deals:
-        parts.append(_deal_list(game, path, words, sections[1]))
-    parts.append(_print_list(game, path, words, sections[2]))
     title = f"{game.title} rules" + ("" if variant is None else f", {variant.rules}")
     description = book.title + " rules, " + book.rules
-    return Page(path, title, description, game.game, "\n".join(parts)), text
+    return Page(path, title, description, game.game, main), text
 
 
 def index_page(site: Site, words: SiteWords, leads: dict[str, tuple[str, list[str]]]) -> Page:
@@ -158,34 +127,34 @@ def index_page(site: Site, words: SiteWords, leads: dict[str, tuple[str, list[st
     titles of its rulebook's sections), what each page holds, what can be printed."""
     path = "index.html"
     count = number_words(len(site.games))
-    parts = [
-        f'<h1 id="top">{words.html("index_title", count=count)}</h1>',
-        f'<p class="lead">{words.html("index_lead", count=count)}</p>',
-    ]
+    games = []
     for game in site.games:
         lead, sections = leads[game.game]
-        ident = escape(game.game)
-        link = f'<a href="{escape(href(path, game.path))}">{escape(game.title)}</a>'
-        titles = dict(download_titles(game, words))
-        downloads = [
-            f"<li>{download_link(path, download, titles[download.path], words)}</li>"
-            for download in game.downloads
-        ]
-        parts.append(
-            f'<section class="game" aria-labelledby="{ident}">\n'
-            f'<h2 id="{ident}">{link}</h2>\n{lead}\n'
-            f"<p>{words.html('index_holds', sections=sections)}</p>\n"
-            f"<p>{words.html('index_more', variants=len(game.variants), deals=len(game.deals))}"
-            f"</p>\n<p>{words.html('index_print')}</p>\n"
-            f'<ul class="downloads">\n{chr(10).join(downloads)}\n</ul>\n</section>'
+        games.append(
+            {
+                "ident": game.game,
+                "href": href(path, game.path),
+                "title": game.title,
+                "lead": Markup(lead),
+                "holds": words.html("index_holds", sections=sections),
+                "more": words.html(
+                    "index_more", variants=len(game.variants), deals=len(game.deals)
+                ),
+                "downloads": _downloads(game, path, words),
+            }
         )
-    parts.append(
-        f'<h2 id="printing">{words.html("printing_heading")}</h2>\n'
-        f"<p>{words.html('printing_text', paper=site.paper)}</p>"
+    main = render(
+        "index.html",
+        title=words.html("index_title", count=count),
+        lead=words.html("index_lead", count=count),
+        games=games,
+        print_words=words.html("index_print"),
+        printing_heading=words.html("printing_heading"),
+        printing_text=words.html("printing_text", paper=site.paper),
     )
     description = words.words("index_lead", count=count)
     title = words.words("index_title", count=count)
-    return Page(path, title, description, None, "\n".join(parts))
+    return Page(path, title, description, None, main)
 
 
 __all__ = ["download_titles", "index_page", "page_ids", "rulebook_page"]

@@ -16,12 +16,12 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 from pathlib import Path
 
 from printplay import __version__
 from printplay.models.site_model import Download, Site
 from printplay.render.html import markdown_inline_html
+from printplay.render.page_templates import Link, Markup, render
 from printplay.render.words_markup import Words
 
 STYLESHEET = "site.css"
@@ -43,18 +43,18 @@ def href(page: str, target: str) -> str:
 
 
 class SiteWords:
-    """The site's words (``templates/site.j2``, or a house edition of it), as HTML."""
+    """The site's words (``templates/site.j2``, or a house edition of it)."""
 
     def __init__(self, search_path: Sequence[Path] = ()) -> None:
         self.words = Words("site.j2", search_path, markup=False)
 
-    def html(self, macro: str, **kwargs: object) -> str:
+    def html(self, macro: str, **kwargs: object) -> Markup:
         """The macro's line of inline Markdown, as HTML."""
-        return markdown_inline_html(self.words(macro, **kwargs))
+        return Markup(markdown_inline_html(self.words(macro, **kwargs)))
 
     def text(self, macro: str, **kwargs: object) -> str:
-        """The macro's line as plain text, escaped for HTML (for titles and attributes)."""
-        return escape(self.words(macro, **kwargs))
+        """The macro's line as plain text (a template escapes it as it writes it)."""
+        return self.words(macro, **kwargs)
 
 
 @dataclass(frozen=True)
@@ -66,58 +66,38 @@ class Page:
     title: str
     description: str
     game: str | None
-    main: str
+    main: Markup
 
 
-def download_link(page: str, download: Download, title: str, words: SiteWords) -> str:
-    """A link to a PDF, its title and page count in the link's text."""
-    text = words.html("pdf", title=title, pages=download.pages)
-    return f'<a href="{escape(href(page, download.path))}" type="application/pdf">{text}</a>'
+def download_link(page: str, download: Download, title: str, words: SiteWords) -> Link:
+    """The link from ``page`` to a PDF, its title and page count in the link's text."""
+    return Link(href(page, download.path), words.html("pdf", title=title, pages=download.pages))
 
 
 def page_html(page: Page, site: Site, words: SiteWords) -> str:
-    """The whole page: head, header (the site's name and its games), main, footer."""
-    css = escape(href(page.path, STYLESHEET))
-    icon = escape(href(page.path, ICON))
-    site_name = words.text("site_name")
-    links = []
-    for game in site.games:
-        current = ' aria-current="page"' if game.path == page.path else ""
-        target = escape(href(page.path, game.path))
-        links.append(f'<li><a href="{target}"{current}>{escape(game.title)}</a></li>')
-    home_current = ' aria-current="page"' if page.path == "index.html" else ""
-    home = escape(href(page.path, "index.html"))
-    return f"""<!DOCTYPE html>
-<html lang="{LANGUAGE}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="description" content="{escape(page.description)}">
-<meta name="generator" content="printplay {escape(__version__)}">
-<title>{escape(page.title)} · {site_name}</title>
-<link rel="stylesheet" href="{css}">
-<link rel="icon" href="{icon}" type="image/svg+xml">
-</head>
-<body>
-<a class="skip" href="#main">{words.html("skip_link")}</a>
-<header class="site-header">
-<nav aria-label="{words.text("games_nav")}">
-<a class="site-name" href="{home}"{home_current}>{site_name}</a>
-<ul>
-{chr(10).join(links)}
-</ul>
-</nav>
-</header>
-<main id="main">
-{page.main}
-</main>
-<footer class="site-footer">
-<p>{words.html("footer", version=__version__)}</p>
-</footer>
-</body>
-</html>
-"""
+    """The whole page: head, header (the site's name and its games), main, footer
+    (``templates/page.html``), ending with a newline."""
+    games = [
+        {"href": href(page.path, game.path), "text": game.title, "current": game.path == page.path}
+        for game in site.games
+    ]
+    html = render(
+        "page.html",
+        language=LANGUAGE,
+        title=page.title,
+        description=page.description,
+        version=__version__,
+        site_name=words.text("site_name"),
+        stylesheet=href(page.path, STYLESHEET),
+        icon=href(page.path, ICON),
+        skip_link=words.html("skip_link"),
+        games_nav=words.text("games_nav"),
+        home={"href": href(page.path, "index.html"), "current": page.path == "index.html"},
+        games=games,
+        main=page.main,
+        footer=words.html("footer", version=__version__),
+    )
+    return html + "\n"
 
 
 __all__ = [
