@@ -48,6 +48,9 @@ the core's as for verdicts.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from printplay.core.protocols import Position
 from printplay.core.verdicts import Budget, BudgetExhausted, SolveResult
 from printplay.games.tripeaks import (
@@ -56,6 +59,7 @@ from printplay.games.tripeaks import (
     TABLEAU_SIZE,
     Draw,
     Move,
+    TriPeaksOptions,
     TriPeaksState,
 )
 from printplay.solve import playdraw
@@ -189,76 +193,138 @@ def shortest_line(position: Position, *, budget: Budget | None = None) -> SolveR
     )  # fmt: skip
 
 
-def _score_search(
-    state: TriPeaksState,
-    enc: Encoded,
-    clock: Clock,
-    *,
-    win_only: bool,
-    seed: tuple[int, list[int]],
-    tables: LostTables,
-) -> tuple[int, list[int], int, str]:
-    """Best final score from ``state``: a memoised search over stock turns.
+Chain = Callable[[int, int, int, int, int, int, int, dict[int, int]], int]
+"""A score search's chain: ``(mask, exposed, top, length, points, k, counts, values)`` to
+the best points still to come (see :func:`_chain_values`)."""
 
-    With ``win_only`` only winning lines count (a line that loses is worth
-    :data:`_NO_SCORE`) and the counting test prunes; otherwise every finished game counts,
-    a lost one with its card penalty.  ``seed`` is a known complete line (score, steps);
-    ``tables`` hold the nodes the core proved lost, used (and extended) when only wins
-    count and the stock may be turned at any time.
+Tail = tuple[int, int, int, int]
+"""Where a line goes on as a memoised value: ``(mask, exposed, k, counts)`` right after the
+stock turn ``k``."""
 
-    Returns (best score, its steps, states, reason): the reason is empty when the search
-    finished, else the budget message, and the line is then the best one found so far.
 
-    Values are "points still to come".  The value right after a stock turn depends only on
-    ``(mask, k)`` and is memoised; within a chain, positions are memoised per turn, keyed
-    by mask and playable slots, together with the best step from each (``value << 6 |
-    step + 2``).  Whenever a complete line beats the best so far, the path to it is kept,
-    so that a search stopped by the budget can still say what it found.
+def _unbound(
+    mask: int,
+    exposed: int,
+    top: int,
+    length: int,
+    points: int,
+    k: int,
+    counts: int,
+    values: dict[int, int],
+) -> int:
+    raise AssertionError("the chain search is not bound to the stock turns yet")
+
+
+class _Turns(NamedTuple):
+    """A score search's stock turns and its best line so far (see :func:`_turn_values`)."""
+
+    value: Callable[[int, int, int, int, int], int]
+    """``(mask, exposed, k, points, counts)``: the best points still to come right after
+    turning ``k``."""
+    offer: Callable[[int, Tail | None], None]
+    """``(score, tail)``: a complete line along the search's path (and ``tail``), kept if
+    it scores more than the best so far."""
+    bind: Callable[[Chain], None]
+    """Give the chain search the turns go on with."""
+    best: Callable[[], tuple[int, list[int], Tail | None]]
+    """Stop keeping lines; the best one's score, its steps from the start and its tail."""
+
+
+def _turn_values(
+    enc: Encoded, *, win_only: bool, seed: tuple[int, list[int]], path: list[int]
+) -> _Turns:
+    """The memoised values right after each stock turn, which depend only on ``(mask, k)``,
+    and the best complete line found so far, kept so that a search the budget stops can
+    still say what it found.
+
+    With ``win_only``, a turned card that fits no open card, with no neighbour left for it,
+    proves the node lost (the counting test).  ``seed`` is a known complete line (score,
+    steps); ``path`` holds the steps to the node being searched.  A line is kept as its
+    steps from the start and, when the rest of it is a memoised value, the place right
+    after the stock turn it goes on from, to be written out at the end.
     """
-    options = state.options
-    strict = options.strict_draw
-    penalty = options.card_penalty
-    completion = options.completion_bonus
-    bonuses = options.peak_bonuses
-    ranks = enc.ranks
     seq = enc.sequence_ranks
-    n = len(seq)
     nbm = enc.neighbours
-    delta = enc.delta
     supply = enc.supply
-    check, check_mask = clock.check, clock.mask
     short = short_of_neighbours
-    uncovers = RULES.uncovers
     memo: dict[int, int] = {}
     memo_get = memo.get
-    path: list[int] = []
+    chain: Chain = _unbound
     best, best_prefix = seed[0], list(seed[1])
-    best_tail: tuple[int, int, int, int] | None = None
+    best_tail: Tail | None = None
     recording = True
-    count = 0
-    prune_lost = win_only and not strict
-    play_lost, draw_lost = tables.plays, tables.turns
-    play_lost_get = play_lost.get
-    draw_lost_get = draw_lost.get
 
-    def draw_value(mask: int, exposed: int, k: int, points: int, counts: int) -> int:
+    def value(mask: int, exposed: int, k: int, points: int, counts: int) -> int:
         """The best points still to come right after turning ``seq[k]``."""
         nonlocal best, best_prefix, best_tail
         key = mask << 5 | k
-        value = memo_get(key)
-        if value is None:
+        found = memo_get(key)
+        if found is None:
             top = seq[k]
             # a top that fits no open card is turned over before anything goes onto it
             if win_only and short(supply[k] if nbm[top] & exposed else supply[k + 1], counts):
                 memo[key] = _NO_SCORE
                 return _NO_SCORE
-            value = chain(mask, exposed, top, 0, points, k + 1, counts, {})
-            memo[key] = value
-        if value != _NO_SCORE and points + value > best and recording:
-            best = points + value
+            found = chain(mask, exposed, top, 0, points, k + 1, counts, {})
+            memo[key] = found
+        if found != _NO_SCORE and points + found > best and recording:
+            best = points + found
             best_prefix = path[:]
             best_tail = (mask, exposed, k, counts)
-        return value
+        return found
+
+    def offer(score: int, tail: Tail | None) -> None:
+        nonlocal best, best_prefix, best_tail
+        if score > best and recording:
+            best, best_prefix, best_tail = score, path[:], tail
+
+    def bind(search: Chain) -> None:
+        nonlocal chain
+        chain = search
+
+    def stop() -> tuple[int, list[int], Tail | None]:
+        nonlocal recording
+        recording = False
+        return best, best_prefix, best_tail
+
+    return _Turns(value, offer, bind, stop)
+
+
+def _chain_values(
+    options: TriPeaksOptions,
+    enc: Encoded,
+    clock: Clock,
+    *,
+    win_only: bool,
+    tables: LostTables,
+    path: list[int],
+    turns: _Turns,
+) -> tuple[Chain, Callable[[], int]]:
+    """The search within a chain, and the count of the nodes it has searched.
+
+    Positions are memoised per chain (the ``values`` a chain is given), keyed by mask and
+    playable slots, together with the best step from each (``value << 6 | step + 2``).
+    When only wins count and the stock may be turned at any time, the nodes ``tables``
+    prove lost are cut, and the ones proved lost here are added.  ``path`` holds the steps
+    to the node being searched; a complete line is offered to ``turns``, which go on with
+    this search after each stock turn.
+    """
+    strict = options.strict_draw
+    penalty = options.card_penalty
+    completion = options.completion_bonus
+    bonuses = options.peak_bonuses
+    ranks = enc.ranks
+    n = len(enc.sequence_ranks)
+    nbm = enc.neighbours
+    delta = enc.delta
+    check, check_mask = clock.check, clock.mask
+    uncovers = RULES.uncovers
+    count = 0
+    prune_lost = win_only and not strict
+    play_lost, draw_lost = tables.plays, tables.turns
+    play_lost_get = play_lost.get
+    draw_lost_get = draw_lost.get
+    turn_value, offer = turns.value, turns.offer
 
     def chain(
         mask: int,
@@ -271,12 +337,9 @@ def _score_search(
         values: dict[int, int],
     ) -> int:
         """The best points still to come from a chain position (``length`` cards so far)."""
-        nonlocal count, best, best_prefix, best_tail
+        nonlocal count
         if mask == FULL:
-            if points > best and recording:
-                best = points
-                best_prefix = path[:]
-                best_tail = None
+            offer(points, None)
             return 0
         cand = exposed & nbm[top]
         key = mask << 32 | cand
@@ -329,7 +392,7 @@ def _score_search(
                 lost = draw_lost_get(mask) if prune_lost else None
                 if lost is None or lost > k:
                     path.append(DRAW)
-                    value = draw_value(mask, exposed, k, points, counts)
+                    value = turn_value(mask, exposed, k, points, counts)
                     path.pop()
                     if value > result:
                         result = value
@@ -339,48 +402,88 @@ def _score_search(
             elif not cand and not win_only:
                 result = -penalty * (TABLEAU_SIZE - mask.bit_count())
                 choice = _TERMINAL
-                if points + result > best and recording:
-                    best = points + result
-                    best_prefix = path[:]
-                    best_tail = None
+                offer(points + result, None)
         values[key] = result << 6 | choice + 2
         return result
 
-    def line_from(mask: int, exposed: int, top: int, length: int, k: int, counts: int) -> list[int]:
-        """The best line from a chain position whose stock turns are all memoised."""
-        steps: list[int] = []
-        values: dict[int, int] = {}
-        chain(mask, exposed, top, length, 0, k, counts, values)
-        while mask != FULL:
-            choice = (values[mask << 32 | exposed & nbm[top]] & 63) - 2
-            if choice == _TERMINAL:
-                break
-            steps.append(choice)
-            if choice == DRAW:
-                top = seq[k]
-                length = 0
-                values = {}
-                chain(mask, exposed, top, 0, 0, k + 1, counts, values)
-                k += 1
-                continue
-            mask, exposed = RULES.play(mask, exposed, choice)
-            top = ranks[choice]
-            length += 1
-            counts -= delta[choice]
-        return steps
+    def nodes() -> int:
+        """How many chain positions have been searched so far."""
+        return count
 
+    turns.bind(chain)
+    return chain, nodes
+
+
+def _line_from(chain: Chain, enc: Encoded, tail: Tail) -> list[int]:
+    """The best line right after a stock turn whose value is memoised: ``tail`` is
+    ``(mask, exposed, k, counts)``; each chain along it is searched again to write it out."""
+    ranks, seq, nbm, delta = enc.ranks, enc.sequence_ranks, enc.neighbours, enc.delta
+    mask, exposed, k, counts = tail
+    top, length, k = seq[k], 0, k + 1
+    steps: list[int] = []
+    values: dict[int, int] = {}
+    chain(mask, exposed, top, length, 0, k, counts, values)
+    while mask != FULL:
+        choice = (values[mask << 32 | exposed & nbm[top]] & 63) - 2
+        if choice == _TERMINAL:
+            break
+        steps.append(choice)
+        if choice == DRAW:
+            top = seq[k]
+            length = 0
+            values = {}
+            chain(mask, exposed, top, 0, 0, k + 1, counts, values)
+            k += 1
+            continue
+        mask, exposed = RULES.play(mask, exposed, choice)
+        top = ranks[choice]
+        length += 1
+        counts -= delta[choice]
+    return steps
+
+
+def _score_search(
+    state: TriPeaksState,
+    enc: Encoded,
+    clock: Clock,
+    *,
+    win_only: bool,
+    seed: tuple[int, list[int]],
+    tables: LostTables,
+) -> tuple[int, list[int], int, str]:
+    """Best final score from ``state``: a memoised search over stock turns.
+
+    With ``win_only`` only winning lines count (a line that loses is worth
+    :data:`_NO_SCORE`) and the counting test prunes; otherwise every finished game counts,
+    a lost one with its card penalty.  ``seed`` is a known complete line (score, steps);
+    ``tables`` hold the nodes the core proved lost, used (and extended) when only wins
+    count and the stock may be turned at any time.
+
+    Returns (best score, its steps, states, reason): the reason is empty when the search
+    finished, else the budget message, and the line is then the best one found so far.
+
+    Values are "points still to come": the value right after a stock turn and the best
+    line so far (:func:`_turn_values`), the values within a chain (:func:`_chain_values`).
+    Whenever a complete line beats the best so far, the path to it is kept, so that a search
+    stopped by the budget can still say what it found.
+    """
+    path: list[int] = []
+    turns = _turn_values(enc, win_only=win_only, seed=seed, path=path)
+    chain, nodes = _chain_values(
+        state.options, enc, clock, win_only=win_only, tables=tables, path=path, turns=turns
+    )
     reason = ""
     try:
-        chain(enc.mask, enc.exposed, seq[0], state.chain, state.points, 1, enc.counts, {})
+        top = enc.sequence_ranks[0]
+        chain(enc.mask, enc.exposed, top, state.chain, state.points, 1, enc.counts, {})
     except BudgetExhausted as stop:
         reason = stop.reason
-    recording = False
+    score, prefix, tail = turns.best()
     clock.enabled = False
-    if best_tail is None:
-        return best, best_prefix, count, reason
-    mask, exposed, k, counts = best_tail
-    tail = line_from(mask, exposed, seq[k], 0, k + 1, counts)
-    return best, [*best_prefix, *tail], count, reason
+    if tail is None:
+        return score, prefix, nodes(), reason
+    rest = _line_from(chain, enc, tail)
+    return score, [*prefix, *rest], nodes(), reason
 
 
 def _greedy_steps(enc: Encoded) -> list[int]:
