@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, get_args, get_origin
 
 if TYPE_CHECKING:
     from typer._click import Command, Context
+    from typer.models import ParameterInfo
 
 try:
     from typer._coercion import RuntimeParam, TypeDescriptor, build_runtime_param
@@ -62,7 +63,7 @@ def _leaf(value: Any, annotation: Any, info: Any, param: Any, ctx: Context) -> A
     raise _Slow
 
 
-def _whole(value: Any, info: Any) -> int:
+def _whole(value: object, info: ParameterInfo) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         number = value
     elif isinstance(value, str) and _WHOLE.fullmatch(value):
@@ -120,7 +121,7 @@ if RuntimeParam is not None:
             return typer_reader._coerce_value(value, param=param, ctx=ctx)
 
 
-def _quicken(param: Any) -> None:
+def _quicken(param: object) -> None:
     """Give ``param`` the quick reader, if it is typer's and has no reader yet."""
     if isinstance(param, _TyperParameter) and getattr(param, "_runtime_param", 0) is None:
         descriptor = param.type_descriptor

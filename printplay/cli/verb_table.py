@@ -182,11 +182,11 @@ class VerbTable:
 
     def command(
         self, name: str | None = None, **settings: Any
-    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    ) -> Callable[[Callable[..., object]], Callable[..., object]]:
         """Register the decorated function as a verb, as ``typer.Typer.command`` would
         (``settings``: its ``help``, ``cls`` …)."""
 
-        def register(function: Callable[..., Any]) -> Callable[..., Any]:
+        def register(function: Callable[..., object]) -> Callable[..., object]:
             verb_name = name or function.__name__.lower().replace("_", "-")
             self.verbs[verb_name] = FunctionVerb(verb_name, function, **settings)
             return function

@@ -34,16 +34,17 @@ import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from printplay import __version__
 from printplay.core.errors import PrintplayError
 
 if TYPE_CHECKING:
-    from distributed import Client, LocalCluster
+    from distributed import Client, Future, LocalCluster
 
 T = TypeVar("T")
 R = TypeVar("R")
+P = TypeVar("P")
 
 INSTALL_HINT = "pip install 'printplay[cluster]' (or: pip install 'dask[distributed]')"
 """How to install Dask, as the one-line refusal says."""
@@ -246,7 +247,7 @@ def _printplay_version() -> str:
     return __version__
 
 
-def _killed_as_error(results: Iterable[tuple[Any, Any]]) -> Iterator[tuple[Any, Any]]:
+def _killed_as_error(results: Iterable[P]) -> Iterator[P]:
     """``results``, with a task that killed worker after worker (Dask gives up after a
     few) reported in one line."""
     from distributed import KilledWorker
@@ -369,7 +370,7 @@ class DaskMap:
         assert self.client is not None
         client = self.client
         source = iter(items)
-        pending: set[Any] = set()
+        pending: set[Future[R]] = set()
         limit, counted = 0, -math.inf
 
         def wanted() -> int:
@@ -380,7 +381,7 @@ class DaskMap:
                 limit, counted = 4 * self.workers, time.monotonic()
             return limit
 
-        def submit(item: T) -> Any:
+        def submit(item: T) -> Future[R]:
             future = client.submit(func, item, pure=False, retries=RETRIES)
             pending.add(future)
             return future

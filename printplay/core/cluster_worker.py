@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import signal
-from typing import Any
 
 
-def dask_setup(worker: Any) -> None:
+def dask_setup(worker: object) -> None:
     """Ignore SIGINT and SIGHUP in this worker process (Dask calls it at start-up)."""
     for name in ("SIGINT", "SIGHUP"):
         if hasattr(signal, name):

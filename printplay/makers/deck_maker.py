@@ -5,10 +5,27 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TypedDict, Unpack
 
 from printplay.builders.quickref import quick_card_texts
 from printplay.render.deck import build_deck
+
+
+class DeckSettings(TypedDict, total=False):
+    """The options of :func:`printplay.render.deck.build_deck` a deck is made with."""
+
+    paper: str
+    size: str
+    duplex: str
+    back_offset: tuple[float, float]
+    layout: str
+    bleed: bool
+    four_colour: bool
+    large_index: bool
+    back_text: str | None
+    calibration: bool
+    file_pages: int | None
+    jokers: int
 
 
 def make_deck(
@@ -16,7 +33,7 @@ def make_deck(
     *,
     games: Sequence[str] = (),
     rules_dir: Path | None = None,
-    **deck: Any,
+    **deck: Unpack[DeckSettings],
 ) -> Path:
     """Write the deck to ``path`` with the quick-reference cards of ``games`` (a house
     edition of their rulebook sources in ``rules_dir`` read first); ``deck`` holds the
@@ -27,4 +44,4 @@ def make_deck(
     return build_deck(path, quick_ref=texts, **deck)
 
 
-__all__ = ["make_deck"]
+__all__ = ["DeckSettings", "make_deck"]

@@ -42,6 +42,7 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
@@ -715,20 +716,23 @@ class _KeepWhole(KeepTogether):
         return size
 
 
+_OUTLINES: weakref.WeakKeyDictionary[Canvas, list[int]] = weakref.WeakKeyDictionary()
+"""Each canvas's outline so far: the last bookmark's number and the last entry's level."""
+
+
 def outline_entry(title: str, level: int) -> Flowable:
     """A zero-size flowable that bookmarks its position and adds a PDF outline entry.
 
-    The bookmark key and the outline level are kept on the canvas, so keys are unique and
+    The bookmark key and the outline level are kept for each canvas, so keys are unique and
     levels never jump (an h2 before any h1 goes to the top level) however the flowables of
     several sources are combined.
     """
 
-    def draw(macro: Any, *_: float) -> None:
+    def draw(macro: Flowable, *_: float) -> None:
         canvas = macro.canv
-        state: list[int] | None = getattr(canvas, "_printplay_outline", None)
+        state = _OUTLINES.get(canvas)
         if state is None:
-            state = [0, -1]
-            canvas._printplay_outline = state
+            state = _OUTLINES[canvas] = [0, -1]
             canvas.showOutline()
         state[0] += 1
         key = f"printplay-section-{state[0]}"
