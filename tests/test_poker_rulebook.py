@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from conftest import Printed
 from pdftext import mixed_font_lines, page_texts, pdf_text
 from pypdf import PdfReader
 
@@ -161,9 +162,8 @@ def test_the_seven_card_game_shows_two_card_hands() -> None:
 
 
 @pytest.fixture(scope="module")
-def default_text(tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = tmp_path_factory.mktemp("rules") / "rules.pdf"
-    return text_of(write_poker_rulebook(RicochetPoker(), path))
+def default_text(default_book: Path) -> str:
+    return text_of(default_book)
 
 
 def test_the_default_rulebook_describes_every_variant(default_text: str) -> None:
@@ -229,8 +229,9 @@ def variant_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def default_book(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return write_poker_rulebook(RicochetPoker(), tmp_path_factory.mktemp("d") / "rules.pdf")
+def default_book(printed: Printed) -> Path:
+    """The rulebook ``printplay rules ricochet-poker`` makes (typeset once a run)."""
+    return printed.rulebook("ricochet-poker")
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
