@@ -902,6 +902,14 @@ def deck(
     no_calibration: Annotated[
         bool, typer.Option("--no-calibration", help="Leave out the print check.")
     ] = False,
+    lite: Annotated[
+        bool,
+        typer.Option(
+            "--lite",
+            help="For less ink: faces in outline (hearts and diamonds hollow, apart from "
+            "spades and clubs in greyscale), the backs left blank, no print check.",
+        ),
+    ] = False,
     quick_ref: Annotated[
         list[str] | None,
         typer.Option(
@@ -918,6 +926,11 @@ def deck(
     printing, crop marks and a print check; or, with --export, each card side as a file a
     print-on-demand service takes, and a manifest."""
     if export is not None:
+        if lite:
+            raise OptionError(
+                "--lite is for the sheets printed at home, not --export: a print shop prints "
+                "the cards' full faces and backs"
+            )
         sheet_only = {
             "--output": output is not None,
             "--paper": paper != Paper.a4,
@@ -975,6 +988,7 @@ def deck(
         back_text=back_text,
         calibration=not no_calibration,
         jokers=2 if jokers is None else jokers,
+        lite=lite,
     )
     print_path(path)
 

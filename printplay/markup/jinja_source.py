@@ -17,7 +17,10 @@ It offers these helpers, as functions and, where it reads well, as filters:
 ``{{ card("Th") }}``, ``{{ "Th" | card }}``
     ``10♥``;
 ``{{ cards("As Kd") }}``, ``{{ deal | cards }}``
-    ``A♠ K♦``.
+    ``A♠ K♦``;
+``{{ "striped" if ink_light() else "dark" }}``
+    whether the document is drawn ink-light (a lite kit's: :mod:`printplay.core.ink_mode`),
+    for words that describe how something is drawn.
 
 The words of printables (``templates/sheet.j2``, ``book.j2``, ``kit.j2`` …) are macros of
 such templates, called by name (:class:`TemplateWords`).  What the text becomes (a PDF
@@ -48,6 +51,7 @@ import jinja2
 
 from printplay.core.cards import Card, format_labels, parse_card, parse_cards
 from printplay.core.errors import RulebookError
+from printplay.core.ink_mode import is_ink_light
 from printplay.core.templating import (
     HouseFolder,
     bounded_call,
@@ -218,7 +222,14 @@ def _bundled_environment() -> jinja2.Environment:
 
 def _environment(folders: tuple[HouseFolder, ...]) -> jinja2.Environment:
     env = sandboxed_environment(folders)
-    env.globals.update(diagram=diagram, pagebreak=pagebreak, table=table, card=card, cards=cards)
+    env.globals.update(
+        diagram=diagram,
+        pagebreak=pagebreak,
+        table=table,
+        card=card,
+        cards=cards,
+        ink_light=is_ink_light,
+    )
     env.add_filters(card=card, cards=cards, table=table)
     return env
 

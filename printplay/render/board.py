@@ -25,6 +25,7 @@ from reportlab.platypus import Flowable
 
 from printplay import __version__
 from printplay.core.errors import OutputError
+from printplay.core.ink_mode import is_ink_light
 from printplay.core.layout import BoardView, Marker, PileView, SlotView
 from printplay.core.outfile import bytes_writer
 from printplay.render.card_shapes import (
@@ -66,6 +67,10 @@ BAND_COLOURS = (
     HexColor("#F3E6EF"),
 )
 """Tints of the groups a slot may belong to (Ricochet's four walls)."""
+BAND_LINE_DEPTH = 6.0
+"""Drawn ink-light, a group is outlined in its tint this many times as deep."""
+BAND_LINE = 0.8
+"""The width of a group's outline drawn ink-light, in points."""
 
 
 Place = Callable[[float, float], tuple[float, float]]
@@ -387,8 +392,20 @@ def _add_bands(
         left, top = at(box.left, box.top)
         right, bottom = at(box.right, box.bottom)
         colour: Color = BAND_COLOURS[number % len(BAND_COLOURS)]
-        drawing.add(
-            round_rect(
+        if is_ink_light():  # the band's outline, in a deeper shade of its tint
+            outline = _deeper(colour, BAND_LINE_DEPTH)
+            band = round_rect(
+                left,
+                bottom,
+                right - left,
+                top - bottom,
+                card_width * 0.12,
+                fill=None,
+                stroke=outline,
+                stroke_width=BAND_LINE,
+            )
+        else:
+            band = round_rect(
                 left,
                 bottom,
                 right - left,
@@ -398,7 +415,12 @@ def _add_bands(
                 stroke=None,
                 opacity=0.85,
             )
-        )
+        drawing.add(band)
+
+
+def _deeper(colour: Color, depth: float) -> Color:
+    """``colour`` moved ``depth`` times as far from white (a light tint made a mid tone)."""
+    return Color(*(max(0.0, 1 - (1 - part) * depth) for part in colour.rgb()))
 
 
 def _add_pile(drawing: Drawing, pile: PileView, card_width: float, at: Place) -> None:
@@ -561,7 +583,13 @@ def _pile_labels(
 
 
 def _add_ball(drawing: Drawing, x: float, y: float, radius: float) -> None:
-    """The Ricochet ball: a red disc with a white rim and a highlight."""
+    """The Ricochet ball: a red disc with a white rim and a highlight (drawn ink-light, a
+    red ring)."""
+    if is_ink_light():
+        drawing.add(
+            Circle(x, y, radius, fillColor=white, strokeColor=BALL_FILL, strokeWidth=radius * 0.25)
+        )
+        return
     drawing.add(
         Circle(x, y, radius, fillColor=BALL_FILL, strokeColor=white, strokeWidth=radius * 0.18)
     )

@@ -20,7 +20,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from printplay.core.cards import Card, standard_deck
+from printplay.core.ink_mode import is_ink_light
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
+from printplay.render.ink_light import ground
 from printplay.render.styles import MIN_TEXT
 
 CARD_RATIO = 88.9 / 63.5
@@ -39,7 +41,8 @@ BACK_FILL = HexColor("#23426E")
 BACK_LINE = HexColor("#3F6396")
 GAP_LINE = HexColor("#B5B5B5")
 BADGE_FILL = HexColor("#12355B")
-"""Move numbers sit on a dark disc (white numerals stay legible in greyscale)."""
+"""Move numbers sit on a dark disc (white numerals stay legible in greyscale); drawn
+ink-light, they are in this ink on white, inside the ring."""
 BADGE_RING = HexColor("#E07A10")
 BADGE_MIN_SIZE = 7.0
 """The smallest move-number numeral, in points."""
@@ -176,7 +179,7 @@ def card_shapes(
     if style.hidden:
         _add_back(group, x, y, width, height, radius, line)
     else:
-        fill = FACE_DOWN_TINT if style.face_down else white
+        fill = ground(FACE_DOWN_TINT) if style.face_down else white
         group.add(
             round_rect(x, y, width, height, radius, fill=fill, stroke=BORDER, stroke_width=line)
         )
@@ -317,15 +320,21 @@ def _add_hatch(
 def _add_back(
     group: Group, x: float, y: float, width: float, height: float, radius: float, line: float
 ) -> None:
+    """A back: navy, its lattice and a white frame; drawn ink-light, white paper with the
+    lattice and the frame in the lattice's blue."""
+    light = is_ink_light()
     group.add(
-        round_rect(x, y, width, height, radius, fill=BACK_FILL, stroke=BORDER, stroke_width=line)
+        round_rect(
+            x, y, width, height, radius, fill=ground(BACK_FILL), stroke=BORDER, stroke_width=line
+        )
     )
     inset = width * 0.08
     inner = (x + inset, y + inset, width - 2 * inset, height - 2 * inset)
     _add_hatch(group, *inner, radius * 0.6, BACK_LINE, width * 0.1, line)
+    frame = BACK_LINE if light else white
     group.add(
         round_rect(
-            *inner, radius * 0.6, fill=None, stroke=white, stroke_width=max(0.3, width * 0.015)
+            *inner, radius * 0.6, fill=None, stroke=frame, stroke_width=max(0.3, width * 0.015)
         )
     )
 
@@ -366,17 +375,19 @@ def badge_shapes(cx: float, cy: float, radius: float, text: str) -> Group:
     register_fonts()
     size = max(BADGE_MIN_SIZE, radius * 1.05)
     radius = max(radius, stringWidth(text, SANS_BOLD, size) / 2 + size * 0.12, size * 0.72)
+    light = is_ink_light()
     group = Group(
         Circle(
             cx,
             cy,
             radius,
-            fillColor=BADGE_FILL,
+            fillColor=ground(BADGE_FILL),
             strokeColor=BADGE_RING,
             strokeWidth=max(0.6, radius * 0.14),
         )
     )
-    group.add(_text(cx, cy - size * 0.36, text, SANS_BOLD, size, white, "middle"))
+    numerals = BADGE_FILL if light else white
+    group.add(_text(cx, cy - size * 0.36, text, SANS_BOLD, size, numerals, "middle"))
     return group
 
 

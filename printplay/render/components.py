@@ -31,6 +31,7 @@ from reportlab.platypus import Flowable, PageBreak
 from printplay import __version__
 from printplay.core.cards import Suit
 from printplay.core.errors import OptionError
+from printplay.core.ink_mode import is_ink_light
 from printplay.models.pieces import Piece
 from printplay.render.card_shapes import BADGE_FILL, BLACK, RED
 from printplay.render.document import PageSetup, bookmark_page, paper_size, write_atomically
@@ -54,6 +55,9 @@ SHEET_MARGIN_MM = 10.0
 
 CUT_LINE = HexColor("#3A3A3A")
 """The thin line round every piece: where to cut."""
+
+LIGHT_LINE = 0.8
+"""Drawn ink-light, the width of the lines that outline a piece's coloured parts (points)."""
 
 
 @dataclass(frozen=True)
@@ -119,8 +123,10 @@ def chip(value: int, diameter: float = CHIP_DIAMETER_MM * mm) -> Group:
         raise OptionError(f"no chip of value {value!r} (choose {values})") from None
     register_fonts()
     r = diameter / 2
+    light = is_ink_light()
     group = Group()
-    group.add(_disc(r, style.colour))
+    # Drawn ink-light: a white chip, its rim and its spots outlined in its colour.
+    group.add(_disc(r * 0.97, white, style.colour, LIGHT_LINE) if light else _disc(r, style.colour))
     # Edge spots: white blocks round the rim, like a casino chip's inlays.
     step = 360 / style.spots
     width = step * (0.5 if style.spots <= 4 else 0.4)
@@ -129,6 +135,8 @@ def chip(value: int, diameter: float = CHIP_DIAMETER_MM * mm) -> Group:
         spot = Wedge(0, 0, r * 0.97, start, start + width, radius1=r * 0.74)
         spot.fillColor = white
         spot.strokeColor = None
+        if light:
+            spot.strokeColor, spot.strokeWidth = style.colour, LIGHT_LINE
         group.add(spot)
     group.add(_disc(r * 0.64, white, style.colour, line=0.8))
     group.add(_disc(r * 0.56, None, style.colour, line=0.4))
@@ -148,20 +156,24 @@ def ball_token(diameter: float = BALL_DIAMETER_MM * mm) -> Group:
     """The Ricochet ball token: an orange ball with a highlight, labelled BALL."""
     register_fonts()
     r = diameter / 2
+    light = is_ink_light()
+    # Drawn ink-light: a white disc in a ring, the ball and its lines in the disc's colour.
+    ink = BADGE_FILL if light else white
     group = Group()
-    group.add(_disc(r, BADGE_FILL))
+    group.add(_disc(r * 0.94, white, BADGE_FILL, 2 * LIGHT_LINE) if light else _disc(r, BADGE_FILL))
     # A white ball with three speed lines trailing behind it: a ball in flight.
     bx, by, br = r * 0.3, r * 0.2, r * 0.25
-    group.add(_moved(_disc(br, white), bx, by))
+    ball = _disc(br, white, BADGE_FILL, 2 * LIGHT_LINE) if light else _disc(br, white)
+    group.add(_moved(ball, bx, by))
     for dy, length in ((0.6, 0.7), (0.0, 0.95), (-0.6, 0.7)):
-        line = ShapePath(strokeColor=white, strokeWidth=max(0.6, r * 0.08), fillColor=None)
+        line = ShapePath(strokeColor=ink, strokeWidth=max(0.6, r * 0.08), fillColor=None)
         line.strokeLineCap = 1
         y = by + dy * br
         end = bx - math.sqrt(max(0.0, br**2 - (dy * br) ** 2)) - r * 0.12
         line.moveTo(end - r * length * 0.75, y)
         line.lineTo(end, y)
         group.add(line)
-    group.add(_label("BALL", -r * 0.55, r * 0.42, white))
+    group.add(_label("BALL", -r * 0.55, r * 0.42, ink))
     group.add(_cut_circle(r))
     return group
 
@@ -176,8 +188,11 @@ def dealer_button(diameter: float = BUTTON_DIAMETER_MM * mm) -> Group:
     register_fonts()
     r = diameter / 2
     group = Group()
-    group.add(_disc(r, BLACK))
-    group.add(_disc(r * 0.86, white))
+    if is_ink_light():  # the dark ring drawn as a line
+        group.add(_disc(r * 0.93, None, BLACK, 2 * LIGHT_LINE))
+    else:
+        group.add(_disc(r, BLACK))
+        group.add(_disc(r * 0.86, white))
     group.add(_disc(r * 0.8, None, BLACK, line=0.5))
     word = "DEALER"
     size = min(r * 0.36, r * 1.3 / stringWidth(word, SANS_BOLD, 1))
@@ -190,7 +205,8 @@ def dealer_button(diameter: float = BUTTON_DIAMETER_MM * mm) -> Group:
     ):
         colour = RED if suit.is_red else BLACK
         x, y = dx * r * 0.17, dy * r * 0.46
-        group.add(pip(suit, x, y, r * 0.22, colour, upside_down=dy < 0))
+        hollow = suit.is_red and is_ink_light()  # as on the lite deck's faces
+        group.add(pip(suit, x, y, r * 0.22, colour, upside_down=dy < 0, hollow=hollow))
     group.add(_cut_circle(r))
     return group
 

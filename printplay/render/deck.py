@@ -24,6 +24,11 @@ Letter):
 - each page's TrimBox is the cut area of its cards and its BleedBox the area their art covers;
 - the PDF asks viewers not to scale it and to print both sides with the chosen flip.
 
+A lite deck (:attr:`DeckOptions.lite`) draws the faces in outline and leaves the playing
+cards' backs blank: its pages of backs hold only the quick-reference cards' backs, if any
+(each sheet still has its back page, so that it prints on both sides with the rest), and it
+has no print check.
+
 Gutter-fold layout (single-sided printers): landscape pages with four faces on the left and
 their backs mirrored on the right; fold along the line in the gutter, glue, then cut.  The
 gutter narrows (the fold :data:`FOLD_CLEARANCE_MM` from the nearest cut lines) where the wide
@@ -50,6 +55,7 @@ from reportlab.pdfgen.canvas import Canvas
 from printplay import __version__
 from printplay.core.cards import Card, standard_deck
 from printplay.core.errors import GameError, OptionError
+from printplay.core.ink_mode import ink_light, is_ink_light
 from printplay.core.outfile import check_writable
 from printplay.models.printable import QuickCardText
 from printplay.render.card_sizes import CardSize, card_size
@@ -128,6 +134,10 @@ class DeckOptions:
     (as :func:`printplay.builders.quickref.quick_card_texts` keys their words)."""
     jokers: int = 2
     """How many jokers follow the 52 cards (0, 1 or 2)."""
+    lite: bool = False
+    """The ink-light deck of a lite kit: outline faces (:attr:`FaceStyle.outline`), no backs
+    but the quick-reference cards' (the playing cards' backs are left blank) and no print
+    check."""
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
@@ -156,6 +166,8 @@ class DeckOptions:
             if name not in games:
                 games.append(name)
         set_(self, "quick_ref", tuple(games))
+        if self.lite:
+            _check_lite(self)
 
     @property
     def card(self) -> CardSize:
@@ -165,12 +177,31 @@ class DeckOptions:
     @property
     def style(self) -> FaceStyle:
         """How faces are drawn."""
-        return FaceStyle(four_colour=self.four_colour, large_index=self.large_index)
+        return FaceStyle(
+            four_colour=self.four_colour, large_index=self.large_index, outline=self.lite
+        )
 
     @property
     def bleed_pt(self) -> float:
         """The bleed in points (0 when off)."""
         return BLEED_MM * mm if self.bleed else 0.0
+
+
+def _check_lite(options: DeckOptions) -> None:
+    """Refuse, in one line, what a lite deck cannot print: it has no backs to put a text on
+    or to fold behind the faces, and its faces have no ground to bleed."""
+    if options.back_text:
+        refused = "a lite deck prints no backs to carry a back text"
+        other = "a back text"
+    elif options.layout == "gutter-fold":
+        refused = "a lite deck has no backs to fold behind its faces"
+        other = "the gutter-fold layout"
+    elif options.bleed:
+        refused = "a lite deck's faces are white to their edges, with nothing to bleed"
+        other = "bleed"
+    else:
+        return
+    raise OptionError(f"{refused}: ask for lite or for {other}, not both")
 
 
 def _check_offset(offset: object) -> tuple[float, float]:
@@ -454,7 +485,7 @@ def plan_deck(options: DeckOptions, cards: Sequence[Card] | None = None) -> list
         pages = _plan_gutter_fold(options, layout, items)
     else:
         pages = _plan_duplex(options, layout, items)
-    if options.calibration:
+    if options.calibration and not options.lite:
         pages = _plan_check(options, layout) + pages
     return pages
 
@@ -505,12 +536,15 @@ def _plan_duplex(options: DeckOptions, layout: SheetLayout, cards: Sequence[Item
             faces.append(Slot(item, "face", cut, cut.grown(bleed)))
         backs = []
         for slot in faces:
+            if options.lite and not isinstance(slot.card, QuickRef):
+                continue  # a lite deck's playing cards have blank backs
             cut = _back_box(slot.cut, page, options)
             backs.append(Slot(slot.card, "back", cut, cut.grown(bleed)))
         grid = Box(left, top - rows * pitch_y, left + columns * pitch_x, top)
         marks = _crop_marks(faces, page, [grid], [])
         pages.append(Page("faces", page, number, len(groups), tuple(faces), marks, grid=grid))
-        pages.append(Page("backs", page, number, len(groups), tuple(backs)))
+        back_grid = None if backs else _back_box(grid, page, options)
+        pages.append(Page("backs", page, number, len(groups), tuple(backs), grid=back_grid))
     return pages
 
 
@@ -693,9 +727,10 @@ def build_deck(
     quick_ref: Mapping[str, QuickCardText] | None = None,
     file_pages: int | None = None,
     jokers: int = 2,
+    lite: bool = False,
 ) -> Path:
     """Write the printable deck (52 cards and ``jokers``, two by default) to ``path``; see
-    the module text.
+    the module text (``lite``: :attr:`DeckOptions.lite`).
 
     ``quick_ref`` holds the words of the games whose quick-reference cards follow the deck
     (:func:`printplay.builders.quickref.quick_card_texts`), on a sheet of their own (its
@@ -721,6 +756,7 @@ def build_deck(
         calibration=calibration,
         quick_ref=tuple(quick_ref or ()),
         jokers=jokers,
+        lite=lite,
     )
     return write_deck(path, options, quick_ref or {}, file_pages=file_pages)
 
@@ -741,6 +777,11 @@ def write_deck(
     quick = _quick_cards(options, quick_texts or {})
 
     def produce(tmp_name: str) -> None:
+        # A lite deck's quick-reference cards are drawn ink-light, as its faces are.
+        with ink_light(options.lite or is_ink_light()):
+            draw(tmp_name)
+
+    def draw(tmp_name: str) -> None:
         canvas = Canvas(tmp_name, pagesize=pages[0].size, invariant=1)
         canvas.setTitle("printplay deck")
         canvas.setAuthor("printplay")
@@ -799,6 +840,8 @@ def _summary(options: DeckOptions) -> str:
         parts.append("four colours")
     if options.large_index:
         parts.append("large index")
+    if options.lite:
+        parts.append("lite: outline faces, blank backs")
     if options.quick_ref:
         parts.append(f"quick references: {', '.join(options.quick_ref)}")
     if options.jokers != 2:
@@ -919,6 +962,8 @@ def _place(canvas: Canvas, group: Group, slot: Slot, card: CardSize, bleed: floa
 def _label(canvas: Canvas, page: Page, options: DeckOptions) -> None:
     """A small line in the bottom margin naming the sheet and side, between two marks."""
     side = {"faces": "faces", "backs": "backs", "fold": "faces | backs"}[page.kind]
+    if not page.slots:
+        side = "the backs are left blank"
     text = f"printplay deck · sheet {page.sheet} of {page.sheets} · {side}"
     art = page.grid or Box.around(s.bleed for s in page.slots)
     margin = art.y0
@@ -926,14 +971,17 @@ def _label(canvas: Canvas, page: Page, options: DeckOptions) -> None:
     if margin < size * 1.2:
         return
     # Centred under a card, so it falls between the crop marks of that card's cut lines.
-    slot = min(page.slots, key=lambda s: abs((s.cut.x0 + s.cut.x1) / 2 - page.size[0] / 2))
+    middle = page.size[0] / 2
+    if page.slots:
+        slot = min(page.slots, key=lambda s: abs((s.cut.x0 + s.cut.x1) / 2 - middle))
+        middle = (slot.cut.x0 + slot.cut.x1) / 2
     canvas.saveState()
     canvas.setFont(SANS, size)
     canvas.setFillColor(GUIDE)
     # Centred in the margin, but not near the edge a printer cannot reach, nor on the art.
     highest = margin - MARK_GAP_MM * mm - size * 0.8
     baseline = min(max(margin / 2 - size * 0.35, FOOTER_MIN_MM * mm), highest)
-    canvas.drawCentredString((slot.cut.x0 + slot.cut.x1) / 2, baseline, text)
+    canvas.drawCentredString(middle, baseline, text)
     canvas.restoreState()
 
 

@@ -32,6 +32,7 @@ from reportlab.graphics.shapes import (
     Path,
     Polygon,
     Rect,
+    SolidShape,
     String,
 )
 from reportlab.lib.colors import Color, HexColor, white
@@ -76,11 +77,19 @@ printer: spades darkest, then clubs, diamonds and hearts, about an eighth of the
 @dataclass(frozen=True)
 class FaceStyle:
     """How faces are drawn: a four-colour deck (clubs green, diamonds blue, hearts a lighter
-    red) and large
-    (low-vision) corner indices."""
+    red), large (low-vision) corner indices, and outline (ink-light) faces."""
 
     four_colour: bool = False
     large_index: bool = False
+    outline: bool = False
+    """Ink-light faces, the lite kit's: court cards and jokers drawn in outline, without
+    their tinted panel and gold; hearts and diamonds marked by shape, their pips and index
+    suits hollow, spades and clubs solid, so that the two colours differ in greyscale and
+    to colour-blind eyes."""
+
+    def hollow(self, suit: Suit) -> bool:
+        """Whether ``suit``'s pips and index symbol are drawn hollow (outlined)."""
+        return self.outline and suit.is_red
 
 
 def suit_colour(suit: Suit, style: FaceStyle = FaceStyle()) -> Color:
@@ -188,9 +197,16 @@ def _rect(
     return rect
 
 
-def _outline_path(shape: Glyph, place: Callable[[float, float], Point], colour: Color) -> Path:
-    """A filled path of ``shape``'s contours, each point mapped through ``place``."""
-    path = Path(fillColor=colour, strokeColor=None, strokeWidth=0, fillMode=_NON_ZERO)
+def _outline_path(
+    shape: Glyph, place: Callable[[float, float], Point], colour: Color, line: float = 0.0
+) -> Path:
+    """A filled path of ``shape``'s contours, each point mapped through ``place`` (with a
+    ``line`` width, its outline only)."""
+    if line:
+        path = Path(fillColor=None, strokeColor=colour, strokeWidth=line, fillMode=_NON_ZERO)
+        path.strokeLineJoin = 1  # round: no spikes at the sharp tips of a suit
+    else:
+        path = Path(fillColor=colour, strokeColor=None, strokeWidth=0, fillMode=_NON_ZERO)
     for contour in shape.contours:
         points = [(float(x), float(y), on) for x, y, on in contour]
         if not any(on for _, _, on in points):
@@ -239,26 +255,50 @@ def glyph_shape(
     *,
     upside_down: bool = False,
     filename: str = "DejaVuSans.ttf",
+    hollow: bool = False,
 ) -> Path:
     """``char``'s outline as a filled path, its ink ``height`` points tall, centred on
-    ``cx``, ``cy`` (turned half a turn when ``upside_down``)."""
+    ``cx``, ``cy`` (turned half a turn when ``upside_down``; outlined, not filled, when
+    ``hollow``: a line of :func:`hollow_line`, inside the same height)."""
     shape = glyph(char, filename)
     x0, y0, x1, y1 = shape.bounds
-    scale = height / (y1 - y0)
+    line = hollow_line(height) if hollow else 0.0
+    # A hollow glyph's line straddles its outline: shrunk by the line's width, it keeps the
+    # filled glyph's size.
+    scale = (height - line) / (y1 - y0)
     mx, my = (x0 + x1) / 2, (y0 + y1) / 2
     sign = -1.0 if upside_down else 1.0
 
     def place(x: float, y: float) -> Point:
         return cx + sign * (x - mx) * scale, cy + sign * (y - my) * scale
 
-    return _outline_path(shape, place, colour)
+    return _outline_path(shape, place, colour, line)
+
+
+HOLLOW_LINE = (0.55, 0.05, 1.1)
+"""A hollow glyph's line: the narrowest (points), its share of the glyph's height, the
+widest (points)."""
+
+
+def hollow_line(height: float) -> float:
+    """The width of the line drawing a hollow glyph ``height`` points tall."""
+    narrowest, share, widest = HOLLOW_LINE
+    return min(max(narrowest, height * share), widest)
 
 
 def pip(
-    suit: Suit, cx: float, cy: float, height: float, colour: Color, *, upside_down: bool = False
+    suit: Suit,
+    cx: float,
+    cy: float,
+    height: float,
+    colour: Color,
+    *,
+    upside_down: bool = False,
+    hollow: bool = False,
 ) -> Path:
-    """A suit pip: the DejaVu glyph's outline, ``height`` points tall, centred on ``cx, cy``."""
-    return glyph_shape(suit.symbol, cx, cy, height, colour, upside_down=upside_down)
+    """A suit pip: the DejaVu glyph's outline, ``height`` points tall, centred on ``cx, cy``
+    (outlined, not filled, when ``hollow``)."""
+    return glyph_shape(suit.symbol, cx, cy, height, colour, upside_down=upside_down, hollow=hollow)
 
 
 def pip_width(suit: Suit, height: float) -> float:
@@ -356,7 +396,16 @@ def _index(card: Card, style: FaceStyle, colour: Color) -> Group:
     group.add(_rank_text(card.rank.label, x, top, cap, colour))
     suit_height = m.suit_height * mm
     base = top - cap - m.index_gap * mm - suit_height
-    symbol = String(x, base, card.suit.symbol, fontName=SANS, fontSize=suit_height / _SUIT_INK)
+    size = suit_height / _SUIT_INK
+    if style.hollow(card.suit):
+        # The glyph's outline where the text's ink would be.
+        shape = glyph(card.suit.symbol)
+        _, low, _, high = shape.bounds
+        ink = (high - low) / shape.units_per_em * size
+        middle = base + (low + high) / 2 / shape.units_per_em * size
+        group.add(glyph_shape(card.suit.symbol, x, middle, ink, colour, hollow=True))
+        return group
+    symbol = String(x, base, card.suit.symbol, fontName=SANS, fontSize=size)
     symbol.fillColor = colour
     symbol.textAnchor = "middle"
     group.add(symbol)
@@ -453,8 +502,9 @@ def _pips(card: Card, size: CardSize, style: FaceStyle, colour: Color) -> Group:
     assert card.suit is not None
     group = Group()
     height = pip_size(card.rank, size, style)
+    hollow = style.hollow(card.suit)
     for x, y, upside_down in pip_centres(card.rank, size, style):
-        group.add(pip(card.suit, x, y, height, colour, upside_down=upside_down))
+        group.add(pip(card.suit, x, y, height, colour, upside_down=upside_down, hollow=hollow))
     if card.rank == Rank.ACE and card.suit == Suit.SPADES:
         # The maker's ace: the deck's name under the big pip.
         register_fonts()
@@ -477,13 +527,13 @@ def _frame(size: CardSize, style: FaceStyle) -> tuple[float, float, float, float
 
 
 def _panel(size: CardSize, style: FaceStyle, colour: Color, suit: Suit | None) -> Group:
-    """The court frame: a tinted panel, a double rule, a divider with a medallion."""
+    """The court frame: a tinted panel (white in outline), a double rule, a divider with a
+    medallion."""
     x0, y0, x1, y1 = _frame(size, style)
     group = Group()
     r = 1.6 * mm
-    group.add(
-        _rect(x0, y0, x1 - x0, y1 - y0, radius=r, fill=tint(colour, 0.09), stroke=colour, line=1.1)
-    )
+    panel = white if style.outline else tint(colour, 0.09)
+    group.add(_rect(x0, y0, x1 - x0, y1 - y0, radius=r, fill=panel, stroke=colour, line=1.1))
     inset = 1.1 * mm
     group.add(
         _rect(x0 + inset, y0 + inset, x1 - x0 - 2 * inset, y1 - y0 - 2 * inset,
@@ -495,7 +545,7 @@ def _panel(size: CardSize, style: FaceStyle, colour: Color, suit: Suit | None) -
     badge = min(3.4 * mm, (x1 - x0) * 0.12)
     group.add(Circle(cx, cy, badge, fillColor=white, strokeColor=colour, strokeWidth=0.6))
     if suit is not None:
-        group.add(pip(suit, cx, cy, badge * 1.15, colour))
+        group.add(pip(suit, cx, cy, badge * 1.15, colour, hollow=style.hollow(suit)))
     else:
         group.add(glyph_shape("★", cx, cy, badge * 1.15, colour))
     return group
@@ -540,15 +590,34 @@ def _court_half(card: Card, size: CardSize, style: FaceStyle, colour: Color) -> 
     letter_width = ink_height * (x1g - x0g) / (y1g - y0g)
     small = min(cap * 0.42, (width - letter_width) / 2 * 0.5)
     side = letter_width / 2 + (width / 2 - letter_width / 2) * 0.48
+    hollow = style.hollow(card.suit)
     for sign in (-1, 1):
-        group.add(pip(card.suit, cx + sign * side, middle, small, colour))
+        group.add(pip(card.suit, cx + sign * side, middle, small, colour, hollow=hollow))
     baseline = zone_bottom
     cap = zone
     crown_bottom = baseline + cap + half * 0.07
     crown_height = min(y1 - 2.4 * mm - crown_bottom, width * 0.42)
     crown_width = min(width * 0.62, crown_height * 1.7)
     motif = {Rank.KING: _crown, Rank.QUEEN: _tiara, Rank.JACK: _cap}[card.rank]
-    group.add(motif(cx, crown_bottom, crown_width, crown_height, colour))
+    art = motif(cx, crown_bottom, crown_width, crown_height, colour)
+    group.add(_outlined(art, colour) if style.outline else art)
+    return group
+
+
+OUTLINE_LINE = 0.7
+"""The line of a court card's or a joker's art drawn in outline (points)."""
+
+
+def _outlined(group: Group, colour: Color) -> Group:
+    """``group`` drawn in outline: every filled shape in it white (still covering what lies
+    under it), outlined in ``colour`` (a shape with an outline keeps its own)."""
+    for shape in group.contents:
+        if isinstance(shape, Group):
+            _outlined(shape, colour)
+        elif isinstance(shape, SolidShape) and shape.fillColor not in (None, white):
+            shape.fillColor = white
+            if shape.strokeColor is None:
+                shape.strokeColor, shape.strokeWidth = colour, OUTLINE_LINE
     return group
 
 
@@ -676,7 +745,8 @@ def _joker_half(size: CardSize, style: FaceStyle, colour: Color) -> Group:
     bottom = cy + half * 0.14 + font * _CAP + half * 0.08
     height = y1 - 2.2 * mm - bottom
     cap_w = min(width * 0.8, height * 1.5)
-    group.add(_jester_cap(cx, bottom, cap_w, height, colour))
+    cap = _jester_cap(cx, bottom, cap_w, height, colour)
+    group.add(_outlined(cap, colour) if style.outline else cap)
     return group
 
 

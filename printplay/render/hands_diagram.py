@@ -25,6 +25,7 @@ from printplay.render.card_shapes import (
     widest_index,
 )
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
+from printplay.render.ink_light import ground
 
 CAPTION_COLOUR = HexColor("#555555")
 HIGHLIGHT_FILL = HexColor("#FFF4CC")
@@ -158,7 +159,7 @@ class HandsDiagram(Flowable):
                     inner + 2 * self.pad,
                     self.row_height + 2 * self.pad,
                     self.pad * 1.5,
-                    fill=HIGHLIGHT_FILL,
+                    fill=ground(HIGHLIGHT_FILL),
                     stroke=HIGHLIGHT_LINE,
                     stroke_width=1.2,
                 )

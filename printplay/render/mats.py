@@ -55,6 +55,7 @@ from printplay.render.document import (
     write_atomically,
 )
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
+from printplay.render.ink_light import ground
 from printplay.render.markdown_pdf import fill_frame, markdown_to_flowables
 from printplay.render.styles import MIN_TEXT
 from printplay.render.words_markup import Words
@@ -803,7 +804,7 @@ def _draw_place(canvas: Canvas, place: Place) -> None:
     canvas.rotate(-place.rotation)
     canvas.setLineWidth((0.7 if place.kind == "slot" else 0.6) * PT)
     if place.kind == "slot":
-        canvas.setFillColor(PLACE_FILL)
+        canvas.setFillColor(ground(PLACE_FILL))
         canvas.setStrokeColor(PLACE_LINE)
         canvas.roundRect(-width / 2, -height / 2, width, height, CORNER_MM, stroke=1, fill=1)
     else:

@@ -27,6 +27,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from printplay.core.ink_mode import is_ink_light
 from printplay.markup.typography import typographic
 from printplay.models.poker_model import PokerRound, PokerTurn, TableView
 from printplay.models.printable import DealOrderEntry
@@ -250,7 +251,8 @@ def _introduction(model: PokerRound, spoiler_free: bool) -> str:
     return (
         "Everything is face up, so every decision can be weighed exactly. To play this round "
         f"with a real deck, stack it from {where}. Before each turn the table shows the hands "
-        "(shaded and striped once folded or out; the winner’s framed in gold); the odds give, "
+        f"({'striped' if is_ink_light() else 'shaded and striped'} once folded or out; the "
+        "winner’s framed in gold); the odds give, "
         "for each number of cards the player may buy, the chance of no longer being the "
         f"lowest hand and the cards they can expect to receive. The {model.bot} bot "
         f"{model.bot_play}."

@@ -16,6 +16,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
+from printplay.core.ink_mode import is_ink_light
 from printplay.models.printable import StrategyChart
 from printplay.render.fonts import (
     SANS,
@@ -148,9 +149,10 @@ class StrategyChartDiagram(Flowable):
 
     def _header(self, drawing: Drawing, left: float, y: float, width: float) -> None:
         panel_width = self.HAND_WIDTH + width * (len(self.header) - 1)
-        fill = Rect(left, y - self.header_height, panel_width, self.header_height)
-        fill.fillColor, fill.strokeColor = _HEADER_FILL, None
-        drawing.add(fill)
+        if not is_ink_light():
+            fill = Rect(left, y - self.header_height, panel_width, self.header_height)
+            fill.fillColor, fill.strokeColor = _HEADER_FILL, None
+            drawing.add(fill)
         base = y - self.header_height + 3
         drawing.add(_text(left + 2, base, self.header[0], SANS_BOLD, self.FONT_SIZE, _ACCENT))
         size = self.HEADER_SIZE
@@ -174,9 +176,10 @@ class StrategyChartDiagram(Flowable):
                 drawing, left + self.HAND_WIDTH + column * width, y, width, self.ROW_HEIGHT, code
             )
 
-    def _cell(
+    def _shade(
         self, drawing: Drawing, x: float, y: float, width: float, height: float, code: str
     ) -> None:
+        """A cell's ground in its decision's colour (split corner to corner for ``s``)."""
         inset = 0.45
         x0, y0, x1, y1 = x + inset, y + inset, x + width - inset, y + height - inset
         if code in DECISION_FILLS:
@@ -192,6 +195,12 @@ class StrategyChartDiagram(Flowable):
                 half = Polygon([x0, y0, *corner, x1, y1])
                 half.fillColor, half.strokeColor = HexColor(fill), None
                 drawing.add(half)
+
+    def _cell(
+        self, drawing: Drawing, x: float, y: float, width: float, height: float, code: str
+    ) -> None:
+        if not is_ink_light():  # ink-light, the letters alone tell the decisions apart
+            self._shade(drawing, x, y, width, height, code)
         font = SANS_BOLD if code in "BF" else SANS_BOLD_ITALIC
         baseline = y + (height - self.FONT_SIZE) / 2 + 1.1
         drawing.add(_text(x + width / 2, baseline, code, font, self.FONT_SIZE, _INK, "middle"))

@@ -30,6 +30,7 @@ from printplay.render.fonts import (
     SERIF_BOLD,
     register_fonts,
 )
+from printplay.render.ink_light import ground
 
 MIN_TEXT = 6.0
 """The smallest text printed anywhere, in points: a diagram's labels and tags, a card's
@@ -107,7 +108,8 @@ def suit_markup(text: str, palette: Palette | None = None) -> str:
 
 
 def book_palette() -> Palette:
-    """The default colours: near-black ink, a deep card-table green accent, red suits."""
+    """The default colours: near-black ink, a deep card-table green accent, red suits; the
+    fills white when drawing ink-light (:mod:`printplay.render.ink_light`)."""
     return Palette(
         ink=HexColor("#1b1b1b"),
         accent=HexColor("#1f5640"),
@@ -115,9 +117,9 @@ def book_palette() -> Palette:
         red=HexColor("#c8102e"),
         black=HexColor("#000000"),
         rule=HexColor("#9bb1a5"),
-        header_fill=HexColor("#dde8e1"),
-        zebra_fill=HexColor("#f3f6f4"),
-        callout_fill=HexColor("#eef4f0"),
+        header_fill=ground(HexColor("#dde8e1")),
+        zebra_fill=ground(HexColor("#f3f6f4")),
+        callout_fill=ground(HexColor("#eef4f0")),
     )
 
 
