@@ -238,6 +238,12 @@ LEFT_OUT: dict[str, Kept] = {
     "test_kit.py::test_every_kit_deal_prints_the_command_that_remakes_it": ALL,
     "test_kit.py::test_the_print_check_counts_the_pages_of_the_kit": ALL,
     "test_kit.py::test_the_puzzle_book_in_the_kit_gives_the_kits_pages": ALL,
+    # The lite kits whole: the loop keeps the grounds drawn ink-light, the lite deck, the
+    # suits in greyscale, the refusals and a lite kit made through the command line.
+    "test_lite_kit.py::test_a_lite_kit_fills_no_ground": ALL,
+    "test_lite_kit.py::test_a_lite_kit_takes_no_more_sheets": ALL,
+    "test_lite_kit.py::test_a_lite_kits_words_say_how_it_is_drawn": ALL,
+    "test_lite_kit.py::test_a_lite_kit_inks_less": ALL,
     # Data files rebuilt from scratch.
     "test_data_rebuild.py::test_the_strategy_table_rebuilt_and_read_back": ALL,
     "test_data_rebuild.py::test_the_lattices_rebuilt_are_the_shipped_ones": ALL,

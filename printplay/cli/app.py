@@ -1149,6 +1149,15 @@ def kit(
         typer.Option("--no-puzzles", help="Leave out the puzzle book of the game's curated deals."),
     ] = False,
     rules_dir: RulesDirOpt = None,
+    lite: Annotated[
+        bool,
+        typer.Option(
+            "--lite",
+            help="The lite kit, for less ink and fewer sheets: no filled grounds, card faces "
+            "in outline (hearts and diamonds hollow, apart from spades and clubs in "
+            "greyscale), no card backs and no print check; says its sheets and ink.",
+        ),
+    ] = False,
 ) -> None:
     """Write a game's print-and-play kit: cover, contents, rulebook, mat or pieces, setup
     sheets of curated deals, a puzzle book of its graded deals and the deck with
@@ -1165,9 +1174,19 @@ def kit(
             deck=not no_deck,
             rules_dir=_rules_dir(rules_dir, output),
             puzzles=not no_puzzles,
+            lite=lite,
         )
     for note in made.left_out:
         stderr.print(f"printplay: note: {note}", markup=False)
+    if lite:
+        from printplay.makers.ink_coverage import measure_ink
+
+        ink = measure_ink(made.path)
+        stderr.print(
+            f"printplay: lite kit: {made.sheets} sheets ({made.pages} pages), ink "
+            f"{ink.share:.1%} of the page area",
+            markup=False,
+        )
     print_path(made.path)
 
 

@@ -19,13 +19,21 @@ the pages meant for one side only (the mat, the pieces, a table card) are follow
 backs.  The rulebook's and the sheets' footers number the kit's pages, the contents page
 gives every part's first page, and the PDF's outline (bookmarks) holds every part with its
 own outline inside.  The same input gives the same bytes.
+
+A lite kit (``lite``) is the same kit drawn for less ink and fewer sheets: every part drawn
+ink-light (inside :func:`printplay.core.ink_mode.ink_light`: no filled grounds, outlines
+instead), the deck in outline faces whose hearts and diamonds are hollow (they tell apart
+from spades and clubs in greyscale), with blank backs and no print check (and no jokers,
+for a game that never deals one: its quick-reference cards then fit on the last sheet of
+cards), and the parts printed on both sides of the paper (the rulebook, the sheets, the
+puzzle book) running on from page to page instead of each starting on a fresh sheet.
 """
 
 from __future__ import annotations
 
 import itertools
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -34,6 +42,8 @@ from pypdf import PdfReader
 from printplay.analysis.curated import SeedDeal
 from printplay.builders.kit import curated_count, deal_label, has_curated_book, kit_deals
 from printplay.builders.quickref import quick_card_text, rulebook_model, source_exists
+from printplay.core.ink_mode import ink_light
+from printplay.core.options import option_specs
 from printplay.core.outfile import check_writable
 from printplay.games import GameEntry, entry
 from printplay.makers.requests import make_printable
@@ -79,6 +89,18 @@ class Kit:
     """What the game has no source for yet, in words (printed on the cover too)."""
     bookmarks: tuple[Bookmark, ...]
     deals: tuple[SeedDeal, ...]
+    lite: bool = False
+
+    @property
+    def sheets(self) -> int:
+        """The sheets of paper the kit takes, printed on both sides as it is meant to be."""
+        return -(-self.pages // 2)
+
+
+RUN_ON = frozenset({"rulebook", "sheets", "puzzles"})
+"""The parts of a lite kit whose documents start on the next page, front or back, rather
+than on a fresh sheet (the parts to cut out or tape together, and the deck, still start on
+one)."""
 
 
 def build_kit(
@@ -91,6 +113,7 @@ def build_kit(
     rules_dir: Path | None = None,
     results: Mapping[ResultKey, Line] | None = None,
     puzzles: bool = True,
+    lite: bool = False,
 ) -> Kit:
     """Write the print-and-play kit of ``game`` to ``path`` (see the module text).
 
@@ -100,7 +123,8 @@ def build_kit(
     sources (rulebook, quick-reference cards, the kit's words); ``results`` maps deals (a
     :class:`~printplay.analysis.curated.SeedDeal`, a deal number and its options, or a deal number)
     to solver results to print instead of searching (tests pass precomputed lines);
-    ``puzzles`` leaves the curated puzzle book out when false.
+    ``puzzles`` leaves the curated puzzle book out when false; ``lite`` makes the lite kit
+    (see the module text).
     """
     game_entry = entry(game)
     path = check_writable(Path(path))
@@ -112,7 +136,7 @@ def build_kit(
     if "sheet" not in game_entry.printables:
         chosen = []
     register_fonts()
-    with tempfile.TemporaryDirectory(prefix="printplay-kit-") as name:
+    with tempfile.TemporaryDirectory(prefix="printplay-kit-") as name, ink_light(lite):
         folder = Path(name)
         parts, left_out = _parts(
             game_entry,
@@ -124,12 +148,21 @@ def build_kit(
             results or {},
             words,
             puzzles=puzzles,
+            lite=lite,
         )
-        sequence, blanks, part_pages = _build_parts(parts)
+        sequence, blanks, part_pages = _build_parts(parts, RUN_ON if lite else frozenset())
         marks = bookmarks(parts, words)
         front = folder / "front.pdf"
         draw_front(
-            front, game_entry.title, paper, parts, part_pages, left_out, len(sequence), words
+            front,
+            game_entry.title,
+            paper,
+            parts,
+            part_pages,
+            left_out,
+            len(sequence),
+            words,
+            lite=lite,
         )
         blank = folder / "blank.pdf"
         draw_blank(blank, paper, words)
@@ -149,6 +182,7 @@ def build_kit(
         tuple(left_out),
         tuple(marks),
         tuple(chosen),
+        lite,
     )
 
 
@@ -163,6 +197,7 @@ def _parts(
     words: Words,
     *,
     puzzles: bool = True,
+    lite: bool = False,
 ) -> tuple[list[KitPart], list[str]]:
     """The parts of ``game``'s kit, in order, and what is left out for want of a source."""
     parts: list[KitPart] = []
@@ -251,7 +286,14 @@ def _parts(
 
         from printplay.render.deck import DeckOptions, QuickRef, plan_deck
 
-        plan = plan_deck(DeckOptions(paper=paper, quick_ref=(game.name,) if quick else ()))
+        # A lite deck leaves out the jokers of a game that never deals one: its
+        # quick-reference cards then fit on the last sheet of cards.
+        jokers = 2 if not lite or _has_jokers(game) else 0
+        plan = plan_deck(
+            DeckOptions(
+                paper=paper, quick_ref=(game.name,) if quick else (), jokers=jokers, lite=lite
+            )
+        )
 
         def build_deck_part() -> Path:
             from printplay.render.deck import build_deck
@@ -262,6 +304,8 @@ def _parts(
                 paper=paper,
                 quick_ref={game.name: text} if text is not None else None,
                 file_pages=first_page_number() - 1 + len(plan),
+                jokers=jokers,
+                lite=lite,
             )
 
         faces = [slot.card for page in plan if page.kind == "faces" for slot in page.slots]
@@ -274,8 +318,14 @@ def _parts(
             [KitDocument("", build_deck_part)],
             cards=len(faces) - extra,
             quick=extra,
+            **({"lite": True} if lite else {}),
         )
     return parts, left_out
+
+
+def _has_jokers(game: GameEntry) -> bool:
+    """Whether ``game`` has an option that deals jokers."""
+    return any(spec.name == "jokers" for spec in option_specs(game.options_type))
 
 
 def _result(results: Mapping[ResultKey, Line], deal: SeedDeal) -> Line | None:
@@ -289,11 +339,12 @@ def _result(results: Mapping[ResultKey, Line], deal: SeedDeal) -> Line | None:
 
 
 def _build_parts(
-    parts: list[KitPart],
+    parts: list[KitPart], run_on: Collection[str] = ()
 ) -> tuple[list[tuple[Path | None, int]], list[int], list[PartPages]]:
-    """Build every part in order, each document starting on an odd page (a fresh sheet);
-    the kit's pages after the front matter, as ``(file, page)`` (``None``: a blank back),
-    the blank pages and where each part is."""
+    """Build every part in order, each document starting on an odd page (a fresh sheet),
+    but those of the kinds of ``run_on``, which start on the next page; the kit's pages
+    after the front matter, as ``(file, page)`` (``None``: a blank back), the blank pages
+    and where each part is."""
     sequence: list[tuple[Path | None, int]] = []
     blanks: list[int] = []
     part_pages: list[PartPages] = []
@@ -307,7 +358,7 @@ def _build_parts(
 
     for part in parts:
         for document in part.documents:
-            if page() % 2:  # the next page would be a back
+            if page() % 2 and part.kind not in run_on:  # the next page would be a back
                 blank()
             document.first = page() + 1
             with numbered_from(document.first):
@@ -347,4 +398,4 @@ def make_kit(
     ).path
 
 
-__all__ = ["Kit", "ResultKey", "build_kit", "make_kit"]
+__all__ = ["RUN_ON", "Kit", "ResultKey", "build_kit", "make_kit"]

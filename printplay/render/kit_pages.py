@@ -150,9 +150,12 @@ def draw_front(
     left_out: Sequence[str],
     body_pages: int,
     words: Words,
+    *,
+    lite: bool = False,
 ) -> None:
     """The cover and the contents page of the kit of ``game`` (its title): two pages,
-    whatever the contents (the contents list less deep if it would run over)."""
+    whatever the contents (the contents list less deep if it would run over); ``lite``:
+    the lite kit's (its words say how it differs and how to print it)."""
     styles = book_styles()
     title = words("kit_title", game=game)
     setup = PageSetup(
@@ -164,7 +167,7 @@ def draw_front(
     )
     total = FRONT_PAGES + body_pages
     rows = []
-    check = ""
+    check = cards = ""
     for part, where in zip(parts, part_pages, strict=True):
         pages = f"{where.first}–{where.last}" if where.last > where.first else str(where.first)
         sheets = sum(d.pages for d in part.documents)
@@ -174,7 +177,9 @@ def draw_front(
         detail = words("part_detail", kind=part.kind, **facts)
         what = f"**{part.title}**" + (f": {detail}" if detail else "")
         rows.append([pages, what, words("print_note", kind=part.kind, sides=part.sides)])
-        if part.kind == "deck":
+        if part.kind == "deck" and lite:
+            cards = str(where.first)  # a lite deck has no print check: its first sheet
+        elif part.kind == "deck":
             check = f"{where.first}–{where.first + 1}"
     from printplay.render.markdown_pdf import markdown_to_flowables, page_errors
 
@@ -185,6 +190,8 @@ def draw_front(
         total=total,
         check=check,
         left_out=list(left_out),
+        # (Only the lite kit names the words it adds: a house kit.j2 need not know them.)
+        **({"lite": True, "cards": cards} if lite else {}),
     )
     width = setup.frame_width
     for depth in (None, 1, 0):
