@@ -26,6 +26,7 @@ class DeckSettings(TypedDict, total=False):
     calibration: bool
     file_pages: int | None
     jokers: int
+    lite: bool
 
 
 def make_deck(
