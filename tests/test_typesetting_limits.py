@@ -142,3 +142,28 @@ def test_the_deadline_covers_the_typesetting_and_leaves_nothing_half_written(
     assert err == (
         "printplay: error: tripeaks.md: rendering and typesetting took longer than 0.5 s"
     )
+
+
+def test_the_deadline_holds_when_reportlab_rewraps_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """reportlab's paragraph parser re-raises what it catches as the same class built from
+    a message string (``annotateException``); the deadline passing there is still one line."""
+    from reportlab.lib.utils import annotateException
+
+    from printplay.render import document
+
+    def endless_in_reportlab(target: str, *_: object) -> None:
+        Path(target).write_bytes(b"%PDF-1.4 half")
+        try:
+            time.sleep(60)
+        except Exception:
+            annotateException("\nparagraph text '<para>...</para>' caused exception")
+
+    monkeypatch.setattr(templating, "MAX_RENDER_SECONDS", 0.5)
+    monkeypatch.setattr(document, "lay_out", endless_in_reportlab)
+    source = (Path(__file__).resolve().parents[1] / "rules" / "tripeaks.md").read_text("utf-8")
+    err = refused(tmp_path, capsys, source)
+    assert err == (
+        "printplay: error: tripeaks.md: rendering and typesetting took longer than 0.5 s"
+    )

@@ -553,15 +553,26 @@ def sandboxed_environment(
 class _TimeUp(Exception):
     """A deadline passed; its one argument is the deadline's length in seconds."""
 
+    @property
+    def seconds(self) -> float:
+        """The length of the deadline that passed.  A library may have rebuilt the error
+        from a message (reportlab's ``annotateException`` does), losing the number: the
+        length then comes from the last deadline that fired."""
+        length = self.args[0] if self.args else None
+        return length if isinstance(length, float) else _last_fired[0]
+
 
 _deadlines: list[tuple[float, float]] = []
 """The deadlines in force, innermost last: when each passes (monotonic clock), and its
 length in seconds."""
+_last_fired = [0.0]
+"""The length in seconds of the deadline that passed last."""
 _outside_handler: Callable[[int, FrameType | None], object] | int | signal.Handlers | None = None
 
 
 def _time_up(signum: int, frame: FrameType | None) -> None:
-    raise _TimeUp(min(_deadlines)[1] if _deadlines else 0.0)
+    _last_fired[0] = min(_deadlines)[1] if _deadlines else 0.0
+    raise _TimeUp(_last_fired[0])
 
 
 def _arm(now: float) -> None:
@@ -609,7 +620,7 @@ def render_deadline(search_path: Sequence[object], what: str) -> Iterator[None]:
             yield
     except _TimeUp as error:
         raise RulebookError(
-            f"{what}: rendering and typesetting took longer than {error.args[0]:g} s"
+            f"{what}: rendering and typesetting took longer than {error.seconds:g} s"
         ) from None
 
 
@@ -691,7 +702,7 @@ _MESSAGE_LIMIT = 200
 
 def _describe(error: BaseException) -> str:
     if isinstance(error, _TimeUp):
-        return f"the template ran longer than {error.args[0]:g} s"
+        return f"the template ran longer than {error.seconds:g} s"
     if isinstance(error, RecursionError):
         return "the template calls itself too deeply (a recursive macro?)"
     if isinstance(error, MemoryError):
