@@ -14,7 +14,7 @@ from types import FrameType
 
 import pytest
 
-from printplay.core.parallel import WorkerLost, _deferred_signals, parallel_map
+from printplay.core.parallel import WorkerLost, _deferred_signals, parallel_map, worker_pool
 
 
 class Stopped(Exception):
@@ -134,3 +134,71 @@ def test_an_error_in_a_worker_is_raised_here() -> None:
         *range(9, 0, -1),
         *range(9),
     ]
+
+
+def _pid(_: object) -> int:
+    return os.getpid()
+
+
+def _double_or_fail(value: int) -> int:
+    if value < 0:
+        raise ValueError(f"negative: {value}")
+    return 2 * value
+
+
+def test_a_pool_keeps_its_workers_from_one_map_to_the_next() -> None:
+    """Two maps on one pool run on the same processes (started once, imports warm), not
+    on this one."""
+    with worker_pool(2) as pool:
+        first = set(pool.map(_pid, range(8)))
+        second = set(pool.map(_pid, range(8)))
+    assert first == second and os.getpid() not in first and len(first) == 2
+
+
+def test_a_batch_takes_tasks_that_needed_an_earlier_result() -> None:
+    """A task submitted once another's result is in (a kit once its parts are made) runs
+    in the same batch, on the same workers."""
+    with worker_pool(2) as pool:
+        batch = pool.batch()
+        for value in (1, 2, 3):
+            batch.submit(("first", value), _double_or_fail, value)
+        seen: dict[object, int] = {}
+        for key, result in batch:
+            seen[key] = result
+            if key == ("first", 2):
+                batch.submit("then", _double_or_fail, result)
+    assert seen == {("first", 1): 2, ("first", 2): 4, ("first", 3): 6, "then": 8}
+    assert batch.submitted == 4
+
+
+def test_a_batch_of_one_runs_here_in_order() -> None:
+    with worker_pool(1) as pool:
+        batch = pool.batch()
+        batch.submit("a", _pid, None)
+        batch.submit("b", _double_or_fail, 5)
+        assert list(batch) == [("a", os.getpid()), ("b", 10)]
+
+
+def test_an_error_ends_the_workers_and_the_pool_starts_new_ones() -> None:
+    """An error in a task is raised here and the workers still busy are ended (none goes on
+    with a task nobody waits for); the next map starts fresh workers and gives the right
+    results, nothing left over from the failed one."""
+    with worker_pool(2) as pool:
+        before = set(pool.map(_pid, range(4)))
+        batch = pool.batch()
+        for value in (3, -1, 4, 5):
+            batch.submit(value, _double_or_fail, value)
+        with pytest.raises(ValueError, match="negative: -1"):
+            list(batch)
+        assert list(pool.map(_double_or_fail, range(6))) == [0, 2, 4, 6, 8, 10]
+        after = set(pool.map(_pid, range(4)))
+    assert before.isdisjoint(after)
+
+
+def test_leaving_a_map_early_ends_the_workers() -> None:
+    with worker_pool(2) as pool:
+        workers = list(pool.map(_pid, range(2)))
+        results = pool.map(_double_or_fail, range(100))
+        assert next(results) == 0
+        results.close()  # the caller stops reading
+        assert set(pool.map(_pid, range(4))).isdisjoint(workers)

@@ -1,8 +1,11 @@
-"""One parallel map for every long job: batch solving, simulations, tables, books.
+"""One parallel map for every long job: batch solving, simulations, tables, books, the demo.
 
 :func:`parallel_map` runs a function over items on a pool of processes and yields the
 results in input order (or, with ``ordered=False``, as they finish), calling
-``progress(done)`` as they come.  Workers ignore Ctrl-C
+``progress(done)`` as they come.  A job of several steps keeps one :class:`WorkerPool`
+(:func:`worker_pool`) for all of them, its workers started once: its :meth:`~WorkerPool.map`
+is the same map, and a :class:`Batch` runs tasks of any kind as workers come free, taking
+new ones (those that waited for an earlier result) while it runs.  Workers ignore Ctrl-C
 and hang-ups: the parent decides, and whatever stops it (Ctrl-C, SIGTERM, an error in a
 worker) terminates the pool at once, so no worker outlives the command.
 
@@ -25,13 +28,14 @@ import os
 import signal
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from printplay.core.errors import PrintplayError
 
@@ -240,40 +244,185 @@ def _lost(worker: _Worker) -> WorkerLost:
     return WorkerLost(f"a worker process {how}; the run stopped")
 
 
-def _results(
-    func: Callable[[T], R], work: list[T], workers: list[_Worker], chunksize: int
-) -> Iterator[tuple[int, list[R]]]:
-    """``(first index, results)`` of each chunk of ``work``, as chunks finish; a worker
-    that dies raises :class:`WorkerLost`, an error in ``func`` is raised here."""
-    starts = iter(range(0, len(work), chunksize))
+Task = tuple[object, Callable[[Any], Any], list[Any]]
+"""What a worker is handed: a key the caller knows it by, a function and a chunk of items."""
 
-    def hand_out(worker: _Worker) -> None:
-        worker.chunk = next(starts, None)
-        if worker.chunk is not None:
-            try:
-                worker.conn.send((func, work[worker.chunk : worker.chunk + chunksize]))
-            except OSError:  # the worker is gone
-                raise _lost(worker) from None
 
-    for worker in workers:
-        hand_out(worker)
-    while any(worker.chunk is not None for worker in workers):
-        waited: list[object] = [worker.conn for worker in workers if worker.chunk is not None]
+def _schedule(
+    workers: list[_Worker], next_task: Callable[[], Task | None]
+) -> Iterator[tuple[object, list[Any]]]:
+    """``(key, results)`` of each task ``next_task`` hands out, as tasks finish: an idle
+    worker is given the next task, and after each result (the caller may have added tasks
+    meanwhile) every idle worker is asked for.  A worker that dies raises
+    :class:`WorkerLost`; an error in a task is raised here."""
+    busy: dict[int, object] = {}
+
+    def give(index: int) -> None:
+        task = next_task()
+        if task is None:
+            return
+        key, func, chunk = task
+        worker = workers[index]
+        try:
+            worker.conn.send((func, chunk))
+        except OSError:  # the worker is gone
+            raise _lost(worker) from None
+        busy[index] = key
+
+    def give_idle() -> None:
+        for index in range(len(workers)):
+            if index not in busy:
+                give(index)
+
+    give_idle()
+    while busy:
+        waited: list[object] = [workers[index].conn for index in busy]
         waited += [worker.process.sentinel for worker in workers]
         ready = wait(waited)  # type: ignore[arg-type]
-        for worker in workers:
-            first = worker.chunk
-            if first is not None and worker.conn in ready:
+        for index, worker in enumerate(workers):
+            if index in busy and worker.conn in ready:
                 try:
                     done, value = worker.conn.recv()
                 except (EOFError, OSError):
                     raise _lost(worker) from None
                 if not done:
                     raise value  # the worker's exception, sent back whole
-                hand_out(worker)
-                yield first, value
+                key = busy.pop(index)
+                give(index)
+                yield key, value
+                give_idle()
             elif worker.process.sentinel in ready:  # died, with no answer pending
                 raise _lost(worker)
+
+
+class WorkerPool:
+    """Worker processes that serve several maps and batches in turn: started once (on first
+    use), so their imports and caches stay warm from one job to the next, and ended by
+    :meth:`close` (or the end of :func:`worker_pool`).
+
+    A pool of one runs everything in this process.  Whatever stops a map or a batch before
+    its end (an error in a task, a worker lost, the caller leaving the loop, Ctrl-C) ends
+    the workers at once, so that none is left running a task nobody waits for; a later map
+    starts new ones."""
+
+    def __init__(self, jobs: int) -> None:
+        self.size = max(1, min(jobs, cpu_count()))
+        self._workers: list[_Worker] = []
+
+    def _start(self) -> list[_Worker]:
+        if not self._workers:
+            with _deferred_signals():  # a signal held back is raised here, the pool then up
+                self._workers = _start_workers(self.size)
+        return self._workers
+
+    def _drive(self, next_task: Callable[[], Task | None]) -> Iterator[tuple[object, list[Any]]]:
+        """:func:`_schedule` on this pool's workers, which are ended if it stops early."""
+        workers = self._start()
+        finished = False
+        try:
+            yield from _schedule(workers, next_task)
+            finished = True
+        finally:
+            if not finished:
+                self._end()
+
+    def _end(self) -> None:
+        workers, self._workers = self._workers, []
+        _stop_workers(workers)
+
+    def map(
+        self,
+        func: Callable[[T], R],
+        items: Iterable[T],
+        *,
+        chunksize: int = 1,
+        progress: Callable[[int], None] | None = None,
+        ordered: bool = True,
+    ) -> Iterator[R]:
+        """:func:`parallel_map` on this pool's workers (all of them, however few the
+        items)."""
+        work = list(items)
+        if self.size <= 1 or len(work) <= 1:
+            for done, item in enumerate(work, start=1):
+                yield func(item)
+                if progress:
+                    progress(done)
+            return
+        size = max(1, chunksize)
+        starts = iter(range(0, len(work), size))
+
+        def next_chunk() -> Task | None:
+            first = next(starts, None)
+            return None if first is None else (first, func, work[first : first + size])
+
+        waiting: dict[int, list[R]] = {}
+        position = done = 0
+        for key, results in self._drive(next_chunk):
+            if ordered:
+                waiting[cast(int, key)] = results
+                ready: list[R] = []
+                while position in waiting:
+                    chunk = waiting.pop(position)
+                    ready += chunk
+                    position += len(chunk)
+            else:
+                ready = results
+            for result in ready:
+                yield result
+                done += 1
+                if progress:
+                    progress(done)
+
+    def batch(self) -> Batch:
+        """A batch of tasks run on this pool, more of which may be added while it runs."""
+        return Batch(self)
+
+    def close(self) -> None:
+        """Tell every worker to stop and end them."""
+        for worker in self._workers:
+            with contextlib.suppress(OSError):
+                worker.conn.send(None)
+        self._end()
+
+
+class Batch:
+    """Tasks, each a module-level function and one item, run on a :class:`WorkerPool` as
+    workers are free, in the order submitted; iterating gives ``(key, result)`` as each
+    finishes, and a task submitted meanwhile (one that needed an earlier result) joins the
+    queue.  The iteration ends when every task submitted has given its result."""
+
+    def __init__(self, pool: WorkerPool) -> None:
+        self.pool = pool
+        self.queue: deque[Task] = deque()
+        self.submitted = 0
+
+    def submit(self, key: object, func: Callable[[T], object], item: T) -> None:
+        """Queue ``func(item)``; its result comes back with ``key``."""
+        self.queue.append((key, func, [item]))
+        self.submitted += 1
+
+    def __iter__(self) -> Iterator[tuple[object, Any]]:
+        if self.pool.size <= 1:
+            while self.queue:
+                key, func, (item,) = self.queue.popleft()
+                yield key, func(item)
+            return
+
+        def next_task() -> Task | None:
+            return self.queue.popleft() if self.queue else None
+
+        for key, (result,) in self.pool._drive(next_task):
+            yield key, result
+
+
+@contextmanager
+def worker_pool(jobs: int) -> Iterator[WorkerPool]:
+    """A :class:`WorkerPool` of up to ``jobs`` processes, closed when the block ends."""
+    pool = WorkerPool(jobs)
+    try:
+        yield pool
+    finally:
+        pool.close()
 
 
 def parallel_map(
@@ -295,39 +444,16 @@ def parallel_map(
     yielded stand.
     """
     work = list(items)
-    count = worker_count(jobs, len(work))
-    if count <= 1:
-        for done, item in enumerate(work, start=1):
-            yield func(item)
-            if progress:
-                progress(done)
-        return
-    workers: list[_Worker] = []
-    try:
-        with _deferred_signals():  # a signal held back is raised here, the pool then up
-            workers = _start_workers(count)
-        waiting: dict[int, list[R]] = {}
-        position = done = 0
-        for first, results in _results(func, work, workers, max(1, chunksize)):
-            if ordered:
-                waiting[first] = results
-                ready: list[R] = []
-                while position in waiting:
-                    chunk = waiting.pop(position)
-                    ready += chunk
-                    position += len(chunk)
-            else:
-                ready = results
-            for result in ready:
-                yield result
-                done += 1
-                if progress:
-                    progress(done)
-        for worker in workers:
-            with contextlib.suppress(OSError):
-                worker.conn.send(None)
-    finally:
-        _stop_workers(workers)
+    with worker_pool(worker_count(jobs, len(work))) as pool:
+        yield from pool.map(func, work, chunksize=chunksize, progress=progress, ordered=ordered)
 
 
-__all__ = ["WorkerLost", "cpu_count", "parallel_map", "worker_count"]
+__all__ = [
+    "Batch",
+    "WorkerLost",
+    "WorkerPool",
+    "cpu_count",
+    "parallel_map",
+    "worker_count",
+    "worker_pool",
+]
