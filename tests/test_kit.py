@@ -334,3 +334,112 @@ def test_a_kit_whose_page_numbers_move_its_pages_is_laid_out_until_they_hold(
         assert puzzle_page < page
         assert f"Puzzle {number} ·" in texts[puzzle_page - 1]
         assert f"Puzzle {number} ·" in texts[page - 1]
+
+
+def test_a_kit_takes_the_parts_made_already_renumbered(
+    tripeaks_kit: Kit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Given the rulebook, the mat and the sheets made already (numbered from page 1), the
+    kit typesets none of them again and is the same file, byte for byte: their pages with
+    the footers numbering the kit's pages."""
+    from printplay.makers import kit_maker
+    from printplay.makers.requests import made_key, make_printable
+    from printplay.models.printable import PrintRequest
+    from printplay.render import books
+
+    lines = _lines(DEALS)
+    made: dict[Any, Path] = {}
+    for kind in ("rulebook", "mat"):
+        request = PrintRequest("tripeaks", tmp_path / f"{kind}.pdf")
+        made[made_key(kind, request)] = make_printable(kind, request)
+    for deal in kit_deals("tripeaks", DEALS):
+        assert deal.seed is not None
+        request = PrintRequest(
+            "tripeaks",
+            tmp_path / f"deal-{deal.seed}.pdf",
+            deal.options,
+            seed=deal.seed,
+            deal_codes=deal.cards,
+            result=lines[deal.seed],
+        )
+        made[made_key("sheet", request)] = make_printable("sheet", request)
+    typeset: list[str] = []
+    printable, rulebook = kit_maker.make_printable, books.draw_rulebook
+
+    def noted(kind: str, request: Any) -> Path:
+        typeset.append(kind)
+        return printable(kind, request)
+
+    def noted_rulebook(*args: Any, **kwargs: Any) -> Path:
+        typeset.append("rulebook")
+        return rulebook(*args, **kwargs)
+
+    monkeypatch.setattr(kit_maker, "make_printable", noted)
+    monkeypatch.setattr(books, "draw_rulebook", noted_rulebook)
+    again = build_kit("tripeaks", tmp_path / "kit.pdf", deals=DEALS, results=lines, made=made)
+    assert typeset == []
+    assert again.path.read_bytes() == tripeaks_kit.path.read_bytes()
+    assert again.parts == tripeaks_kit.parts and again.bookmarks == tripeaks_kit.bookmarks
+
+
+def _footer_content(path: Path) -> bytes:
+    return PdfReader(path).pages[0].get_contents().get_data()
+
+
+def test_a_footer_renumbered_is_the_footer_typeset_so(tmp_path: Path) -> None:
+    """A page renumbered is the page typeset inside ``numbered_from``; a page whose footer
+    words would be cut beside the wider number, or were cut already, or that has no footer
+    of ours, is not renumbered (the kit then typesets the part again)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.platypus import Paragraph
+
+    from printplay.render.document import (
+        FOOTER_SIZE,
+        PageSetup,
+        _footer_room,
+        build_pdf,
+        fit_text,
+        numbered_from,
+        renumber_footer,
+    )
+    from printplay.render.fonts import SANS, register_fonts
+    from printplay.render.kit_pages import _font_widths, renumbered
+    from printplay.render.styles import book_styles
+
+    register_fonts()
+    story = [Paragraph("A page · with words ♠", book_styles().body)]
+
+    def typeset(name: str, footer: str, first: int = 1) -> Path:
+        with numbered_from(first):
+            return build_pdf(tmp_path / name, story, PageSetup(footer=footer))
+
+    plain = typeset("plain.pdf", "printplay · a footer · standard rules")
+    renumbered_pages = renumbered(plain, 117)
+    assert renumbered_pages is not None
+    expected = _footer_content(typeset("at-117.pdf", "printplay · a footer · standard rules", 117))
+    assert renumbered_pages.pages[0].get_contents().get_data() == expected
+
+    # Words that fit beside "page 1" but not beside "page 117".
+    width = PageSetup().size[0]
+    words = "printplay ·"
+    while stringWidth(words, SANS, FOOTER_SIZE) <= _footer_room(width, "page 117"):
+        words += " x"
+    assert fit_text(words, _footer_room(width, "page 1"), FOOTER_SIZE) == words
+    tight = typeset("tight.pdf", words)
+    assert renumbered(tight, 117) is None
+    assert renumbered(tight, 2) is not None  # the same width: nothing moves
+    cut = typeset("cut.pdf", words + " and more words than the footer has room for" * 3)
+    assert renumbered(cut, 2) is None  # cut short already: its whole words are not known
+
+    page = PdfReader(plain).pages[0]
+    content = page.get_contents().get_data()
+    widths = _font_widths(page)
+    assert renumber_footer(content, 2, 3, width, widths) is None  # it does not say page 2
+    assert renumber_footer(b"q\n1 0 0 1 0 0 cm\nQ\n", 1, 3, width, widths) == (
+        b"q\n1 0 0 1 0 0 cm\nQ\n"
+    )
+    moved = content.replace(b" 529.7031 ", b" 529.7 ", 1)
+    assert moved != content
+    assert renumber_footer(moved, 1, 3, width, widths) is None  # not placed as ours is
+    later = content.replace(b"q\n.35 g\n", b"q\n", 1)
+    assert renumber_footer(later, 1, 3, width, widths) is None  # a number, not our footer

@@ -55,7 +55,12 @@ def quick_card_text(
 ) -> QuickCardText | None:
     """The words of ``game``'s quick-reference card, or ``None`` if its rulebook source is
     missing or defines no quick-card macros (a rulebook still being written)."""
-    model = rulebook_model(game, option_texts, rules_dir=rules_dir)
+    return quick_card_words(rulebook_model(game, option_texts, rules_dir=rules_dir))
+
+
+def quick_card_words(model: Rulebook) -> QuickCardText | None:
+    """:func:`quick_card_text` of a rulebook model built already (the kit's, which it also
+    prints)."""
     if not source_exists(model):
         return None
     words = TemplateWords(model.template, model.search_path, context=model.context)
@@ -83,4 +88,11 @@ def quick_card_texts(
     return texts
 
 
-__all__ = ["MACROS", "quick_card_text", "quick_card_texts", "rulebook_model", "source_exists"]
+__all__ = [
+    "MACROS",
+    "quick_card_text",
+    "quick_card_texts",
+    "quick_card_words",
+    "rulebook_model",
+    "source_exists",
+]

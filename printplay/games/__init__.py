@@ -57,6 +57,9 @@ SOLITAIRE_SOURCE = "printplay.builders.rulebook:rulebook_model"
 SOLITAIRE_RULEBOOK_MODEL = SOLITAIRE_SOURCE
 """What builds the whole model a solitaire's rulebook is drawn from (for the website)."""
 
+SOLITAIRE_RULEBOOK_PDF = "printplay.makers.rulebook_maker:draw_model"
+"""What draws a solitaire's whole rulebook model to a PDF."""
+
 BestLine = Literal["score", "shortest"]
 """What a game's best line is: the best score (the highest or the lowest, as the game's
 :attr:`GameEntry.score_order` says) or the fewest moves."""
@@ -134,7 +137,10 @@ class GameEntry:
     (:class:`printplay.models.printable.Rulebook`: source, context and figures), from which
     the kit's quick-reference cards take their words.  ``rulebook_model`` is the
     ``"module:function"`` giving the whole model the rulebook is drawn from, its figures and
-    charts included (the website draws it, as the PDF does).  ``win_rates`` are the rule sets
+    charts included (the website draws it, as the PDF does); ``rulebook_pdf`` the
+    ``"module:function"`` drawing that model to a PDF (``function(model, path, *, paper)``),
+    so that the website and the kit print the model they built for their own use.
+    ``win_rates`` are the rule sets
     whose win rates the rulebook prints, one row each (``()`` is the standard game).
     ``pysolfc`` names the ``"module:function"`` that deals PySolFC's game #N in the game's
     layout order under its options (``function(options, N) -> Deal``, refusing options
@@ -172,6 +178,7 @@ class GameEntry:
     each with what the game calls it."""
     rulebook_source: str = SOLITAIRE_SOURCE
     rulebook_model: str = SOLITAIRE_RULEBOOK_MODEL
+    rulebook_pdf: str = SOLITAIRE_RULEBOOK_PDF
     win_rates: tuple[OptionTexts, ...] = ((),)
     pysolfc: str | None = None
     """``"module:function"`` dealing PySolFC's game #N, or ``None``."""
@@ -364,6 +371,7 @@ REGISTRY: dict[str, GameEntry] = {
             },
             rulebook_source="printplay.builders.poker_rulebook:rulebook_model",
             rulebook_model="printplay.builders.poker_rulebook:book_model",
+            rulebook_pdf="printplay.makers.poker_rulebook_maker:draw_model",
             book="printplay.makers.problem_book_maker:make_book",
             scorepad="printplay.builders.poker_scorepad:poker_scorepad",
             sheet_help="A Ricochet Poker sheet is a round played by bots, with the odds of "

@@ -13,7 +13,11 @@ after a cover (what is inside, how to print) and a contents page:
   printed from their stored lines and grades: no search;
 - the deck, with the game's quick-reference cards when its rulebook source defines them.
 
-The registry decides which parts a game has; nothing here names a game.  The kit is meant
+The registry decides which parts a game has; nothing here names a game.  A part made
+already (``made``: the demo's rulebook and mat, the website's sheets) is not typeset
+again: its pages are taken, their footers renumbered as the kit numbers them
+(:func:`~printplay.render.kit_pages.renumbered`).  The rulebook's model is built once, for
+the rulebook, the quick-reference cards and the check that its source is written.  The kit is meant
 to be printed whole on both sides: every part starts on a fresh sheet (an odd page), and
 the pages meant for one side only (the mat, the pieces, a table card) are followed by blank
 backs.  The rulebook's and the sheets' footers number the kit's pages, the contents page
@@ -41,12 +45,12 @@ from pypdf import PdfReader
 
 from printplay.analysis.curated import SeedDeal
 from printplay.builders.kit import curated_count, deal_label, has_curated_book, kit_deals
-from printplay.builders.quickref import quick_card_text, rulebook_model, source_exists
+from printplay.builders.quickref import quick_card_words, source_exists
 from printplay.core.ink_mode import ink_light
 from printplay.core.options import option_specs
 from printplay.core.outfile import check_writable
 from printplay.games import GameEntry, entry
-from printplay.makers.requests import make_printable
+from printplay.makers.requests import Made, made_key, make_printable, rulebook_book, rulebook_pdf
 from printplay.models.printable import Line, PrintRequest
 from printplay.render.document import (
     first_page_number,
@@ -66,6 +70,7 @@ from printplay.render.kit_pages import (
     draw_front,
     merge,
     outline,
+    renumbered,
 )
 from printplay.render.mats import mat_prints_pieces
 from printplay.render.words_markup import Words
@@ -114,6 +119,7 @@ def build_kit(
     results: Mapping[ResultKey, Line] | None = None,
     puzzles: bool = True,
     lite: bool = False,
+    made: Made | None = None,
 ) -> Kit:
     """Write the print-and-play kit of ``game`` to ``path`` (see the module text).
 
@@ -124,7 +130,9 @@ def build_kit(
     :class:`~printplay.analysis.curated.SeedDeal`, a deal number and its options, or a deal number)
     to solver results to print instead of searching (tests pass precomputed lines);
     ``puzzles`` leaves the curated puzzle book out when false; ``lite`` makes the lite kit
-    (see the module text).
+    (see the module text); ``made`` holds parts made already
+    (:data:`~printplay.makers.requests.Made`, a sheet's request with its result), whose
+    pages the kit takes instead of typesetting them again.
     """
     game_entry = entry(game)
     path = check_writable(Path(path))
@@ -149,6 +157,7 @@ def build_kit(
             words,
             puzzles=puzzles,
             lite=lite,
+            made=made or {},
         )
         sequence, blanks, part_pages = _build_parts(parts, RUN_ON if lite else frozenset())
         marks = bookmarks(parts, words)
@@ -198,13 +207,22 @@ def _parts(
     *,
     puzzles: bool = True,
     lite: bool = False,
+    made: Made | None = None,
 ) -> tuple[list[KitPart], list[str]]:
     """The parts of ``game``'s kit, in order, and what is left out for want of a source."""
     parts: list[KitPart] = []
     left_out: list[str] = []
     counter = itertools.count(1)
+    made = made or {}
 
-    def printable(kind: str, deal: SeedDeal | None = None) -> Callable[[], Path]:
+    def printable(
+        title: str,
+        kind: str,
+        draw: Callable[[Path], Path] | None = None,
+        deal: SeedDeal | None = None,
+    ) -> KitDocument:
+        """A part's document: ``kind`` as the registry makes it (or as ``draw`` writes it
+        to the path given), of ``deal`` if any, unless ``made`` holds it."""
         target = folder / f"{next(counter)}-{kind.replace(' ', '-')}.pdf"
         request = PrintRequest(game.name, target, paper=paper, rules_dir=rules_dir)
         if deal is not None:
@@ -217,34 +235,40 @@ def _parts(
             )
 
         def make() -> Path:
-            return make_printable(kind, request)
+            return make_printable(kind, request) if draw is None else draw(target)
 
-        return make
+        return KitDocument(title, make, made.get(made_key(kind, request)))
 
     def add(
         kind: str, title: str, sides: str, documents: list[KitDocument], **facts: object
     ) -> None:
         parts.append(KitPart(kind, title, sides, documents, facts))
 
-    source = rulebook_model(game.name, rules_dir=rules_dir)
-    has_source = source_exists(source)
+    # The whole rulebook model, built once: the rulebook prints it, the quick-reference
+    # cards take their words from its source.
+    model = rulebook_book(game, (), rules_dir)
+    has_source = source_exists(model)
     if "rulebook" in game.printables:
         if has_source:
             title = words("part_title", kind="rulebook", game=game.title)
-            add("rulebook", title, "both", [KitDocument("", printable("rulebook"))])
+
+            def rulebook(target: Path) -> Path:
+                return rulebook_pdf(game)(model, target, paper=paper)
+
+            add("rulebook", title, "both", [printable("", "rulebook", rulebook)])
         else:
-            where = f"rules/{source.template}"
+            where = f"rules/{model.template}"
             left_out.append(words("left_out_rulebook", game=game.title, source=where))
     for kind in game.printables:
         if kind not in ("rulebook", "sheet", "mat"):
             title = words("part_title", kind="other", game=game.title, name=kind)
-            add(kind, title, "one", [KitDocument("", printable(kind))])
+            add(kind, title, "one", [printable("", kind)])
     # A mat prints the game's pieces on its first page (one side only, nothing lost on its
     # back when they are cut out): they need no sheet of their own.
     on_mat = tuple(game.pieces) if "mat" in game.printables and mat_prints_pieces(words) else ()
     if "mat" in game.printables:
         title = words("part_title", kind="mat", game=game.title, pieces=on_mat)
-        add("mat", title, "one", [KitDocument("", printable("mat"))])
+        add("mat", title, "one", [printable("", "mat")])
     loose = tuple(piece for piece in game.pieces if piece not in on_mat)
     if loose:
 
@@ -264,8 +288,7 @@ def _parts(
             heading = words(
                 "deal_title", deal=name, rules=", ".join(deal.options), verdict=deal.verdict
             )
-            make = printable("sheet", deal)
-            sheets.append(KitDocument(heading, make))
+            sheets.append(printable(heading, "sheet", deal=deal))
         numbers = [deal_label(deal) for deal in deals if deal.seed is not None]
         title = words("part_title", kind="sheets", game=game.title)
         add("sheets", title, "both", sheets, deals=numbers)
@@ -278,10 +301,10 @@ def _parts(
         title = words("part_title", kind="puzzles", game=game.title)
         add("puzzles", title, "both", [KitDocument("", book)], deals=curated_count(game.name))
     if deck:
-        text = quick_card_text(game.name, rules_dir=rules_dir) if has_source else None
+        text = quick_card_words(model) if has_source else None
         quick = text is not None
         if has_source and not quick:
-            where = f"rules/{source.template}"
+            where = f"rules/{model.template}"
             left_out.append(words("left_out_quick", game=game.title, source=where))
 
         from printplay.render.deck import DeckOptions, QuickRef, plan_deck
@@ -340,12 +363,12 @@ def _result(results: Mapping[ResultKey, Line], deal: SeedDeal) -> Line | None:
 
 def _build_parts(
     parts: list[KitPart], run_on: Collection[str] = ()
-) -> tuple[list[tuple[Path | None, int]], list[int], list[PartPages]]:
+) -> tuple[list[tuple[PdfReader | None, int]], list[int], list[PartPages]]:
     """Build every part in order, each document starting on an odd page (a fresh sheet),
-    but those of the kinds of ``run_on``, which start on the next page; the kit's pages
-    after the front matter, as ``(file, page)`` (``None``: a blank back), the blank pages
-    and where each part is."""
-    sequence: list[tuple[Path | None, int]] = []
+    but those of the kinds of ``run_on``, which start on the next page, or take its pages
+    renumbered if it was made already; the kit's pages after the front matter, as
+    ``(pages, page)`` (``None``: a blank back), the blank pages and where each part is."""
+    sequence: list[tuple[PdfReader | None, int]] = []
     blanks: list[int] = []
     part_pages: list[PartPages] = []
 
@@ -361,14 +384,20 @@ def _build_parts(
             if page() % 2 and part.kind not in run_on:  # the next page would be a back
                 blank()
             document.first = page() + 1
-            with numbered_from(document.first):
-                document.path = document.make()
-            document.pages = len(PdfReader(document.path).pages)
+            reader = None if document.made is None else renumbered(document.made, document.first)
+            if reader is None:
+                with numbered_from(document.first):
+                    document.path = document.make()
+                reader = PdfReader(document.path)
+            else:
+                document.path = document.made
+            document.reader = reader
+            document.pages = len(reader.pages)
             for index in range(document.pages):
-                sequence.append((document.path, index))
+                sequence.append((reader, index))
                 if part.sides == "one":
                     blank()
-            document.outline = outline(document.path, document.first - 1, part.sides, 0)
+            document.outline = outline(reader, document.first - 1, part.sides, 0)
         first = part.documents[0].first
         part_pages.append(
             PartPages(

@@ -8,7 +8,7 @@ from printplay.builders.poker_rulebook import poker_rulebook
 from printplay.core import options as opts
 from printplay.core.templating import house_deadline
 from printplay.games.poker.game import PokerBookOptions, RicochetPoker
-from printplay.models.printable import PrintRequest
+from printplay.models.printable import PrintRequest, Rulebook
 
 
 @house_deadline("the rulebook")
@@ -24,6 +24,16 @@ def write_poker_rulebook(
     return draw_poker_rulebook(poker_rulebook(game, rules_dir=rules_dir), path, paper=paper)
 
 
+@house_deadline("the rulebook")
+def draw_model(model: Rulebook, path: Path, *, paper: str = "a4") -> Path:
+    """Write the rulebook ``model`` built already (the website's, the kit's) to ``path``:
+    the PDF :func:`make_rulebook` makes of the same request."""
+    from printplay.core.outfile import check_writable
+    from printplay.render.poker_rulebook_pdf import draw_poker_rulebook
+
+    return draw_poker_rulebook(model, check_writable(Path(path)), paper=paper)
+
+
 def make_rulebook(request: PrintRequest) -> Path:
     """The registry's rulebook maker: the options are the rulebook's (limit, jokers,
     home-cap)."""
@@ -33,4 +43,4 @@ def make_rulebook(request: PrintRequest) -> Path:
     )
 
 
-__all__ = ["make_rulebook", "write_poker_rulebook"]
+__all__ = ["draw_model", "make_rulebook", "write_poker_rulebook"]

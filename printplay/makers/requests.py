@@ -8,14 +8,14 @@ command line builds the request from its arguments; nothing here knows any game.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
 
 from printplay.core.errors import GameError
-from printplay.games import entry, load, not_a
-from printplay.models.printable import PrintRequest
+from printplay.games import GameEntry, entry, load, not_a
+from printplay.models.printable import PrintRequest, Rulebook
 
 if TYPE_CHECKING:
     from printplay.core.jsontypes import JsonObject
@@ -50,6 +50,48 @@ def book_maker(game: str) -> BookMaker:
     if not isinstance(maker, BookMaker):
         raise not_a(found.book, "book maker")
     return maker
+
+
+@runtime_checkable
+class BookBuilder(Protocol):
+    """What a registry entry's ``rulebook_model`` names: the whole model a game's rulebook
+    is drawn from, under options."""
+
+    def __call__(
+        self, game: str, option_texts: Sequence[str], /, *, rules_dir: Path | None = None
+    ) -> Rulebook:
+        """The rulebook's model of ``game`` under ``option_texts``."""
+        ...
+
+
+@runtime_checkable
+class RulebookDrawer(Protocol):
+    """What a registry entry's ``rulebook_pdf`` names: a rulebook's model, built already,
+    drawn to a PDF."""
+
+    def __call__(self, model: Rulebook, path: Path, /, *, paper: str = "a4") -> Path:
+        """Write ``model`` to ``path``; the path written."""
+        ...
+
+
+def rulebook_book(
+    game: GameEntry, option_texts: Sequence[str], rules_dir: Path | None = None
+) -> Rulebook:
+    """The whole model ``game``'s rulebook is drawn from under ``option_texts``, as its
+    registry entry's ``rulebook_model`` builds it."""
+    build = load(game.rulebook_model)
+    if not isinstance(build, BookBuilder):
+        raise not_a(game.rulebook_model, "rulebook model builder")
+    return build(game.name, tuple(option_texts), rules_dir=rules_dir)
+
+
+def rulebook_pdf(game: GameEntry) -> RulebookDrawer:
+    """What draws ``game``'s rulebook model, built already, to a PDF (its registry entry's
+    ``rulebook_pdf``)."""
+    draw = load(game.rulebook_pdf)
+    if not isinstance(draw, RulebookDrawer):
+        raise not_a(game.rulebook_pdf, "rulebook drawer")
+    return draw
 
 
 MadeKey: TypeAlias = tuple[str, PrintRequest]
@@ -104,14 +146,18 @@ def make_printable(kind: str, request: PrintRequest, made: Made | None = None) -
 
 
 __all__ = [
+    "BookBuilder",
     "BookMaker",
     "Made",
     "MadeKey",
     "PrintMaker",
     "PrintRequest",
+    "RulebookDrawer",
     "book_maker",
     "copy_made",
     "made_key",
     "make_printable",
     "printable_names",
+    "rulebook_book",
+    "rulebook_pdf",
 ]

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
 from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
@@ -176,6 +178,16 @@ def first_page_number() -> int:
     return _FIRST_PAGE.get()
 
 
+def _page_label(number: int) -> str:
+    """What the footer prints at the right of page ``number``."""
+    return f"page {number}"
+
+
+def _footer_room(width: float, label: str) -> float:
+    """The points left for the footer's words on a page ``width`` wide beside ``label``."""
+    return width - 2 * MARGIN - stringWidth(label, SANS, FOOTER_SIZE) - 6 * mm
+
+
 def _draw_footer(setup: PageSetup) -> Callable[[Canvas, BaseDocTemplate], None]:
     offset = _FIRST_PAGE.get() - 1
 
@@ -183,8 +195,8 @@ def _draw_footer(setup: PageSetup) -> Callable[[Canvas, BaseDocTemplate], None]:
         width, _ = setup.size
         if setup.true_size:
             canvas.setViewerPreference("PrintScaling", "None")
-        page = f"page {doc.page + offset}"
-        room = width - 2 * MARGIN - stringWidth(page, SANS, FOOTER_SIZE) - 6 * mm
+        page = _page_label(doc.page + offset)
+        room = _footer_room(width, page)
         canvas.saveState()
         canvas.setFont(SANS, FOOTER_SIZE)
         canvas.setFillGray(0.35)
@@ -193,6 +205,101 @@ def _draw_footer(setup: PageSetup) -> Callable[[Canvas, BaseDocTemplate], None]:
         canvas.restoreState()
 
     return draw
+
+
+_FOOTER = re.compile(
+    rb"\A[^\n]*\nq\n[^\n(]*\n"  # the page's first step, then the footer's state and grey
+    rb"BT [^\n(]* Tm (?P<font>/\S+) [^\n(]*\((?P<words>(?:[^\\()\n]|\\.)*)\) Tj T\* ET\n"
+    rb"(?P<number>BT 1 0 0 1 \S+ (?P<y>\S+) Tm (?P=font) (?P<size>[^\n(]*)"
+    rb"\(page (?P<page>\d+)\) Tj T\* ET\n)Q\n"
+)
+"""The footer :func:`_draw_footer` draws first on every page of :func:`lay_out`: its words,
+then the page's number."""
+
+_SOME_FOOTER = re.compile(rb"\(page \d+\) Tj")
+
+_PDF_ESCAPES = {ord(k): v for k, v in {"n": 10, "r": 13, "t": 9, "b": 8, "f": 12}.items()}
+
+
+def _pdf_string(raw: bytes) -> bytes:
+    """The bytes of a PDF literal string as written between its parentheses."""
+    out = bytearray()
+    index = 0
+    while index < len(raw):
+        byte = raw[index]
+        index += 1
+        if byte != 0x5C:  # a backslash
+            out.append(byte)
+            continue
+        octal = re.match(rb"[0-7]{1,3}", raw[index : index + 3])
+        if octal is not None:
+            out.append(int(octal.group(), 8) & 0xFF)
+            index += len(octal.group())
+        elif index < len(raw):
+            out.append(_PDF_ESCAPES.get(raw[index], raw[index]))
+            index += 1
+    return bytes(out)
+
+
+def paper_width(written: float) -> float | None:
+    """The width of the paper of :data:`PAPERS` a PDF's page box ``written`` (rounded, as
+    the file holds it) is, portrait or landscape: the very number its pages were laid out
+    on; ``None`` for another paper."""
+    for size in PAPERS.values():
+        for side in size:
+            if abs(side - written) < 0.001:
+                return side
+    return None
+
+
+def renumber_footer(
+    content: bytes,
+    old: int,
+    new: int,
+    width: float,
+    widths: Callable[[str], Mapping[int, float]],
+) -> bytes | None:
+    """A page's drawing (``content``, as :func:`lay_out` wrote it) with its footer numbering
+    it ``new`` instead of ``old``, exactly as a document built inside
+    :func:`numbered_from` would have drawn it: the same bytes but for the number and where
+    it starts.  ``width`` is the page's width (the paper's, :func:`paper_width`: the
+    number the footer was placed by, not the file's rounding of it); ``widths(font)`` the
+    widths of the codes of the font the page names ``font`` (``"/F1+0"``), in thousandths
+    of its size (the PDF's ``/Widths``).
+
+    A page with no footer comes back as it is.  ``None`` when the footer cannot be redrawn
+    for certain: it is not as :func:`_draw_footer` draws it, it does not say ``old``, or
+    its words were cut short or would be beside the wider number (where the footer's words
+    would read differently)."""
+    found = _FOOTER.match(content)
+    if found is None:
+        return None if _SOME_FOOTER.search(content, 0, 2000) else content
+    if int(found["page"]) != old:
+        return None
+
+    def number(page: int) -> bytes:
+        label = _page_label(page)
+        x = fp_str(width - MARGIN - stringWidth(label, SANS, FOOTER_SIZE)).encode()
+        return b"BT 1 0 0 1 %s %s Tm %s %s(%s) Tj T* ET\n" % (
+            x,
+            found["y"],
+            found["font"],
+            found["size"],
+            label.encode(),
+        )
+
+    if number(old) != found["number"]:
+        return None  # not drawn as this module draws it
+    words = _pdf_string(found["words"])
+    if words and not 0x20 < words[-1] < 0x7F:
+        return None  # may end in the ellipsis of words cut short
+    known = widths(found["font"].decode("latin-1"))
+    if any(code not in known for code in words):
+        return None
+    words_width = sum(known[code] for code in words) * FOOTER_SIZE / 1000
+    if words_width > _footer_room(width, _page_label(new)) - 0.01:
+        return None
+    return content[: found.start("number")] + number(new) + content[found.end("number") :]
 
 
 def bookmark_page(canvas: Canvas, title: str, level: int = 0) -> None:

@@ -1,9 +1,11 @@
 """The print-and-play kit's own pages and its assembly: cover, contents, blank backs, the
 merged file with its outline.
 
-The kit's maker (:mod:`printplay.makers.kit_maker`) decides the parts and makes each one;
-this module draws the front pages and the blank page and puts the kit together with
-pypdf.  The same input gives the same bytes.
+The kit's maker (:mod:`printplay.makers.kit_maker`) decides the parts and makes each one,
+or takes one made already (the demo's rulebook, the website's sheets): its pages are the
+kit's with the footers numbering them as the kit does (:func:`renumbered`), the very
+bytes typesetting it again would give.  This module draws the front pages and the blank
+page and puts the kit together with pypdf.  The same input gives the same bytes.
 """
 
 from __future__ import annotations
@@ -13,9 +15,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import BooleanObject, Destination, IndirectObject, NameObject
+from pypdf import PageObject, PdfReader, PdfWriter
+from pypdf.generic import (
+    BooleanObject,
+    Destination,
+    EncodedStreamObject,
+    IndirectObject,
+    NameObject,
+    StreamObject,
+)
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import PDFBase85Encode, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
 
@@ -25,7 +35,9 @@ from printplay.render.document import (
     PageSetup,
     build_pdf,
     paper_size,
+    paper_width,
     pdf_date,
+    renumber_footer,
     write_atomically,
 )
 from printplay.render.fonts import SANS
@@ -68,11 +80,16 @@ class KitDocument:
     """One PDF of a part (the sheets are one a deal), under a title of its own if any.
 
     ``make`` writes it and returns its path; it is called when the page it starts on is
-    known, inside :func:`~printplay.render.document.numbered_from` that page."""
+    known, inside :func:`~printplay.render.document.numbered_from` that page.  ``made`` is
+    the same PDF made already, numbered from page 1, if there is one: its pages are then
+    taken, renumbered (:func:`renumbered`), instead.  ``reader`` holds the pages the kit
+    prints."""
 
     title: str
     make: Callable[[], Path]
+    made: Path | None = None
     path: Path | None = None
+    reader: PdfReader | None = None
     first: int = 0
     pages: int = 0
     outline: list[Bookmark] = field(default_factory=list)
@@ -88,9 +105,63 @@ class KitPart:
     """What the cover says of the part (``part_detail`` of ``kit.j2``)."""
 
 
-def outline(path: Path, offset: int, sides: str, level: int) -> list[Bookmark]:
-    """The outline of the PDF at ``path``, its pages moved to where they sit in the kit."""
+def _as_reportlab_writes(data: bytes, filters: tuple[str, ...]) -> bytes | None:
+    """A page's drawing encoded through ``filters`` as reportlab encodes it (so that a page
+    renumbered is the stream reportlab would have written); ``None`` for other filters."""
+    if filters == ("/FlateDecode",):
+        return bytes(PDFZCompress.encode(data))
+    if filters == ("/ASCII85Decode", "/FlateDecode"):
+        return str(PDFBase85Encode.encode(PDFZCompress.encode(data))).encode("latin-1")
+    return None
+
+
+def _font_widths(page: PageObject) -> Callable[[str], dict[int, float]]:
+    """The widths of the codes of a page's fonts, by the name the page gives each, read
+    from their ``/Widths`` (none for a font the page does not hold)."""
+
+    def widths(name: str) -> dict[int, float]:
+        fonts = page.get("/Resources", {}).get("/Font", {})
+        if name not in fonts:
+            return {}
+        font = fonts[name].get_object()
+        first = int(font.get("/FirstChar", 0))
+        return {first + i: float(width) for i, width in enumerate(font.get("/Widths", []))}
+
+    return widths
+
+
+def renumbered(path: Path, first: int) -> PdfReader | None:
+    """The pages of the PDF at ``path``, typeset with its pages numbered from 1, with their
+    footers numbering them from ``first`` (in memory, the file untouched): the pages
+    typesetting it again inside :func:`~printplay.render.document.numbered_from` would
+    give, byte for byte.  ``None`` if a page's footer cannot be renumbered for certain (see
+    :func:`~printplay.render.document.renumber_footer`): the part is then typeset again."""
     reader = PdfReader(path)
+    for index, page in enumerate(reader.pages):
+        contents = page.get("/Contents")
+        stream = contents.get_object() if contents is not None else None
+        if not isinstance(stream, EncodedStreamObject):
+            return None
+        found = stream.get("/Filter", ())
+        filters = tuple(str(f) for f in found) if isinstance(found, list) else (str(found),)
+        width = paper_width(float(page.mediabox.width))
+        if width is None:
+            return None
+        content = stream.get_data()
+        new = renumber_footer(content, index + 1, first + index, width, _font_widths(page))
+        if new is None:
+            return None
+        if new != content:
+            encoded = _as_reportlab_writes(new, filters)
+            if encoded is None:
+                return None
+            StreamObject.set_data(stream, encoded)
+            stream.decoded_self = None
+    return reader
+
+
+def outline(reader: PdfReader, offset: int, sides: str, level: int) -> list[Bookmark]:
+    """The outline of a part's PDF, its pages moved to where they sit in the kit."""
     step = 2 if sides == "one" else 1
     found: list[Bookmark] = []
 
@@ -261,27 +332,23 @@ def merge(
     target: str,
     front: Path,
     blank: Path,
-    sequence: Sequence[tuple[Path | None, int]],
+    sequence: Sequence[tuple[PdfReader | None, int]],
     bookmarks: Sequence[Bookmark],
     title: str,
     game: str,
     deals: Sequence[str],
 ) -> None:
-    """Put the kit together: the front pages, then every part's pages and blank backs in
-    order, the outline, the document information (``game``: the game's title; ``deals``:
-    the numbered deals its sheets show, as labelled) and the viewer preferences."""
+    """Put the kit together: the front pages, then every part's pages (``sequence``: a
+    part's pages as :attr:`KitDocument.reader` holds them, ``None`` for a blank back) and
+    blank backs in order, the outline, the document information (``game``: the game's
+    title; ``deals``: the numbered deals its sheets show, as labelled) and the viewer
+    preferences."""
     writer = PdfWriter()
-    readers: dict[Path, PdfReader] = {}
-
-    def reader(path: Path) -> PdfReader:
-        if path not in readers:
-            readers[path] = PdfReader(path)
-        return readers[path]
-
-    for page in reader(front).pages:
+    for page in PdfReader(front).pages:
         writer.add_page(page)
-    for path, index in sequence:
-        writer.add_page(reader(blank if path is None else path).pages[index])
+    backs = PdfReader(blank)
+    for reader, index in sequence:
+        writer.add_page((backs if reader is None else reader).pages[index])
     parents: list[IndirectObject] = []
     for mark in bookmarks:
         del parents[mark.level :]
@@ -324,5 +391,6 @@ __all__ = [
     "draw_front",
     "merge",
     "outline",
+    "renumbered",
     "toc_rows",
 ]
