@@ -253,3 +253,72 @@ def test_a_house_edition_of_the_sites_words_is_escaped(tmp_path: Path) -> None:
         "&lt;script&gt;alert(1)&lt;/script&gt; <strong>Our</strong> rules of no card" in page.main
     )
     assert "<script" not in page.main
+
+
+def _drawings() -> list[Drawing]:
+    """Drawings of every kind the site shows: words to escape, groups, a board, panels, the
+    poker chart."""
+    from reportlab.graphics.shapes import Circle, Group, Line, Path, PolyLine
+
+    from printplay.builders.poker_rulebook import poker_rulebook
+    from printplay.games.poker.game import RicochetPoker
+    from printplay.render.figures import Panels
+    from printplay.render.web_rulebook import web_figures
+
+    odd = Drawing(60, 30)
+    odd.add(String(1, 2, 'a<b & "c" > d ♠', fontName="PPSans", fontSize=7))
+    group = Group(Rect(1, 1, 3, 3), Circle(5, 5, 2), Line(0, 0, 9, 9), PolyLine([1, 2, 3, 4]))
+    group.translate(2, 3)
+    odd.add(group)
+    path = Path()
+    path.moveTo(0, 0)
+    path.lineTo(5, 5)
+    path.closePath()
+    odd.add(path)
+    found = [odd]
+    for book in (rulebook_model("tripeaks"), poker_rulebook(RicochetPoker())):
+        for name, factory in web_figures(book).items():
+            made = factory("Kd,Kc 3h") if name == "hands" else factory()
+            found.append(made.drawing)
+            if isinstance(made.drawing, Panels):
+                found += [part for part, _ in made.drawing.parts]
+    return found
+
+
+def test_the_lean_svg_is_the_svg_reportlab_writes() -> None:
+    """renderSVG on the lean document writes, character for character, what it writes on
+    minidom's (words escaped, groups nested, a board, boards side by side, the chart)."""
+    from reportlab.graphics import renderSVG
+
+    from printplay.render.lean_svg import draw_to_string
+
+    drawings = _drawings()
+    assert len(drawings) >= 6
+    for drawing in drawings:
+        assert draw_to_string(drawing) == renderSVG.drawToString(drawing)
+
+
+def test_a_figure_met_again_is_not_drawn_to_svg_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same figure in the rulebook of another variant (an equal key) is drawn to SVG
+    once, and its page gets the same SVG, its own ids and words; a drawing without a key,
+    or with one that cannot be a key, is drawn each time."""
+    from printplay.render import svg
+
+    drawing = Drawing(40, 20)
+    drawing.add(Rect(0, 0, 40, 20))
+    made: list[Drawing] = []
+    real = svg._element
+
+    def counted(drawing: Drawing, scale: float) -> tuple[str, float | None]:
+        made.append(drawing)
+        return real(drawing, scale)
+
+    monkeypatch.setattr(svg, "_element", counted)
+    monkeypatch.setattr(svg, "_kept", {})
+    first = inline_svg(drawing, label="one", prefix="fig-1", key=("board", "test", 1))
+    again = inline_svg(Drawing(5, 5), label="two", prefix="fig-7", key=("board", "test", 1))
+    assert len(made) == 1
+    assert again == first.replace("fig-1", "fig-7").replace('"one"', '"two"')
+    inline_svg(drawing, label="one", prefix="fig-1")
+    inline_svg(drawing, label="one", prefix="fig-1", key=("board", ["not hashable"]))
+    assert len(made) == 3

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 
@@ -76,6 +76,10 @@ class WebFigure:
     """What the button that shows :attr:`table` says."""
     scale: float = 1.0
     """How much larger than its size in points the drawing is shown."""
+    key: Hashable | None = None
+    """What the drawing is drawn from, when that settles all of it (equal keys, equal
+    drawings): its SVG is made once for every page that shows it (see
+    :func:`~printplay.render.svg.inline_svg`)."""
 
 
 WebFigureFactory = Callable[..., WebFigure]
@@ -350,12 +354,24 @@ class _Converter:
         ident = self.ids.figure()
         if isinstance(made.drawing, Panels) and made.drawing.parts:
             drawings = [
-                Markup(inline_svg(panel, label=words, prefix=f"{ident}-{number}", scale=made.scale))
+                Markup(
+                    inline_svg(
+                        panel,
+                        label=words,
+                        prefix=f"{ident}-{number}",
+                        scale=made.scale,
+                        key=None if made.key is None else (made.key, number),
+                    )
+                )
                 for number, (panel, words) in enumerate(made.drawing.parts, start=1)
             ]
             svg = part("panels", drawings=drawings)
         else:
-            svg = Markup(inline_svg(made.drawing, label=made.words, prefix=ident, scale=made.scale))
+            svg = Markup(
+                inline_svg(
+                    made.drawing, label=made.words, prefix=ident, scale=made.scale, key=made.key
+                )
+            )
         below = None
         if caption is not None:
             below = Markup(inline_html(inline_tokens(caption)).strip())

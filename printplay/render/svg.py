@@ -1,6 +1,7 @@
 """reportlab drawings as SVG: a picture file of its own, or a diagram put inside a web page.
 
-Both come from reportlab's ``renderSVG``, so the picture is the very one the PDFs print.
+Both come from reportlab's ``renderSVG`` (on a lean document tree,
+:mod:`printplay.render.lean_svg`), so the picture is the very one the PDFs print.
 What this module adds: fonts named as a browser knows them (the bundled DejaVu faces by
 their public names, bold and oblique as weights and styles), coordinates rounded to a
 hundredth of a point (the files are about half the size, the pictures the same), and, for
@@ -24,10 +25,9 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from html import escape
 
-from reportlab.graphics import renderSVG
 from reportlab.graphics.shapes import Drawing, Group, String
 
 from printplay.render.fonts import (
@@ -38,6 +38,7 @@ from printplay.render.fonts import (
     SANS_ITALIC,
     register_fonts,
 )
+from printplay.render.lean_svg import draw_to_string
 
 SVG_FAMILY = "'DejaVu Sans', 'Segoe UI Symbol', 'Arial Unicode MS', sans-serif"
 """How an SVG names the card font, for browsers: the bundled face by its public name."""
@@ -119,7 +120,7 @@ def svg_text(drawing: Drawing) -> str:
 
 def _svg_of(drawing: Drawing) -> str:
     """:func:`svg_text` of a drawing already :func:`_framed`."""
-    text = _exact(renderSVG.drawToString(drawing), drawing)
+    text = _exact(draw_to_string(drawing), drawing)
     for name, (family, weight, style) in _FACES.items():
         text = text.replace(
             f"font-family: {name};",
@@ -190,16 +191,15 @@ def label_ems(drawing: Drawing) -> float | None:
     return float(drawing.width) / min(sizes) if sizes else None
 
 
-def inline_svg(drawing: Drawing, *, label: str, prefix: str, scale: float = 1.0) -> str:
-    """The drawing as an ``<svg>`` element for a web page: ``label`` is its text
-    alternative (what a screen reader reads instead of the picture), ``prefix`` makes its
-    ids unique on the page (give each diagram its own), ``scale`` how much larger than its
-    size in points it is shown (a drawing made for paper, shown on a screen).  The page's
-    stylesheet must hold :data:`INLINE_CSS`.
+KEPT = 256
+"""How many drawings' SVG :func:`inline_svg` keeps, by their keys."""
 
-    A drawing with words carries their size, as :func:`label_ems`, in a custom property
-    (``style="--label-ems: 73.2"``): the stylesheet keeps it wide enough for them to read,
-    on a phone and on paper."""
+_kept: dict[tuple[Hashable, float], tuple[str, float | None]] = {}
+
+
+def _element(drawing: Drawing, scale: float) -> tuple[str, float | None]:
+    """The drawing's ``<svg>`` element (its ids as renderSVG names them, no text
+    alternative yet) and its :func:`label_ems`."""
     drawing = _framed(drawing)
     ems = label_ems(drawing)
     text = _PROLOGUE.sub("", _svg_of(drawing))
@@ -208,7 +208,41 @@ def inline_svg(drawing: Drawing, *, label: str, prefix: str, scale: float = 1.0)
     for inherited in _INHERITED:
         text = text.replace(inherited, "")
     text = _INDENT.sub("\n", text)
-    text = _TITLE.sub("", text, count=1)
+    return _TITLE.sub("", text, count=1), ems
+
+
+def inline_svg(
+    drawing: Drawing,
+    *,
+    label: str,
+    prefix: str,
+    scale: float = 1.0,
+    key: Hashable | None = None,
+) -> str:
+    """The drawing as an ``<svg>`` element for a web page: ``label`` is its text
+    alternative (what a screen reader reads instead of the picture), ``prefix`` makes its
+    ids unique on the page (give each diagram its own), ``scale`` how much larger than its
+    size in points it is shown (a drawing made for paper, shown on a screen).  The page's
+    stylesheet must hold :data:`INLINE_CSS`.
+
+    A drawing with words carries their size, as :func:`label_ems`, in a custom property
+    (``style="--label-ems: 73.2"``): the stylesheet keeps it wide enough for them to read,
+    on a phone and on paper.
+
+    ``key`` says what the drawing is drawn from, when that settles every line of it (equal
+    keys, equal drawings: the board views a rulebook's figure shows): the SVG of a key met
+    before (the same figure in the rulebook of each variant) is not made again."""
+    try:
+        kept = None if key is None else _kept.get((key, scale))
+    except TypeError:  # a key holding something unhashable: made each time
+        key = kept = None
+    if kept is None:
+        kept = _element(drawing, scale)
+        if key is not None:
+            if len(_kept) >= KEPT:
+                del _kept[next(iter(_kept))]
+            _kept[(key, scale)] = kept
+    text, ems = kept
     for ident in dict.fromkeys(_ID.findall(text)):
         new = f"{prefix}-{ident}"
         text = text.replace(f'id="{ident}"', f'id="{new}"')

@@ -23,7 +23,7 @@ from printplay.models.printable import (
 from printplay.render.alt_text import hands_words
 from printplay.render.books import cards_row, shown_cards
 from printplay.render.document import PageSetup
-from printplay.render.figures import figure_drawing, figure_words
+from printplay.render.figures import figure_drawing, figure_words, move_views
 from printplay.render.html import (
     HtmlText,
     Outline,
@@ -47,18 +47,22 @@ SCALE = WEB_WIDTH / BOOK_WIDTH
 
 
 def _board_figure(figure: Figure | ExampleMove) -> WebFigureFactory:
+    """A board figure's factory; its drawing's key the board views it draws (the same
+    board in the rulebook of every variant is drawn to SVG once)."""
     if isinstance(figure, ExampleMove):
         example = figure
 
         def move() -> WebFigure:
             drawing = figure_drawing(example, BOOK_WIDTH)
-            return WebFigure(drawing, figure_words(example), scale=SCALE)
+            key = ("move", move_views(example))
+            return WebFigure(drawing, figure_words(example), scale=SCALE, key=key)
 
         return move
 
     def draw(small: str = "no") -> WebFigure:
         drawing = figure_drawing(figure, BOOK_WIDTH, small)
-        return WebFigure(drawing, figure_words(figure), scale=SCALE)
+        key = ("board", figure, small)
+        return WebFigure(drawing, figure_words(figure), scale=SCALE, key=key)
 
     return draw
 
@@ -69,7 +73,8 @@ def _cards(figure: CardsFigure) -> WebFigureFactory:
     def cards(**options: str) -> WebFigure:
         groups, captions = shown_cards(figure, options)
         drawing = cards_row(groups, captions).drawing()
-        return WebFigure(drawing, hands_words(groups, captions), scale=SCALE)
+        key = ("cards", tuple(tuple(group) for group in groups), tuple(captions))
+        return WebFigure(drawing, hands_words(groups, captions), scale=SCALE, key=key)
 
     return cards
 
@@ -84,7 +89,8 @@ def _strategy(chart: StrategyChart) -> WebFigure:
         "chart shows it as a table."
     )
     header = (chart.header[0].capitalize(), *chart.header[1:])
-    return WebFigure(drawing, words, (header, *chart.rows), "Show the chart as a table", SCALE)
+    table = (header, *chart.rows)
+    return WebFigure(drawing, words, table, "Show the chart as a table", SCALE, ("chart", chart))
 
 
 def web_figure(figure: RulebookFigure) -> WebFigureFactory:
