@@ -8,9 +8,11 @@ import re
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
+from typing import Any, cast
 
 import pytest
 
@@ -202,3 +204,49 @@ def test_leaving_a_map_early_ends_the_workers() -> None:
         assert next(results) == 0
         results.close()  # the caller stops reading
         assert set(pool.map(_pid, range(4))).isdisjoint(workers)
+
+
+@dataclass(frozen=True)
+class _Part:
+    """A job of the toy plan below: its name, and the process that ran it."""
+
+    name: str
+
+    def run(self) -> tuple[str, int]:
+        return self.name, os.getpid()
+
+
+class _KitPlan:
+    """Three parts, then a kit once parts a and b are made (as a kit waits for its parts),
+    the order results came in noted."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+        self.pids: set[int] = set()
+
+    def start(self) -> list[tuple[Hashable, Any]]:
+        return [(name, _Part(name)) for name in ("a", "b", "c", "d", "e")]
+
+    def done(self, key: Hashable, result: object) -> list[tuple[Hashable, Any]]:
+        name, pid = cast("tuple[str, int]", result)
+        self.seen.append(name)
+        self.pids.add(pid)
+        return [("kit", _Part("kit"))] if {"a", "b"} <= set(self.seen) and name in "ab" else []
+
+
+def test_a_plan_runs_what_waited_for_others_before_the_jobs_queued() -> None:
+    """The kit runs as soon as its parts are made, before the jobs queued after them, on
+    the pool's processes; progress counts every job, the total growing as jobs are added."""
+    from printplay.makers.jobs import run_plans
+
+    plan = _KitPlan()
+    told: list[tuple[int, int]] = []
+    with worker_pool(1) as pool:
+        run_plans(pool, [plan], lambda done, total, what: told.append((done, total)))
+    assert plan.seen == ["a", "b", "kit", "c", "d", "e"]
+    assert told == [(1, 5), (2, 6), (3, 6), (4, 6), (5, 6), (6, 6)]
+    on_two = _KitPlan()
+    with worker_pool(2) as pool:
+        run_plans(pool, [on_two], None)
+    assert sorted(on_two.seen) == sorted(plan.seen)  # in an order the workers' speed decides
+    assert on_two.pids and os.getpid() not in on_two.pids

@@ -20,6 +20,7 @@ from conftest import site_results
 from printplay.builders.site import featured_deals, variant_sets
 from printplay.cli.app import main
 from printplay.core.outfolder import MANIFEST
+from printplay.core.parallel import worker_pool
 from printplay.games import REGISTRY
 from printplay.makers.site_maker import build_site
 from printplay.models.printable import PrintRequest
@@ -126,7 +127,7 @@ def test_a_rebuild_gives_the_same_bytes_and_leaves_foreign_files_alone(
     """The same command gives the same bytes; a folder holding files printplay did not
     write is refused unless forced, and those files are kept; a file an earlier build wrote
     and this one does not is removed.  PDFs handed in as made already (as the demo hands
-    its own) are copied, each as what it is."""
+    its own) are copied, each as what it is; a build on two processes is the same."""
     results = site_results()
     first, second = tmp_path / "one", tmp_path / "two"
     build_site(first, deals=1, games=["pyramid"], results=results)
@@ -155,7 +156,10 @@ def test_a_rebuild_gives_the_same_bytes_and_leaves_foreign_files_alone(
     for kind, name in (("rulebook", "pyramid-rules.pdf"), ("mat", "pyramid-mat.pdf")):
         shutil.copyfile(first / "pyramid" / name, kept / name)
         made[kind, PrintRequest("pyramid", Path())] = kept / name
-    build_site(second, deals=1, games=["pyramid"], results=results, force=True, made=made)
+    with worker_pool(2) as pool:  # and on two processes: the same bytes
+        build_site(
+            second, deals=1, games=["pyramid"], results=results, force=True, made=made, pool=pool
+        )
     assert (second / "notes" / "mine.txt").read_text(encoding="utf-8") == "keep me"
     assert not (second / "old").exists()
     assert "notes/mine.txt" not in (second / MANIFEST).read_text(encoding="utf-8")

@@ -251,9 +251,9 @@ Task = tuple[object, Callable[[Any], Any], list[Any]]
 def _schedule(
     workers: list[_Worker], next_task: Callable[[], Task | None]
 ) -> Iterator[tuple[object, list[Any]]]:
-    """``(key, results)`` of each task ``next_task`` hands out, as tasks finish: an idle
-    worker is given the next task, and after each result (the caller may have added tasks
-    meanwhile) every idle worker is asked for.  A worker that dies raises
+    """``(key, results)`` of each task ``next_task`` hands out, as tasks finish: after each
+    result (the caller may have added tasks meanwhile), every idle worker is given the next
+    task.  A worker that dies raises
     :class:`WorkerLost`; an error in a task is raised here."""
     busy: dict[int, object] = {}
 
@@ -288,9 +288,8 @@ def _schedule(
                 if not done:
                     raise value  # the worker's exception, sent back whole
                 key = busy.pop(index)
-                give(index)
                 yield key, value
-                give_idle()
+                give_idle()  # after the caller saw the result: a task it adds goes first
             elif worker.process.sentinel in ready:  # died, with no answer pending
                 raise _lost(worker)
 
@@ -396,9 +395,16 @@ class Batch:
         self.queue: deque[Task] = deque()
         self.submitted = 0
 
-    def submit(self, key: object, func: Callable[[T], object], item: T) -> None:
-        """Queue ``func(item)``; its result comes back with ``key``."""
-        self.queue.append((key, func, [item]))
+    def submit(
+        self, key: object, func: Callable[[T], object], item: T, *, first: bool = False
+    ) -> None:
+        """Queue ``func(item)`` (with ``first``, before every task queued: one that waited
+        for others, and that others may wait for); its result comes back with ``key``."""
+        task: Task = (key, func, [item])
+        if first:
+            self.queue.appendleft(task)
+        else:
+            self.queue.append(task)
         self.submitted += 1
 
     def __iter__(self) -> Iterator[tuple[object, Any]]:

@@ -413,6 +413,33 @@ def _build_parts(
     return sequence, blanks, part_pages
 
 
+@dataclass(frozen=True)
+class KitJob:
+    """:func:`build_kit` as a job (:mod:`printplay.makers.jobs`): a game's kit, the parts
+    ``made`` holds taken from there."""
+
+    game: str
+    target: Path
+    paper: str
+    deals: tuple[int, ...] | tuple[SeedDeal, ...] | None
+    rules_dir: Path | None
+    results: Mapping[ResultKey, Line]
+    made: Made
+
+    def run(self) -> int:
+        """The kit's pages."""
+        kit = build_kit(
+            self.game,
+            self.target,
+            paper=self.paper,
+            deals=self.deals,
+            rules_dir=self.rules_dir,
+            results=self.results,
+            made=self.made,
+        )
+        return kit.pages
+
+
 def make_kit(
     request: PrintRequest, *, deals: Sequence[int] | None = None, deck: bool = True
 ) -> Path:
@@ -427,4 +454,4 @@ def make_kit(
     ).path
 
 
-__all__ = ["RUN_ON", "Kit", "ResultKey", "build_kit", "make_kit"]
+__all__ = ["RUN_ON", "Kit", "KitJob", "ResultKey", "build_kit", "make_kit"]

@@ -16,10 +16,13 @@ unless forced, and those files are never deleted.
 
 from __future__ import annotations
 
+import contextlib
 import re
-from collections.abc import Callable, Mapping, Sequence
+import shutil
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import Any, cast
 
 from pypdf import PdfReader
 
@@ -31,15 +34,27 @@ from printplay.builders.walkthrough import choose_line
 from printplay.core import options as opts
 from printplay.core.errors import OutputError
 from printplay.core.outfolder import check_folder, publish, staging_folder
-from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire, not_a
-from printplay.makers.kit_maker import ResultKey, build_kit
-from printplay.makers.requests import Made, make_printable
-from printplay.models.printable import Line, PrintRequest
+from printplay.core.parallel import WorkerPool, worker_pool
+from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire
+from printplay.makers.jobs import Job, Progress, run_plans
+from printplay.makers.kit_maker import KitJob, ResultKey
+from printplay.makers.requests import (
+    Made,
+    MadeKey,
+    made_key,
+    make_printable,
+    rulebook_book,
+    rulebook_pdf,
+)
+from printplay.models.printable import Line, PrintRequest, Sheet
 from printplay.models.site_model import Book, DealPage, Download, GamePage, Site, VariantPage
 from printplay.render.document import paper_size
 from printplay.render.sheet_pdf import draw_sheet
+from printplay.render.site_deal import game_deal_page
 from printplay.render.site_html import write_site
-from printplay.render.web_rulebook import rulebook_markdown
+from printplay.render.site_pages import RulebookText, rulebook_text
+from printplay.render.site_shell import Page, SiteWords
+from printplay.render.words_markup import Words
 
 DEFAULT_DEALS = 3
 """Featured deals a solitaire gets when none are asked for."""
@@ -47,23 +62,7 @@ DEFAULT_DEALS = 3
 MAX_DEALS = 20
 """The most featured deals a solitaire may get."""
 
-
-@runtime_checkable
-class BookBuilder(Protocol):
-    """What a registry entry's ``rulebook_model`` names: the whole model a game's rulebook
-    is drawn from, under options."""
-
-    def __call__(
-        self, game: str, option_texts: Sequence[str], /, *, rules_dir: Path | None = None
-    ) -> Book:
-        """The rulebook's model of ``game`` under ``option_texts``."""
-        ...
-
-
 _UNSAFE = re.compile(r"[^a-z0-9-]+")
-
-Progress = Callable[[str], None]
-"""Told what the builder is doing, a few words at a time (a spinner's text)."""
 
 
 def _slug(options: Sequence[str]) -> str:
@@ -84,123 +83,272 @@ def _pages(path: Path) -> int:
     return len(PdfReader(path).pages)
 
 
-class _Builder:
-    """Builds one site into a staging folder."""
+# -- The jobs: each makes one file (or copies one made already), on whichever process is free --
+
+
+@dataclass(frozen=True)
+class RulebookJob:
+    """A game's rulebook under ``options``: its whole model, built once, the PDF drawn from
+    it (or a copy of ``made``, the same PDF made already) and the rulebook as its web page
+    shows it."""
+
+    game: str
+    options: tuple[str, ...]
+    target: Path
+    paper: str
+    rules_dir: Path | None
+    made: Path | None = None
+
+    def run(self) -> tuple[Book, RulebookText, int]:
+        """The model, the web page's rulebook and the PDF's pages."""
+        game = entry(self.game)
+        book = rulebook_book(game, self.options, self.rules_dir)
+        drawn = rulebook_text(book)  # a broken house source stops here, before any PDF
+        if self.made is not None:
+            shutil.copyfile(self.made, self.target)
+        else:
+            rulebook_pdf(game)(book, self.target, paper=self.paper)
+        return book, drawn, _pages(self.target)
+
+
+@dataclass(frozen=True)
+class PrintableJob:
+    """Another printable of a game (a mat, a table card) by the registry's maker, or a copy
+    of the one ``made`` holds."""
+
+    kind: str
+    request: PrintRequest
+    made: Made
+
+    def run(self) -> int:
+        """The PDF's pages."""
+        return _pages(make_printable(self.kind, self.request, self.made))
+
+
+@dataclass(frozen=True)
+class DealJob:
+    """A featured deal: its line (``line``, or searched now), its sheet's model and PDF,
+    and its web page."""
+
+    deal: SeedDeal
+    line: Line | None
+    target: Path
+    page: str
+    pdf: str
+    title: str
+    home: str
+    paper: str
+    rules_dir: Path | None
+
+    def run(self) -> tuple[Line, Sheet, int, Page]:
+        """The line, the sheet's model, the PDF's pages and the deal's page."""
+        deal = self.deal
+        solitaire = make_solitaire(deal.game, deal.options)
+        dealt = deal.deal()
+        line = self.line or choose_line(solitaire, solitaire.initial_state(dealt))
+        again = sheet_request(solitaire, dealt, paper=self.paper)  # the command it prints
+        sheet = build_sheet(solitaire, dealt, line, request=again)
+        draw_sheet(sheet, self.target, paper=self.paper, rules_dir=self.rules_dir)
+        download = Download(self.pdf, "sheet", _deal_name(deal), _pages(self.target))
+        page = DealPage(self.page, _deal_name(deal), deal.note, sheet, download)
+        search = (self.rules_dir,) if self.rules_dir is not None else ()
+        words, sheet_words = SiteWords(search), Words("sheet.j2", search)
+        drawn = game_deal_page(deal.game, self.title, self.home, page, sheet_words, words)
+        return line, sheet, download.pages, drawn
+
+
+# -- The plan: which jobs, in which order, and the site put together from their results -----
+
+
+class SitePlan:
+    """The site of ``names`` built into ``staging`` as jobs (:mod:`printplay.makers.jobs`):
+    each game's rulebooks (standard and variants), other printables and featured deals
+    first, its kit once the parts it takes are made, then the :class:`Site` and the parts
+    of its pages drawn on the way."""
 
     def __init__(
         self,
         staging: Path,
+        names: Sequence[str],
         *,
+        deals: int,
         paper: str,
         rules_dir: Path | None,
         results: Mapping[SeedDeal, Line],
         made: Made,
-        progress: Progress,
     ) -> None:
         self.staging = staging
+        self.names = list(names)
+        self.deal_count = deals
         self.paper = paper
         self.rules_dir = rules_dir
         self.results = results
-        self.made = made
-        self.progress = progress
+        self.made: dict[MadeKey, Path] = dict(made)
         self.files: list[str] = []
+        self.found: dict[Hashable, Any] = {}
+        self.waiting: dict[str, set[Hashable]] = {}
+        self.drawn: dict[str, RulebookText] = {}
+        self.deal_pages: dict[str, Page] = {}
 
-    def pdf(self, path: str, kind: str, title: str, make: Callable[[Path], Path]) -> Download:
-        """Build a PDF at ``path`` (in the site) with ``make`` and describe it."""
+    def _file(self, path: str) -> Path:
         target = self.staging / path
         target.parent.mkdir(parents=True, exist_ok=True)
-        make(target)
         self.files.append(path)
-        return Download(path, kind, title, _pages(target))
+        return target
 
-    def printable(
-        self, game: GameEntry, kind: str, path: str, options: Sequence[str] = ()
-    ) -> Download:
-        """A printable of ``game`` by the registry's maker."""
+    def _request(self, game: str, kind: str, **more: Any) -> PrintRequest:
+        return PrintRequest(game, Path(), paper=self.paper, rules_dir=self.rules_dir, **more)
 
-        def make(target: Path) -> Path:
-            request = PrintRequest(
-                game.name, target, tuple(options), paper=self.paper, rules_dir=self.rules_dir
+    def start(self) -> list[tuple[Hashable, Job]]:
+        """Every job but the kits: the standard rulebooks first (a broken house source
+        shows at once), then what the kits wait for (the other printables, the featured
+        deals: the longest jobs, their search), then the variants."""
+        jobs: list[tuple[Hashable, Job]] = []
+        parts_jobs: list[tuple[Hashable, Job]] = []
+        later: list[tuple[Hashable, Job]] = []
+        for name in self.names:
+            game = REGISTRY[name]
+            parts: set[Hashable] = set()
+            rulebook = self._request(name, "rulebook")
+            key = (name, "rulebook", ())
+            path = self._file(f"{name}/{name}-rules.pdf")
+            made = self.made.get(made_key("rulebook", rulebook))
+            jobs.append((key, RulebookJob(name, (), path, self.paper, self.rules_dir, made)))
+            parts.add(key)
+            for kind in game.printables:
+                if kind not in ("rulebook", "sheet"):
+                    path = self._file(f"{name}/{name}-{kind.replace(' ', '-')}.pdf")
+                    request = replace(self._request(name, kind), path=path)
+                    parts_jobs.append(((name, kind), PrintableJob(kind, request, self.made)))
+                    parts.add((name, kind))
+            for options in variant_sets(name):
+                path = self._file(f"{name}/{name}-rules-{_slug(options)}.pdf")
+                variant = RulebookJob(name, options, path, self.paper, self.rules_dir)
+                later.append(((name, "rulebook", options), variant))
+            for deal in featured_deals(name, self.deal_count):
+                page = f"{name}/{_deal_file(deal)}.html"
+                pdf = f"{name}/{name}-{_deal_file(deal)}.pdf"
+                featured = DealJob(
+                    deal,
+                    self.results.get(deal),
+                    self._file(pdf),
+                    page,
+                    pdf,
+                    game.title,
+                    f"{name}/index.html",
+                    self.paper,
+                    self.rules_dir,
+                )
+                parts_jobs.append(((name, "deal", deal), featured))
+                parts.add((name, "deal", deal))
+            self.waiting[name] = parts
+        return jobs + parts_jobs + later
+
+    def done(self, key: Hashable, result: object) -> list[tuple[Hashable, Job]]:
+        """Note a result; a game's kit once its rulebook, printables and sheets are made."""
+        self.found[key] = result
+        name, kind, *rest = cast("tuple[Any, ...]", key)
+        if kind == "rulebook":
+            drawn = cast("tuple[Book, RulebookText, int]", result)[1]
+            options = rest[0]
+            page = f"{name}/{_slug(options)}.html" if options else f"{name}/index.html"
+            self.drawn[page] = drawn
+            if not options:
+                request = self._request(name, "rulebook")
+                self.made[made_key("rulebook", request)] = self.staging / self._pdf(key)
+        elif kind == "deal":
+            deal = cast(SeedDeal, rest[0])
+            line, _, _, drawn_page = cast("tuple[Line, Sheet, int, Page]", result)
+            self.deal_pages[drawn_page.path] = drawn_page
+            request = self._request(
+                name, "sheet", option_texts=deal.options, seed=deal.seed,
+                deal_codes=deal.cards, result=line,
+            )  # fmt: skip
+            self.made[made_key("sheet", request)] = self.staging / self._pdf(key)
+        elif kind != "kit":
+            request = self._request(name, kind)
+            self.made[made_key(kind, request)] = self.staging / self._pdf(key)
+        waiting = self.waiting.get(name)
+        if waiting is None or key not in waiting:
+            return []
+        waiting.discard(key)
+        if waiting:
+            return []
+        del self.waiting[name]
+        return [((name, "kit"), self._kit(name))]
+
+    def _pdf(self, key: Hashable) -> str:
+        """Where in the site the PDF of the job of ``key`` is."""
+        name, kind, *rest = cast("tuple[Any, ...]", key)
+        if kind == "rulebook":
+            options = rest[0]
+            return (
+                f"{name}/{name}-rules-{_slug(options)}.pdf"
+                if options
+                else f"{name}/{name}-rules.pdf"
             )
-            return make_printable(kind, request, self.made)
+        if kind == "deal":
+            return f"{name}/{name}-{_deal_file(rest[0])}.pdf"
+        return f"{name}/{name}-{kind.replace(' ', '-')}.pdf"
 
-        return self.pdf(path, kind, kind, make)
-
-    def book(self, game: GameEntry, options: Sequence[str]) -> Book:
-        """The whole model the rulebook is drawn from, under ``options``."""
-        maker = load(game.rulebook_model)
-        if not isinstance(maker, BookBuilder):
-            raise not_a(game.rulebook_model, "rulebook model builder")
-        return maker(game.name, tuple(options), rules_dir=self.rules_dir)
-
-    def variant(self, game: GameEntry, options: tuple[str, ...]) -> VariantPage:
-        """The variant page of ``options`` and its rulebook's PDF."""
-        self.progress(f"{game.title} rules with {', '.join(options)}")
-        slug = _slug(options)
-        book = self.book(game, options)
-        pdf = self.printable(game, "rulebook", f"{game.name}/{game.name}-rules-{slug}.pdf", options)
-        parsed = opts.parse_options(game.options_type, options)
-        specs = {spec.name: spec for spec in opts.option_specs(game.options_type)}
-        about = tuple(specs[option.partition("=")[0]].help for option in options)
-        return VariantPage(
-            f"{game.name}/{slug}.html", options, opts.describe(parsed), about, book, pdf
-        )
-
-    def deal(self, game: GameEntry, deal: SeedDeal) -> tuple[DealPage, Line]:
-        """A featured deal's page, solved (or its given line), and its sheet's PDF."""
-        self.progress(f"{game.title} {_deal_name(deal)}: solving and typesetting its sheet")
-        solitaire = make_solitaire(game.name, deal.options)
-        dealt = deal.deal()
-        line = self.results.get(deal) or choose_line(solitaire, solitaire.initial_state(dealt))
-        again = sheet_request(solitaire, dealt, paper=self.paper)  # the command it prints
-        sheet = build_sheet(solitaire, dealt, line, request=again)
-        name = _deal_file(deal)
-
-        def make(target: Path) -> Path:
-            return draw_sheet(sheet, target, paper=self.paper, rules_dir=self.rules_dir)
-
-        pdf = self.pdf(f"{game.name}/{game.name}-{name}.pdf", "sheet", _deal_name(deal), make)
-        page = DealPage(f"{game.name}/{name}.html", _deal_name(deal), deal.note, sheet, pdf)
-        return page, line
-
-    def game(self, game: GameEntry, book: Book, deal_count: int) -> GamePage:
-        """A game's page (``book``: its rulebook's model under the standard rules), its
-        variants, its featured deals and its PDFs."""
-        self.progress(f"{game.title} rules")
-        downloads = [self.printable(game, "rulebook", f"{game.name}/{game.name}-rules.pdf")]
-        for kind in game.printables:
-            if kind not in ("rulebook", "sheet"):
-                file = f"{game.name}/{game.name}-{kind.replace(' ', '-')}.pdf"
-                downloads.append(self.printable(game, kind, file))
-        variants = tuple(self.variant(game, options) for options in variant_sets(game.name))
-        chosen = featured_deals(game.name, deal_count)
-        deals: list[DealPage] = []
+    def _kit(self, name: str) -> KitJob:
+        """The kit of ``name``: a solitaire's prints its featured deals' sheets (none with no
+        featured deal), another game's its own curated rounds."""
+        game = REGISTRY[name]
+        chosen = featured_deals(name, self.deal_count)
         lines: dict[ResultKey, Line] = {}
         for deal in chosen:
-            page, line = self.deal(game, deal)
-            deals.append(page)
+            line, *_ = cast("tuple[Line, Sheet, int, Page]", self.found[(name, "deal", deal)])
             lines[deal] = line
-        self.progress(f"{game.title} print-and-play kit")
-        # A solitaire's kit prints the featured deals' sheets (none with --deals 0); another
-        # game's kit prints its own curated rounds.
+        return KitJob(
+            name,
+            self._file(f"{name}/{name}-kit.pdf"),
+            self.paper,
+            tuple(chosen) if game.is_solitaire else None,
+            self.rules_dir,
+            lines,
+            dict(self.made),
+        )
 
-        def kit(target: Path) -> Path:
-            return build_kit(
-                game.name,
-                target,
-                paper=self.paper,
-                deals=chosen if game.is_solitaire else None,
-                rules_dir=self.rules_dir,
-                results=lines,
-            ).path
+    def site(self) -> Site:
+        """The site, from the jobs' results."""
+        pages = tuple(self._game(REGISTRY[name]) for name in self.names)
+        search = (Path(self.rules_dir),) if self.rules_dir is not None else ()
+        return Site(pages, self.paper, search)
 
-        downloads.append(self.pdf(f"{game.name}/{game.name}-kit.pdf", "kit", "kit", kit))
+    def _game(self, game: GameEntry) -> GamePage:
+        name = game.name
+        found = self.found
+        book, _, pages = cast("tuple[Book, RulebookText, int]", found[(name, "rulebook", ())])
+        downloads = [Download(self._pdf((name, "rulebook", ())), "rulebook", "rulebook", pages)]
+        for kind in game.printables:
+            if kind not in ("rulebook", "sheet"):
+                other: tuple[str, ...] = (name, kind)
+                downloads.append(Download(self._pdf(other), kind, kind, cast(int, found[other])))
+        variants = []
+        for options in variant_sets(name):
+            key = (name, "rulebook", options)
+            variant, _, pages = cast("tuple[Book, RulebookText, int]", found[key])
+            parsed = opts.parse_options(game.options_type, options)
+            specs = {spec.name: spec for spec in opts.option_specs(game.options_type)}
+            about = tuple(specs[option.partition("=")[0]].help for option in options)
+            pdf = Download(self._pdf(key), "rulebook", "rulebook", pages)
+            page = f"{name}/{_slug(options)}.html"
+            variants.append(VariantPage(page, options, opts.describe(parsed), about, variant, pdf))
+        deals = []
+        for deal in featured_deals(name, self.deal_count):
+            featured = (name, "deal", deal)
+            _, sheet, pages, drawn = cast("tuple[Line, Sheet, int, Page]", found[featured])
+            pdf = Download(self._pdf(featured), "sheet", _deal_name(deal), pages)
+            deals.append(DealPage(drawn.path, _deal_name(deal), deal.note, sheet, pdf))
+        kit = Download(f"{name}/{name}-kit.pdf", "kit", "kit", cast(int, found[(name, "kit")]))
+        downloads.append(kit)
         return GamePage(
-            game.name,
+            name,
             game.title,
-            f"{game.name}/index.html",
+            f"{name}/index.html",
             book,
-            variants,
+            tuple(variants),
             tuple(deals),
             tuple(downloads),
         )
@@ -216,6 +364,7 @@ def build_site(
     games: Sequence[str] | None = None,
     results: Mapping[SeedDeal, Line] | None = None,
     made: Made | None = None,
+    pool: WorkerPool | None = None,
     progress: Progress | None = None,
 ) -> Site:
     """Build the website into ``folder`` (see the module's text) and return its model.
@@ -226,7 +375,9 @@ def build_site(
     (leaving them alone).  ``games`` limits the site to some games (all by default) and
     ``results`` gives featured deals' lines instead of searching them (tests use both).
     ``made`` holds PDFs written already (the demo's, see
-    :data:`~printplay.makers.requests.Made`): the site copies those.
+    :data:`~printplay.makers.requests.Made`): the site copies those, and its kits take
+    their pages.  ``pool`` runs the jobs on its processes (by default this one);
+    ``progress`` is told of each job done.
     """
     if not 0 <= deals <= MAX_DEALS:
         raise OutputError(f"--deals must be from 0 to {MAX_DEALS}, not {deals}")
@@ -236,26 +387,23 @@ def build_site(
     folder = Path(folder)
     names = [entry(name).name for name in games] if games is not None else list(REGISTRY)
     previous = check_folder(folder, force=force)
-    tell = progress or (lambda _: None)
     with staging_folder(folder) as staging:
-        builder = _Builder(
+        plan = SitePlan(
             staging,
+            names,
+            deals=deals,
             paper=paper,
             rules_dir=rules_dir,
             results=results or {},
             made=made or {},
-            progress=tell,
         )
-        books = {name: builder.book(REGISTRY[name], ()) for name in names}
-        for book in books.values():
-            rulebook_markdown(book)  # a broken house source stops the build here, at once
-        pages = tuple(builder.game(REGISTRY[name], books[name], deals) for name in names)
-        search = (Path(rules_dir),) if rules_dir is not None else ()
-        site = Site(pages, paper, search)
-        tell("writing the pages")
-        written = write_site(site, staging)
-        publish(staging, folder, sorted([*builder.files, *written]), previous)
+        with contextlib.ExitStack() as stack:
+            running = pool or stack.enter_context(worker_pool(1))
+            run_plans(running, [plan], progress)
+        site = plan.site()
+        written = write_site(site, staging, plan.drawn, plan.deal_pages)
+        publish(staging, folder, sorted([*plan.files, *written]), previous)
     return site
 
 
-__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "build_site"]
+__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "SitePlan", "build_site"]

@@ -179,10 +179,18 @@ def _solution(
 
 def deal_page(game: GamePage, deal: DealPage, sheet_words: Words, words: SiteWords) -> Page:
     """The page of a featured deal (see the module's text)."""
+    return game_deal_page(game.game, game.title, game.path, deal, sheet_words, words)
+
+
+def game_deal_page(
+    game: str, game_title: str, home: str, deal: DealPage, sheet_words: Words, words: SiteWords
+) -> Page:
+    """:func:`deal_page` of a deal of ``game``, named ``game_title``, whose page is ``home``:
+    all a deal's page needs of its game (a maker draws it where the deal's sheet is made)."""
     path = deal.path
     setup = deal.sheet.setup
     ids = page_ids()
-    title = words.words("deal_title", game=game.title, deal=deal.name)
+    title = words.words("deal_title", game=game_title, deal=deal.name)
     details = sheet_words("details", rules=setup.rules, code=setup.deal.code, seed=setup.deal.seed)
     remake = sheet_words("remake", command=escape(setup.remake))
     pdf_title = words.words("deal_pdf")
@@ -207,7 +215,7 @@ def deal_page(game: GamePage, deal: DealPage, sheet_words: Words, words: SiteWor
         pdf=Link(
             href(path, deal.pdf.path), words.html("pdf", title=pdf_title, pages=deal.pdf.pages)
         ),
-        rules=Link(href(path, game.path), words.html("rules_link", game=game.title)),
+        rules=Link(href(path, home), words.html("rules_link", game=game_title)),
         remake=Markup(markup_html(remake)),
         setup_heading=setup_heading,
         setup=board,
@@ -216,7 +224,7 @@ def deal_page(game: GamePage, deal: DealPage, sheet_words: Words, words: SiteWor
         solution=_solution(deal, sheet_words, words, ids),
     )
     description = f"{title}: {setup.rules}, deal code {setup.deal.code}"
-    return Page(path, title, description, game.game, main)
+    return Page(path, title, description, game, main)
 
 
-__all__ = ["deal_page"]
+__all__ = ["deal_page", "game_deal_page"]

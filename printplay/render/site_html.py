@@ -9,12 +9,13 @@ order, no dates, no random ids.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
 from printplay.models.site_model import Site
 from printplay.render.site_deal import deal_page
-from printplay.render.site_pages import index_page, rulebook_page
+from printplay.render.site_pages import RulebookText, index_page, rulebook_page
 from printplay.render.site_shell import ICON, STYLESHEET, Page, SiteWords, page_html
 from printplay.render.svg import INLINE_CSS
 from printplay.render.words_markup import Words
@@ -60,25 +61,43 @@ def _local(weight: str, style: str) -> str:
     return f" {suffix}" if suffix else ""
 
 
-def site_pages(site: Site) -> list[Page]:
-    """Every page of the site, the index first."""
+def site_pages(
+    site: Site,
+    drawn: Mapping[str, RulebookText] | None = None,
+    deals: Mapping[str, Page] | None = None,
+) -> list[Page]:
+    """Every page of the site, the index first.  ``drawn`` holds rulebooks drawn already,
+    by the path of their page, and ``deals`` deal pages drawn already (by a maker that
+    drew them where it had their models at hand)."""
+    drawn, deals = drawn or {}, deals or {}
     words = SiteWords(site.search_path)
     sheet_words = Words("sheet.j2", site.search_path)
     pages: list[Page] = []
     leads: dict[str, tuple[str, list[str]]] = {}
     for game in site.games:
-        page, text = rulebook_page(game, words)
+        page, text = rulebook_page(game, words, drawn=drawn.get(game.path))
         lead = text.blocks[1] if len(text.blocks) > 1 and text.blocks[1].startswith("<p") else ""
         leads[game.game] = (lead, [h.text for h in text.headings if h.level == 2])
         pages.append(page)
-        pages += [rulebook_page(game, words, variant)[0] for variant in game.variants]
-        pages += [deal_page(game, deal, sheet_words, words) for deal in game.deals]
+        pages += [
+            rulebook_page(game, words, variant, drawn.get(variant.path))[0]
+            for variant in game.variants
+        ]
+        pages += [
+            deals.get(deal.path) or deal_page(game, deal, sheet_words, words) for deal in game.deals
+        ]
     return [index_page(site, words, leads), *pages]
 
 
-def write_site(site: Site, folder: Path) -> list[str]:
+def write_site(
+    site: Site,
+    folder: Path,
+    drawn: Mapping[str, RulebookText] | None = None,
+    deals: Mapping[str, Page] | None = None,
+) -> list[str]:
     """Write the site's pages, stylesheet, icon and fonts into ``folder`` (its PDFs are
-    there already); the paths written, relative to it."""
+    there already); the paths written, relative to it.  ``drawn`` and ``deals`` are parts
+    of pages drawn already (see :func:`site_pages`)."""
     words = SiteWords(site.search_path)
     written: list[str] = []
 
@@ -88,7 +107,7 @@ def write_site(site: Site, folder: Path) -> list[str]:
         target.write_text(text, encoding="utf-8", newline="\n")
         written.append(path)
 
-    for page in site_pages(site):
+    for page in site_pages(site, drawn, deals):
         write(page.path, page_html(page, site, words))
     write(STYLESHEET, stylesheet())
     write(ICON, icon_svg())

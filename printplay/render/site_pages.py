@@ -9,8 +9,10 @@ what each page holds and what can be printed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from printplay.core.options import number_words
-from printplay.models.site_model import GamePage, Site, VariantPage
+from printplay.models.site_model import Book, GamePage, Site, VariantPage
 from printplay.render.html import Heading, HtmlText, Outline, PageIds
 from printplay.render.page_templates import Link, Markup, render
 from printplay.render.site_shell import Page, SiteWords, download_link, href
@@ -20,6 +22,22 @@ from printplay.render.web_rulebook import rulebook_html
 def page_ids() -> PageIds:
     """A page's ids, the page's own furniture (``main``) taken."""
     return PageIds(taken={"main"})
+
+
+@dataclass(frozen=True)
+class RulebookText:
+    """A rulebook page's rulebook as HTML (its diagrams drawn) and the ids it took on the
+    page: the costly part of the page, which a maker may draw beforehand, on another
+    process, where it has the rulebook's model at hand."""
+
+    text: HtmlText
+    ids: PageIds
+
+
+def rulebook_text(book: Book) -> RulebookText:
+    """The rulebook ``book`` as its web page shows it (:class:`RulebookText`)."""
+    ids = page_ids()
+    return RulebookText(rulebook_html(book, ids=ids, outline=Outline()), ids)
 
 
 def _before_box(text: HtmlText) -> int:
@@ -78,15 +96,20 @@ def _downloads(game: GamePage, page: str, words: SiteWords) -> list[Link]:
 
 
 def rulebook_page(
-    game: GamePage, words: SiteWords, variant: VariantPage | None = None
+    game: GamePage,
+    words: SiteWords,
+    variant: VariantPage | None = None,
+    drawn: RulebookText | None = None,
 ) -> tuple[Page, HtmlText]:
     """A game's rulebook page (``variant``: the page of that variant), and its rulebook as
-    HTML (the index quotes its lead and names its sections)."""
+    HTML (the index quotes its lead and names its sections); ``drawn`` is that rulebook's
+    :func:`rulebook_text` drawn already."""
     path = variant.path if variant is not None else game.path
     book = variant.book if variant is not None else game.book
     pdf = variant.pdf if variant is not None else game.downloads[0]
-    ids = page_ids()
-    text = rulebook_html(book, ids=ids, outline=Outline())
+    drawn = drawn or rulebook_text(book)
+    text = drawn.text
+    ids = PageIds(set(drawn.ids.taken), drawn.ids.figures)
     names = (
         words.words("variants_heading", game=game.title),
         words.words("deals_heading", game=game.title),
@@ -157,4 +180,11 @@ def index_page(site: Site, words: SiteWords, leads: dict[str, tuple[str, list[st
     return Page(path, title, description, None, main)
 
 
-__all__ = ["download_titles", "index_page", "page_ids", "rulebook_page"]
+__all__ = [
+    "RulebookText",
+    "download_titles",
+    "index_page",
+    "page_ids",
+    "rulebook_page",
+    "rulebook_text",
+]
