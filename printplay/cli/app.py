@@ -1190,6 +1190,18 @@ def kit(
     print_path(made.path)
 
 
+JobsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--jobs",
+        "-j",
+        help="Processes making the files (by default one a processor).",
+        min=1,
+        show_default=False,
+    ),
+]
+
+
 SITE_HELP = (
     "Write the rules reference as a static website into a folder: an index, a page per game "
     "(the rulebook, from the same sources as the PDF), a page per variant, featured deals "
@@ -1233,6 +1245,7 @@ def site(
     port: Annotated[
         int, typer.Option("--port", help="The port --serve listens on.", min=0, max=65535)
     ] = 8000,
+    jobs: JobsOpt = None,
 ) -> None:
     """Write the website, or serve it (see :data:`SITE_HELP`)."""
     if serve:
@@ -1247,15 +1260,20 @@ def site(
             forget_stops()  # Ctrl-C is how serving ends: the run ends well
             stderr.print("printplay: stopped serving", markup=False)
         return
+    from printplay.core.parallel import cpu_count, worker_pool
     from printplay.makers.site_maker import build_site
 
-    with working("building the site: rulebooks, variants, featured deals (solved), kits"):
+    with (
+        working("building the site: rulebooks, variants, featured deals (solved), kits"),
+        worker_pool(jobs or cpu_count()) as pool,
+    ):
         build_site(
             output_dir,
             deals=deals,
             paper=paper.value,
             rules_dir=_rules_dir(rules_dir),
             force=force,
+            pool=pool,
         )
     print_path(output_dir / "index.html")
 
@@ -1266,11 +1284,22 @@ def demo(
         Path, typer.Option("--output-dir", help="Where to write the PDFs.", parser=output_folder)
     ] = Path("output"),
     paper: PaperOpt = Paper.a4,
+    jobs: JobsOpt = None,
 ) -> None:
-    """Write one of each printable of every game (rulebooks, sheets …) and print the paths."""
+    """Write one of each printable of every game (rulebooks, sheets …), the books, a kit
+    and the website, and print the paths."""
+    from printplay.core.parallel import cpu_count
     from printplay.makers.demo import run_demo
 
-    for path in run_demo(output_dir, paper=paper.value):
+    with progress_bar() as progress:
+        task = progress.add_task("making the demo", total=None)
+
+        def report(done: int, total: int, what: str) -> None:
+            progress.update(task, completed=done, total=total)
+
+        processes = jobs or cpu_count()
+        paths = run_demo(output_dir, paper=paper.value, jobs=processes, progress=report)
+    for path in paths:
         print_path(path)
 
 

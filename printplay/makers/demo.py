@@ -1,17 +1,25 @@
 """``printplay demo``: write one of each printable of every registered game, a book of
 each game (a solitaire's curated puzzles, Ricochet Poker's problems), the print-and-play
-kit of one game, and the website (``site/`` inside the demo's folder)."""
+kit of one game, and the website (``site/`` inside the demo's folder).
+
+Everything it makes is independent of the rest but for what it reuses, so it is made as
+jobs on a pool of processes (:mod:`printplay.makers.jobs`; the command line asks for one a
+processor): first the printables and the books, the kit as soon as its parts are made (it
+takes their pages, not typesetting them again); then the website, which copies the demo's
+PDFs, prints the line the demo searched and puts them in its kits."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from printplay.analysis.curated import SeedDeal, collections
 from printplay.core.errors import OutputError
+from printplay.core.parallel import WorkerPool, worker_pool
 from printplay.games import REGISTRY, GameEntry
+from printplay.makers.jobs import Job, Progress, run_plans
 from printplay.makers.requests import MadeKey, made_key, make_printable
 from printplay.models.printable import Line, PrintRequest
 
@@ -72,18 +80,127 @@ def book_request(game: GameEntry, folder: Path, paper: str) -> BookRequest:
     return BookRequest(game.name, path, paper=paper, curated=True)
 
 
-def write_books(folder: Path, paper: str, games: Sequence[str] | None = None) -> list[Path]:
-    """The book of every game that has one (or of ``games``), as :func:`book_request` asks
-    its maker: ``tripeaks-book.pdf`` …"""
-    from printplay.makers.requests import book_maker
+@dataclass(frozen=True)
+class PrintableJob:
+    """A printable of the demo by the registry's maker; with ``solve``, a sheet whose line
+    is searched first and printed as given (the kit and the website print it too)."""
 
-    paths = []
-    for game in REGISTRY.values():
-        if game.book is None or (games is not None and game.name not in games):
-            continue
-        maker = book_maker(game.name)
-        paths.append(maker(book_request(game, folder, paper))[0])
-    return paths
+    kind: str
+    request: PrintRequest
+    solve: SeedDeal | None = None
+
+    def run(self) -> tuple[Path, PrintRequest]:
+        """The path written and the request it was made from (with its line)."""
+        request = self.request
+        if self.solve is not None:
+            request = replace(request, result=_line(self.solve))
+        return make_printable(self.kind, request), request
+
+
+@dataclass(frozen=True)
+class BookJob:
+    """A game's book as :func:`book_request` asks its maker."""
+
+    request: BookRequest
+
+    def run(self) -> Path:
+        """The path written."""
+        from printplay.makers.requests import book_maker
+
+        return book_maker(self.request.game)(self.request)[0]
+
+
+class DemoPlan:
+    """The demo's own files (:func:`run_demo`) as jobs: every printable of every game (of
+    ``games``) and every book at once, the kit once the printables it takes are made."""
+
+    def __init__(
+        self,
+        folder: Path,
+        paper: str,
+        games: Sequence[str] | None = None,
+        rules_dir: Path | None = None,
+    ) -> None:
+        self.folder = folder
+        self.paper = paper
+        self.names = list(REGISTRY) if games is None else list(games)
+        self.rules_dir = rules_dir
+        self.kit_name = kit_game(self.names)
+        self.made: dict[MadeKey, Path] = {}
+        self.lines: dict[int, Line] = {}
+        self.waiting: set[Hashable] = set()
+
+    def printables(self) -> list[tuple[Hashable, PrintableJob]]:
+        """A job per printable of each game, in registry order: a sheet shows the game's
+        demo deal (the kit's game's sheet its line searched first, to be printed again)."""
+        jobs: list[tuple[Hashable, PrintableJob]] = []
+        for game in (REGISTRY[name] for name in self.names):
+            deal = demo_deals(game.name)[0]
+            for printable in game.printables:
+                dealt = printable == "sheet"  # only a sheet prints the deal
+                request = PrintRequest(
+                    game.name,
+                    demo_path(self.folder, game.name, printable),
+                    deal.options,
+                    seed=deal.seed if dealt else None,
+                    deal_codes=deal.cards if dealt else None,
+                    paper=self.paper,
+                    rules_dir=self.rules_dir,
+                )
+                kit = dealt and game.name == self.kit_name and deal.seed is not None
+                job = PrintableJob(printable, request, deal if kit else None)
+                jobs.append(((game.name, printable), job))
+        return jobs
+
+    def books(self) -> list[tuple[Hashable, BookJob]]:
+        """A job per game with a book: ``tripeaks-book.pdf`` …"""
+        return [
+            ((game.name, "book"), BookJob(book_request(game, self.folder, self.paper)))
+            for game in (REGISTRY[name] for name in self.names)
+            if game.book is not None
+        ]
+
+    def kit_path(self) -> Path | None:
+        """Where the kit goes (none without a solitaire)."""
+        return None if self.kit_name is None else self.folder / f"{self.kit_name}-kit.pdf"
+
+    def start(self) -> list[tuple[Hashable, Job]]:
+        """The kit's game's printables first (the kit waits for them), then the books (the
+        longest jobs), then the rest."""
+        printables = self.printables()
+        first = [(key, job) for key, job in printables if key[0] == self.kit_name]  # type: ignore[index]
+        rest = [(key, job) for key, job in printables if key[0] != self.kit_name]  # type: ignore[index]
+        self.waiting = {key for key, _ in first}
+        return [*first, *self.books(), *rest]
+
+    def done(self, key: Hashable, result: object) -> list[tuple[Hashable, Job]]:
+        """Note what a printable made (the site copies it, the kit takes its pages); the kit
+        once its game's printables are made."""
+        if not (isinstance(key, tuple) and key[1] in REGISTRY[key[0]].printables):
+            return []
+        path, request = cast("tuple[Path, PrintRequest]", result)
+        self.made[made_key(key[1], request)] = path
+        if request.result is not None and request.seed is not None:
+            self.lines[request.seed] = request.result
+        self.waiting.discard(key)
+        target = self.kit_path()
+        if self.waiting or target is None or key[0] != self.kit_name:
+            return []
+        from printplay.makers.kit_maker import KitJob
+
+        assert self.kit_name is not None
+        seeds = tuple(deal.seed for deal in demo_deals(self.kit_name) if deal.seed is not None)
+        results: dict[ResultKey, Line] = {seed: line for seed, line in self.lines.items()}
+        made = dict(self.made)
+        kit = KitJob(self.kit_name, target, self.paper, seeds, self.rules_dir, results, made)
+        return [("kit", kit)]
+
+    def paths(self) -> list[Path]:
+        """What the demo wrote, game by game, the books, then the kit."""
+        paths = [job.request.path for _, job in self.printables()]
+        paths += [job.request.path for _, job in self.books()]
+        target = self.kit_path()
+        return paths + ([target] if target is not None else [])
 
 
 def run_demo(
@@ -92,13 +209,17 @@ def run_demo(
     paper: str = "a4",
     games: Sequence[str] | None = None,
     rules_dir: Path | None = None,
+    jobs: int = 1,
+    progress: Progress | None = None,
 ) -> list[Path]:
     """Write every printable of every game (or of ``games``) into ``folder`` (sheets show
-    the game's demo deal, else deal :data:`DEMO_DEAL`), then every game's book, then the
-    kit of :func:`kit_game` with its demo deals, then the website into
-    :data:`SITE_FOLDER`; return the paths, game by game, the books, the kit, then the
-    site's index page.  ``rules_dir`` is a folder of house sources read first (a game
-    whose rulebook source is not bundled brings it so)."""
+    the game's demo deal, else deal :data:`DEMO_DEAL`), every game's book, the kit of
+    :func:`kit_game` with its demo deals, then the website into :data:`SITE_FOLDER`; return
+    the paths, game by game, the books, the kit, then the site's index page.
+    ``rules_dir`` is a folder of house sources read first (a game whose rulebook source is
+    not bundled brings it so).  ``jobs`` processes make them (by default this one: a game
+    registered in this process alone, a test's, is known to no other); ``progress`` is
+    told of each file made."""
     from printplay.games import entry
 
     names = list(REGISTRY) if games is None else [entry(name).name for name in games]
@@ -107,46 +228,20 @@ def run_demo(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise OutputError(f"cannot create {folder}: {error.strerror or error}") from None
-    paths = []
-    kit_name = kit_game(names)
-    lines: dict[ResultKey, Line] = {}  # the kit's deals, solved once for its sheets and the kit
-    made: dict[MadeKey, Path] = {}  # what the site would make again
-    for game in (REGISTRY[name] for name in names):
-        deal = demo_deals(game.name)[0]
-        if game.name == kit_name and deal.seed is not None:
-            lines[deal.seed] = _line(deal)
-        for printable in game.printables:
-            dealt = printable == "sheet"  # only a sheet prints the deal
-            request = PrintRequest(
-                game.name,
-                demo_path(folder, game.name, printable),
-                deal.options,
-                seed=deal.seed if dealt else None,
-                deal_codes=deal.cards if dealt else None,
-                paper=paper,
-                rules_dir=rules_dir,
-                result=(
-                    lines.get(deal.seed)
-                    if dealt and game.name == kit_name and deal.seed is not None
-                    else None
-                ),
-            )
-            paths.append(make_printable(printable, request))
-            if not dealt:
-                made[made_key(printable, request)] = paths[-1]
-    paths += write_books(folder, paper, names)
-    if kit_name is not None:
-        from printplay.makers.kit_maker import build_kit
+    plan = DemoPlan(folder, paper, names, rules_dir)
+    with worker_pool(jobs) as pool:
+        counted = [0, 0]
 
-        seeds = [deal.seed for deal in demo_deals(kit_name) if deal.seed is not None]
-        path = folder / f"{kit_name}-kit.pdf"
-        kit = build_kit(
-            kit_name, path, paper=paper, deals=seeds, results=lines, rules_dir=rules_dir
-        )
-        paths.append(kit.path)
-    site = Site(paper, kit_name, None if games is None else names, rules_dir)
-    paths.append(_site(folder / SITE_FOLDER, site, lines, made))
-    return paths
+        def told(done: int, total: int, what: str) -> None:
+            counted[1] = total
+            if progress is not None:
+                progress(counted[0] + done, counted[0] + total, what)
+
+        run_plans(pool, [plan], told)
+        counted[0] = counted[1]
+        site = Site(paper, plan.kit_name, None if games is None else names, rules_dir)
+        index = _site(folder / SITE_FOLDER, site, plan, pool, told)
+    return [*plan.paths(), index]
 
 
 @dataclass(frozen=True)
@@ -160,29 +255,26 @@ class Site:
     rules_dir: Path | None = None
 
 
-def _site(
-    folder: Path,
-    site: Site,
-    lines: dict[ResultKey, Line],
-    made: dict[MadeKey, Path],
-) -> Path:
+def _site(folder: Path, site: Site, plan: DemoPlan, pool: WorkerPool, progress: Progress) -> Path:
     """The website, its featured deals that the demo solved already not solved again and
-    the PDFs the demo made already (``made``) copied, not made again."""
+    the PDFs the demo made already copied (and put in its kits), not made again."""
     from printplay.builders.site import featured_deals
     from printplay.makers.site_maker import DEFAULT_DEALS, build_site
 
     known: dict[SeedDeal, Line] = {}
     if site.kit_name is not None:
         for deal in featured_deals(site.kit_name, DEFAULT_DEALS):
-            if not deal.options and deal.seed in lines:
-                known[deal] = lines[deal.seed]
+            if not deal.options and deal.seed in plan.lines:
+                known[deal] = plan.lines[deal.seed]
     build_site(
         folder,
         paper=site.paper,
         results=known,
-        made=made,
+        made=plan.made,
         games=site.games,
         rules_dir=site.rules_dir,
+        pool=pool,
+        progress=progress,
     )
     return folder / "index.html"
 
