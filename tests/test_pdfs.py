@@ -166,6 +166,40 @@ def test_demo_writes_real_pdfs(demo_run: DemoRun) -> None:
     assert (site.parent / "tripeaks" / "tripeaks-rules.pdf").is_file()
 
 
+def test_the_demos_kit_waits_for_its_parts_and_takes_them(tmp_path: Path) -> None:
+    """The demo makes everything at once but its kit, which it asks for as soon as the kit's
+    game's printables are made (before the jobs queued), handing it those PDFs (the sheet
+    under its request with the line searched) and the line: the kit typesets none again."""
+    from dataclasses import replace
+
+    from printplay.makers.demo import DemoPlan, PrintableJob
+    from printplay.makers.kit_maker import KitJob
+    from printplay.makers.requests import made_key
+
+    plan = DemoPlan(tmp_path, "a4")
+    jobs = plan.start()
+    kit_game = plan.kit_name
+    assert kit_game == "tripeaks"
+    first = [key for key, _ in jobs[:3]]
+    assert first == [("tripeaks", "rulebook"), ("tripeaks", "sheet"), ("tripeaks", "mat")]
+    assert {key for key, _ in jobs} >= {("pyramid", "sheet"), ("tripeaks", "book")}
+    line = walkthrough_line(TriPeaks(), numbered_deal(TriPeaks().deck(), 1))
+    followed = []
+    for key, job in jobs[:3]:
+        assert isinstance(job, PrintableJob)
+        request = job.request if job.solve is None else replace(job.request, result=line)
+        followed += plan.done(key, (job.request.path, request))
+    [(key, kit)] = followed
+    assert key == "kit" and isinstance(kit, KitJob) and kit.game == "tripeaks"
+    assert kit.results == {1: line} and kit.deals == (1,)
+    for kind, request in (
+        ("rulebook", PrintRequest("tripeaks", Path())),
+        ("mat", PrintRequest("tripeaks", Path())),
+        ("sheet", PrintRequest("tripeaks", Path(), seed=1, result=line)),
+    ):
+        assert kit.made[made_key(kind, request)].name.startswith("tripeaks-")
+
+
 def test_a_long_footer_is_cut_short_of_the_page_number(tmp_path: Path) -> None:
     """Five options on Letter: the footer is cut with an ellipsis before the page number,
     keeps the deal code, and nothing of it reaches past the right margin."""
