@@ -341,11 +341,13 @@ def test_a_kit_takes_the_parts_made_already_renumbered(
 ) -> None:
     """Given the rulebook, the mat and the sheets made already (numbered from page 1), the
     kit typesets none of them again and is the same file, byte for byte: their pages with
-    the footers numbering the kit's pages."""
+    the footers numbering the kit's pages.  Given where the first layout pass of the puzzle
+    book printed on its own found its marks, the kit's book makes no first pass."""
     from printplay.makers import kit_maker
+    from printplay.makers.book_maker import curated_book
     from printplay.makers.requests import made_key, make_printable
     from printplay.models.printable import PrintRequest
-    from printplay.render import books
+    from printplay.render import books, puzzle_book_pdf
 
     lines = _lines(DEALS)
     made: dict[Any, Path] = {}
@@ -374,10 +376,28 @@ def test_a_kit_takes_the_parts_made_already_renumbered(
         typeset.append("rulebook")
         return rulebook(*args, **kwargs)
 
+    # The puzzle book printed on its own: the kit's starts from its first layout pass.
+    sketched = dict(curated_book("tripeaks", tmp_path / "book.pdf")[2].sketched)
+    assert sketched and all(page >= 1 for page in sketched.values())
+    sketches: list[object] = []
+    real_sketch = puzzle_book_pdf.Sketch.__init__
+
+    def noted_sketch(self: Any, real: Any) -> None:
+        sketches.append(real)
+        real_sketch(self, real)
+
     monkeypatch.setattr(kit_maker, "make_printable", noted)
     monkeypatch.setattr(books, "draw_rulebook", noted_rulebook)
-    again = build_kit("tripeaks", tmp_path / "kit.pdf", deals=DEALS, results=lines, made=made)
-    assert typeset == []
+    monkeypatch.setattr(puzzle_book_pdf.Sketch, "__init__", noted_sketch)
+    again = build_kit(
+        "tripeaks",
+        tmp_path / "kit.pdf",
+        deals=DEALS,
+        results=lines,
+        made=made,
+        sketched=sketched,
+    )
+    assert typeset == [] and sketches == []  # no part typeset again, no first pass sketched
     assert again.path.read_bytes() == tripeaks_kit.path.read_bytes()
     assert again.parts == tripeaks_kit.parts and again.bookmarks == tripeaks_kit.bookmarks
 

@@ -168,8 +168,9 @@ def test_demo_writes_real_pdfs(demo_run: DemoRun) -> None:
 
 def test_the_demos_kit_waits_for_its_parts_and_takes_them(tmp_path: Path) -> None:
     """The demo makes everything at once but its kit, which it asks for as soon as the kit's
-    game's printables are made (before the jobs queued), handing it those PDFs (the sheet
-    under its request with the line searched) and the line: the kit typesets none again."""
+    game's printables and book are made (before the jobs queued), handing it those PDFs
+    (the sheet under its request with the line searched), the line and where the book's
+    first layout pass found its marks: the kit typesets none again."""
     from dataclasses import replace
 
     from printplay.makers.demo import DemoPlan, PrintableJob
@@ -180,18 +181,24 @@ def test_the_demos_kit_waits_for_its_parts_and_takes_them(tmp_path: Path) -> Non
     jobs = plan.start()
     kit_game = plan.kit_name
     assert kit_game == "tripeaks"
-    first = [key for key, _ in jobs[:3]]
-    assert first == [("tripeaks", "rulebook"), ("tripeaks", "sheet"), ("tripeaks", "mat")]
-    assert {key for key, _ in jobs} >= {("pyramid", "sheet"), ("tripeaks", "book")}
+    first = [key for key, _ in jobs[:4]]
+    assert first == [
+        ("tripeaks", "rulebook"),
+        ("tripeaks", "sheet"),
+        ("tripeaks", "mat"),
+        ("tripeaks", "book"),
+    ]
+    assert {key for key, _ in jobs} >= {("pyramid", "sheet"), ("pyramid", "book")}
     line = walkthrough_line(TriPeaks(), numbered_deal(TriPeaks().deck(), 1))
     followed = []
     for key, job in jobs[:3]:
         assert isinstance(job, PrintableJob)
         request = job.request if job.solve is None else replace(job.request, result=line)
         followed += plan.done(key, (job.request.path, request))
-    [(key, kit)] = followed
+    assert followed == []  # the book is still to come
+    [(key, kit)] = plan.done(("tripeaks", "book"), (tmp_path / "book.pdf", {"puzzle-1": 3}))
     assert key == "kit" and isinstance(kit, KitJob) and kit.game == "tripeaks"
-    assert kit.results == {1: line} and kit.deals == (1,)
+    assert kit.results == {1: line} and kit.deals == (1,) and kit.sketched == {"puzzle-1": 3}
     for kind, request in (
         ("rulebook", PrintRequest("tripeaks", Path())),
         ("mat", PrintRequest("tripeaks", Path())),

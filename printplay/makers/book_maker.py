@@ -4,7 +4,7 @@ built, the PDF drawn, and the manifest ``book --json`` prints."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from printplay.builders.imposition import check_imposition, imposition_manifest, imposition_plan
@@ -104,6 +104,22 @@ def write_curated_book(
     """Write the book of ``game_name``'s curated collections (:data:`CURATED`: first
     steps, then expert) to ``path``, from their stored lines, imposed as ``imposition``
     asks; the path and the manifest."""
+    written, made, _ = curated_book(game_name, path, paper=paper, imposition=imposition)
+    return written, made
+
+
+def curated_book(
+    game_name: str,
+    path: Path,
+    *,
+    paper: str = "a4",
+    imposition: str = "pages",
+    sketched: Mapping[str, int] | None = None,
+) -> tuple[Path, JsonObject, BookPages]:
+    """:func:`write_curated_book`, and where its pages landed; ``sketched`` is where the
+    first layout pass of the same book found its marks, from an earlier printing of it
+    (:attr:`~printplay.models.book_model.BookPages.sketched`): not laid out again (the
+    kits print the book the demo printed, numbered on)."""
     from printplay.core.outfile import check_writable
     from printplay.render.puzzle_book_pdf import draw_book
 
@@ -111,8 +127,9 @@ def write_curated_book(
     path = check_writable(Path(path))
     game, chosen = curated_deals(game_name)
     book = build_book(game, chosen, CURATED_BOOK, paper=paper)
-    pages = draw_book(book, path, paper=paper, finish=finish)
-    return path, with_imposition(manifest(game, book, pages), imposition, pages.pages, paper)
+    pages = draw_book(book, path, paper=paper, finish=finish, sketched=sketched)
+    made = with_imposition(manifest(game, book, pages), imposition, pages.pages, paper)
+    return path, made, pages
 
 
 def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
@@ -168,6 +185,7 @@ def write_book(
 
 
 __all__ = [
+    "curated_book",
     "imposed",
     "make_book",
     "manifest",

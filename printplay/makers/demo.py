@@ -103,11 +103,19 @@ class BookJob:
 
     request: BookRequest
 
-    def run(self) -> Path:
-        """The path written."""
+    def run(self) -> tuple[Path, dict[str, int] | None]:
+        """The path written and, for a solitaire's curated puzzle book, where its first
+        layout pass found its marks (the kits print the same book, numbered on)."""
+        from printplay.games import SOLITAIRE_BOOK
         from printplay.makers.requests import book_maker
 
-        return book_maker(self.request.game)(self.request)[0]
+        request = self.request
+        if REGISTRY[request.game].book == SOLITAIRE_BOOK and request.curated:  # as it makes it
+            from printplay.makers.book_maker import curated_book
+
+            path, _, pages = curated_book(request.game, request.path, paper=request.paper)
+            return path, dict(pages.sketched)
+        return book_maker(request.game)(request)[0], None
 
 
 class DemoPlan:
@@ -128,6 +136,7 @@ class DemoPlan:
         self.kit_name = kit_game(self.names)
         self.made: dict[MadeKey, Path] = {}
         self.lines: dict[int, Line] = {}
+        self.sketched: dict[str, dict[str, int]] = {}
         self.waiting: set[Hashable] = set()
 
     def printables(self) -> list[tuple[Hashable, PrintableJob]]:
@@ -165,23 +174,35 @@ class DemoPlan:
         return None if self.kit_name is None else self.folder / f"{self.kit_name}-kit.pdf"
 
     def start(self) -> list[tuple[Hashable, Job]]:
-        """The kit's game's printables first (the kit waits for them), then the books (the
-        longest jobs), then the rest."""
-        printables = self.printables()
-        first = [(key, job) for key, job in printables if key[0] == self.kit_name]  # type: ignore[index]
-        rest = [(key, job) for key, job in printables if key[0] != self.kit_name]  # type: ignore[index]
+        """The kit's game's printables and book first (the kit waits for them), then the
+        other books (the longest jobs), then the rest."""
+        jobs: list[tuple[Hashable, Job]] = [*self.printables(), *self.books()]
+
+        def kit_part(key: Hashable) -> bool:
+            return isinstance(key, tuple) and key[0] == self.kit_name
+
+        first = [(key, job) for key, job in jobs if kit_part(key)]
+        rest = [(key, job) for key, job in jobs if not kit_part(key)]
         self.waiting = {key for key, _ in first}
-        return [*first, *self.books(), *rest]
+        books = [(key, job) for key, job in rest if isinstance(job, BookJob)]
+        others = [(key, job) for key, job in rest if not isinstance(job, BookJob)]
+        return [*first, *books, *others]
 
     def done(self, key: Hashable, result: object) -> list[tuple[Hashable, Job]]:
-        """Note what a printable made (the site copies it, the kit takes its pages); the kit
-        once its game's printables are made."""
-        if not (isinstance(key, tuple) and key[1] in REGISTRY[key[0]].printables):
+        """Note what a printable or a book made (the site copies the printables, the kits
+        take their pages, and start from the first pass of the books); the kit once its
+        game's printables and book are made."""
+        if not isinstance(key, tuple):
             return []
-        path, request = cast("tuple[Path, PrintRequest]", result)
-        self.made[made_key(key[1], request)] = path
-        if request.result is not None and request.seed is not None:
-            self.lines[request.seed] = request.result
+        if key[1] == "book":
+            sketched = cast("tuple[Path, dict[str, int] | None]", result)[1]
+            if sketched is not None:
+                self.sketched[key[0]] = sketched
+        else:
+            path, request = cast("tuple[Path, PrintRequest]", result)
+            self.made[made_key(key[1], request)] = path
+            if request.result is not None and request.seed is not None:
+                self.lines[request.seed] = request.result
         self.waiting.discard(key)
         target = self.kit_path()
         if self.waiting or target is None or key[0] != self.kit_name:
@@ -191,8 +212,10 @@ class DemoPlan:
         assert self.kit_name is not None
         seeds = tuple(deal.seed for deal in demo_deals(self.kit_name) if deal.seed is not None)
         results: dict[ResultKey, Line] = {seed: line for seed, line in self.lines.items()}
-        made = dict(self.made)
-        kit = KitJob(self.kit_name, target, self.paper, seeds, self.rules_dir, results, made)
+        made, sketched = dict(self.made), self.sketched.get(self.kit_name)
+        kit = KitJob(
+            self.kit_name, target, self.paper, seeds, self.rules_dir, results, made, sketched
+        )
         return [("kit", kit)]
 
     def paths(self) -> list[Path]:
@@ -271,6 +294,7 @@ def _site(folder: Path, site: Site, plan: DemoPlan, pool: WorkerPool, progress: 
         paper=site.paper,
         results=known,
         made=plan.made,
+        sketched=plan.sketched,
         games=site.games,
         rules_dir=site.rules_dir,
         pool=pool,

@@ -120,6 +120,7 @@ def build_kit(
     puzzles: bool = True,
     lite: bool = False,
     made: Made | None = None,
+    sketched: Mapping[str, int] | None = None,
 ) -> Kit:
     """Write the print-and-play kit of ``game`` to ``path`` (see the module text).
 
@@ -132,7 +133,9 @@ def build_kit(
     ``puzzles`` leaves the curated puzzle book out when false; ``lite`` makes the lite kit
     (see the module text); ``made`` holds parts made already
     (:data:`~printplay.makers.requests.Made`, a sheet's request with its result), whose
-    pages the kit takes instead of typesetting them again.
+    pages the kit takes instead of typesetting them again; ``sketched`` is where the first
+    layout pass of the game's curated puzzle book found its marks, printed already (the
+    demo's book): the kit's book starts from there.
     """
     game_entry = entry(game)
     path = check_writable(Path(path))
@@ -158,6 +161,7 @@ def build_kit(
             puzzles=puzzles,
             lite=lite,
             made=made or {},
+            sketched=sketched,
         )
         sequence, blanks, part_pages = _build_parts(parts, RUN_ON if lite else frozenset())
         marks = bookmarks(parts, words)
@@ -208,6 +212,7 @@ def _parts(
     puzzles: bool = True,
     lite: bool = False,
     made: Made | None = None,
+    sketched: Mapping[str, int] | None = None,
 ) -> tuple[list[KitPart], list[str]]:
     """The parts of ``game``'s kit, in order, and what is left out for want of a source."""
     parts: list[KitPart] = []
@@ -293,10 +298,11 @@ def _parts(
         title = words("part_title", kind="sheets", game=game.title)
         add("sheets", title, "both", sheets, deals=numbers)
     if puzzles and has_curated_book(game.name):
-        from printplay.makers.book_maker import write_curated_book
+        from printplay.makers.book_maker import curated_book
 
         def book() -> Path:
-            return write_curated_book(game.name, folder / "puzzles.pdf", paper=paper)[0]
+            target = folder / "puzzles.pdf"
+            return curated_book(game.name, target, paper=paper, sketched=sketched)[0]
 
         title = words("part_title", kind="puzzles", game=game.title)
         add("puzzles", title, "both", [KitDocument("", book)], deals=curated_count(game.name))
@@ -425,6 +431,7 @@ class KitJob:
     rules_dir: Path | None
     results: Mapping[ResultKey, Line]
     made: Made
+    sketched: Mapping[str, int] | None = None
 
     def run(self) -> int:
         """The kit's pages."""
@@ -436,6 +443,7 @@ class KitJob:
             rules_dir=self.rules_dir,
             results=self.results,
             made=self.made,
+            sketched=self.sketched,
         )
         return kit.pages
 

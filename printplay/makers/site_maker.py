@@ -127,8 +127,8 @@ class PrintableJob:
 
 @dataclass(frozen=True)
 class DealJob:
-    """A featured deal: its line (``line``, or searched now), its sheet's model and PDF,
-    and its web page."""
+    """A featured deal: its line (``line``, or searched now), its sheet's model and PDF
+    (a copy of ``made``, the same sheet made already, if there is one) and its web page."""
 
     deal: SeedDeal
     line: Line | None
@@ -139,6 +139,7 @@ class DealJob:
     home: str
     paper: str
     rules_dir: Path | None
+    made: Path | None = None
 
     def run(self) -> tuple[Line, Sheet, int, Page]:
         """The line, the sheet's model, the PDF's pages and the deal's page."""
@@ -148,7 +149,10 @@ class DealJob:
         line = self.line or choose_line(solitaire, solitaire.initial_state(dealt))
         again = sheet_request(solitaire, dealt, paper=self.paper)  # the command it prints
         sheet = build_sheet(solitaire, dealt, line, request=again)
-        draw_sheet(sheet, self.target, paper=self.paper, rules_dir=self.rules_dir)
+        if self.made is not None:
+            shutil.copyfile(self.made, self.target)
+        else:
+            draw_sheet(sheet, self.target, paper=self.paper, rules_dir=self.rules_dir)
         download = Download(self.pdf, "sheet", _deal_name(deal), _pages(self.target))
         page = DealPage(self.page, _deal_name(deal), deal.note, sheet, download)
         search = (self.rules_dir,) if self.rules_dir is not None else ()
@@ -176,8 +180,10 @@ class SitePlan:
         rules_dir: Path | None,
         results: Mapping[SeedDeal, Line],
         made: Made,
+        sketched: Mapping[str, Mapping[str, int]] | None = None,
     ) -> None:
         self.staging = staging
+        self.sketched = sketched or {}
         self.names = list(names)
         self.deal_count = deals
         self.paper = paper
@@ -228,9 +234,11 @@ class SitePlan:
             for deal in featured_deals(name, self.deal_count):
                 page = f"{name}/{_deal_file(deal)}.html"
                 pdf = f"{name}/{name}-{_deal_file(deal)}.pdf"
+                line = self.results.get(deal)
+                sheet = self._sheet_request(deal, line) if line is not None else None
                 featured = DealJob(
                     deal,
-                    self.results.get(deal),
+                    line,
                     self._file(pdf),
                     page,
                     pdf,
@@ -238,6 +246,7 @@ class SitePlan:
                     f"{name}/index.html",
                     self.paper,
                     self.rules_dir,
+                    None if sheet is None else self.made.get(made_key("sheet", sheet)),
                 )
                 parts_jobs.append(((name, "deal", deal), featured))
                 parts.add((name, "deal", deal))
@@ -260,10 +269,7 @@ class SitePlan:
             deal = cast(SeedDeal, rest[0])
             line, _, _, drawn_page = cast("tuple[Line, Sheet, int, Page]", result)
             self.deal_pages[drawn_page.path] = drawn_page
-            request = self._request(
-                name, "sheet", option_texts=deal.options, seed=deal.seed,
-                deal_codes=deal.cards, result=line,
-            )  # fmt: skip
+            request = self._sheet_request(deal, line)
             self.made[made_key("sheet", request)] = self.staging / self._pdf(key)
         elif kind != "kit":
             request = self._request(name, kind)
@@ -276,6 +282,14 @@ class SitePlan:
             return []
         del self.waiting[name]
         return [((name, "kit"), self._kit(name))]
+
+    def _sheet_request(self, deal: SeedDeal, line: Line) -> PrintRequest:
+        """The request the sheet of ``deal`` printing ``line`` is made from (as a kit asks
+        for it)."""
+        return self._request(
+            deal.game, "sheet", option_texts=deal.options, seed=deal.seed,
+            deal_codes=deal.cards, result=line,
+        )  # fmt: skip
 
     def _pdf(self, key: Hashable) -> str:
         """Where in the site the PDF of the job of ``key`` is."""
@@ -308,6 +322,7 @@ class SitePlan:
             self.rules_dir,
             lines,
             dict(self.made),
+            self.sketched.get(name),
         )
 
     def site(self) -> Site:
@@ -364,6 +379,7 @@ def build_site(
     games: Sequence[str] | None = None,
     results: Mapping[SeedDeal, Line] | None = None,
     made: Made | None = None,
+    sketched: Mapping[str, Mapping[str, int]] | None = None,
     pool: WorkerPool | None = None,
     progress: Progress | None = None,
 ) -> Site:
@@ -376,7 +392,9 @@ def build_site(
     ``results`` gives featured deals' lines instead of searching them (tests use both).
     ``made`` holds PDFs written already (the demo's, see
     :data:`~printplay.makers.requests.Made`): the site copies those, and its kits take
-    their pages.  ``pool`` runs the jobs on its processes (by default this one);
+    their pages; ``sketched`` gives, by game, where the first layout pass of its curated
+    puzzle book found its marks (the demo printed the book): the kits' books start there.
+    ``pool`` runs the jobs on its processes (by default this one);
     ``progress`` is told of each job done.
     """
     if not 0 <= deals <= MAX_DEALS:
@@ -396,6 +414,7 @@ def build_site(
             rules_dir=rules_dir,
             results=results or {},
             made=made or {},
+            sketched=sketched,
         )
         with contextlib.ExitStack() as stack:
             running = pool or stack.enter_context(worker_pool(1))

@@ -129,6 +129,9 @@ class BookPages:
     puzzle_pages: tuple[int, ...]
     solution_pages: tuple[int, ...]
     pages: int
+    sketched: tuple[tuple[str, int], ...] = ()
+    """Where the first of the passes that laid the book out found each of its marks,
+    numbered from page 1: another printing of the same book (in a kit) starts from them."""
 
 
 __all__ = [

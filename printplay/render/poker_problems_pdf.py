@@ -214,7 +214,7 @@ def draw_problem_book(
         book = ProblemPages(model, setup, words, found, drawings)
         return _story(book), book.marks
 
-    marks, pages = lay_out_settled(path, setup, one_pass, finish)
+    marks, pages, _ = lay_out_settled(path, setup, one_pass, finish)
     numbers = [p.number for p in model.problems]
     return BookPages(
         puzzle_pages=tuple(marks[f"problem-{n}"] for n in numbers),

@@ -12,7 +12,7 @@ solution.  Levels are printed as words and pips (●●○○), never as colour 
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Generic, TypeVar
@@ -664,11 +664,14 @@ def draw_book(
     paper: str = "a4",
     rules_dir: Path | None = None,
     finish: Finish | None = None,
+    sketched: Mapping[str, int] | None = None,
 ) -> BookPages:
     """Write the book ``model`` to ``path``; where its puzzles and solutions landed.
 
     ``rules_dir`` is a folder whose ``book.j2`` rewords the book; ``finish`` turns the
-    laid-out PDF into the one written (an imposition), its page numbers the laid-out ones.
+    laid-out PDF into the one written (an imposition), its page numbers the laid-out ones;
+    ``sketched`` the first pass of the same book found already
+    (:attr:`~printplay.models.book_model.BookPages.sketched`, see :func:`lay_out_settled`).
     """
     words = Words("book.j2", [rules_dir] if rules_dir is not None else [])
     setup = page_setup(model, paper, words)
@@ -678,12 +681,13 @@ def draw_book(
         book = Book(model, setup, words, found, drawings)
         return _story(book), book.marks
 
-    marks, pages = lay_out_settled(path, setup, one_pass, finish)
+    marks, pages, first = lay_out_settled(path, setup, one_pass, finish, sketched)
     numbers = [p.number for p in model.puzzles]
     return BookPages(
         puzzle_pages=tuple(marks[f"puzzle-{n}"] for n in numbers),
         solution_pages=tuple(marks[f"solution-{n}"] for n in numbers),
         pages=pages,
+        sketched=tuple(first.items()),
     )
 
 
@@ -700,18 +704,32 @@ def lay_out_settled(
     setup: PageSetup,
     one_pass: Callable[[dict[str, int] | None], tuple[list[Flowable], dict[str, int]]],
     finish: Finish | None = None,
-) -> tuple[dict[str, int], int]:
+    sketched: Mapping[str, int] | None = None,
+) -> tuple[dict[str, int], int, dict[str, int]]:
     """Lay a book out until its pages hold still and write the last pass to ``path``
-    (through ``finish``, if given); the marks and the pages laid out.
+    (through ``finish``, if given); the marks, the pages laid out, and the marks the first
+    pass found, numbered from page 1.
+
     ``one_pass(found)`` gives a story and the marks its :class:`PageMark` flowables fill
     as they are drawn (``{key: page}``); the first pass is given ``None`` and only finds
     the pages, the next are given the pages the pass before found (for contents and
     cross-references).  Most books hold still at the second pass; a page number of
     another width can move a line, and so a page, and then a third pass settles it.
     Pages still moving after :data:`PASSES` passes are an :class:`OutputError` and
-    nothing is written."""
-    story, found = one_pass(None)
-    lay_out(io.BytesIO(), story, setup)
+    nothing is written.
+
+    ``sketched`` is what the first pass of the same book found, numbered from page 1 (as
+    returned by an earlier printing of it): the first pass is then not made again.  It
+    prints placeholders where page numbers go, so it finds the same places however the
+    book is numbered (a book inside a kit, :func:`~printplay.render.document.numbered_from`
+    its page there), only the numbers moved."""
+    offset = page_offset()
+    if sketched is None:
+        story, found = one_pass(None)
+        lay_out(io.BytesIO(), story, setup)
+    else:
+        found = {key: page + offset for key, page in sketched.items()}
+    first = {key: page - offset for key, page in found.items()}
     pdf = io.BytesIO()
     for _ in range(PASSES - 1):
         story, printed = one_pass(dict(found))
@@ -727,7 +745,7 @@ def lay_out_settled(
     data = pdf.getvalue()
     pages = len(PdfReader(io.BytesIO(data)).pages)
     write_atomically(path, bytes_writer(data if finish is None else finish(data)))
-    return printed, pages
+    return printed, pages, first
 
 
 def page_count(path: Path) -> int:
