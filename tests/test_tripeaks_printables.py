@@ -304,3 +304,27 @@ def test_the_rulebook_sets_published_odds_beside_perfect_play(printed: Printed) 
     for tip in ("Plan around the peak tops", "Attack one peak at a time", "Use the wrap"):
         assert tip in text
     assert "Use the wrap" not in rulebook_text(printed, ["no-wrap"])
+
+
+def test_a_sheet_kept_as_first_built_is_not_laid_out_again() -> None:
+    """A sheet whose last page is nearly empty is laid out again with smaller diagrams,
+    then with its last segments kept together; when neither does better, the first layout
+    is what is written, not made a fourth time, and a better one is taken as soon as found."""
+    from printplay.render.sheet_pdf import DIAGRAM_SHARES, _End, _fitted
+
+    calls: list[tuple[float, int]] = []
+
+    def build(pages: int, used: float) -> object:
+        def made(share: float, together: int) -> tuple[bytes, _End]:
+            calls.append((share, together))
+            end = _End(100.0)
+            end.page, end.used = pages, used
+            return f"{share}/{together}".encode(), end
+
+        return made
+
+    assert _fitted(b"first", 3, build(3, 0.1), DIAGRAM_SHARES[1:]) == b"first"  # type: ignore[arg-type]
+    assert calls == [(share, 1) for share in DIAGRAM_SHARES[1:]] + [(DIAGRAM_SHARES[0], 2)]
+    calls.clear()
+    assert _fitted(b"first", 3, build(2, 0.9), DIAGRAM_SHARES[1:]) == b"0.52/1"  # type: ignore[arg-type]
+    assert calls == [(DIAGRAM_SHARES[1], 1)]

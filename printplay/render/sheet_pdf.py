@@ -12,6 +12,7 @@ page) and the walkthrough follow on pages of their own, each under a "Spoilers" 
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from reportlab.platypus import (
 )
 
 from printplay.core.cards import Card
+from printplay.core.outfile import bytes_writer
 from printplay.core.templating import house_deadline
 from printplay.models.pieces import Piece
 from printplay.models.printable import DealOrderEntry, Setup
@@ -43,7 +45,7 @@ from printplay.models.printable import Sheet as SheetModel
 from printplay.render.board import BoardDiagram, board_size
 from printplay.render.card_shapes import CARD_RATIO
 from printplay.render.components import pieces_row
-from printplay.render.document import PageSetup, build_pdf
+from printplay.render.document import PageSetup, lay_out, write_atomically
 from printplay.render.fonts import register_fonts
 from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry
@@ -609,23 +611,38 @@ def _build_fitted(
     how many of its last segments to keep together); where its last page is nearly empty,
     again with smaller diagrams, keeping the first build that ends a page sooner; failing
     that, with the last two segments kept together, kept if the last page is no longer
-    nearly empty on as many pages (or else the first build)."""
+    nearly empty on as many pages (or else the first build).  Each build is laid out in
+    memory; the one kept is written (the first is not laid out again to be kept)."""
     first, *smaller = DIAGRAM_SHARES
-    end = _End(setup.frame_height)
-    build_pdf(path, [*story(first, 1), end], setup)
-    if end.page < 2 or end.used >= NEARLY_EMPTY:
-        return path
-    pages = end.page
-    for share in smaller:
+
+    def build(share: float, together: int) -> tuple[bytes, _End]:
         end = _End(setup.frame_height)
-        build_pdf(path, [*story(share, 1), end], setup)
+        out = io.BytesIO()
+        lay_out(out, [*story(share, together), end], setup)
+        return out.getvalue(), end
+
+    kept, end = build(first, 1)
+    if end.page >= 2 and end.used < NEARLY_EMPTY:
+        kept = _fitted(kept, end.page, build, smaller)
+    return write_atomically(path, bytes_writer(kept))
+
+
+def _fitted(
+    kept: bytes,
+    pages: int,
+    build: Callable[[float, int], tuple[bytes, _End]],
+    smaller: Sequence[float],
+) -> bytes:
+    """The first build of :func:`_build_fitted` that does better than ``kept`` (``pages``
+    long, its last page nearly empty), or ``kept``."""
+    for share in smaller:
+        pdf, end = build(share, 1)
         if end.page < pages:
-            return path
-    end = _End(setup.frame_height)
-    build_pdf(path, [*story(first, 2), end], setup)
+            return pdf
+    pdf, end = build(DIAGRAM_SHARES[0], 2)
     if end.page == pages and end.used >= NEARLY_EMPTY:
-        return path
-    return build_pdf(path, story(first, 1), setup)
+        return pdf
+    return kept
 
 
 __all__ = ["Bookmarked", "Sheet", "draw_sheet", "setup_page", "walkthrough"]
