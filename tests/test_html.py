@@ -262,6 +262,7 @@ def _drawings() -> list[Drawing]:
 
     from printplay.builders.poker_rulebook import poker_rulebook
     from printplay.games.poker.game import RicochetPoker
+    from printplay.models.printable import CardsFigure
     from printplay.render.figures import Panels
     from printplay.render.web_rulebook import web_figures
 
@@ -278,7 +279,11 @@ def _drawings() -> list[Drawing]:
     found = [odd]
     for book in (rulebook_model("tripeaks"), poker_rulebook(RicochetPoker())):
         for name, factory in web_figures(book).items():
-            made = factory("Kd,Kc 3h") if name == "hands" else factory()
+            figure = book.figures[name]
+            if isinstance(figure, CardsFigure):  # the hands the source names, the first
+                made = factory(**{figure.option: next(iter(figure.shown))})
+            else:
+                made = factory()
             found.append(made.drawing)
             if isinstance(made.drawing, Panels):
                 found += [part for part, _ in made.drawing.parts]

@@ -343,18 +343,22 @@ def test_a_kit_takes_the_parts_made_already_renumbered(
     kit typesets none of them again and is the same file, byte for byte: their pages with
     the footers numbering the kit's pages.  Given where the first layout pass of the puzzle
     book printed on its own found its marks, the kit's book makes no first pass."""
+    from conftest import KIT_DEALS, walkthrough_line
+
+    from printplay.core.deal import numbered_deal
     from printplay.makers import kit_maker
     from printplay.makers.book_maker import curated_book
     from printplay.makers.requests import made_key, make_printable
     from printplay.models.printable import PrintRequest
     from printplay.render import books, puzzle_book_pdf
 
-    lines = _lines(DEALS)
+    game = make_solitaire("tripeaks")
+    lines = {n: walkthrough_line(game, numbered_deal(game.deck(), n)) for n in KIT_DEALS}
     made: dict[Any, Path] = {}
     for kind in ("rulebook", "mat"):
         request = PrintRequest("tripeaks", tmp_path / f"{kind}.pdf")
         made[made_key(kind, request)] = make_printable(kind, request)
-    for deal in kit_deals("tripeaks", DEALS):
+    for deal in kit_deals("tripeaks", KIT_DEALS):
         assert deal.seed is not None
         request = PrintRequest(
             "tripeaks",
@@ -392,7 +396,7 @@ def test_a_kit_takes_the_parts_made_already_renumbered(
     again = build_kit(
         "tripeaks",
         tmp_path / "kit.pdf",
-        deals=DEALS,
+        deals=KIT_DEALS,
         results=lines,
         made=made,
         sketched=sketched,

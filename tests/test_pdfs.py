@@ -173,9 +173,12 @@ def test_the_demos_kit_waits_for_its_parts_and_takes_them(tmp_path: Path) -> Non
     first layout pass found its marks: the kit typesets none again."""
     from dataclasses import replace
 
+    from conftest import walkthrough_line
+
     from printplay.makers.demo import DemoPlan, PrintableJob
     from printplay.makers.kit_maker import KitJob
     from printplay.makers.requests import made_key
+    from printplay.models.printable import PrintRequest
 
     plan = DemoPlan(tmp_path, "a4")
     jobs = plan.start()
