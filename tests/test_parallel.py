@@ -16,7 +16,13 @@ from typing import Any, cast
 
 import pytest
 
-from printplay.core.parallel import WorkerLost, _deferred_signals, parallel_map, worker_pool
+from printplay.core.parallel import (
+    Batch,
+    WorkerLost,
+    _deferred_signals,
+    parallel_map,
+    worker_pool,
+)
 
 
 class Stopped(Exception):
@@ -161,7 +167,7 @@ def test_a_batch_takes_tasks_that_needed_an_earlier_result() -> None:
     """A task submitted once another's result is in (a kit once its parts are made) runs
     in the same batch, on the same workers."""
     with worker_pool(2) as pool:
-        batch = pool.batch()
+        batch: Batch[object, int] = Batch(pool)
         for value in (1, 2, 3):
             batch.submit(("first", value), _double_or_fail, value)
         seen: dict[object, int] = {}
@@ -175,7 +181,7 @@ def test_a_batch_takes_tasks_that_needed_an_earlier_result() -> None:
 
 def test_a_batch_of_one_runs_here_in_order() -> None:
     with worker_pool(1) as pool:
-        batch = pool.batch()
+        batch: Batch[str, int] = Batch(pool)
         batch.submit("a", _pid, None)
         batch.submit("b", _double_or_fail, 5)
         assert list(batch) == [("a", os.getpid()), ("b", 10)]
@@ -187,7 +193,7 @@ def test_an_error_ends_the_workers_and_the_pool_starts_new_ones() -> None:
     results, nothing left over from the failed one."""
     with worker_pool(2) as pool:
         before = set(pool.map(_pid, range(4)))
-        batch = pool.batch()
+        batch: Batch[int, int] = Batch(pool)
         for value in (3, -1, 4, 5):
             batch.submit(value, _double_or_fail, value)
         with pytest.raises(ValueError, match="negative: -1"):

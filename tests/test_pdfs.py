@@ -175,7 +175,7 @@ def test_the_demos_kit_waits_for_its_parts_and_takes_them(tmp_path: Path) -> Non
 
     from conftest import walkthrough_line
 
-    from printplay.makers.demo import DemoPlan, PrintableJob
+    from printplay.makers.demo import BookMade, DemoPlan, PrintableJob, Printed
     from printplay.makers.kit_maker import KitJob
     from printplay.makers.requests import made_key
     from printplay.models.printable import PrintRequest
@@ -197,9 +197,10 @@ def test_the_demos_kit_waits_for_its_parts_and_takes_them(tmp_path: Path) -> Non
     for key, job in jobs[:3]:
         assert isinstance(job, PrintableJob)
         request = job.request if job.solve is None else replace(job.request, result=line)
-        followed += plan.done(key, (job.request.path, request))
+        followed += plan.done(key, Printed(job.kind, job.request.path, request))
     assert followed == []  # the book is still to come
-    [(key, kit)] = plan.done(("tripeaks", "book"), (tmp_path / "book.pdf", {"puzzle-1": 3}))
+    book = BookMade("tripeaks", tmp_path / "book.pdf", {"puzzle-1": 3})
+    [(key, kit)] = plan.done(("tripeaks", "book"), book)
     assert key == "kit" and isinstance(kit, KitJob) and kit.game == "tripeaks"
     assert kit.results == {1: line} and kit.deals == (1,) and kit.sketched == {"puzzle-1": 3}
     for kind, request in (

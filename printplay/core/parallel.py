@@ -32,15 +32,18 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from types import FrameType
-from typing import Any, TypeVar, cast
+from typing import Generic, TypeAlias, TypeVar
 
 from printplay.core.errors import PrintplayError
 
 T = TypeVar("T")
 R = TypeVar("R")
+K = TypeVar("K")
+V = TypeVar("V")
 
 
 def cpu_count() -> int:
@@ -150,8 +153,9 @@ def _orphan_watch(parent: int) -> None:
 
 
 def _serve(conn: Connection, parent: int) -> None:
-    """A worker's life: run each task sent on ``conn`` (a function and a chunk of items)
-    and send back its results, until told to stop, or until the parent is gone (then it
+    """A worker's life: run each task sent on ``conn`` (a call without arguments: a
+    function and its chunk of items, or its one item) and send back what it returns, until
+    told to stop, or until the parent is gone (then it
     ends quietly: no traceback from a pipe with nobody at the other end)."""
     _quiet_worker()
     threading.Thread(target=_orphan_watch, args=(parent,), daemon=True).start()
@@ -162,9 +166,8 @@ def _serve(conn: Connection, parent: int) -> None:
             return
         if task is None:
             return
-        func, chunk = task
         try:
-            reply: tuple[bool, object] = (True, [func(item) for item in chunk])
+            reply: tuple[bool, object] = (True, task())
         except Exception as error:  # sent to the parent, which raises it
             reply = (False, error)
         try:
@@ -178,11 +181,10 @@ def _serve(conn: Connection, parent: int) -> None:
 
 @dataclass
 class _Worker:
-    """A worker process, the parent's end of its pipe, and the chunk it is running."""
+    """A worker process and the parent's end of its pipe."""
 
     process: BaseProcess
     conn: Connection
-    chunk: int | None = None
 
 
 def _start_worker() -> _Worker:
@@ -244,27 +246,33 @@ def _lost(worker: _Worker) -> WorkerLost:
     return WorkerLost(f"a worker process {how}; the run stopped")
 
 
-Task = tuple[object, Callable[[Any], Any], list[Any]]
-"""What a worker is handed: a key the caller knows it by, a function and a chunk of items."""
+Task: TypeAlias = tuple[K, Callable[[], V]]
+"""What a worker is handed: a key the caller knows it by and a call without arguments (it
+is pickled: a module-level function with its arguments bound, :func:`functools.partial`)."""
+
+
+def _apply(func: Callable[[T], R], chunk: list[T]) -> list[R]:
+    """``func`` of each item of ``chunk`` (a map's task)."""
+    return [func(item) for item in chunk]
 
 
 def _schedule(
-    workers: list[_Worker], next_task: Callable[[], Task | None]
-) -> Iterator[tuple[object, list[Any]]]:
+    workers: list[_Worker], next_task: Callable[[], Task[K, V] | None]
+) -> Iterator[tuple[K, V]]:
     """``(key, results)`` of each task ``next_task`` hands out, as tasks finish: after each
     result (the caller may have added tasks meanwhile), every idle worker is given the next
     task.  A worker that dies raises
     :class:`WorkerLost`; an error in a task is raised here."""
-    busy: dict[int, object] = {}
+    busy: dict[int, K] = {}
 
     def give(index: int) -> None:
         task = next_task()
         if task is None:
             return
-        key, func, chunk = task
+        key, call = task
         worker = workers[index]
         try:
-            worker.conn.send((func, chunk))
+            worker.conn.send(call)
         except OSError:  # the worker is gone
             raise _lost(worker) from None
         busy[index] = key
@@ -314,7 +322,7 @@ class WorkerPool:
                 self._workers = _start_workers(self.size)
         return self._workers
 
-    def _drive(self, next_task: Callable[[], Task | None]) -> Iterator[tuple[object, list[Any]]]:
+    def _drive(self, next_task: Callable[[], Task[K, V] | None]) -> Iterator[tuple[K, V]]:
         """:func:`_schedule` on this pool's workers, which are ended if it stops early."""
         workers = self._start()
         finished = False
@@ -350,15 +358,19 @@ class WorkerPool:
         size = max(1, chunksize)
         starts = iter(range(0, len(work), size))
 
-        def next_chunk() -> Task | None:
+        def next_chunk() -> Task[int, list[R]] | None:
             first = next(starts, None)
-            return None if first is None else (first, func, work[first : first + size])
+            return (
+                None
+                if first is None
+                else (first, partial(_apply, func, work[first : first + size]))
+            )
 
         waiting: dict[int, list[R]] = {}
         position = done = 0
         for key, results in self._drive(next_chunk):
             if ordered:
-                waiting[cast(int, key)] = results
+                waiting[key] = results
                 ready: list[R] = []
                 while position in waiting:
                     chunk = waiting.pop(position)
@@ -372,10 +384,6 @@ class WorkerPool:
                 if progress:
                     progress(done)
 
-    def batch(self) -> Batch:
-        """A batch of tasks run on this pool, more of which may be added while it runs."""
-        return Batch(self)
-
     def close(self) -> None:
         """Tell every worker to stop and end them."""
         for worker in self._workers:
@@ -384,41 +392,39 @@ class WorkerPool:
         self._end()
 
 
-class Batch:
+class Batch(Generic[K, V]):
     """Tasks, each a module-level function and one item, run on a :class:`WorkerPool` as
     workers are free, in the order submitted; iterating gives ``(key, result)`` as each
     finishes, and a task submitted meanwhile (one that needed an earlier result) joins the
-    queue.  The iteration ends when every task submitted has given its result."""
+    queue.  The iteration ends when every task submitted has given its result.  (Its keys
+    are ``K``, its results ``V``.)"""
 
     def __init__(self, pool: WorkerPool) -> None:
         self.pool = pool
-        self.queue: deque[Task] = deque()
+        self.queue: deque[Task[K, V]] = deque()
         self.submitted = 0
 
-    def submit(
-        self, key: object, func: Callable[[T], object], item: T, *, first: bool = False
-    ) -> None:
+    def submit(self, key: K, func: Callable[[T], V], item: T, *, first: bool = False) -> None:
         """Queue ``func(item)`` (with ``first``, before every task queued: one that waited
         for others, and that others may wait for); its result comes back with ``key``."""
-        task: Task = (key, func, [item])
+        task: Task[K, V] = (key, partial(func, item))
         if first:
             self.queue.appendleft(task)
         else:
             self.queue.append(task)
         self.submitted += 1
 
-    def __iter__(self) -> Iterator[tuple[object, Any]]:
+    def __iter__(self) -> Iterator[tuple[K, V]]:
         if self.pool.size <= 1:
             while self.queue:
-                key, func, (item,) = self.queue.popleft()
-                yield key, func(item)
+                key, call = self.queue.popleft()
+                yield key, call()
             return
 
-        def next_task() -> Task | None:
+        def next_task() -> Task[K, V] | None:
             return self.queue.popleft() if self.queue else None
 
-        for key, (result,) in self.pool._drive(next_task):
-            yield key, result
+        yield from self.pool._drive(next_task)
 
 
 @contextmanager

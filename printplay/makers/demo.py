@@ -10,10 +10,10 @@ PDFs, prints the line the demo searched and puts them in its kits."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from printplay.analysis.curated import SeedDeal, collections
 from printplay.core.errors import OutputError
@@ -81,6 +81,27 @@ def book_request(game: GameEntry, folder: Path, paper: str) -> BookRequest:
 
 
 @dataclass(frozen=True)
+class Printed:
+    """What a printable's job made: the path written and the request it was made from
+    (with the line it prints, if it was searched)."""
+
+    kind: str
+    path: Path
+    request: PrintRequest
+
+
+@dataclass(frozen=True)
+class BookMade:
+    """What a book's job made: the game, the path written and, for a solitaire's curated
+    puzzle book, where its first layout pass found its marks (the kits print the same
+    book, numbered on)."""
+
+    game: str
+    path: Path
+    sketched: dict[str, int] | None
+
+
+@dataclass(frozen=True)
 class PrintableJob:
     """A printable of the demo by the registry's maker; with ``solve``, a sheet whose line
     is searched first and printed as given (the kit and the website print it too)."""
@@ -89,12 +110,12 @@ class PrintableJob:
     request: PrintRequest
     solve: SeedDeal | None = None
 
-    def run(self) -> tuple[Path, PrintRequest]:
-        """The path written and the request it was made from (with its line)."""
+    def run(self) -> Printed:
+        """Make it."""
         request = self.request
         if self.solve is not None:
             request = replace(request, result=_line(self.solve))
-        return make_printable(self.kind, request), request
+        return Printed(self.kind, make_printable(self.kind, request), request)
 
 
 @dataclass(frozen=True)
@@ -103,9 +124,8 @@ class BookJob:
 
     request: BookRequest
 
-    def run(self) -> tuple[Path, dict[str, int] | None]:
-        """The path written and, for a solitaire's curated puzzle book, where its first
-        layout pass found its marks (the kits print the same book, numbered on)."""
+    def run(self) -> BookMade:
+        """Make it."""
         from printplay.games import SOLITAIRE_BOOK
         from printplay.makers.requests import book_maker
 
@@ -114,8 +134,8 @@ class BookJob:
             from printplay.makers.book_maker import curated_book
 
             path, _, pages = curated_book(request.game, request.path, paper=request.paper)
-            return path, dict(pages.sketched)
-        return book_maker(request.game)(request)[0], None
+            return BookMade(request.game, path, dict(pages.sketched))
+        return BookMade(request.game, book_maker(request.game)(request)[0], None)
 
 
 class DemoPlan:
@@ -192,20 +212,20 @@ class DemoPlan:
         """Note what a printable or a book made (the site copies the printables, the kits
         take their pages, and start from the first pass of the books); the kit once its
         game's printables and book are made."""
-        if not isinstance(key, tuple):
-            return []
-        if key[1] == "book":
-            sketched = cast("tuple[Path, dict[str, int] | None]", result)[1]
-            if sketched is not None:
-                self.sketched[key[0]] = sketched
-        else:
-            path, request = cast("tuple[Path, PrintRequest]", result)
-            self.made[made_key(key[1], request)] = path
+        if isinstance(result, BookMade):
+            game = result.game
+            if result.sketched is not None:
+                self.sketched[game] = result.sketched
+        elif isinstance(result, Printed):
+            game, request = result.request.game, result.request
+            self.made[made_key(result.kind, request)] = result.path
             if request.result is not None and request.seed is not None:
                 self.lines[request.seed] = request.result
+        else:  # the kit
+            return []
         self.waiting.discard(key)
         target = self.kit_path()
-        if self.waiting or target is None or key[0] != self.kit_name:
+        if self.waiting or target is None or game != self.kit_name:
             return []
         from printplay.makers.kit_maker import KitJob
 

@@ -10,9 +10,9 @@ sent to a worker process, so everything it holds can be pickled, and what it ret
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from typing import Protocol, cast
+from typing import Protocol
 
-from printplay.core.parallel import WorkerPool
+from printplay.core.parallel import Batch, WorkerPool
 
 
 class Job(Protocol):
@@ -48,7 +48,7 @@ def run_plans(pool: WorkerPool, plans: Sequence[Plan], progress: Progress | None
     """Run every job of ``plans`` on ``pool``, the ones that wait for others as soon as they
     can (before the jobs queued), each result told to its plan.  An error in a job stops
     everything (the pool ends the jobs still running) and is raised here."""
-    batch = pool.batch()
+    batch: Batch[tuple[int, Hashable], object] = Batch(pool)
     owners: dict[tuple[int, Hashable], Plan] = {}
 
     def submit(number: int, plan: Plan, jobs: list[tuple[Hashable, Job]], first: bool) -> None:
@@ -58,8 +58,7 @@ def run_plans(pool: WorkerPool, plans: Sequence[Plan], progress: Progress | None
 
     for number, plan in enumerate(plans):
         submit(number, plan, plan.start(), first=False)
-    for done, (tagged, result) in enumerate(batch, start=1):
-        number, key = cast("tuple[int, Hashable]", tagged)
+    for done, ((number, key), result) in enumerate(batch, start=1):
         plan = owners.pop((number, key))
         # A job that waited for others goes first: it is often long (a kit), and the
         # last jobs should be short ones, so that no process waits idle at the end.

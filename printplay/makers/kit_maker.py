@@ -433,9 +433,9 @@ class KitJob:
     made: Made
     sketched: Mapping[str, int] | None = None
 
-    def run(self) -> int:
-        """The kit's pages."""
-        kit = build_kit(
+    def run(self) -> Kit:
+        """Make it."""
+        return build_kit(
             self.game,
             self.target,
             paper=self.paper,
@@ -445,7 +445,6 @@ class KitJob:
             made=self.made,
             sketched=self.sketched,
         )
-        return kit.pages
 
 
 def make_kit(

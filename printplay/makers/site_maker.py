@@ -19,10 +19,9 @@ from __future__ import annotations
 import contextlib
 import re
 import shutil
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, cast
 
 from pypdf import PdfReader
 
@@ -35,9 +34,9 @@ from printplay.core import options as opts
 from printplay.core.errors import OutputError
 from printplay.core.outfolder import check_folder, publish, staging_folder
 from printplay.core.parallel import WorkerPool, worker_pool
-from printplay.games import REGISTRY, GameEntry, entry, load, make_solitaire
+from printplay.games import REGISTRY, GameEntry, entry, make_solitaire
 from printplay.makers.jobs import Job, Progress, run_plans
-from printplay.makers.kit_maker import KitJob, ResultKey
+from printplay.makers.kit_maker import Kit, KitJob, ResultKey
 from printplay.makers.requests import (
     Made,
     MadeKey,
@@ -87,6 +86,39 @@ def _pages(path: Path) -> int:
 
 
 @dataclass(frozen=True)
+class RulebookMade:
+    """What a rulebook's job made: its model, the rulebook as its web page shows it and the
+    PDF's pages."""
+
+    game: str
+    options: tuple[str, ...]
+    book: Book
+    drawn: RulebookText
+    pages: int
+
+
+@dataclass(frozen=True)
+class PrintableMade:
+    """What another printable's job made: its PDF's pages."""
+
+    game: str
+    kind: str
+    pages: int
+
+
+@dataclass(frozen=True)
+class DealMade:
+    """What a featured deal's job made: the line, the sheet's model, the PDF's pages and
+    the deal's page."""
+
+    deal: SeedDeal
+    line: Line
+    sheet: Sheet
+    pages: int
+    page: Page
+
+
+@dataclass(frozen=True)
 class RulebookJob:
     """A game's rulebook under ``options``: its whole model, built once, the PDF drawn from
     it (or a copy of ``made``, the same PDF made already) and the rulebook as its web page
@@ -99,8 +131,8 @@ class RulebookJob:
     rules_dir: Path | None
     made: Path | None = None
 
-    def run(self) -> tuple[Book, RulebookText, int]:
-        """The model, the web page's rulebook and the PDF's pages."""
+    def run(self) -> RulebookMade:
+        """Make it."""
         game = entry(self.game)
         book = rulebook_book(game, self.options, self.rules_dir)
         drawn = rulebook_text(book)  # a broken house source stops here, before any PDF
@@ -108,7 +140,7 @@ class RulebookJob:
             shutil.copyfile(self.made, self.target)
         else:
             rulebook_pdf(game)(book, self.target, paper=self.paper)
-        return book, drawn, _pages(self.target)
+        return RulebookMade(self.game, self.options, book, drawn, _pages(self.target))
 
 
 @dataclass(frozen=True)
@@ -120,9 +152,10 @@ class PrintableJob:
     request: PrintRequest
     made: Made
 
-    def run(self) -> int:
-        """The PDF's pages."""
-        return _pages(make_printable(self.kind, self.request, self.made))
+    def run(self) -> PrintableMade:
+        """Make it."""
+        pages = _pages(make_printable(self.kind, self.request, self.made))
+        return PrintableMade(self.request.game, self.kind, pages)
 
 
 @dataclass(frozen=True)
@@ -141,8 +174,8 @@ class DealJob:
     rules_dir: Path | None
     made: Path | None = None
 
-    def run(self) -> tuple[Line, Sheet, int, Page]:
-        """The line, the sheet's model, the PDF's pages and the deal's page."""
+    def run(self) -> DealMade:
+        """Make it."""
         deal = self.deal
         solitaire = make_solitaire(deal.game, deal.options)
         dealt = deal.deal()
@@ -158,7 +191,22 @@ class DealJob:
         search = (self.rules_dir,) if self.rules_dir is not None else ()
         words, sheet_words = SiteWords(search), Words("sheet.j2", search)
         drawn = game_deal_page(deal.game, self.title, self.home, page, sheet_words, words)
-        return line, sheet, download.pages, drawn
+        return DealMade(deal, line, sheet, download.pages, drawn)
+
+
+def _rules_pdf(name: str, options: Sequence[str]) -> str:
+    """Where in the site the rulebook of ``name`` under ``options`` is."""
+    return f"{name}/{name}-rules-{_slug(options)}.pdf" if options else f"{name}/{name}-rules.pdf"
+
+
+def _deal_pdf(deal: SeedDeal) -> str:
+    """Where in the site the sheet of a featured deal is."""
+    return f"{deal.game}/{deal.game}-{_deal_file(deal)}.pdf"
+
+
+def _printable_pdf(name: str, kind: str) -> str:
+    """Where in the site another printable (a mat, a kit) of ``name`` is."""
+    return f"{name}/{name}-{kind.replace(' ', '-')}.pdf"
 
 
 # -- The plan: which jobs, in which order, and the site put together from their results -----
@@ -191,7 +239,10 @@ class SitePlan:
         self.results = results
         self.made: dict[MadeKey, Path] = dict(made)
         self.files: list[str] = []
-        self.found: dict[Hashable, Any] = {}
+        self.rulebooks: dict[tuple[str, tuple[str, ...]], RulebookMade] = {}
+        self.deals: dict[SeedDeal, DealMade] = {}
+        self.pages: dict[tuple[str, str], int] = {}
+        """The pages of the other printables and of the kits, by game and kind."""
         self.waiting: dict[str, set[Hashable]] = {}
         self.drawn: dict[str, RulebookText] = {}
         self.deal_pages: dict[str, Page] = {}
@@ -202,8 +253,10 @@ class SitePlan:
         self.files.append(path)
         return target
 
-    def _request(self, game: str, kind: str, **more: Any) -> PrintRequest:
-        return PrintRequest(game, Path(), paper=self.paper, rules_dir=self.rules_dir, **more)
+    def _request(self, game: str) -> PrintRequest:
+        """A printable's request of ``game`` under the standard rules, as a kit asks for it
+        (with no path)."""
+        return PrintRequest(game, Path(), paper=self.paper, rules_dir=self.rules_dir)
 
     def start(self) -> list[tuple[Hashable, Job]]:
         """Every job but the kits: the standard rulebooks first (a broken house source
@@ -215,25 +268,25 @@ class SitePlan:
         for name in self.names:
             game = REGISTRY[name]
             parts: set[Hashable] = set()
-            rulebook = self._request(name, "rulebook")
+            rulebook = self._request(name)
             key = (name, "rulebook", ())
-            path = self._file(f"{name}/{name}-rules.pdf")
+            path = self._file(_rules_pdf(name, ()))
             made = self.made.get(made_key("rulebook", rulebook))
             jobs.append((key, RulebookJob(name, (), path, self.paper, self.rules_dir, made)))
             parts.add(key)
             for kind in game.printables:
                 if kind not in ("rulebook", "sheet"):
-                    path = self._file(f"{name}/{name}-{kind.replace(' ', '-')}.pdf")
-                    request = replace(self._request(name, kind), path=path)
+                    path = self._file(_printable_pdf(name, kind))
+                    request = replace(self._request(name), path=path)
                     parts_jobs.append(((name, kind), PrintableJob(kind, request, self.made)))
                     parts.add((name, kind))
             for options in variant_sets(name):
-                path = self._file(f"{name}/{name}-rules-{_slug(options)}.pdf")
+                path = self._file(_rules_pdf(name, options))
                 variant = RulebookJob(name, options, path, self.paper, self.rules_dir)
                 later.append(((name, "rulebook", options), variant))
             for deal in featured_deals(name, self.deal_count):
                 page = f"{name}/{_deal_file(deal)}.html"
-                pdf = f"{name}/{name}-{_deal_file(deal)}.pdf"
+                pdf = _deal_pdf(deal)
                 line = self.results.get(deal)
                 sheet = self._sheet_request(deal, line) if line is not None else None
                 featured = DealJob(
@@ -255,25 +308,32 @@ class SitePlan:
 
     def done(self, key: Hashable, result: object) -> list[tuple[Hashable, Job]]:
         """Note a result; a game's kit once its rulebook, printables and sheets are made."""
-        self.found[key] = result
-        name, kind, *rest = cast("tuple[Any, ...]", key)
-        if kind == "rulebook":
-            drawn = cast("tuple[Book, RulebookText, int]", result)[1]
-            options = rest[0]
+        if isinstance(result, RulebookMade):
+            name, options = result.game, result.options
+            self.rulebooks[(name, options)] = result
             page = f"{name}/{_slug(options)}.html" if options else f"{name}/index.html"
-            self.drawn[page] = drawn
+            self.drawn[page] = result.drawn
             if not options:
-                request = self._request(name, "rulebook")
-                self.made[made_key("rulebook", request)] = self.staging / self._pdf(key)
-        elif kind == "deal":
-            deal = cast(SeedDeal, rest[0])
-            line, _, _, drawn_page = cast("tuple[Line, Sheet, int, Page]", result)
-            self.deal_pages[drawn_page.path] = drawn_page
-            request = self._sheet_request(deal, line)
-            self.made[made_key("sheet", request)] = self.staging / self._pdf(key)
-        elif kind != "kit":
-            request = self._request(name, kind)
-            self.made[made_key(kind, request)] = self.staging / self._pdf(key)
+                request = self._request(name)
+                self.made[made_key("rulebook", request)] = self.staging / _rules_pdf(name, ())
+        elif isinstance(result, DealMade):
+            name = result.deal.game
+            self.deals[result.deal] = result
+            self.deal_pages[result.page.path] = result.page
+            request = self._sheet_request(result.deal, result.line)
+            self.made[made_key("sheet", request)] = self.staging / _deal_pdf(result.deal)
+        elif isinstance(result, PrintableMade):
+            name = result.game
+            self.pages[(name, result.kind)] = result.pages
+            request = self._request(name)
+            self.made[made_key(result.kind, request)] = self.staging / _printable_pdf(
+                name, result.kind
+            )
+        elif isinstance(result, Kit):
+            self.pages[(result.game, "kit")] = result.pages
+            return []
+        else:
+            return []
         waiting = self.waiting.get(name)
         if waiting is None or key not in waiting:
             return []
@@ -286,37 +346,23 @@ class SitePlan:
     def _sheet_request(self, deal: SeedDeal, line: Line) -> PrintRequest:
         """The request the sheet of ``deal`` printing ``line`` is made from (as a kit asks
         for it)."""
-        return self._request(
-            deal.game, "sheet", option_texts=deal.options, seed=deal.seed,
-            deal_codes=deal.cards, result=line,
-        )  # fmt: skip
-
-    def _pdf(self, key: Hashable) -> str:
-        """Where in the site the PDF of the job of ``key`` is."""
-        name, kind, *rest = cast("tuple[Any, ...]", key)
-        if kind == "rulebook":
-            options = rest[0]
-            return (
-                f"{name}/{name}-rules-{_slug(options)}.pdf"
-                if options
-                else f"{name}/{name}-rules.pdf"
-            )
-        if kind == "deal":
-            return f"{name}/{name}-{_deal_file(rest[0])}.pdf"
-        return f"{name}/{name}-{kind.replace(' ', '-')}.pdf"
+        return replace(
+            self._request(deal.game),
+            option_texts=deal.options,
+            seed=deal.seed,
+            deal_codes=deal.cards,
+            result=line,
+        )
 
     def _kit(self, name: str) -> KitJob:
         """The kit of ``name``: a solitaire's prints its featured deals' sheets (none with no
         featured deal), another game's its own curated rounds."""
         game = REGISTRY[name]
         chosen = featured_deals(name, self.deal_count)
-        lines: dict[ResultKey, Line] = {}
-        for deal in chosen:
-            line, *_ = cast("tuple[Line, Sheet, int, Page]", self.found[(name, "deal", deal)])
-            lines[deal] = line
+        lines: dict[ResultKey, Line] = {deal: self.deals[deal].line for deal in chosen}
         return KitJob(
             name,
-            self._file(f"{name}/{name}-kit.pdf"),
+            self._file(_printable_pdf(name, "kit")),
             self.paper,
             tuple(chosen) if game.is_solitaire else None,
             self.rules_dir,
@@ -333,36 +379,36 @@ class SitePlan:
 
     def _game(self, game: GameEntry) -> GamePage:
         name = game.name
-        found = self.found
-        book, _, pages = cast("tuple[Book, RulebookText, int]", found[(name, "rulebook", ())])
-        downloads = [Download(self._pdf((name, "rulebook", ())), "rulebook", "rulebook", pages)]
+        standard = self.rulebooks[(name, ())]
+        downloads = [Download(_rules_pdf(name, ()), "rulebook", "rulebook", standard.pages)]
         for kind in game.printables:
             if kind not in ("rulebook", "sheet"):
-                other: tuple[str, ...] = (name, kind)
-                downloads.append(Download(self._pdf(other), kind, kind, cast(int, found[other])))
+                pages = self.pages[(name, kind)]
+                downloads.append(Download(_printable_pdf(name, kind), kind, kind, pages))
         variants = []
         for options in variant_sets(name):
-            key = (name, "rulebook", options)
-            variant, _, pages = cast("tuple[Book, RulebookText, int]", found[key])
+            variant = self.rulebooks[(name, options)]
             parsed = opts.parse_options(game.options_type, options)
             specs = {spec.name: spec for spec in opts.option_specs(game.options_type)}
             about = tuple(specs[option.partition("=")[0]].help for option in options)
-            pdf = Download(self._pdf(key), "rulebook", "rulebook", pages)
+            pdf = Download(_rules_pdf(name, options), "rulebook", "rulebook", variant.pages)
             page = f"{name}/{_slug(options)}.html"
-            variants.append(VariantPage(page, options, opts.describe(parsed), about, variant, pdf))
+            rules = opts.describe(parsed)
+            variants.append(VariantPage(page, options, rules, about, variant.book, pdf))
         deals = []
         for deal in featured_deals(name, self.deal_count):
-            featured = (name, "deal", deal)
-            _, sheet, pages, drawn = cast("tuple[Line, Sheet, int, Page]", found[featured])
-            pdf = Download(self._pdf(featured), "sheet", _deal_name(deal), pages)
-            deals.append(DealPage(drawn.path, _deal_name(deal), deal.note, sheet, pdf))
-        kit = Download(f"{name}/{name}-kit.pdf", "kit", "kit", cast(int, found[(name, "kit")]))
+            featured = self.deals[deal]
+            pdf = Download(_deal_pdf(deal), "sheet", _deal_name(deal), featured.pages)
+            deals.append(
+                DealPage(featured.page.path, _deal_name(deal), deal.note, featured.sheet, pdf)
+            )
+        kit = Download(_printable_pdf(name, "kit"), "kit", "kit", self.pages[(name, "kit")])
         downloads.append(kit)
         return GamePage(
             name,
             game.title,
             f"{name}/index.html",
-            book,
+            standard.book,
             tuple(variants),
             tuple(deals),
             tuple(downloads),

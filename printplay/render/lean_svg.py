@@ -11,7 +11,7 @@ minidom writes it, character for character, so the SVG is the one reportlab woul
 from __future__ import annotations
 
 from io import StringIO
-from typing import Any
+from typing import Protocol
 from xml.dom import minidom
 
 from reportlab import rl_config
@@ -100,10 +100,18 @@ class Element:
         out.append(f"</{self.tagName}>{newl}")
 
 
+class _Writer(Protocol):
+    """Where a document is written (renderSVG's writer)."""
+
+    def write(self, text: str, /) -> object:
+        """Write ``text``."""
+        ...
+
+
 class Document:
     """The document: its doctype, as minidom's, and its root element."""
 
-    def __init__(self, doctype: Any, root: Element) -> None:
+    def __init__(self, doctype: minidom.DocumentType | None, root: Element) -> None:
         self.doctype = doctype
         self.documentElement = root
 
@@ -120,7 +128,12 @@ class Document:
         return Comment(data)
 
     def writexml(
-        self, writer: Any, indent: str = "", addindent: str = "", newl: str = "", encoding: str = ""
+        self,
+        writer: _Writer,
+        indent: str = "",
+        addindent: str = "",
+        newl: str = "",
+        encoding: str = "",
     ) -> None:
         """Write it as minidom's ``Document.writexml`` does (the declaration, the doctype,
         the root), in one piece."""
@@ -134,13 +147,15 @@ class Document:
         writer.write("".join(out))
 
 
-def _lean(node: Any, found: dict[int, Element]) -> Element | Text | Comment:
+def _lean(node: minidom.Node, found: dict[int, Element]) -> Element | Text | Comment:
     """A minidom node (and what it holds) as a lean one; ``found`` maps each minidom
     element to its lean copy."""
-    if node.nodeType == minidom.Node.TEXT_NODE:
+    if isinstance(node, minidom.Text):
         return Text(node.data)
-    if node.nodeType == minidom.Node.COMMENT_NODE:
+    if isinstance(node, minidom.Comment):
         return Comment(node.data)
+    if not isinstance(node, minidom.Element):
+        raise TypeError(f"no lean copy of a {type(node).__name__}")
     element = Element(node.tagName)
     for name, value in node.attributes.items():
         element.setAttribute(name, value)
@@ -154,8 +169,8 @@ class LeanCanvas(renderSVG.SVGCanvas):
     """renderSVG's canvas, its document lean: set up as reportlab sets it up (the root's
     attributes, its title, clip path and group), then copied into lean nodes."""
 
-    def __init__(self, size: tuple[float, float], **kwds: Any) -> None:
-        super().__init__(size, **kwds)
+    def __init__(self, size: tuple[float, float]) -> None:
+        super().__init__(size)
         found: dict[int, Element] = {}
         root = _lean(self.svg, found)
         assert isinstance(root, Element)
@@ -167,7 +182,7 @@ class LeanCanvas(renderSVG.SVGCanvas):
             self.scaleTree = found[id(self.scaleTree)]
 
 
-def draw_to_string(drawing: Drawing, show_boundary: Any = rl_config.showBoundary) -> str:
+def draw_to_string(drawing: Drawing, show_boundary: int = rl_config.showBoundary) -> str:
     """``renderSVG.drawToString(drawing)``, the same text, on a :class:`LeanCanvas`."""
     scaled = renderScaledDrawing(drawing)  # type: ignore[no-untyped-call]
     canvas = LeanCanvas((scaled.width, scaled.height))
