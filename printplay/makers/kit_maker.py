@@ -135,7 +135,8 @@ def build_kit(
     (:data:`~printplay.makers.requests.Made`, a sheet's request with its result), whose
     pages the kit takes instead of typesetting them again; ``sketched`` is where the first
     layout pass of the game's curated puzzle book found its marks, printed already (the
-    demo's book): the kit's book starts from there.
+    demo's book): the kit's book starts from there.  A lite kit takes only parts drawn
+    ink-light (:func:`~printplay.makers.requests.made_key`) and no full book's marks.
     """
     game_entry = entry(game)
     path = check_writable(Path(path))
@@ -160,8 +161,8 @@ def build_kit(
             words,
             puzzles=puzzles,
             lite=lite,
-            made=made or {},
-            sketched=sketched,
+            made=made or {},  # looked up in the kit's ink mode: a lite kit takes no full part
+            sketched=None if lite else sketched,  # found by a book drawn in full ink
         )
         sequence, blanks, part_pages = _build_parts(parts, RUN_ON if lite else frozenset())
         marks = bookmarks(parts, words)

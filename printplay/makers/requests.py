@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeAlias, runtime_checkable
 
 from printplay.core.errors import GameError
+from printplay.core.ink_mode import is_ink_light
 from printplay.games import GameEntry, entry, load, not_a
 from printplay.models.printable import PrintRequest, Rulebook
 
@@ -94,19 +95,23 @@ def rulebook_pdf(game: GameEntry) -> RulebookDrawer:
     return draw
 
 
-MadeKey: TypeAlias = tuple[str, PrintRequest]
-"""A PDF's kind and the request it was written from, with an empty path."""
+MadeKey: TypeAlias = tuple[str, PrintRequest, bool]
+"""A PDF's kind, the request it was written from, with an empty path, and whether it was
+drawn ink-light (:func:`~printplay.core.ink_mode.is_ink_light`)."""
 
 Made: TypeAlias = Mapping[MadeKey, Path]
 """PDFs written already, by their kind (``"rulebook"``, ``"mat"`` …) and their request with
 an empty path (:func:`made_key`): the demo hands its own to the website, which copies a PDF
 of the same kind from an equal request instead of typesetting it again.  (A kit's parts are
-numbered as pages of the kit, so a kit never copies one.)"""
+numbered as pages of the kit, so a kit never copies one: it takes their pages renumbered,
+those drawn in its own ink mode only.)"""
 
 
 def made_key(kind: str, request: PrintRequest) -> MadeKey:
-    """The key of :data:`Made` for a PDF of ``kind`` written from ``request``."""
-    return kind, replace(request, path=Path())
+    """The key of :data:`Made` for a PDF of ``kind`` written from ``request`` now: drawn
+    ink-light or not as the ink mode is now, so that a lite kit takes no part drawn in
+    full ink, nor a full kit an ink-light one."""
+    return kind, replace(request, path=Path()), is_ink_light()
 
 
 def copy_made(made: Made, kind: str, request: PrintRequest) -> Path | None:
