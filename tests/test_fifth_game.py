@@ -235,6 +235,20 @@ def test_badges_on_a_fanned_column_fall_apart_each_on_its_card(fan: float) -> No
         assert ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5 >= r1 + r2  # apart
 
 
+def test_the_terminal_draws_each_row_of_a_fanned_column_on_a_line_of_its_own(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Rows less than half a card apart (a fan of 0.3) each keep a line of the drawing."""
+    status, out, _ = run(capsys, "deal", "putt", "--seed", "1")
+    cards = Putt().numbered_deal(1).cards
+    rows = [
+        " ".join(f"[{cards[row * COLUMNS + column].label}]" for column in range(COLUMNS))
+        for row in range(DEPTH)
+    ]
+    drawn = [" ".join(line.split()) for line in out.splitlines()]
+    assert status == 0 and drawn[2 : 2 + DEPTH] == rows
+
+
 def test_the_rulebook_source_is_read_from_a_house_folder(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -30,13 +30,39 @@ def _style(card: Card | None, shown: bool) -> str:
     return "red" if shown and card is not None and card.is_red else ""
 
 
+def text_lines(heights: list[float]) -> dict[float, int]:
+    """The line of the drawing each card height (``y``, in card heights) goes on: two
+    lines a card height, and each height a line of its own below the one above it, so
+    that the rows of a fanned column, less than half a card apart, stay apart.
+
+    >>> text_lines([0.0, 1.0, 0.5, 1.0])
+    {0.0: 0, 0.5: 1, 1.0: 2}
+    >>> text_lines([0.0, 0.3, 0.6, 0.9])
+    {0.0: 0, 0.3: 1, 0.6: 2, 0.9: 3}
+    """
+    lines: dict[float, int] = {}
+    above: float | None = None
+    line = -1
+    for height in sorted(set(heights)):
+        if above is None or height - above >= SAME_ROW:  # else the same row, but for rounding
+            line = max(int(height * 2 + 0.5), line + 1)
+        lines[height] = line
+        above = height
+    return lines
+
+
+SAME_ROW = 1e-6
+"""Heights closer than this, in card heights, are one row (computed heights round apart)."""
+
+
 def board_text(view: BoardView, *, show_hidden: bool = True) -> Text:
     """The layout and the piles, spaced by the layout's pitch (neighbouring cards of a row
     are one cell apart)."""
     scale = CELL / view.pitch
     rows: dict[int, list[tuple[int, str, str]]] = {}
+    line_of = text_lines([view_slot.slot.y for view_slot in view.slots])
     for view_slot in view.slots:
-        line = int(view_slot.slot.y * 2 + 0.5)
+        line = line_of[view_slot.slot.y]
         column = int(view_slot.slot.x * scale + 0.5)
         shown = view_slot.face_up or show_hidden
         text = cell(view_slot.card, view_slot.face_up, show_hidden=show_hidden)
