@@ -2,12 +2,14 @@
 
 For each solitaire (standard rules), grades deals from 1 on and keeps the first
 ``--count`` easy deals as the collection ``first-steps`` and the first ``--count`` expert
-deals as ``expert``, each with its level, measures, winning line and turning points (see
+deals as ``expert`` (``--expert-count`` sets that one apart: a golf course of nine holes is
+four easy and five expert), each with its level, measures, winning line and turning points (see
 printplay/analysis/curated.py), so that books, kits and tests print and check them without
 searching.  Other collections in the file are kept as they are.
 
     python benchmarks/curate_seeds.py                 # every solitaire, 6 deals a collection
     python benchmarks/curate_seeds.py --game pyramid --count 6
+    python benchmarks/curate_seeds.py --game golf --count 4 --expert-count 5
 
 A game with no seeds file yet gets one (``seeds/<game>.json``) holding the two collections.
 
@@ -50,9 +52,12 @@ COLLECTIONS = {
 """Each graded collection: its level, title and description."""
 
 
-def curate(game_name: str, count: int, jobs: int, folder: Path = SEEDS) -> Path:
+def curate(
+    game_name: str, count: int, jobs: int, folder: Path = SEEDS, *, expert: int | None = None
+) -> Path:
     """Grade ``game_name``'s deals and write its graded collections into its seeds file in
-    ``folder`` (made if the game has none yet); the file's path."""
+    ``folder`` (made if the game has none yet), ``count`` deals a collection, or ``expert``
+    in the expert one; the file's path."""
     game = make_solitaire(game_name)
     path = folder / f"{game.name}.json"
     if path.is_file():
@@ -61,10 +66,11 @@ def curate(game_name: str, count: int, jobs: int, folder: Path = SEEDS) -> Path:
         data = {"game": game.name, "collections": []}
     kept = [c for c in data["collections"] if c["name"] not in COLLECTIONS]
     for name, (level, title, about) in COLLECTIONS.items():
-        chosen = choose_deals(game, count, level, jobs=jobs, window=5000)
+        wanted = expert if level == "expert" and expert is not None else count
+        chosen = choose_deals(game, wanted, level, jobs=jobs, window=5000)
         deals = [curated_record(game, graded) for graded in chosen.deals]
         kept.append(
-            {"name": name, "title": title, "about": about.format(count=count), "deals": deals}
+            {"name": name, "title": title, "about": about.format(count=wanted), "deals": deals}
         )
         print(f"{game.name} {name}: deals {[d['seed'] for d in deals]}", file=sys.stderr)
     data["collections"] = kept
@@ -97,13 +103,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", action="append", choices=GAMES, help="a game (repeat)")
     parser.add_argument("--count", type=int, default=6)
+    parser.add_argument("--expert-count", type=int, help="deals of the expert collection")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument(
         "--seeds-dir", type=Path, default=SEEDS, help="where the seeds files are (seeds/)"
     )
     args = parser.parse_args(argv)
     for game in args.game or GAMES:
-        curate(game, args.count, args.jobs, args.seeds_dir)
+        curate(game, args.count, args.jobs, args.seeds_dir, expert=args.expert_count)
     return 0
 
 

@@ -171,10 +171,10 @@ def test_the_commands_that_make_its_data(
         import curate_seeds
     finally:
         sys.path.remove(str(REPO / "benchmarks"))
-    path = curate_seeds.curate("putt", 1, 1, tmp_path)
+    path = curate_seeds.curate("putt", 1, 1, tmp_path, expert=2)
     stored = json.loads(path.read_text(encoding="utf-8"))
     levels = {c["name"]: [d["level"] for d in c["deals"]] for c in stored["collections"]}
-    assert levels == {"first-steps": ["easy"], "expert": ["expert"]}
+    assert levels == {"first-steps": ["easy"], "expert": ["expert", "expert"]}
     game = Putt()
     for collection in stored["collections"]:
         for deal in collection["deals"]:
