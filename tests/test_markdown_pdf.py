@@ -387,3 +387,17 @@ def test_red_suits_are_painted_red(pdfs: dict[str, Path]) -> None:
 def test_builds_are_byte_identical(pdfs: dict[str, Path], tmp_path: Path) -> None:
     again = build(tmp_path / "again.pdf", "a4")
     assert again.read_bytes() == pdfs["a4"].read_bytes()
+
+
+def test_a_short_callout_at_the_foot_of_a_page_moves_whole() -> None:
+    """A ruling of a line that does not fit at the foot of a page goes whole to the next,
+    instead of leaving its text on one page and an empty box on the next; a callout
+    taller than a quarter of the page may still split."""
+    short = markdown_to_flowables("> **Suits do not matter,** only ranks.", width=400, height=700)
+    (box,) = short
+    _, tall = box.wrap(400, 10_000)
+    assert box.split(400, tall - 4) == []
+    lines = "\n".join(f"> Line {n} of a long note.\n>" for n in range(40))
+    (long_box,) = markdown_to_flowables(lines, width=400, height=700)
+    _, tall = long_box.wrap(400, 10_000)
+    assert len(long_box.split(400, tall / 2)) == 2

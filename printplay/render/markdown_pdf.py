@@ -101,6 +101,11 @@ _COLUMN_GAP = 16.0
 _COLUMNS_NEED = 72.0
 """Room balanced columns need on a page to start there (reportlab's default)."""
 _TALL = 10_000.0
+
+_WHOLE = 0.25
+"""A callout box no taller than this share of a page is kept whole: split at the foot of
+a page, a box of a line or two could leave its text on one page and an empty box on the
+next."""
 _SHORT_TABLE = 15
 """Tables of at most this many rows are not split across pages or columns."""
 _SHORT_LIST = 4
@@ -460,6 +465,7 @@ class _Converter:
         if not content:
             return Paragraph("", styles.body)
         _trim_space_after(content)
+        short = self.height is not None and _height(content, inner_width) <= _WHOLE * self.height
         box: Flowable = Table(
             [[content]],
             colWidths=[ctx.width],
@@ -475,7 +481,7 @@ class _Converter:
                 ]
             ),
             hAlign="LEFT",
-            splitInRow=1,
+            splitInRow=0 if short else 1,  # split, a short box can leave an empty part
             spaceBefore=3,
             spaceAfter=float(styles.body.spaceAfter) + 4,
         )
