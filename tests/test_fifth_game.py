@@ -25,11 +25,12 @@ from fifth_game.putt import COLUMNS, DEPTH, FAN, LAYOUT, TABLEAU, Putt
 from pdftext import pdf_text
 from reportlab.graphics.shapes import Circle, Drawing, Group
 
-from printplay.analysis.grading import graded
+from printplay.analysis.grading import graded, shortest_line
 from printplay.analysis.levels import thresholds
 from printplay.cli.app import main
 from printplay.core.grades import LEVELS
 from printplay.core.layout import SlotView
+from printplay.core.verdicts import SolveResult
 from printplay.games import REGISTRY, make_solitaire
 from printplay.render.board import board_drawing
 from printplay.render.card_shapes import CARD_RATIO
@@ -86,6 +87,21 @@ def test_its_thresholds_grade_its_deals() -> None:
     found = {seed: graded(game, game.numbered_deal(seed)).grade.level for seed in range(1, 16)}
     assert {found[2], found[4], found[3], found[15]} == set(LEVELS)
     assert found[1] == "unwinnable"
+
+
+def test_its_declaration_can_grade_and_print_the_best_line() -> None:
+    """A winnable deal is graded on (and its book prints) the solver's winning line by
+    default for a game of points or strokes; ``graded_line="best"`` asks for the best line,
+    the one that reaches the par a course prints."""
+    game = make_solitaire("putt")
+    start = game.initial_state(game.numbered_deal(2))
+    first = SolveResult(solvable=True, moves=(), states=0, seconds=0.0)
+    assert ENTRY.line_graded() == "winning" and shortest_line(game, start, first) is first
+    best = dataclasses.replace(ENTRY, graded_line="best")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(REGISTRY, "putt", best)
+        found = shortest_line(game, start, first)
+    assert found.optimal and found.score == -2 and found.moves
 
 
 # --- every verb ---------------------------------------------------------------------------

@@ -72,10 +72,12 @@ class Graded:
 
 
 def shortest_line(game: RegisteredSolitaire, start: Position, found: Line) -> Line:
-    """The line a winnable deal is graded on: the shortest line where the game's best
-    line is the shortest (if the search finds it within :data:`LINE_STATES` states), else
-    ``found``, the solver's winning line."""
-    if entry(game.name).best_line != "shortest":
+    """The line a winnable deal is graded on, and its books print: the game's best line
+    (if the search finds it within :data:`LINE_STATES` states) where its declaration's
+    :attr:`~printplay.games.GameEntry.graded_line` says so, as it does by default for a
+    game whose best line is the shortest; else ``found``, the solver's winning line."""
+    game_entry = entry(game.name)
+    if game_entry.best_line is None or game_entry.line_graded() != "best":
         return found
     best = solver_for(game).best_line(start, budget=Budget(max_states=LINE_STATES))
     return best if best.solvable else found

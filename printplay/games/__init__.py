@@ -64,6 +64,10 @@ BestLine = Literal["score", "shortest"]
 """What a game's best line is: the best score (the highest or the lowest, as the game's
 :attr:`GameEntry.score_order` says) or the fewest moves."""
 
+GradedLine = Literal["best", "winning"]
+"""The line a game's deals are graded on and its books print: its best line, or the
+solver's first winning line."""
+
 BEST_LINES: dict[BestLine, str] = {"score": "--best-score", "shortest": "--shortest"}
 """What a game's best line can be, and the ``solve`` flag that asks for it."""
 
@@ -197,6 +201,10 @@ class GameEntry:
     book_extras: str | None = None
     """``"module:function"`` (a :class:`~printplay.core.protocols.BookExtrasMaker`) giving
     what the game adds to its puzzle book: a line under each puzzle, pages after them."""
+    graded_line: GradedLine | None = None
+    """The line a winnable deal is graded on and its books print: ``"best"`` (the best
+    line) or ``"winning"`` (the solver's first winning line); ``None``: the best line
+    where it is the shortest, else the winning line (:meth:`line_graded`)."""
 
     @property
     def capabilities(self) -> frozenset[str]:
@@ -258,6 +266,14 @@ class GameEntry:
         if not isinstance(found, LineFinder):
             raise not_a(self.other_lines[kind], "line finder")
         return found
+
+    def line_graded(self) -> GradedLine:
+        """The line a winnable deal is graded on and its books print (see
+        :attr:`graded_line`): a book whose notes speak of the best score (a hole's par)
+        prints the line that reaches it."""
+        if self.graded_line is not None:
+            return self.graded_line
+        return "best" if self.best_line == "shortest" else "winning"
 
     def extras_maker(self) -> BookExtrasMaker | None:
         """What makes the extras of the game's puzzle book (``book_extras``), if any."""
@@ -446,6 +462,7 @@ __all__ = [
     "BEST_LINES",
     "REGISTRY",
     "GameEntry",
+    "GradedLine",
     "PieceWords",
     "entry",
     "game_name",
