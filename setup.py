@@ -39,11 +39,15 @@ from setuptools.command.build_ext import build_ext
 
 HERE = Path(__file__).resolve().parent
 COMPILED = [
-    f"printplay/solve/pyramid_{part}.py"
-    for part in ("encoding", "cycle", "dead", "bound", "moves", "search")
+    *(
+        f"printplay/solve/pyramid_{part}.py"
+        for part in ("encoding", "cycle", "dead", "bound", "moves", "search")
+    ),
+    "printplay/solve/golf_solver.py",
 ]
 """The modules worth compiling, compiled together as one mypyc group: the parts of the
-Pyramid search core.  A module of the group that imports another gets its compiled build."""
+Pyramid search core, and the Golf solver.  A module of the group that imports another gets
+its compiled build."""
 GROUP = "printplay.solve.native"
 """The group's name: its shared library is ``native__mypyc`` beside the modules."""
 BUILD_INFO = "printplay/solve/native_build.json"

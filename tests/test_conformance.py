@@ -332,9 +332,11 @@ SABOTAGE: list[tuple[str, Sabotage, str]] = [
 ]
 """Broken games: the game, the breakage, what the kit must say."""
 
-SABOTAGE_SEEDS = {"any_win_as_tripeaks_shortest": 5}
+SABOTAGE_SEEDS = {"any_win_as_tripeaks_shortest": 1}
 """The kit's seed where the standard one (6) draws no position that shows the breakage (a
-TriPeaks first win is often already a shortest one near the end of a game)."""
+TriPeaks first win is often already a shortest one near the end of a game; the moves of
+every other registered game are sampled from the same generator, so a new game can move
+the positions drawn: with Golf, of seeds 1 to 14 only 1 shows it)."""
 
 
 @pytest.mark.parametrize(

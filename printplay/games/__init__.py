@@ -8,7 +8,7 @@ imports it).  The command line, ``demo`` and the rulebook builder ask an entry w
 game can do (:attr:`GameEntry.capabilities`) and never branch on a game's name.
 
 >>> sorted(REGISTRY)
-['pyramid', 'ricochet', 'ricochet-poker', 'tripeaks']
+['golf', 'pyramid', 'ricochet', 'ricochet-poker', 'tripeaks']
 >>> make_game("TriPeaks", ["no-wrap"]).options.wrap
 False
 >>> sorted(entry("poker").capabilities)
@@ -364,6 +364,22 @@ REGISTRY: dict[str, GameEntry] = {
             ),
             levels=Thresholds(
                 easy=0.1, medium=0.03, hard=0.01, easy_decisions=4, expert_decisions=6
+            ),
+        ),
+        GameEntry(
+            "golf",
+            "Golf",
+            engine="printplay.games.golf:Golf",
+            solver="printplay.solve.golf_solver",
+            best_line="score",
+            score_order="lowest",
+            aliases=("golf-solitaire", "golf-patience"),
+            win_rates=((), ("queens-on-kings",), ("wrap",)),
+            pysolfc="printplay.games.golf:pysolfc_deal",
+            book_extras="printplay.solve.golf_solver:course",
+            graded_line="best",
+            levels=Thresholds(
+                easy=0.01, medium=0.01, hard=0.005, easy_decisions=18, expert_decisions=26
             ),
         ),
         GameEntry(
