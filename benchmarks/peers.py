@@ -35,6 +35,13 @@ with ``javac`` (17 here).  Then::
     python benchmarks/peers.py --peers /tmp/peers --limit 300 --csv /tmp/peers.csv
     python benchmarks/peers.py --game tripeaks --peers /tmp/peers --limit 300
 
+Golf (``--game golf``): the peer is Shlomi Fish's black-hole-solver, run as PySolFC runs it
+for its Golf hints (a process a deal); ``benchmarks/golf_peers.py`` does it, and this
+script hands it the rest of its arguments::
+
+    python benchmarks/peers.py --game golf --bhs /tmp/bhs/build/black-hole-solve --par
+    python benchmarks/peers.py --game golf --bhs /tmp/bhs/build/black-hole-solve --wrap --par
+
 Figures to read, not to assert: see the "Peers" part of docs/benchmarks.md.
 """
 
@@ -330,9 +337,18 @@ def disagreements(
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """Build the peers, run every deck on every tool, print the comparison."""
+    """Build the peers, run every deck on every tool, print the comparison (Golf: as
+    ``benchmarks/golf_peers.py``, given the other arguments)."""
+    first = argparse.ArgumentParser(add_help=False)
+    first.add_argument("--game", choices=("pyramid", "tripeaks", "golf"), default="pyramid")
+    known, rest = first.parse_known_args(argv)
+    if known.game == "golf":
+        sys.path.insert(0, str(REPO / "benchmarks"))
+        from golf_peers import main as golf_main
+
+        raise SystemExit(golf_main(rest))
     parser = argparse.ArgumentParser(description="Shortest lines beside the peers.")
-    parser.add_argument("--game", choices=("pyramid", "tripeaks"), default="pyramid")
+    parser.add_argument("--game", choices=("pyramid", "tripeaks", "golf"), default="pyramid")
     parser.add_argument("--peers", type=Path, required=True, help="folder of the checkouts")
     parser.add_argument("--work", type=Path, default=Path("/tmp/printplay-peers"))
     parser.add_argument("--decks", type=Path, default=DECKS)
