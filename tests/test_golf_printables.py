@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import DemoRun
 from pdftext import pdf_text
 from pysol_cards.cards import CardRenderer
 from pysol_cards.deal_game import Game as PysolCardsGame
@@ -157,6 +158,20 @@ def test_stats(capsys: pytest.CaptureFixture[str]) -> None:
     assert status == 0 and "Golf, standard game: deals 1 to 20" in out
     status, _, err = run(capsys, "components", "golf", "-o", "/dev/null")
     assert status == 1 and "Golf needs no pieces besides the deck" in err
+
+
+def test_the_demo_prints_its_rulebook_a_sheet_and_a_nine_hole_course(demo_run: DemoRun) -> None:
+    """``printplay demo``: Golf's rulebook, the setup sheet of its demo deal (25, par −9),
+    its mat, the curated course book of nine holes, and its pages of the website."""
+    folder = demo_run.folder
+    assert "Golf counts strokes" in words(folder / "golf-rules.pdf")
+    assert "Golf · deal 25 · setup" in words(folder / "golf-deal-1.pdf")
+    assert (folder / "golf-mat.pdf").is_file()
+    course_text = words(folder / "golf-book.pdf")
+    assert "Scorecard, holes 1 to 9" in course_text and "holes 10" not in course_text
+    assert course_text.count("Par −") + course_text.count("Par 0") == HOLES
+    assert (folder / "site" / "golf" / "index.html").is_file()
+    assert (folder / "site" / "golf" / "deal-25.html").is_file()
 
 
 # --- the course ---------------------------------------------------------------------------
