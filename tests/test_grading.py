@@ -241,6 +241,7 @@ FIRST_WINNABLE = {
     ("pyramid", ("one-deal",)): 4,
     ("pyramid", ("waste-off-limits",)): 194,
     ("pyramid", ("waste-off-limits", "clear-the-board")): 3,
+    ("golf", ("queens-on-kings",)): 2,
 }
 """The first winnable deal of a variant where it is not deal 1."""
 
