@@ -18,7 +18,16 @@ from pysol_cards.random import RandomBase
 from printplay.cli.app import main
 from printplay.games import make_solitaire
 from printplay.games.golf import Golf, GolfOptions
-from printplay.solve.golf_solver import HOLES, best_line, course, scorecard, solve, strokes
+from printplay.solve.golf_solver import (
+    HOLES,
+    ROUNDS_A_PAGE,
+    best_line,
+    course,
+    scorecard,
+    scorecards,
+    solve,
+    strokes,
+)
 
 REPO = Path(__file__).resolve().parent.parent
 GOLDEN = REPO / "tests" / "golden" / "golf_solutions.json"
@@ -177,21 +186,28 @@ def test_the_demo_prints_its_rulebook_a_sheet_and_a_nine_hole_course(demo_run: D
 # --- the course ---------------------------------------------------------------------------
 
 
-def test_a_course_has_a_par_a_hole_and_a_scorecard_every_nine_holes() -> None:
+def test_a_course_has_a_par_a_hole_and_a_scorecard_table_every_nine_holes() -> None:
+    """Ten holes: one scorecard page (no page holding a lone hole), a table for the front
+    nine and one for the tenth, each with its own total."""
     game = make_solitaire("golf")
     starts = [game.initial_state(game.numbered_deal(seed)) for seed in (25, 4, *range(5, 13))]
     extras = course(game, starts)
     pars = [best_line(start).score for start in starts]
     assert extras.notes == tuple(f"Par {strokes(par)}" for par in pars if par is not None)
     assert extras.notes[:2] == ("Par −9", "Par 2")
-    assert [page.title for page in extras.pages] == [
-        "Scorecard, holes 1 to 9",
-        "Scorecard, hole 10",
-    ]
-    first = extras.pages[0].markdown
-    assert "| Hole | Par | Player 1 | Player 2 | Player 3 | Player 4 |" in first
-    assert f"| Total | {strokes(sum(par or 0 for par in pars[:9]))} |" in first
-    assert f"| 10 | {strokes(pars[9] or 0)} |" in extras.pages[1].markdown
+    assert [page.title for page in extras.pages] == ["Scorecard, holes 1 to 10"]
+    card = extras.pages[0].markdown
+    assert "### Holes 1 to 9" in card and "### Hole 10" in card
+    assert card.count("| Hole | Par | Player 1 | Player 2 | Player 3 | Player 4 |") == 2
+    assert f"| Total | {strokes(sum(par or 0 for par in pars[:9]))} |" in card
+    assert f"| 10 | {strokes(pars[9] or 0)} |" in card
+    assert f"| Total | {strokes(pars[9] or 0)} |" in card
+
+
+def test_a_scorecard_page_holds_two_rounds() -> None:
+    pars = [0] * (HOLES * ROUNDS_A_PAGE + 1)
+    titles = [page.title for page in scorecards(pars)]
+    assert titles == ["Scorecard, holes 1 to 18", "Scorecard, hole 19"]
 
 
 def test_a_scorecard_has_a_row_a_hole_a_row_of_names_and_the_total() -> None:

@@ -700,13 +700,16 @@ def _best_line(state: GolfState, clock: Clock) -> SolveResult[Move]:
 
 
 HOLES: Final = 9
-"""Holes a scorecard page holds: a round of nine, as a golf course counts them."""
+"""Holes a scorecard table holds: a round of nine, as a golf course counts them."""
+
+ROUNDS_A_PAGE: Final = 2
+"""Rounds of nine a scorecard page holds (the front nine and the back nine)."""
 
 PLAYERS: Final = 4
 """Players a scorecard has a column for."""
 
-NAME_ROOM: Final = "\\_" * 16
-"""The line a scorecard leaves for each player's name."""
+NAME_ROOM: Final = "\\_" * 20
+"""The line a scorecard leaves for each player's name (it sets the columns' width)."""
 
 
 def par(position: Position) -> int:
@@ -720,27 +723,33 @@ def par(position: Position) -> int:
 
 def course(game: RegisteredSolitaire, starts: Sequence[Position]) -> BookExtras:
     """What a Golf book adds (the declaration's ``book_extras``): it is a course, each deal
-    a hole.  Under each puzzle its par; after the puzzles a scorecard page for up to
-    :data:`PLAYERS` players every :data:`HOLES` holes, each hole's par printed, with a
-    row for the totals."""
+    a hole.  Under each puzzle its par; after the puzzles scorecard pages for up to
+    :data:`PLAYERS` players, a table every :data:`HOLES` holes and
+    :data:`ROUNDS_A_PAGE` tables a page, each hole's par printed, with a row for the
+    totals."""
     pars = [par(start) for start in starts]
     notes = tuple(f"Par {strokes(value)}" for value in pars)
-    pages = tuple(
-        scorecard(first, pars[first - 1 : first - 1 + HOLES])
-        for first in range(1, len(pars) + 1, HOLES)
+    return BookExtras(notes, scorecards(pars))
+
+
+def scorecards(pars: Sequence[int]) -> tuple[BookPage, ...]:
+    """The scorecard pages of a course whose holes' pars are ``pars``, in order."""
+    holes_a_page = HOLES * ROUNDS_A_PAGE
+    return tuple(
+        scorecard(first, pars[first - 1 : first - 1 + holes_a_page])
+        for first in range(1, len(pars) + 1, holes_a_page)
     )
-    return BookExtras(notes, pages)
 
 
 def scorecard(first: int, pars: Sequence[int]) -> BookPage:
-    """The scorecard page of the holes from ``first``, whose pars are ``pars``: a row a
-    hole, two lines tall to write in, a row for the players' names and one for the
-    totals."""
+    """The scorecard page of the holes from ``first``, whose pars are ``pars``: a table
+    every :data:`HOLES` holes, a row a hole, two lines tall to write in, a row for the
+    players' names and one for the totals."""
     last = first + len(pars) - 1
-    blank = " &nbsp;<br>&nbsp; |" + " |" * (PLAYERS - 1)
-    room = f" {NAME_ROOM} |" * PLAYERS
-    players = " | ".join(f"Player {number}" for number in range(1, PLAYERS + 1))
-    rows = [f"| {hole} | {strokes(value)} |{blank}" for hole, value in enumerate(pars, first)]
+    tables = [
+        _round_table(start, pars[start - first : start - first + HOLES], titled=len(pars) > HOLES)
+        for start in range(first, last + 1, HOLES)
+    ]
     markdown = "\n".join(
         [
             "Every player plays the same deal for a hole and writes down their strokes: the "
@@ -748,7 +757,23 @@ def scorecard(first: int, pars: Sequence[int]) -> BookPage:
             "in the stock. Par is the fewest strokes the deal allows, proved by printplay's "
             "solver: nobody can beat it, and matching it is a perfect hole. The lowest total "
             "wins.",
+            *tables,
+        ]
+    )
+    return BookPage(f"Scorecard, {_holes(first, last)}", markdown)
+
+
+def _round_table(first: int, pars: Sequence[int], *, titled: bool) -> str:
+    """One round's table of a scorecard (its holes named above it when ``titled``)."""
+    blank = " &nbsp;<br>&nbsp; |" + " |" * (PLAYERS - 1)
+    room = f" {NAME_ROOM} |" * PLAYERS
+    players = " | ".join(f"Player {number}" for number in range(1, PLAYERS + 1))
+    rows = [f"| {hole} | {strokes(value)} |{blank}" for hole, value in enumerate(pars, first)]
+    heading = [f"### {_holes(first, first + len(pars) - 1).capitalize()}", ""] if titled else []
+    return "\n".join(
+        [
             "",
+            *heading,
             f"| Hole | Par | {players} |",
             "| ---: | ---: |" + " --- |" * PLAYERS,
             f"| Name | |{room}",
@@ -756,8 +781,11 @@ def scorecard(first: int, pars: Sequence[int]) -> BookPage:
             f"| Total | {strokes(sum(pars))} |{blank}",
         ]
     )
-    title = f"Scorecard, hole {first}" if first == last else f"Scorecard, holes {first} to {last}"
-    return BookPage(title, markdown)
+
+
+def _holes(first: int, last: int) -> str:
+    """The holes from ``first`` to ``last`` as a scorecard names them."""
+    return f"hole {first}" if first == last else f"holes {first} to {last}"
 
 
 def strokes(score: int) -> str:
@@ -769,6 +797,7 @@ __all__ = [
     "DRAW",
     "HOLES",
     "PLAYERS",
+    "ROUNDS_A_PAGE",
     "Search",
     "best_line",
     "course",
@@ -776,6 +805,7 @@ __all__ = [
     "new_search",
     "par",
     "scorecard",
+    "scorecards",
     "searched",
     "solve",
     "steps_to_moves",
