@@ -174,7 +174,7 @@ def test_the_demo_prints_its_rulebook_a_sheet_and_a_nine_hole_course(demo_run: D
     its mat, the curated course book of nine holes, and its pages of the website."""
     folder = demo_run.folder
     assert "Golf counts strokes" in words(folder / "golf-rules.pdf")
-    assert "Golf · deal 25 · setup" in words(folder / "golf-deal-1.pdf")
+    assert "Golf · deal 25 · setup" in words(folder / "golf-deal-25.pdf")
     assert (folder / "golf-mat.pdf").is_file()
     course_text = words(folder / "golf-book.pdf")
     assert "Scorecard, holes 1 to 9" in course_text and "holes 10" not in course_text

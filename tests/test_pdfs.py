@@ -149,7 +149,7 @@ def test_demo_writes_real_pdfs(demo_run: DemoRun) -> None:
         "ricochet-deal-1.pdf",
         "ricochet-mat.pdf",
         "golf-rules.pdf",
-        "golf-deal-1.pdf",
+        "golf-deal-25.pdf",
         "golf-mat.pdf",
         "ricochet-poker-rules.pdf",
         "ricochet-poker-deal-1.pdf",

@@ -31,14 +31,18 @@ DEMO_DEAL = 1
 """The deal number the demo's sheets show when a game has no ``demo`` seed collection."""
 
 
-FILE_NAMES = {"rulebook": "rules", "sheet": f"deal-{DEMO_DEAL}"}
-"""How printables are named in file names (others by their name, spaces as dashes)."""
+FILE_NAMES = {"rulebook": "rules"}
+"""How printables are named in file names (a sheet by its deal, others by their name,
+spaces as dashes)."""
 
 
-def demo_path(folder: Path, game: str, printable: str) -> Path:
-    """Where the demo writes ``printable`` of ``game``: ``tripeaks-rules.pdf``,
-    ``tripeaks-deal-1.pdf``, ``ricochet-poker-table-card.pdf`` …"""
-    kind = FILE_NAMES.get(printable, printable.replace(" ", "-"))
+def demo_path(folder: Path, game: str, printable: str, seed: int | None = None) -> Path:
+    """Where the demo writes ``printable`` of ``game`` (a sheet, of deal ``seed``):
+    ``tripeaks-rules.pdf``, ``tripeaks-deal-1.pdf``, ``ricochet-poker-table-card.pdf`` …"""
+    if printable == "sheet":
+        kind = "deal" if seed is None else f"deal-{seed}"
+    else:
+        kind = FILE_NAMES.get(printable, printable.replace(" ", "-"))
     return folder / f"{game}-{kind}.pdf"
 
 
@@ -169,7 +173,7 @@ class DemoPlan:
                 dealt = printable == "sheet"  # only a sheet prints the deal
                 request = PrintRequest(
                     game.name,
-                    demo_path(self.folder, game.name, printable),
+                    demo_path(self.folder, game.name, printable, deal.seed),
                     deal.options,
                     seed=deal.seed if dealt else None,
                     deal_codes=deal.cards if dealt else None,
