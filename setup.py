@@ -18,6 +18,10 @@ half as fast.  The outcome is one line of the build's output and :data:`BUILD_IN
 ``printplay --version`` reads.  ``MYPYC_OPT_LEVEL`` (0 to 3; by default
 :data:`OPT_LEVELS`) and ``MYPYC_DEBUG_LEVEL`` (0 to 3, default 0) set the C compiler's
 ``-O`` and ``-g``.
+
+mypyc writes one C file a module (and the runtime's own files beside them), and the
+compiler runs on as many of them at once as this process has cores: the code of a group
+is otherwise one file, which one core compiles alone.
 """
 
 from __future__ import annotations
@@ -28,7 +32,8 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -181,6 +186,43 @@ def mypy_finds(root: Path) -> Iterator[None]:
             os.environ["MYPYPATH"] = before[1]
 
 
+def compile_at_once(compile: Callable[..., list[str]], jobs: int) -> Callable[..., list[str]]:
+    """A compiler's ``compile`` that runs on up to ``jobs`` sources at a time.
+
+    Each source is compiled by a call of its own, the largest first (so that no large one
+    starts last); the objects come back in the order of the sources.  A failure raises as
+    the compiler's own does.
+    """
+
+    def compile_all(sources: Sequence[str], *args: Any, **kwargs: Any) -> list[str]:
+        if jobs < 2 or len(sources) < 2:
+            return compile(sources, *args, **kwargs)
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            running = {
+                s: pool.submit(compile, [s], *args, **kwargs) for s in largest_first(sources)
+            }
+            return [made for source in sources for made in running[source].result()]
+
+    return compile_all
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+
+
+def largest_first(sources: Sequence[str]) -> list[str]:
+    """The C files, the largest (the longest to compile) first; a missing one counts 0."""
+
+    def size(path: str) -> int:
+        try:
+            return os.path.getsize(path)
+        except OSError:
+            return 0
+
+    return sorted(sources, key=size, reverse=True)
+
+
 def one_line(error: BaseException) -> str:
     """An error as one short line."""
     text = " ".join(str(error).split()) or type(error).__name__
@@ -244,21 +286,30 @@ class BuildCompiled(build_ext):  # type: ignore[misc]
                     debug_level=debug_level,
                     target_dir=str(work / "c"),
                     group_name=GROUP,
+                    multi_file=True,
                 )
         except SystemExit:  # mypy printed its errors and stopped
             return f"mypy rejected {', '.join(COMPILED)} (its errors are in the build log)"
         except Exception as error:
             return f"mypyc could not compile {', '.join(COMPILED)} ({one_line(error)})"
-        return self.fill(built)
+        return self.fill(built, work.joinpath("c", *GROUP.split(".")[:-1]))
 
-    def fill(self, built: list[Extension]) -> str | None:
-        """Gives the declared extensions mypyc's sources and flags, or says they differ."""
+    def fill(self, built: list[Extension], headers: Path) -> str | None:
+        """Gives the declared extensions mypyc's sources and flags, or says they differ;
+        ``headers`` is where mypyc wrote the group's header, which each module's C file
+        includes by its bare name (mypyc puts it under the group's dotted name)."""
         made = {extension.name: extension for extension in built}
         if sorted(made) != sorted(extension.name for extension in self.extensions):
             return f"mypyc made the extensions {sorted(made)}, not those declared"
         for extension in self.extensions:
             vars(extension).update(vars(made[extension.name]))
+            extension.include_dirs = [*extension.include_dirs, str(headers)]
         return None
+
+    def build_extensions(self) -> None:
+        """Builds the extensions, compiling their C files on every core at once."""
+        self.compiler.compile = compile_at_once(self.compiler.compile, cores())
+        super().build_extensions()
 
     def compiler_problem(self) -> str | None:
         """Why no extension can be compiled here (no compiler, no Python headers), if so."""

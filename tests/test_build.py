@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import threading
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
@@ -279,3 +280,74 @@ def test_an_sdist_holds_the_source_once_and_leaves_no_copy(tmp_path: Path) -> No
         "printplay-0.1.0/printplay/solve/pyramid_search.py"
     ]
     assert not [n for n in names if n.endswith((".so", ".c", "native_build.json"))]
+
+
+def test_the_compiler_runs_on_as_many_sources_at_once_as_it_is_given(
+    setup_py: ModuleType,
+) -> None:
+    """Two jobs: two sources are in the compiler at the same time (each waits for the other
+    at a barrier, which a one-at-a-time compiler never passes), the largest started first;
+    the objects come back in the sources' order."""
+    barrier = threading.Barrier(2, timeout=30)
+    started: list[str] = []
+
+    def compile_one(sources: list[str], output_dir: str, **kwargs: Any) -> list[str]:
+        assert len(sources) == 1 and output_dir == "out" and kwargs == {"debug": 0}
+        started.append(sources[0])
+        barrier.wait()
+        return [f"{sources[0]}.o"]
+
+    compile_all = setup_py.compile_at_once(compile_one, 2)
+    assert compile_all(["a.c", "b.c"], "out", debug=0) == ["a.c.o", "b.c.o"]
+    assert sorted(started) == ["a.c", "b.c"]
+
+
+def test_the_largest_source_goes_first_and_a_failure_raises(
+    setup_py: ModuleType, tmp_path: Path
+) -> None:
+    sizes = {"small.c": 10, "large.c": 1000, "middle.c": 100}
+    for name, size in sizes.items():
+        (tmp_path / name).write_text("x" * size)
+    paths = [str(tmp_path / name) for name in [*sizes, "missing.c"]]
+    assert [Path(p).name for p in setup_py.largest_first(paths)] == [
+        "large.c",
+        "middle.c",
+        "small.c",
+        "missing.c",
+    ]
+
+    def compile_one(sources: list[str]) -> list[str]:
+        if sources[0].endswith("middle.c"):
+            raise OSError("the compiler failed")
+        return [sources[0] + ".o"]
+
+    with pytest.raises(OSError, match="the compiler failed"):
+        setup_py.compile_at_once(compile_one, 2)(paths)
+    calls: list[list[str]] = []
+    one_job = setup_py.compile_at_once(lambda sources: calls.append(sources) or [], 1)
+    assert one_job(paths) == [] and calls == [paths]  # one job: the compiler's own call
+
+
+@pytest.mark.slow
+def test_mypyc_writes_a_c_file_a_module_that_finds_the_groups_header(
+    setup_py: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the build hands the compiler: the group's library from one C file a module of
+    the core (so that the files compile side by side), each finding the group's header."""
+    pytest.importorskip("mypyc")
+    monkeypatch.delenv("PRINTPLAY_PURE", raising=False)
+    monkeypatch.delenv("CC", raising=False)
+    build = command(setup_py, tmp_path)
+    if build.compiler_problem() is not None:
+        pytest.skip("no C compiler here")
+    assert build.generate("1", "0") is None
+    (library,) = [e for e in build.extensions if e.name == f"{setup_py.GROUP}__mypyc"]
+    modules = {setup_py.module_name(path).rsplit(".", 1)[1] for path in setup_py.COMPILED}
+    ours = {Path(s).name for s in library.sources if "printplay___solve___" in s}
+    assert ours == {f"__native_printplay___solve___{m}_native.c" for m in modules}
+    headers = {Path(d) for d in library.include_dirs}
+    for source in ours:
+        included = re.findall(
+            r'#include "([^"/]+\.h)"', (Path(library.sources[0]).parent / source).read_text()
+        )
+        assert included and all(any((d / h).is_file() for d in headers) for h in included)
