@@ -1,16 +1,18 @@
 """The lite kit, read back against the full one: no filled grounds (the rectangles, rounded
-rectangles and discs a PDF fills, read with pdfplumber), no more sheets, less ink (measured
+rectangles and discs a PDF fills, read with pdfium), no more sheets, less ink (measured
 on the rendered pages), suits told apart in greyscale, and the lite deck's refusals.  The
 kits are built once a run, with the golden walkthrough lines (no search)."""
 
 from __future__ import annotations
 
+import ctypes
 import io
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pdfplumber
 import pypdfium2
+import pypdfium2.raw as pdfium
 import pytest
 from conftest import KIT_DEALS, Printed, built_once, walkthrough_line
 from pdftext import page_texts
@@ -62,25 +64,51 @@ def poker_kits(tmp_path_factory: pytest.TempPathFactory, printed: Printed) -> di
     return {"full": printed.kit("ricochet-poker", paper="a4"), "lite": lite}
 
 
-def _white(colour: Any) -> bool:
-    """Whether a pdfplumber colour is white (grey 1, RGB 1 1 1, CMYK 0 0 0 0) or none."""
-    if colour is None:
-        return True
-    values = tuple(colour) if isinstance(colour, list | tuple) else (colour,)
-    if len(values) == 4:
-        return all(v <= 0.001 for v in values)
-    return all(v >= 0.999 for v in values)
+Point = tuple[float, float]
 
 
-def _box_like(shape: dict[str, Any]) -> bool:
-    """Whether every point of a path (ends and control points) lies on the edges of its
-    box: a rectangle, a rounded rectangle or a disc, never a glyph (a pip, a letter)."""
-    x0, x1, top, bottom = shape["x0"], shape["x1"], shape["top"], shape["bottom"]
-    for segment in shape.get("path") or ():
-        for x, y in segment[1:]:
-            if min(abs(x - x0), abs(x - x1), abs(y - top), abs(y - bottom)) > 0.5:
-                return False
-    return True
+def _segments(shape: Any) -> Iterator[tuple[int, Point]]:
+    """A path's segments, each its kind (``FPDF_SEGMENT_*``) and its point on the page (a
+    Bézier curve is three segments: two control points, then where it ends)."""
+    matrix = shape.get_matrix()
+    x, y = ctypes.c_float(), ctypes.c_float()
+    for index in range(pdfium.FPDFPath_CountSegments(shape.raw)):
+        segment = pdfium.FPDFPath_GetPathSegment(shape.raw, index)
+        pdfium.FPDFPathSegment_GetPoint(segment, x, y)
+        yield pdfium.FPDFPathSegment_GetType(segment), matrix.on_point(x.value, y.value)
+
+
+def _fill(shape: Any) -> tuple[int, int, int] | None:
+    """The colour a path fills (RGB, 0 to 255), or None when it fills nothing."""
+    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    pdfium.FPDFPath_GetDrawMode(shape.raw, mode, stroke)
+    if not mode.value:
+        return None
+    red, green, blue, alpha = (ctypes.c_uint() for _ in range(4))
+    pdfium.FPDFPageObj_GetFillColor(shape.raw, red, green, blue, alpha)
+    return red.value, green.value, blue.value
+
+
+def _ground(shape: Any) -> tuple[str, float] | None:
+    """A filled path's kind and size in mm² when it is box-like: every point (ends and
+    control points) on the edges of the box its ends span, as a rectangle, a rounded
+    rectangle or a disc, never a glyph (a pip, a letter). ``rect`` when its edges are
+    straight, ``curve`` when any is curved."""
+    segments = list(_segments(shape))
+    ends, run = [], 0
+    for kind, point in segments:
+        run = run + 1 if kind == pdfium.FPDF_SEGMENT_BEZIERTO else 0
+        if run % 3 == 0:
+            ends.append(point)
+    if not ends:
+        return None
+    xs, ys = [x for x, _ in ends], [y for _, y in ends]
+    left, right, bottom, top = min(xs), max(xs), min(ys), max(ys)
+    for x, y in (point for _, point in segments):
+        if min(abs(x - left), abs(x - right), abs(y - bottom), abs(y - top)) > 0.5:
+            return None
+    curved = any(kind == pdfium.FPDF_SEGMENT_BEZIERTO for kind, _ in segments)
+    return "curve" if curved else "rect", (right - left) * (top - bottom) / MM**2
 
 
 def filled_grounds(path: Path, pages: int | None = None) -> list[tuple[int, str, int, Any]]:
@@ -88,20 +116,20 @@ def filled_grounds(path: Path, pages: int | None = None) -> list[tuple[int, str,
     :data:`GROUND_MM2` filled in a colour other than white, as (page, kind, mm², colour);
     read up to the ``pages``-th page that has any (by default every page)."""
     found: list[tuple[int, str, int, Any]] = []
-    with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, start=1):
+    document = pypdfium2.PdfDocument(path)
+    try:
+        for number, page in enumerate(document, start=1):
             if pages is not None and len({page for page, *_ in found}) >= pages:
                 break
-            for shape in [*page.rects, *page.curves]:
-                if not shape.get("fill") or _white(shape.get("non_stroking_color")):
+            for shape in page.get_objects(filter=[pdfium.FPDF_PAGEOBJ_PATH]):
+                colour = _fill(shape)
+                if colour is None or colour == (255, 255, 255):
                     continue
-                area = shape["width"] * shape["height"] / MM**2
-                if area <= GROUND_MM2:
-                    continue
-                if shape["object_type"] == "rect" or _box_like(shape):
-                    kind = shape["object_type"]
-                    found.append((number, kind, round(area), shape["non_stroking_color"]))
-            page.close()
+                ground = _ground(shape)
+                if ground is not None and ground[1] > GROUND_MM2:
+                    found.append((number, ground[0], round(ground[1]), colour))
+    finally:
+        document.close()
     return found
 
 
