@@ -5,6 +5,10 @@ the two take turns (the order swapped every run) at each case:
 
 * ``editable``: a fresh venv, then ``pip install -e '.[test]'``;
 * ``nocc``: the same with ``CC=/bin/false``, a machine without a working C compiler;
+* ``nocompile``: ``pip install --no-compile -e '.[test]'``: no byte-code written at
+  install (Python writes it as each module is first imported);
+* ``uv``: ``pip install uv``, then ``uv pip install -e '.[test]'`` (uv reads no pip
+  configuration, and writes no byte-code by default), both timed;
 * ``wheel``: ``python -m build --wheel`` (``build`` must be installed where this runs).
 
 Only the install (or the build) is timed, not the making of the venv: wall clock, and the
@@ -35,7 +39,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-CASES = ("editable", "nocc", "wheel")
+CASES = ("editable", "nocc", "nocompile", "uv", "wheel")
 
 
 def checkout(commit: str, folder: Path) -> Path:
@@ -76,8 +80,16 @@ def install(case: str, tree: Path, scratch: Path) -> tuple[float, float, str]:
         return wall, cpu, "-"
     venv = scratch / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "-q"]
-    wall, cpu = timed([*pip, "-e", ".[test]"], tree, env)
+    python = str(venv / "bin" / "python")
+    pip = [python, "-m", "pip", "install", "-q"]
+    if case == "uv":
+        pip_wall, pip_cpu = timed([*pip, "uv"], tree, env)
+        uv = [str(venv / "bin" / "uv"), "pip", "install", "-q", "--python", python]
+        uv_wall, uv_cpu = timed([*uv, "-e", ".[test]"], tree, env)
+        wall, cpu = pip_wall + uv_wall, pip_cpu + uv_cpu
+    else:
+        flags = ["--no-compile"] if case == "nocompile" else []
+        wall, cpu = timed([*pip, *flags, "-e", ".[test]"], tree, env)
     core = subprocess.run(
         [str(venv / "bin" / "python"), "-c", PROBE], capture_output=True, text=True, cwd=scratch
     ).stdout.strip()
