@@ -242,14 +242,20 @@ class Printed:
     def curated_book(self, game: str, *, paper: str = "a4") -> Path:
         """``printplay book GAME --difficulty curated``: the curated puzzles, from their
         stored lines (nothing searched)."""
-        from printplay.makers.book_maker import write_curated_book
+        return self.curated_book_sketched(game, paper=paper)[0]
+
+    def curated_book_sketched(self, game: str, *, paper: str = "a4") -> tuple[Path, dict[str, int]]:
+        """:meth:`curated_book`, and where the first layout pass of it found its marks
+        (what a kit printing the same book is handed)."""
+        from printplay.makers.book_maker import curated_book
 
         name = _slug("curated-book", game, paper)
-        return built_once(
-            self.factory,
-            f"printed-{name}",
-            lambda folder: write_curated_book(game, folder / f"{name}.pdf", paper=paper)[0],
-        )
+
+        def build(folder: Path) -> tuple[Path, dict[str, int]]:
+            path, _, pages = curated_book(game, folder / f"{name}.pdf", paper=paper)
+            return path, dict(pages.sketched)
+
+        return built_once(self.factory, f"printed-{name}", build)
 
     def kit(self, game: str, *, paper: str) -> Kit:
         """``printplay kit GAME``: every part, the game's kit deals walked through their
@@ -305,6 +311,46 @@ def tripeaks_kit(tmp_path_factory: pytest.TempPathFactory) -> Kit:
         return build_kit("tripeaks", folder / "kit.pdf", deals=KIT_DEALS, results=lines)
 
     return built_once(tmp_path_factory, "tripeaks-kit", build)
+
+
+@dataclass(frozen=True)
+class MadeParts:
+    """Parts of :func:`tripeaks_kit` made on their own, in full ink, as the demo makes them
+    before its kit: the PDFs by their :func:`~printplay.makers.requests.made_key`, and where
+    the first layout pass of the curated puzzle book found its marks."""
+
+    made: dict[Any, Path]
+    sketched: dict[str, int]
+
+
+@pytest.fixture(scope="session")
+def tripeaks_made(tmp_path_factory: pytest.TempPathFactory, printed: Printed) -> MadeParts:
+    """TriPeaks' rulebook, mat and the sheets of :data:`KIT_DEALS` (their golden lines),
+    each typeset once a run, and the curated book's marks: what a kit is handed to take
+    instead of typesetting them again (the full kit and the lite kit tests both read it)."""
+    from printplay.builders.kit import kit_deals
+    from printplay.makers.requests import made_key
+
+    def sheets(folder: Path) -> dict[Any, Path]:
+        game = make_solitaire("tripeaks")
+        made: dict[Any, Path] = {}
+        for deal in kit_deals("tripeaks", KIT_DEALS):
+            assert deal.seed is not None
+            request = PrintRequest(
+                "tripeaks",
+                folder / f"deal-{deal.seed}.pdf",
+                deal.options,
+                seed=deal.seed,
+                deal_codes=deal.cards,
+                result=walkthrough_line(game, numbered_deal(game.deck(), deal.seed)),
+            )
+            made[made_key("sheet", request)] = make_printable("sheet", request)
+        return made
+
+    made = built_once(tmp_path_factory, "tripeaks-kit-sheets", sheets)
+    for kind in ("rulebook", "mat"):
+        made[made_key(kind, PrintRequest("tripeaks", Path()))] = printed.printable(kind, "tripeaks")
+    return MadeParts(made, printed.curated_book_sketched("tripeaks")[1])
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pypdfium2
 import pytest
-from conftest import Printed
+from conftest import MadeParts, Printed
 from page_fill import NEARLY_EMPTY
 from page_fill import used as _used
 from pdftext import misplaced_bookmarks, page_texts
@@ -337,7 +337,7 @@ def test_a_kit_whose_page_numbers_move_its_pages_is_laid_out_until_they_hold(
 
 
 def test_a_kit_takes_the_parts_made_already_renumbered(
-    tripeaks_kit: Kit, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tripeaks_kit: Kit, tripeaks_made: MadeParts, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Given the rulebook, the mat and the sheets made already (numbered from page 1), the
     kit typesets none of them again and is the same file, byte for byte: their pages with
@@ -347,28 +347,12 @@ def test_a_kit_takes_the_parts_made_already_renumbered(
 
     from printplay.core.deal import numbered_deal
     from printplay.makers import kit_maker
-    from printplay.makers.book_maker import curated_book
-    from printplay.makers.requests import made_key, make_printable
-    from printplay.models.printable import PrintRequest
     from printplay.render import books, puzzle_book_pdf
 
     game = make_solitaire("tripeaks")
     lines = {n: walkthrough_line(game, numbered_deal(game.deck(), n)) for n in KIT_DEALS}
-    made: dict[Any, Path] = {}
-    for kind in ("rulebook", "mat"):
-        request = PrintRequest("tripeaks", tmp_path / f"{kind}.pdf")
-        made[made_key(kind, request)] = make_printable(kind, request)
-    for deal in kit_deals("tripeaks", KIT_DEALS):
-        assert deal.seed is not None
-        request = PrintRequest(
-            "tripeaks",
-            tmp_path / f"deal-{deal.seed}.pdf",
-            deal.options,
-            seed=deal.seed,
-            deal_codes=deal.cards,
-            result=lines[deal.seed],
-        )
-        made[made_key("sheet", request)] = make_printable("sheet", request)
+    made = tripeaks_made.made
+    assert sorted(kind for kind, _, _ in made) == ["mat", "rulebook", "sheet", "sheet"]
     typeset: list[str] = []
     printable, rulebook = kit_maker.make_printable, books.draw_rulebook
 
@@ -381,7 +365,7 @@ def test_a_kit_takes_the_parts_made_already_renumbered(
         return rulebook(*args, **kwargs)
 
     # The puzzle book printed on its own: the kit's starts from its first layout pass.
-    sketched = dict(curated_book("tripeaks", tmp_path / "book.pdf")[2].sketched)
+    sketched = tripeaks_made.sketched
     assert sketched and all(page >= 1 for page in sketched.values())
     sketches: list[object] = []
     real_sketch = puzzle_book_pdf.Sketch.__init__

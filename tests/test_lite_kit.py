@@ -14,7 +14,7 @@ from typing import Any
 import pypdfium2
 import pypdfium2.raw as pdfium
 import pytest
-from conftest import KIT_DEALS, Printed, built_once, walkthrough_line
+from conftest import KIT_DEALS, MadeParts, Printed, built_once, walkthrough_line
 from pdftext import page_texts
 from reportlab.graphics import renderPDF
 from reportlab.lib.colors import black
@@ -185,45 +185,30 @@ def test_a_lite_kit_takes_no_more_sheets(
 
 @pytest.mark.slow
 def test_a_lite_kit_takes_no_part_made_in_full_ink(
-    tripeaks_kits: dict[str, Kit], tmp_path: Path
+    tripeaks_kits: dict[str, Kit], tripeaks_made: MadeParts, tmp_path: Path
 ) -> None:
     """Handed the parts the demo made in full ink (the rulebook, the mat, the sheets) and
     where its full puzzle book found its marks, a lite kit takes none of them: it is the
-    lite kit made without them, byte for byte, with no filled ground."""
-    from printplay.builders.kit import kit_deals
-    from printplay.makers.book_maker import curated_book
-    from printplay.makers.requests import MadeKey, made_key, make_printable
-    from printplay.models.printable import PrintRequest
-
+    lite kit made without them, byte for byte (so it fills no ground either: see
+    :func:`test_a_lite_kit_fills_no_ground`)."""
     game = make_solitaire("tripeaks")
     lines = {n: walkthrough_line(game, numbered_deal(game.deck(), n)) for n in KIT_DEALS}
-    made: dict[MadeKey, Path] = {}
-    for kind in ("rulebook", "mat"):
-        request = PrintRequest("tripeaks", tmp_path / f"{kind}.pdf")
-        made[made_key(kind, request)] = make_printable(kind, request)
-    for deal in kit_deals("tripeaks", KIT_DEALS):
-        assert deal.seed is not None
-        request = PrintRequest(
-            "tripeaks",
-            tmp_path / f"deal-{deal.seed}.pdf",
-            deal.options,
-            seed=deal.seed,
-            deal_codes=deal.cards,
-            result=lines[deal.seed],
-        )
-        made[made_key("sheet", request)] = make_printable("sheet", request)
-    sketched = dict(curated_book("tripeaks", tmp_path / "book.pdf")[2].sketched)
+    assert sorted(kind for kind, _, _ in tripeaks_made.made) == [
+        "mat",
+        "rulebook",
+        "sheet",
+        "sheet",
+    ]
     lite = build_kit(
         "tripeaks",
         tmp_path / "lite.pdf",
         deals=KIT_DEALS,
         results=lines,
         lite=True,
-        made=made,
-        sketched=sketched,
+        made=tripeaks_made.made,
+        sketched=tripeaks_made.sketched,
     )
     assert lite.path.read_bytes() == tripeaks_kits["lite"].path.read_bytes()
-    assert filled_grounds(lite.path) == []
 
 
 def test_a_lite_kits_words_say_how_it_is_drawn(tripeaks_kits: dict[str, Kit]) -> None:
