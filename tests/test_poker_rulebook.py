@@ -391,3 +391,20 @@ def test_a_bad_hand_in_a_house_source_is_one_line_naming_its_marker(
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "ricochet-poker.md, line 5 of the rendered text" in err
     assert "[[diagram hands hands='Kd|Zz 3h']]" in err and not out.exists()
+
+
+def test_the_casino_ante_is_read_from_the_casino_not_typed_in_the_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The casino game's setup and its quick-reference card say the casino's own ante."""
+    from printplay.builders.poker_rulebook import poker_rulebook
+    from printplay.builders.quickref import quick_card_text
+    from printplay.games.poker import casino
+
+    text = poker_rulebook(RicochetPoker()).text
+    assert "Everyone, the dealer included, antes 1 chip. Each player" in text
+    monkeypatch.setattr(casino, "ANTE", 2)
+    text = poker_rulebook(RicochetPoker()).text
+    assert "Everyone, the dealer included, antes 2 chips. Each player" in text
+    card = quick_card_text("ricochet-poker")
+    assert card is not None and "Everyone antes 2;" in card.back + card.front

@@ -229,6 +229,7 @@ class RicochetPoker:
             "jokers": options.jokers,
             "start_words": _count(options.start_cards, "card"),
             "cap": cap,
+            "casino_ante": casino.ANTE,
             "ranking_rows": ranking,
             "partial_rows": partial,
             "odds_header": odds_header,
