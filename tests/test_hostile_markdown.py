@@ -15,7 +15,6 @@ from test_house_sandbox import SOURCE, house, refused
 
 from printplay.builders.rulebook import rulebook_model
 from printplay.cli.app import main
-from printplay.markup.jinja_source import render_rulebook_source
 
 DEEP = 300
 
@@ -24,8 +23,7 @@ DEEP = 300
 def first_line(tmp_path_factory: pytest.TempPathFactory) -> int:
     """The line of the rendered text the hostile text starts on."""
     folder = house(tmp_path_factory.mktemp("anchor") / "house", "HOSTILE-ANCHOR")
-    source = rulebook_model("tripeaks", rules_dir=folder)
-    text = render_rulebook_source(source.template, source.context, search_path=source.search_path)
+    text = rulebook_model("tripeaks", rules_dir=folder).text
     return text.splitlines().index("HOSTILE-ANCHOR") + 1
 
 

@@ -56,8 +56,8 @@ def sample_context() -> dict[str, object]:
 def build(path: Path, paper: str) -> Path:
     return build_rulebook(
         path,
-        template=SAMPLE,
-        context=sample_context(),
+        text=render_rulebook_source(SAMPLE, sample_context()),
+        source=SAMPLE.name,
         diagrams={"box": box},
         setup=PageSetup(paper, "Sample", "printplay · sample"),
     )

@@ -66,9 +66,9 @@ def test_the_quick_reference_page_says_what_the_card_says() -> None:
 
 
 def _tripeaks_context() -> dict[str, object]:
-    from printplay.builders.quickref import rulebook_model
+    from printplay.builders.quickref import rulebook_source
 
-    return dict(rulebook_model("tripeaks").context)
+    return dict(rulebook_source("tripeaks").context)
 
 
 def test_styles_never_go_below_the_smallest_legible_size() -> None:

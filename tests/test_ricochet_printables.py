@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from printplay.builders.rulebook import rulebook_for
+from printplay.builders.rulebook import source_for
 from printplay.core.deal import numbered_deal
 from printplay.games import REGISTRY, make_solitaire
 from printplay.games.ricochet import LAYER_STARTS, Ricochet
@@ -46,8 +46,8 @@ def test_the_setup_sheet_deals_outer_first_and_gives_a_ball_to_cut_out(printed: 
 
 
 def test_the_rulebook_draws_the_ricochet_rule_and_prints_its_rulings(printed: Printed) -> None:
-    model = rulebook_for(Ricochet())
-    assert "figures" not in model.context and "ricochet" in model.figures
+    source = source_for(Ricochet())
+    assert "figures" not in source.context and "ricochet" in source.figures
     path = printed.rulebook("ricochet", ("ball-resets",))
     text = pdf_text(path)
     assert "Bram Tebbutt" in text

@@ -25,7 +25,7 @@ from printplay.markup import marker_of, tree
 from printplay.markup.nodes import call_diagram
 from printplay.models.site_model import Book
 from printplay.render.document import MARGIN
-from printplay.render.web_rulebook import rulebook_markdown, web_figures
+from printplay.render.web_rulebook import web_figures
 
 BLOCKS = frozenset(
     {"p", "h1", "h2", "h3", "h4", "h5", "h6", "li", "td", "th", "figcaption", "dt", "dd"}
@@ -125,7 +125,7 @@ def _strings(shape: object) -> Iterator[str]:
 
 def diagram_words(book: Book) -> set[str]:
     """Every word drawn inside the rulebook's diagrams, as its markers draw them."""
-    markdown = rulebook_markdown(book)
+    markdown = book.text
     figures = web_figures(book)
     words: set[str] = {"Before", "After"}
     nodes = list(tree(markdown).walk())
@@ -186,7 +186,7 @@ def test_the_site_says_what_the_pdf_says(built_site: Path, game: str, options: t
     assert missing == [], f"on the site, not in the PDF: {missing[:3]}"
     assert extra == [], f"in the PDF, not on the site: {extra[:20]}"
     assert len(page_segments(html)) > 80
-    assert book.template == f"{game}.md"
+    assert book.source == f"{game}.md"
 
 
 def test_a_changed_word_is_caught() -> None:

@@ -92,12 +92,11 @@ def test_a_mebibyte_table_is_refused_before_it_is_set(
 
 
 def test_the_limits_leave_room_for_the_bundled_rulebooks() -> None:
-    from printplay.builders.poker_rulebook import rulebook_model as poker_model
+    from printplay.builders.poker_rulebook import book_model
     from printplay.builders.rulebook import rulebook_model
-    from printplay.markup.jinja_source import render_rulebook_source
 
-    for model in (rulebook_model("tripeaks"), poker_model("ricochet-poker")):
-        tokens = parse(render_rulebook_source(model.template, model.context))
+    for model in (rulebook_model("tripeaks"), book_model("ricochet-poker")):
+        tokens = parse(model.text)
         assert sum(t.type == "inline" for t in tokens) * 10 < MAX_BLOCKS
         assert sum(t.type == "tr_open" for t in tokens) * 10 < MAX_TABLE_ROWS
         assert sum(t.info == "diagram" for t in tokens) * 10 < MAX_DIAGRAMS

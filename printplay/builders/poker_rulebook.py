@@ -10,26 +10,25 @@ variants, rulings), the basic strategy and the stored house edge
 commands kept whole), and what its markers draw, computed here: the hands each ``[[diagram
 hands hands="Kd|Kc 3h"]]`` names, each named by the hand evaluator, and the chart its
 ``[[diagram strategy]]`` marker draws (:mod:`~printplay.builders.poker_chart`).
-:func:`rulebook_model` is the registry's rulebook source (the quick-reference cards read
-it); the registry's rulebook maker (:mod:`printplay.makers.poker_rulebook_maker`) hands the
+:func:`rulebook_source` is the registry's rulebook source (the quick-reference cards call
+its macros); the registry's rulebook maker (:mod:`printplay.makers.poker_rulebook_maker`) hands the
 whole model to the PDF renderer, and the website draws the same.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from printplay.analysis.poker_edge_file import Interval, read_edge
 from printplay.builders.poker_chart import strategy_chart
+from printplay.builders.rulebook_text import RulebookSource, finished
 from printplay.core import options as opts
 from printplay.core.errors import PrintplayError
 from printplay.games.poker.dealing import read_cards
 from printplay.games.poker.game import PokerBookOptions, RicochetPoker
 from printplay.games.poker.hands import describe
 from printplay.games.poker.strategy_play import strategy_table
-from printplay.markup.jinja_source import render_rulebook_source
 from printplay.markup.locations import located
 from printplay.markup.nodes import diagram_markers
 from printplay.markup.typography import print_ready
@@ -83,10 +82,10 @@ def poker_rulebook_context(game: RicochetPoker) -> dict[str, object]:
     }
 
 
-def rulebook_for(game: RicochetPoker, *, rules_dir: Path | None = None) -> Rulebook:
-    """The rulebook of ``game``: ``ricochet-poker.md`` with its context (``rules_dir``: a
-    folder of house sources read first)."""
-    return Rulebook(
+def source_for(game: RicochetPoker, *, rules_dir: Path | None = None) -> RulebookSource:
+    """The rulebook source of ``game``: ``ricochet-poker.md`` with its context
+    (``rules_dir``: a folder of house sources read first)."""
+    return RulebookSource(
         game="ricochet-poker",
         title="Ricochet Poker",
         template="ricochet-poker.md",
@@ -97,13 +96,13 @@ def rulebook_for(game: RicochetPoker, *, rules_dir: Path | None = None) -> Ruleb
     )
 
 
-def rulebook_model(
+def rulebook_source(
     game_name: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
-) -> Rulebook:
+) -> RulebookSource:
     """The registry's rulebook source: ``ricochet-poker.md`` with its context (the options
     are the rulebook's: limit, jokers, home-cap)."""
     game = RicochetPoker(opts.parse_options(PokerBookOptions, option_texts))
-    return rulebook_for(game, rules_dir=rules_dir)
+    return source_for(game, rules_dir=rules_dir)
 
 
 def book_model(
@@ -143,17 +142,15 @@ def hands_figure(text: str, source: str) -> CardsFigure:
 
 
 def poker_rulebook(game: RicochetPoker, *, rules_dir: Path | None = None) -> Rulebook:
-    """The whole rulebook of ``game``: its source and context, the Markdown it renders to
-    (made ready to print), and its figures: the hands its markers name and the strategy
-    chart."""
-    book = rulebook_for(game, rules_dir=rules_dir)
-    rendered = render_rulebook_source(book.template, book.context, search_path=book.search_path)
-    text = print_ready(rendered)
+    """The whole rulebook of ``game``: the Markdown its source renders to (made ready to
+    print), and its figures: the hands its markers name and the strategy chart."""
+    source = source_for(game, rules_dir=rules_dir)
+    text = print_ready(source.render())
     figures: dict[str, RulebookFigure] = {
-        HANDS: hands_figure(text, book.template),
+        HANDS: hands_figure(text, source.template),
         "strategy": strategy_chart(home_cap=game.options.home_cap),
     }
-    return replace(book, text=text, figures=figures)
+    return finished(source, text=text, figures=figures)
 
 
 __all__ = [
@@ -164,6 +161,6 @@ __all__ = [
     "house_edge_rows",
     "poker_rulebook",
     "poker_rulebook_context",
-    "rulebook_for",
-    "rulebook_model",
+    "rulebook_source",
+    "source_for",
 ]

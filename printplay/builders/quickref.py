@@ -1,4 +1,4 @@
-"""The words of quick-reference cards, read from the games' rulebook models.
+"""The words of quick-reference cards, read from the games' rulebook sources.
 
 A rulebook source defines two macros, ``quick_card_front(card=true)`` and
 ``quick_card_back(card=true)``; they are called in the rulebook's own context, so a card
@@ -12,42 +12,37 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from printplay.builders.rulebook_text import RulebookSource
 from printplay.core.errors import GameError
 from printplay.games import entry, load, not_a
-from printplay.markup.jinja_source import TemplateWords, template_exists
-from printplay.models.printable import QuickCardText, Rulebook
+from printplay.markup.jinja_source import TemplateWords
+from printplay.models.printable import QuickCardText
 
 MACROS = ("quick_card_front", "quick_card_back")
 """The macros a rulebook source defines for its quick-reference card."""
 
 
 @runtime_checkable
-class RulebookSource(Protocol):
-    """What a registry entry's ``rulebook_source`` names: a game's rulebook model (its
-    source, context and figures) under options."""
+class SourceBuilder(Protocol):
+    """What a registry entry's ``rulebook_source`` names: a game's rulebook source (its
+    template, context and figures) under options."""
 
     def __call__(
         self, game: str, option_texts: Sequence[str], /, *, rules_dir: Path | None = None
-    ) -> Rulebook:
-        """The rulebook model of ``game`` under ``option_texts``."""
+    ) -> RulebookSource:
+        """The rulebook source of ``game`` under ``option_texts``."""
         ...
 
 
-def rulebook_model(
+def rulebook_source(
     game: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
-) -> Rulebook:
-    """The rulebook model of ``game``, as its registry entry builds it."""
+) -> RulebookSource:
+    """The rulebook source of ``game``, as its registry entry builds it."""
     game_entry = entry(game)
     build = load(game_entry.rulebook_source)
-    if not isinstance(build, RulebookSource):
+    if not isinstance(build, SourceBuilder):
         raise not_a(game_entry.rulebook_source, "rulebook source")
     return build(game_entry.name, tuple(option_texts), rules_dir=rules_dir)
-
-
-def source_exists(model: Rulebook) -> bool:
-    """Whether the rulebook's source is there to read (a game whose rulebook is not written
-    yet has none)."""
-    return template_exists(model.template, model.search_path)
 
 
 def quick_card_text(
@@ -55,19 +50,19 @@ def quick_card_text(
 ) -> QuickCardText | None:
     """The words of ``game``'s quick-reference card, or ``None`` if its rulebook source is
     missing or defines no quick-card macros (a rulebook still being written)."""
-    return quick_card_words(rulebook_model(game, option_texts, rules_dir=rules_dir))
+    return quick_card_words(rulebook_source(game, option_texts, rules_dir=rules_dir))
 
 
-def quick_card_words(model: Rulebook) -> QuickCardText | None:
-    """:func:`quick_card_text` of a rulebook model built already (the kit's, which it also
-    prints)."""
-    if not source_exists(model):
+def quick_card_words(source: RulebookSource) -> QuickCardText | None:
+    """:func:`quick_card_text` of a rulebook source gathered already (the kit's, which
+    also checks that it is written)."""
+    if not source.exists():
         return None
-    words = TemplateWords(model.template, model.search_path, context=model.context)
+    words = TemplateWords(source.template, source.search_path, context=source.context)
     if not all(words.has(macro) for macro in MACROS):
         return None
     front, back = (words.markdown(macro) for macro in MACROS)
-    return QuickCardText(model.game, model.title, front, back, model.template, model.figures)
+    return QuickCardText(source.game, source.title, front, back, source.template, source.figures)
 
 
 def quick_card_texts(
@@ -90,9 +85,9 @@ def quick_card_texts(
 
 __all__ = [
     "MACROS",
+    "SourceBuilder",
     "quick_card_text",
     "quick_card_texts",
     "quick_card_words",
-    "rulebook_model",
-    "source_exists",
+    "rulebook_source",
 ]

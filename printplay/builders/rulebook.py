@@ -1,12 +1,15 @@
-"""Rulebooks of the solitaires, as models: the source, its computed context, its figures.
+"""Rulebooks of the solitaires, as models: the source, its computed context, its figures,
+and the text it renders to.
 
 A game's rulebook is ``rules/<game>.md`` rendered with the context built here and figures
 drawn from the engine: ``layout`` (deal 1 as dealt) and ``move`` (an example move, before
 and after).  The game supplies its computed tables through ``rulebook_context()``; a
 ``figures`` entry there maps more diagram names to board views, or to several views drawn
 side by side (Ricochet's allowed next walls).  The win-rate rows come from the stored
-win rates.  The registry's rulebook maker (:mod:`printplay.makers.rulebook_maker`) builds
-the model here and hands it to the PDF renderer.
+win rates.  :func:`source_for` gathers the source (a
+:class:`~printplay.builders.rulebook_text.RulebookSource`), :func:`rulebook_for` renders it
+into the finished model; the registry's rulebook maker
+(:mod:`printplay.makers.rulebook_maker`) hands that model to the PDF renderer.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from printplay.analysis.winrates import rulebook_rows
+from printplay.builders.rulebook_text import RulebookSource, finished
 from printplay.core import options as opts
 from printplay.core.protocols import Position, RegisteredSolitaire
 from printplay.games import make_solitaire
@@ -75,16 +79,30 @@ def variant_rows(game: RegisteredSolitaire) -> list[list[str]]:
     return rows
 
 
+def rulebook_source(
+    game_name: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
+) -> RulebookSource:
+    """The rulebook source of solitaire ``game_name`` under ``option_texts`` (the
+    registry's rulebook source: the quick-reference cards call its macros); see
+    :func:`source_for`."""
+    return source_for(make_solitaire(game_name, option_texts), rules_dir=rules_dir)
+
+
 def rulebook_model(
     game_name: str, option_texts: Sequence[str] = (), *, rules_dir: Path | None = None
 ) -> Rulebook:
-    """The rulebook of solitaire ``game_name`` under ``option_texts`` (the registry's
-    rulebook source); see :func:`rulebook_for`."""
-    return rulebook_for(make_solitaire(game_name, option_texts), rules_dir=rules_dir)
+    """The finished rulebook of solitaire ``game_name`` under ``option_texts`` (the
+    registry's rulebook model); see :func:`rulebook_for`."""
+    return finished(rulebook_source(game_name, option_texts, rules_dir=rules_dir))
 
 
 def rulebook_for(game: RegisteredSolitaire, *, rules_dir: Path | None = None) -> Rulebook:
-    """The rulebook of ``game``: ``rules/<game>.md`` with its context and figures
+    """The finished rulebook of ``game``: its source (:func:`source_for`) rendered."""
+    return finished(source_for(game, rules_dir=rules_dir))
+
+
+def source_for(game: RegisteredSolitaire, *, rules_dir: Path | None = None) -> RulebookSource:
+    """The rulebook source of ``game``: ``rules/<game>.md`` with its context and figures
     (``rules_dir``: a folder of house sources read first)."""
     example = example_move(game)
     context: dict[str, object] = {
@@ -102,7 +120,7 @@ def rulebook_for(game: RegisteredSolitaire, *, rules_dir: Path | None = None) ->
     start = game.initial_state(game.numbered_deal(1))
     figures: dict[str, Figure | ExampleMove] = {"layout": start.board(), "move": example}
     figures.update(extra)
-    return Rulebook(
+    return RulebookSource(
         game=game.name,
         title=game.title,
         template=f"{game.name}.md",
@@ -114,4 +132,11 @@ def rulebook_for(game: RegisteredSolitaire, *, rules_dir: Path | None = None) ->
     )
 
 
-__all__ = ["example_move", "rulebook_for", "rulebook_model", "variant_rows"]
+__all__ = [
+    "example_move",
+    "rulebook_for",
+    "rulebook_model",
+    "rulebook_source",
+    "source_for",
+    "variant_rows",
+]

@@ -51,10 +51,10 @@ SOLITAIRE_MAT = "printplay.makers.mat_maker:make_mat"
 SOLITAIRE_BOOK = "printplay.makers.book_maker:make_book"
 """The book maker of a solitaire: graded, winnable deals, solutions at the back."""
 
-SOLITAIRE_SOURCE = "printplay.builders.rulebook:rulebook_model"
+SOLITAIRE_SOURCE = "printplay.builders.rulebook:rulebook_source"
 """What reads a solitaire's rulebook source with its context (for quick-reference cards)."""
 
-SOLITAIRE_RULEBOOK_MODEL = SOLITAIRE_SOURCE
+SOLITAIRE_RULEBOOK_MODEL = "printplay.builders.rulebook:rulebook_model"
 """What builds the whole model a solitaire's rulebook is drawn from (for the website)."""
 
 SOLITAIRE_RULEBOOK_PDF = "printplay.makers.rulebook_maker:draw_model"
@@ -137,15 +137,17 @@ class GameEntry:
     the game calls them (:class:`PieceWords`).
     ``book`` is the ``"module:function"`` making the game's book (``printplay book``) from a
     :class:`~printplay.models.book_model.BookRequest`, or ``None``.
-    ``rulebook_source`` is the ``"module:function"`` giving the rulebook's model
-    (:class:`printplay.models.printable.Rulebook`: source, context and figures), from which
-    the kit's quick-reference cards take their words.  ``rulebook_model`` is the
-    ``"module:function"`` giving the whole model the rulebook is drawn from, its figures and
-    charts included (the website draws it, as the PDF does); ``rulebook_pdf`` the
-    ``"module:function"`` drawing that model to a PDF (``function(model, path, *, paper)``),
-    so that the website and the kit print the model they built for their own use.
-    ``win_rates`` are the rule sets
-    whose win rates the rulebook prints, one row each (``()`` is the standard game).
+    ``rulebook_source`` is the ``"module:function"`` giving the rulebook's source
+    (:class:`printplay.builders.rulebook_text.RulebookSource`: template, context and
+    figures), from which the kit's quick-reference cards take their words.
+    ``rulebook_model`` is the ``"module:function"`` giving the finished model the rulebook
+    is drawn from (:class:`printplay.models.printable.Rulebook`: the text its source
+    rendered to, its figures and charts included; the website draws it, as the PDF does);
+    ``rulebook_pdf`` the ``"module:function"`` drawing that model to a PDF
+    (``function(model, path, *, paper)``; a house source's deadline is its caller's), so
+    that the website prints the model it built for its own use.
+    ``win_rates`` are the rule sets whose win rates the rulebook prints, one row each
+    (``()`` is the standard game).
     ``pysolfc`` names the ``"module:function"`` that deals PySolFC's game #N in the game's
     layout order under its options (``function(options, N) -> Deal``, refusing options
     PySolFC's game does not match), for a game PySolFC has; ``None`` otherwise
@@ -401,7 +403,7 @@ REGISTRY: dict[str, GameEntry] = {
                 "chips": PieceWords("chips", "Ricochet Poker chips, 1s and 5s (20 antes a player)"),
                 "dealer": PieceWords("dealer button", "a dealer button (and a spare)"),
             },
-            rulebook_source="printplay.builders.poker_rulebook:rulebook_model",
+            rulebook_source="printplay.builders.poker_rulebook:rulebook_source",
             rulebook_model="printplay.builders.poker_rulebook:book_model",
             rulebook_pdf="printplay.makers.poker_rulebook_maker:draw_model",
             book="printplay.makers.problem_book_maker:make_book",

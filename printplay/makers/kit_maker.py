@@ -16,8 +16,8 @@ after a cover (what is inside, how to print) and a contents page:
 The registry decides which parts a game has; nothing here names a game.  A part made
 already (``made``: the demo's rulebook and mat, the website's sheets) is not typeset
 again: its pages are taken, their footers renumbered as the kit numbers them
-(:func:`~printplay.render.kit_pages.renumbered`).  The rulebook's model is built once, for
-the rulebook, the quick-reference cards and the check that its source is written.  The kit is meant
+(:func:`~printplay.render.kit_pages.renumbered`).  The rulebook's source is gathered once,
+for the quick-reference cards and the check that it is written.  The kit is meant
 to be printed whole on both sides: every part starts on a fresh sheet (an odd page), and
 the pages meant for one side only (the mat, the pieces, a table card) are followed by blank
 backs.  The rulebook's and the sheets' footers number the kit's pages, the contents page
@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import itertools
 import tempfile
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -45,12 +45,12 @@ from pypdf import PdfReader
 
 from printplay.analysis.curated import SeedDeal
 from printplay.builders.kit import curated_count, deal_label, has_curated_book, kit_deals
-from printplay.builders.quickref import quick_card_words, source_exists
+from printplay.builders.quickref import quick_card_words, rulebook_source
 from printplay.core.ink_mode import ink_light
 from printplay.core.options import option_specs
 from printplay.core.outfile import check_writable
 from printplay.games import GameEntry, entry
-from printplay.makers.requests import Made, made_key, make_printable, rulebook_book, rulebook_pdf
+from printplay.makers.requests import Made, made_key, make_printable
 from printplay.models.printable import Line, PrintRequest
 from printplay.render.document import (
     first_page_number,
@@ -221,14 +221,9 @@ def _parts(
     counter = itertools.count(1)
     made = made or {}
 
-    def printable(
-        title: str,
-        kind: str,
-        draw: Callable[[Path], Path] | None = None,
-        deal: SeedDeal | None = None,
-    ) -> KitDocument:
-        """A part's document: ``kind`` as the registry makes it (or as ``draw`` writes it
-        to the path given), of ``deal`` if any, unless ``made`` holds it."""
+    def printable(title: str, kind: str, deal: SeedDeal | None = None) -> KitDocument:
+        """A part's document: ``kind`` as the registry makes it, of ``deal`` if any, unless
+        ``made`` holds it."""
         target = folder / f"{next(counter)}-{kind.replace(' ', '-')}.pdf"
         request = PrintRequest(game.name, target, paper=paper, rules_dir=rules_dir)
         if deal is not None:
@@ -241,7 +236,7 @@ def _parts(
             )
 
         def make() -> Path:
-            return make_printable(kind, request) if draw is None else draw(target)
+            return make_printable(kind, request)
 
         return KitDocument(title, make, made.get(made_key(kind, request)))
 
@@ -250,20 +245,17 @@ def _parts(
     ) -> None:
         parts.append(KitPart(kind, title, sides, documents, facts))
 
-    # The whole rulebook model, built once: the rulebook prints it, the quick-reference
-    # cards take their words from its source.
-    model = rulebook_book(game, (), rules_dir)
-    has_source = source_exists(model)
+    # The rulebook's source, gathered once: the check that it is written and the
+    # quick-reference cards read it.  The rulebook is its maker's (rendered and typeset
+    # under one house deadline), unless made already.
+    source = rulebook_source(game.name, rules_dir=rules_dir)
+    has_source = source.exists()
     if "rulebook" in game.printables:
         if has_source:
             title = words("part_title", kind="rulebook", game=game.title)
-
-            def rulebook(target: Path) -> Path:
-                return rulebook_pdf(game)(model, target, paper=paper)
-
-            add("rulebook", title, "both", [printable("", "rulebook", rulebook)])
+            add("rulebook", title, "both", [printable("", "rulebook")])
         else:
-            where = f"rules/{model.template}"
+            where = f"rules/{source.template}"
             left_out.append(words("left_out_rulebook", game=game.title, source=where))
     for kind in game.printables:
         if kind not in ("rulebook", "sheet", "mat"):
@@ -308,10 +300,10 @@ def _parts(
         title = words("part_title", kind="puzzles", game=game.title)
         add("puzzles", title, "both", [KitDocument("", book)], deals=curated_count(game.name))
     if deck:
-        text = quick_card_words(model) if has_source else None
+        text = quick_card_words(source) if has_source else None
         quick = text is not None
         if has_source and not quick:
-            where = f"rules/{model.template}"
+            where = f"rules/{source.template}"
             left_out.append(words("left_out_quick", game=game.title, source=where))
 
         from printplay.render.deck import DeckOptions, QuickRef, plan_deck

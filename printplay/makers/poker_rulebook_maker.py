@@ -24,10 +24,10 @@ def write_poker_rulebook(
     return draw_poker_rulebook(poker_rulebook(game, rules_dir=rules_dir), path, paper=paper)
 
 
-@house_deadline("the rulebook")
 def draw_model(model: Rulebook, path: Path, *, paper: str = "a4") -> Path:
-    """Write the rulebook ``model`` built already (the website's, the kit's) to ``path``:
-    the PDF :func:`make_rulebook` makes of the same request."""
+    """Write the finished rulebook ``model`` (the website's) to ``path``: the PDF
+    :func:`make_rulebook` makes of the same request.  Its text is rendered already: the
+    house deadline is its caller's, set around the rendering and this."""
     from printplay.core.outfile import check_writable
     from printplay.render.poker_rulebook_pdf import draw_poker_rulebook
 

@@ -34,6 +34,7 @@ from printplay.core import options as opts
 from printplay.core.errors import OutputError
 from printplay.core.outfolder import check_folder, publish, staging_folder
 from printplay.core.parallel import WorkerPool, worker_pool
+from printplay.core.templating import render_deadline
 from printplay.games import REGISTRY, GameEntry, entry, make_solitaire
 from printplay.makers.jobs import Job, Progress, run_plans
 from printplay.makers.kit_maker import Kit, KitJob, ResultKey
@@ -132,14 +133,18 @@ class RulebookJob:
     made: Path | None = None
 
     def run(self) -> RulebookMade:
-        """Make it."""
+        """Make it: made from house sources, the rendering of its source, its web page and
+        its PDF together take at most :data:`~printplay.core.templating.MAX_RENDER_SECONDS`."""
         game = entry(self.game)
-        book = rulebook_book(game, self.options, self.rules_dir)
-        drawn = rulebook_text(book)  # a broken house source stops here, before any PDF
-        if self.made is not None:
-            shutil.copyfile(self.made, self.target)
-        else:
-            rulebook_pdf(game)(book, self.target, paper=self.paper)
+        search = (self.rules_dir,) if self.rules_dir is not None else ()
+        with render_deadline(search, f"the rulebook of {game.title}"):
+            # the source rendered: a broken house source stops here, before any PDF
+            book = rulebook_book(game, self.options, self.rules_dir)
+            drawn = rulebook_text(book)
+            if self.made is not None:
+                shutil.copyfile(self.made, self.target)
+            else:
+                rulebook_pdf(game)(book, self.target, paper=self.paper)
         return RulebookMade(self.game, self.options, book, drawn, _pages(self.target))
 
 

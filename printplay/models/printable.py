@@ -289,26 +289,24 @@ captioned cards the marker names, a strategy chart."""
 
 @dataclass(frozen=True)
 class Rulebook:
-    """A rulebook, ready to typeset: its source, the context the source's Jinja sees, and
-    the figures its ``[[diagram NAME …]]`` markers name, as data.
+    """A rulebook, finished: the Markdown its source rendered to and the figures its
+    ``[[diagram NAME …]]`` markers name, as data; a renderer typesets the text and draws
+    the figures, and runs nothing of the source.
 
+    ``source`` names the rulebook source the text came from (``tripeaks.md``), for messages.
     ``figures`` map a diagram name to what it draws (:data:`RulebookFigure`): board views
     (one, or several side by side), an :class:`ExampleMove` (before and after), cards the
-    markers name (:class:`CardsFigure`) or a :class:`StrategyChart`.  ``search_path``
-    holds the house folders read before the bundled sources.  ``text`` is the Markdown the
-    source rendered to, made ready to print, when the builder rendered it (to read what
-    its markers name); else the source is rendered in its context as it is typeset.
+    markers name (:class:`CardsFigure`) or a :class:`StrategyChart`.  ``rules`` says the
+    rule set in words, ``chosen`` the options chosen.
     """
 
     game: str
     title: str
-    template: str
-    context: Mapping[str, object]
+    source: str
+    text: str
     figures: Mapping[str, RulebookFigure] = field(default_factory=dict)
-    search_path: tuple[Path, ...] = ()
     rules: str = "standard rules"
     chosen: tuple[str, ...] = ()
-    text: str | None = None
 
 
 @dataclass(frozen=True)

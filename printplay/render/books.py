@@ -1,5 +1,5 @@
-"""Rulebooks typeset from their models: the source rendered in its context (or the text the
-builder rendered), the figures drawn as diagrams.
+"""Rulebooks typeset from their models: the text the builder rendered, the figures drawn as
+diagrams.
 
 The model (:class:`printplay.models.printable.Rulebook`) names the figures a source's
 ``[[diagram NAME …]]`` markers may draw: board views (one, or several side by side), an
@@ -7,14 +7,14 @@ example move (before and after), cards a marker names, captioned by the builder
 (``[[diagram hands hands="Kd|Kc 3h"]]``), and a strategy chart.  The source draws board
 views with ``diagram(NAME)`` and an optional size, ``small="yes"`` or a share of the text
 width (``small="0.5"``); the drawings are :mod:`printplay.render.figures`'s, shared with the
-website.  :func:`build_rulebook` sets any rulebook source (rendered by
-:mod:`printplay.markup.jinja_source`) with :mod:`printplay.render.markdown_pdf` and writes
-the PDF.
+website.  :func:`build_rulebook` sets the Markdown of any rulebook (its source rendered by
+a builder: :mod:`printplay.builders.rulebook_text`) with
+:mod:`printplay.render.markdown_pdf` and writes the PDF; nothing here runs a template.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from reportlab.lib.units import mm
@@ -22,8 +22,6 @@ from reportlab.platypus import Flowable
 
 from printplay.core.cards import Card
 from printplay.core.outfile import check_writable
-from printplay.core.templating import render_deadline
-from printplay.markup.jinja_source import render_rulebook_source, source_name
 from printplay.models.printable import CardsFigure, Rulebook, RulebookFigure, StrategyChart
 from printplay.render.document import PageSetup, build_pdf
 from printplay.render.figures import figure_factory
@@ -42,38 +40,29 @@ CARDS_FIGURE_GAP = 0.6
 def build_rulebook(
     path: str | Path,
     *,
-    template: str | Path,
-    context: Mapping[str, object],
+    text: str,
+    source: str,
     setup: PageSetup,
     diagrams: Mapping[str, DiagramFactory] | None = None,
     styles: Styles | None = None,
-    search_path: Sequence[str | Path] = (),
-    text: str | None = None,
 ) -> Path:
-    """Render a rulebook source (unless its ``text`` is given, rendered already), typeset it
-    and write the PDF to ``path``; return the path.
+    """Typeset a rulebook's Markdown ``text`` and write the PDF to ``path``; return the path.
 
-    ``template`` and ``search_path`` are as for :func:`render_rulebook_source`; ``diagrams``
-    name the factories ``[[diagram NAME ...]]`` markers call; the text is set in ``styles``
-    (by default the book styles) across ``setup.frame_width``.  Made from house sources
-    (``search_path``), the whole of it, typesetting included, may take at most
-    :data:`~printplay.core.templating.MAX_RENDER_SECONDS`.
+    ``source`` names the rulebook source the text came from, in messages; ``diagrams`` name
+    the factories ``[[diagram NAME ...]]`` markers call; the text is set in ``styles`` (by
+    default the book styles) across ``setup.frame_width``.
     """
     path = check_writable(Path(path))
-    name = source_name(template)
-    with render_deadline(search_path, name):
-        if text is None:
-            text = render_rulebook_source(template, context, search_path=search_path)
-        flowables: list[Flowable] = markdown_to_flowables(
-            text,
-            styles=styles,
-            width=setup.frame_width,
-            height=setup.frame_height,
-            diagrams=diagrams,
-            source=name,
-        )
-        with page_errors(name):
-            return build_pdf(path, flowables, setup)
+    flowables: list[Flowable] = markdown_to_flowables(
+        text,
+        styles=styles,
+        width=setup.frame_width,
+        height=setup.frame_height,
+        diagrams=diagrams,
+        source=source,
+    )
+    with page_errors(source):
+        return build_pdf(path, flowables, setup)
     raise AssertionError("unreachable")  # pragma: no cover
 
 
@@ -153,13 +142,7 @@ def draw_rulebook(
     factories = rulebook_diagrams(model.figures, setup.frame_width)
     factories.update(diagrams or {})
     return build_rulebook(
-        path,
-        template=model.template,
-        context=model.context,
-        setup=setup,
-        diagrams=factories,
-        search_path=model.search_path,
-        text=model.text,
+        path, text=model.text, source=model.source, setup=setup, diagrams=factories
     )
 
 

@@ -1,8 +1,8 @@
 """A rulebook as HTML: the Markdown the PDF typesets and the pictures it prints, for the web.
 
-The model is the one the PDF is drawn from (:class:`~printplay.models.printable.Rulebook`);
-its text is the builder's, or its source rendered by the same Jinja call with the same
-context, and its diagrams are the same drawings (:mod:`printplay.render.figures`, cards a
+The model is the one the PDF is drawn from (:class:`~printplay.models.printable.Rulebook`):
+its text is the Markdown the builder rendered its source to, the text the PDF sets, and its
+diagrams are the same drawings (:mod:`printplay.render.figures`, cards a
 marker names, a strategy chart), each chosen by what kind of figure the model holds, so
 the page and the PDF cannot say different things.
 """
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from reportlab.graphics.shapes import Drawing
 
-from printplay.markup.jinja_source import render_rulebook_source
 from printplay.models.printable import (
     CardsFigure,
     ExampleMove,
@@ -112,22 +111,14 @@ def web_figures(model: Rulebook) -> dict[str, WebFigureFactory]:
     return {name: web_figure(figure) for name, figure in model.figures.items()}
 
 
-def rulebook_markdown(model: Rulebook) -> str:
-    """The rulebook's Markdown, exactly as its PDF typesets it: the builder's text, else
-    its source rendered in its context."""
-    if model.text is not None:
-        return model.text
-    return render_rulebook_source(model.template, model.context, search_path=model.search_path)
-
-
 def rulebook_html(
     model: Rulebook, *, ids: PageIds | None = None, outline: Outline | None = None
 ) -> HtmlText:
     """The rulebook as HTML blocks, its diagrams inline (see :mod:`printplay.render.html`)."""
     return markdown_to_html(
-        rulebook_markdown(model),
+        model.text,
         figures=web_figures(model),
-        source=model.template,
+        source=model.source,
         ids=ids,
         outline=outline,
     )
@@ -138,7 +129,6 @@ __all__ = [
     "SCALE",
     "WEB_WIDTH",
     "rulebook_html",
-    "rulebook_markdown",
     "web_figure",
     "web_figures",
 ]
