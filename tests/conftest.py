@@ -25,6 +25,7 @@ from printplay.core.deal import Deal, numbered_deal
 from printplay.core.verdicts import SolveResult
 from printplay.games import REGISTRY, make_solitaire
 from printplay.makers.demo import SITE_FOLDER, run_demo
+from printplay.makers.printable_words import printable_words
 from printplay.makers.requests import make_printable
 from printplay.models.printable import Line, PrintRequest
 from printplay.render.sheet_pdf import draw_sheet
@@ -135,7 +136,7 @@ def sheet_with_line(game: Any, deal: Deal, path: Path, **kwargs: Any) -> Path:
     flags = {key: kwargs[key] for key in ("paper", "spoiler_free") if key in kwargs}
     request = sheet_request(game, deal, **flags)
     sheet = build_sheet(game, deal, walkthrough_line(game, deal), request=request)
-    return draw_sheet(sheet, path, **kwargs)
+    return draw_sheet(sheet, path, words=printable_words("sheet.j2"), **kwargs)
 
 
 # --- The website, built once --------------------------------------------------------------

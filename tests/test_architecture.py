@@ -78,6 +78,18 @@ def test_a_broken_contract_is_caught(tmp_path: Path) -> None:
     assert "render draws finished models" in done.stdout and "BROKEN" in done.stdout
 
 
+@pytest.mark.parametrize("imported", ["printplay.markup.jinja_source", "printplay.core.templating"])
+def test_a_renderer_that_runs_a_template_is_caught(tmp_path: Path, imported: str) -> None:
+    """Render is handed words made already (a rulebook's text, a printable's words): a
+    renderer that imports the Jinja side, the rulebook renderer or the sandbox, breaks the
+    contract; markup's parser stays open to it (every renderer of Markdown imports it)."""
+    done = _lint_a_copy(tmp_path, {"render/board.py": f"\nimport {imported}  # noqa\n"})
+    assert done.returncode != 0
+    report = " ".join(done.stdout.split())
+    assert "render runs no template: no Jinja sandbox, no rulebook source rendered BROKEN" in report
+    assert f"printplay.render.board -> {imported}" in report
+
+
 @pytest.mark.parametrize(
     ("change", "broken"),
     [

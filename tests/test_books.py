@@ -28,9 +28,9 @@ from printplay.core.deal import MAX_SEED, numbered_deal
 from printplay.core.grades import LEVELS
 from printplay.games import make_solitaire
 from printplay.makers.book_maker import write_book
+from printplay.makers.printable_words import printable_words
 from printplay.render.board import BoardDiagram
 from printplay.render.puzzle_book_pdf import Book, Sketch, _puzzle_page, draw_book, page_setup
-from printplay.render.words_markup import Words
 
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
@@ -131,7 +131,7 @@ def test_puzzle_pages_show_no_solution(small_book: tuple[Path, dict]) -> None:  
     game = make_solitaire("tripeaks")
     chosen = choose_deals(game, 2, "hard")
     model = build_book(game, chosen, "hard")
-    words = Words("book.j2")
+    words = printable_words("book.j2")
     book = Book(model, page_setup(model, "a4", words), words, {})
     for puzzle in model.puzzles:
         book.found = {f"solution-{puzzle.number}": 9}
@@ -160,9 +160,9 @@ def test_a_book_is_byte_identical_and_letter_sized(tmp_path: Path) -> None:
     chosen = choose_deals(game, 2, "mixed")
     model = build_book(game, chosen, "mixed", paper="letter")
     first = tmp_path / "one.pdf"
-    pages = draw_book(model, first, paper="letter")
+    pages = draw_book(model, first, words=printable_words("book.j2"), paper="letter")
     second = tmp_path / "two.pdf"
-    assert draw_book(model, second, paper="letter") == pages
+    assert draw_book(model, second, words=printable_words("book.j2"), paper="letter") == pages
     assert (
         hashlib.sha256(first.read_bytes()).digest() == hashlib.sha256(second.read_bytes()).digest()
     )
@@ -298,7 +298,7 @@ def reshuffle_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, puzz
     assert any(move.kind == "redeal" for move in found.line.moves)
     chosen = puzzle_book.Chosen((found,), 1)
     path = tmp_path_factory.mktemp("reshuffle") / "book.pdf"
-    draw_book(build_book(game, chosen, "easy"), path)
+    draw_book(build_book(game, chosen, "easy"), path, words=printable_words("book.j2"))
     return path, chosen
 
 
@@ -341,7 +341,7 @@ def test_solution_keys_speak_of_the_game_s_own_moves(small_book: tuple[Path, dic
     assert "pair" not in key and "redeal" not in key and "turn" in key
     assert "printplay rules tripeaks -o FILE.pdf for the whole rulebook" in text
     assert "GAME" not in text
-    words = Words("book.j2")
+    words = printable_words("book.j2")
     for options, said, unsaid in (
         ((), ["a pair names both", "redeal the waste turned over"], ["shuffled"]),
         (("one-deal",), ["a pair names both", "turn"], ["redeal"]),

@@ -218,11 +218,11 @@ def test_an_error_names_the_house_sources_line_whichever_verb_reads_it(
 
 def test_an_error_in_a_macro_called_by_name_names_its_line(tmp_path: Path) -> None:
     from printplay.core.errors import RulebookError
-    from printplay.render.words_markup import Words
+    from printplay.makers.printable_words import printable_words
 
     (tmp_path / "words.j2").write_text("{% macro m() %}\nfine\n{{ [].pop() }}\n{% endmacro %}\n")
     with pytest.raises(RulebookError, match=r"^words.j2, line 3: IndexError"):
-        Words("words.j2", [tmp_path])("m")
+        printable_words("words.j2", [tmp_path])("m")
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from printplay.core.cards import parse_cards
 from printplay.core.deal import numbered_deal
 from printplay.core.errors import RulebookError
 from printplay.games import make_solitaire
+from printplay.makers.printable_words import printable_words
 from printplay.models.site_model import Site
 from printplay.render.alt_text import board_words, hands_words
 from printplay.render.html import WebFigure, markdown_to_html, slug
@@ -242,7 +243,11 @@ def test_a_house_edition_of_the_sites_words_is_escaped(tmp_path: Path) -> None:
     source = (REPO / "templates" / "site.j2").read_text(encoding="utf-8")
     house = source.replace("The rules of", "<script>alert(1)</script> **Our** rules of")
     (tmp_path / "site.j2").write_text(house, encoding="utf-8")
-    page = index_page(Site((), "a4", (tmp_path,)), SiteWords((tmp_path,)), {})
+    page = index_page(
+        Site((), "a4", (tmp_path,)),
+        SiteWords(printable_words("site.j2", (tmp_path,), markup=False)),
+        {},
+    )
     assert (
         "&lt;script&gt;alert(1)&lt;/script&gt; <strong>Our</strong> rules of no card" in page.main
     )

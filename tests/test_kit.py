@@ -25,10 +25,10 @@ from printplay.cli.app import main
 from printplay.core.errors import DealError
 from printplay.games import entry, make_solitaire
 from printplay.makers.kit_maker import Kit, _parts, build_kit
+from printplay.makers.printable_words import printable_words
 from printplay.render.deck import DeckOptions, plan_deck
 from printplay.render.kit_pages import FRONT_PAGES
 from printplay.render.mats import mat_page_count
-from printplay.render.words_markup import Words
 
 
 @pytest.fixture(scope="module")
@@ -73,7 +73,11 @@ def test_the_kit_is_its_parts_with_a_cover_contents_and_blank_backs(tripeaks_kit
     assert kit.pages == FRONT_PAGES + sum(p.printed for p in kit.parts) + len(kit.blanks)
     by_kind = {p.kind: p for p in kit.parts}
     game = make_solitaire("tripeaks")
-    assert by_kind["mat"].printed == mat_page_count(table_mat(game), "a4") == 7
+    assert (
+        by_kind["mat"].printed
+        == mat_page_count(table_mat(game), "a4", printable_words("kit.j2"))
+        == 7
+    )
     deck = plan_deck(DeckOptions(quick_ref=("tripeaks",)))
     assert by_kind["deck"].printed == len(deck) == 16
     assert by_kind["sheets"].documents == 2
@@ -87,7 +91,7 @@ def test_the_kit_is_its_parts_with_a_cover_contents_and_blank_backs(tripeaks_kit
 
 def test_one_sided_pages_have_blank_backs_that_say_so(tripeaks_kit: Kit) -> None:
     kit, texts = tripeaks_kit, page_texts(tripeaks_kit.path)
-    blank_words = Words("kit.j2")("blank_page")
+    blank_words = printable_words("kit.j2")("blank_page")
     mat = next(p for p in tripeaks_kit.parts if p.kind == "mat")
     for page in range(mat.first, mat.last + 1):
         assert (page in kit.blanks) == ((page - mat.first) % 2 == 1), page
@@ -213,7 +217,7 @@ def test_a_source_without_quick_cards_is_left_out_and_said(tmp_path: Path) -> No
     source = Path(__file__).resolve().parent.parent / "rules" / "tripeaks.md"
     text = source.read_text(encoding="utf-8").replace("quick_card_", "card_")
     (house / "tripeaks.md").write_text(text, encoding="utf-8")
-    words = Words("kit.j2")
+    words = printable_words("kit.j2")
     parts, left_out = _parts(entry("tripeaks"), tmp_path, "a4", [], True, house, {}, words)
     assert [p.title for p in parts][-1] == "The deck"
     assert left_out == [
@@ -266,7 +270,7 @@ def test_no_page_of_the_websites_a4_kits_is_nearly_empty(built_site: Path, game:
     blank backs are the pages saying so."""
     path = built_site / game / f"{game}-kit.pdf"
     texts = page_texts(path)
-    blank_words = Words("kit.j2")("blank_page")
+    blank_words = printable_words("kit.j2")("blank_page")
     blanks = {n for n, text in enumerate(texts, 1) if " ".join(text.split()) == blank_words}
     assert blanks and len(texts) > 10
     assert _sparse_pages(path, blanks, len(texts)) == []
@@ -284,7 +288,7 @@ def test_the_print_check_counts_the_pages_of_the_kit(tripeaks_kit: Kit) -> None:
 def test_the_cover_names_each_deal_with_its_rules(tmp_path: Path) -> None:
     """Pyramid plays deal 1 under two rule sets and deal 4 under two: the cover names the
     options a deal is played under, so no deal reads as listed twice."""
-    words = Words("kit.j2")
+    words = printable_words("kit.j2")
     chosen = kit_deals("pyramid")
     parts, _ = _parts(entry("pyramid"), tmp_path, "a4", chosen, False, None, {}, words)
     sheets = next(part for part in parts if part.kind == "sheets")

@@ -29,11 +29,11 @@ from printplay.games import entry, make_solitaire
 from printplay.makers.components_maker import make_components
 from printplay.makers.ink_coverage import measure_ink
 from printplay.makers.kit_maker import RUN_ON, Kit, _parts, build_kit
+from printplay.makers.printable_words import printable_words
 from printplay.render.board import write_board
 from printplay.render.card_sizes import DEFAULT_CARD
 from printplay.render.deck import DeckOptions, build_deck, plan_deck
 from printplay.render.faces import FaceStyle, face_drawing, pip_centres
-from printplay.render.words_markup import Words
 
 MM = 72 / 25.4
 
@@ -229,7 +229,7 @@ def test_a_lite_kits_words_say_how_it_is_drawn(tripeaks_kits: dict[str, Kit]) ->
 def test_a_lite_kit_deals_no_jokers_to_a_game_without_them(tmp_path: Path) -> None:
     """Pyramid never deals a joker: its lite deck has 52 cards, and its two quick-reference
     cards fill the last sheet's free places instead of a sheet of their own."""
-    words = Words("kit.j2")
+    words = printable_words("kit.j2")
     decks = {}
     for game, lite in (("pyramid", False), ("pyramid", True), ("tripeaks", True)):
         parts, _ = _parts(entry(game), tmp_path, "a4", [], True, None, {}, words, lite=lite)

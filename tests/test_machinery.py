@@ -19,7 +19,7 @@ from printplay.core.deal import numbered_deal
 from printplay.core.errors import RulebookError
 from printplay.core.protocols import SolitaireMove, SolitaireState
 from printplay.games import REGISTRY, GameEntry, entry, make_game, make_solitaire, solver_for
-from printplay.render.words_markup import Words
+from printplay.makers.printable_words import printable_words
 from printplay.solve.toolkit import LineError, replay_line
 
 REPO = Path(__file__).resolve().parent.parent
@@ -347,7 +347,7 @@ def test_a_broken_template_names_its_file_and_line(
 
 def test_words_name_a_missing_macro() -> None:
     with pytest.raises(RulebookError, match="no macro 'nonesuch'"):
-        Words("sheet.j2")("nonesuch")
+        printable_words("sheet.j2")("nonesuch")
 
 
 def test_a_missing_rules_dir_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -23,6 +23,7 @@ from printplay.core.deal import Deal, numbered_deal
 from printplay.core.errors import GameError
 from printplay.core.layout import BoardView, Layout, PileView, Slot, SlotView
 from printplay.games import make_solitaire
+from printplay.makers.printable_words import printable_words
 from printplay.makers.requests import make_printable
 from printplay.models.printable import PrintRequest, TableMat
 from printplay.render.mats import (
@@ -40,6 +41,8 @@ from printplay.render.mats import (
 FILL = (PLACE_FILL.red, PLACE_FILL.green, PLACE_FILL.blue)
 INK = (GUIDE.red, GUIDE.green, GUIDE.blue)
 TOL = 0.1  # mm
+KIT = printable_words("kit.j2")
+"""The mat's words, as ``printplay mat`` makes them (the bundled ``kit.j2``)."""
 
 
 def mat_of(game: Any) -> TableMat:
@@ -57,7 +60,7 @@ def _plan(path: Path) -> MatPlan:
     paper = (
         "a4" if round(float(PdfReader(path).pages[0].mediabox.width)) in (595, 842) else "letter"
     )
-    return plan_mat(mat_of("tripeaks"), paper)
+    return plan_mat(mat_of("tripeaks"), paper, words=KIT)
 
 
 def _size(box: tuple[float, float, float, float]) -> tuple[float, float]:
@@ -67,7 +70,7 @@ def _size(box: tuple[float, float, float, float]) -> tuple[float, float]:
 def test_every_slot_and_pile_has_a_true_size_place() -> None:
     game = make_solitaire("tripeaks")
     for paper in ("a4", "letter"):
-        plan = plan_mat(mat_of(game), paper)
+        plan = plan_mat(mat_of(game), paper, words=KIT)
         slots = [p for p in plan.places if p.kind == "slot"]
         assert len(slots) == len(game.layout.slots) == 28
         assert [p.name for p in slots] == [s.name for s in game.layout.slots]
@@ -82,7 +85,7 @@ def test_every_slot_and_pile_has_a_true_size_place() -> None:
 
 
 def test_a_covered_card_is_named_where_it_stays_in_sight() -> None:
-    plan = plan_mat(mat_of("tripeaks"), "a4")
+    plan = plan_mat(mat_of("tripeaks"), "a4", words=KIT)
     slots = [p for p in plan.places if p.kind == "slot"]
     for place in slots[:18]:  # rows 1-3: their lower half lies under the next row
         assert place.text_at is not None
@@ -98,7 +101,7 @@ def test_a_covered_card_is_named_where_it_stays_in_sight() -> None:
 
 def test_tiles_cover_the_mat_overlapping_inside_the_printable_area() -> None:
     for paper, pages in (("a4", 6), ("letter", 6)):
-        plan = plan_mat(mat_of("tripeaks"), paper)
+        plan = plan_mat(mat_of("tripeaks"), paper, words=KIT)
         assert (plan.rows, plan.columns, len(plan.tiles)) == (2, 3, pages)
         assert plan.page[0] > plan.page[1]  # landscape: fewer pages
         width, height = plan.content
@@ -189,7 +192,7 @@ def test_alignment_marks_sit_on_every_seam_and_dashed_lines_where_edges_go(mat: 
 
 def test_identical_input_gives_identical_bytes(printed: Printed, tmp_path: Path) -> None:
     one = printed.printable("mat", "tripeaks", paper="letter")  # made once a run
-    two = build_mat(mat_of("tripeaks"), tmp_path / "two.pdf", paper="letter")
+    two = build_mat(mat_of("tripeaks"), tmp_path / "two.pdf", words=KIT, paper="letter")
     assert one.read_bytes() == two.read_bytes()
 
 
@@ -232,12 +235,12 @@ class _Game:
 
 def test_a_turned_slot_gets_a_turned_place(tmp_path: Path) -> None:
     game: Any = _Game()
-    plan = plan_mat(mat_of(game), "a4")
+    plan = plan_mat(mat_of(game), "a4", words=KIT)
     upright, turned, stock = plan.places
     assert _size(upright.box) == pytest.approx(CARD_MM)
     assert _size(turned.box) == pytest.approx(CARD_MM[::-1])
     assert stock.kind == "pile" and stock.label == "stock"
-    path = build_mat(mat_of(game), tmp_path / "turned.pdf")
+    path = build_mat(mat_of(game), tmp_path / "turned.pdf", words=KIT)
     sizes = sorted(
         tuple(round(v, 1) for v in s.size_mm)
         for s in page_shapes(path, 1)
@@ -261,7 +264,7 @@ GAMES = ("tripeaks", "pyramid", "ricochet")
 def any_mat(request: pytest.FixtureRequest, printed: Printed) -> tuple[Path, MatPlan]:
     """Each solitaire's mat on A4 and Letter (typeset once a run) and its plan."""
     game, paper = request.param
-    return printed.printable("mat", game, paper=paper), plan_mat(mat_of(game), paper)
+    return printed.printable("mat", game, paper=paper), plan_mat(mat_of(game), paper, words=KIT)
 
 
 Rect = tuple[float, float, float, float]
@@ -417,7 +420,7 @@ def test_the_page_map_names_every_page_in_six_point_letters(
     from printplay.render.styles import MIN_TEXT
 
     path = printed.printable("mat", game, paper=paper)
-    plan = plan_mat(mat_of(game), paper)
+    plan = plan_mat(mat_of(game), paper, words=KIT)
     names = {tile.name for tile in plan.tiles}
     here = [run for run in text_runs(path) if run.page == 2]  # the first tile's page
     assert {run.text for run in here} >= names

@@ -14,8 +14,9 @@ from reportlab.platypus import Paragraph
 
 from printplay.cli.app import main
 from printplay.core.errors import RulebookError
+from printplay.makers.printable_words import printable_words
 from printplay.render.fonts import SANS, register_fonts
-from printplay.render.words_markup import Words, markup_problem
+from printplay.render.words_markup import markup_problem
 
 REPO = Path(__file__).resolve().parents[1]
 SHEET = (REPO / "templates" / "sheet.j2").read_text(encoding="utf-8")
@@ -33,7 +34,7 @@ def house_sheet(folder: Path, words: str) -> Path:
 
 def refusal(folder: Path) -> str:
     with pytest.raises(RulebookError) as caught:
-        Words("sheet.j2", [folder])("remake", command="printplay sheet")
+        printable_words("sheet.j2", [folder])("remake", command="printplay sheet")
     return str(caught.value)
 
 
@@ -85,12 +86,12 @@ def test_the_whitelisted_tags_are_kept(tmp_path: Path) -> None:
         + ALLOWED
     )
     folder = house_sheet(tmp_path, words)
-    assert Words("sheet.j2", [folder])("remake", command="x") == words
+    assert printable_words("sheet.j2", [folder])("remake", command="x") == words
 
 
 def test_the_site_words_are_markdown_not_checked(tmp_path: Path) -> None:
     (tmp_path / "site.j2").write_text("{% macro m() %}a < b <img>{% endmacro %}", "utf-8")
-    assert Words("site.j2", [tmp_path], markup=False)("m") == "a < b <img>"
+    assert printable_words("site.j2", [tmp_path], markup=False)("m") == "a < b <img>"
 
 
 @pytest.mark.parametrize(
@@ -129,7 +130,7 @@ def test_book_and_kit_words_are_checked_too(
     text = f'{{% macro {macro}({args}) %}}<img src="/etc/passwd"/>{{% endmacro %}}'
     (tmp_path / template).write_text(text, encoding="utf-8")
     with pytest.raises(RulebookError, match=rf"^{template}: the words of {macro}\(\): the tag"):
-        Words(template, [tmp_path])(macro, **kwargs)
+        printable_words(template, [tmp_path])(macro, **kwargs)
 
 
 def test_a_books_column_heads_are_checked_one_by_one(tmp_path: Path) -> None:
@@ -137,7 +138,7 @@ def test_a_books_column_heads_are_checked_one_by_one(tmp_path: Path) -> None:
     text = "{% macro answer_columns() %}<b>Problem|Answer</b>{% endmacro %}"
     (tmp_path / "book.j2").write_text(text, encoding="utf-8")
     with pytest.raises(RulebookError, match="never closed"):
-        Words("book.j2", [tmp_path]).columns("answer_columns")
+        printable_words("book.j2", [tmp_path]).columns("answer_columns")
 
 
 FRAGMENTS = [

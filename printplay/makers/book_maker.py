@@ -121,13 +121,15 @@ def curated_book(
     (:attr:`~printplay.models.book_model.BookPages.sketched`): not laid out again (the
     kits print the book the demo printed, numbered on)."""
     from printplay.core.outfile import check_writable
+    from printplay.makers.printable_words import printable_words
     from printplay.render.puzzle_book_pdf import draw_book
 
     finish = imposed(imposition, paper)
     path = check_writable(Path(path))
     game, chosen = curated_deals(game_name)
     book = build_book(game, chosen, CURATED_BOOK, paper=paper)
-    pages = draw_book(book, path, paper=paper, finish=finish, sketched=sketched)
+    words = printable_words("book.j2")
+    pages = draw_book(book, path, words=words, paper=paper, finish=finish, sketched=sketched)
     made = with_imposition(manifest(game, book, pages), imposition, pages.pages, paper)
     return path, made, pages
 
@@ -170,6 +172,7 @@ def write_book(
     path and the manifest.  Nothing is written unless the book is complete (the output is
     checked first)."""
     from printplay.core.outfile import check_writable
+    from printplay.makers.printable_words import printable_words
     from printplay.render.puzzle_book_pdf import draw_book
 
     check_difficulty(difficulty)
@@ -180,7 +183,7 @@ def write_book(
     path = check_writable(Path(path))
     chosen = choose_deals(game, count, difficulty, start=start, jobs=jobs, progress=progress)
     book = build_book(game, chosen, difficulty, start=start, paper=paper)
-    pages = draw_book(book, path, paper=paper, finish=finish)
+    pages = draw_book(book, path, words=printable_words("book.j2"), paper=paper, finish=finish)
     return path, with_imposition(manifest(game, book, pages), imposition, pages.pages, paper)
 
 

@@ -50,6 +50,7 @@ from printplay.core.ink_mode import ink_light
 from printplay.core.options import option_specs
 from printplay.core.outfile import check_writable
 from printplay.games import GameEntry, entry
+from printplay.makers.printable_words import house_path, printable_words
 from printplay.makers.requests import Made, made_key, make_printable
 from printplay.models.printable import Line, PrintRequest
 from printplay.render.document import (
@@ -141,7 +142,7 @@ def build_kit(
     game_entry = entry(game)
     path = check_writable(Path(path))
     paper_size(paper)
-    words = Words("kit.j2", [rules_dir] if rules_dir is not None else [])
+    words = printable_words("kit.j2", house_path(rules_dir))
     given = [deal for deal in deals or () if isinstance(deal, SeedDeal)]
     numbers = None if deals is None or given else [d for d in deals if isinstance(d, int)]
     chosen = given or kit_deals(game_entry.name, numbers)

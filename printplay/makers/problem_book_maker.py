@@ -87,6 +87,7 @@ def write_problem_book(
     ``mixed``."""
     from printplay.core.outfile import check_writable
     from printplay.makers.book_maker import imposed, with_imposition
+    from printplay.makers.printable_words import printable_words
     from printplay.render.poker_problems_pdf import draw_problem_book
 
     if difficulty != "mixed":
@@ -97,7 +98,8 @@ def write_problem_book(
     finish = imposed(imposition, paper)
     path = check_writable(Path(path))
     model = build_problem_book(option_texts, count=count, start=start, paper=paper)
-    pages = draw_problem_book(model, path, paper=paper, finish=finish)
+    words = printable_words("book.j2")
+    pages = draw_problem_book(model, path, words=words, paper=paper, finish=finish)
     data = problem_manifest(model, pages, option_texts)
     return path, with_imposition(data, imposition, pages.pages, paper)
 

@@ -15,6 +15,8 @@ from printplay.models.printable import PrintRequest
 def make_sheet(request: PrintRequest) -> Path:
     """The registry's sheet maker for solitaires: deal, solve and write the sheet."""
     from printplay.core.outfile import check_writable
+    from printplay.core.templating import render_deadline
+    from printplay.makers.printable_words import house_path, printable_words
     from printplay.render.sheet_pdf import draw_sheet
 
     game = make_solitaire(request.game, request.option_texts)
@@ -30,13 +32,16 @@ def make_sheet(request: PrintRequest) -> Path:
         max_seconds=request.max_seconds,
     )
     sheet = build_sheet(game, deal, request.result, seconds=request.max_seconds, request=again)
-    return draw_sheet(
-        sheet,
-        request.path,
-        paper=request.paper,
-        spoiler_free=request.spoiler_free,
-        rules_dir=request.rules_dir,
-    )
+    search = house_path(request.rules_dir)
+    with render_deadline(search, "the setup sheet"):
+        return draw_sheet(
+            sheet,
+            request.path,
+            words=printable_words("sheet.j2", search),
+            paper=request.paper,
+            spoiler_free=request.spoiler_free,
+        )
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 __all__ = ["make_sheet"]

@@ -38,6 +38,7 @@ from printplay.core.templating import render_deadline
 from printplay.games import REGISTRY, GameEntry, entry, make_solitaire
 from printplay.makers.jobs import Job, Progress, run_plans
 from printplay.makers.kit_maker import Kit, KitJob, ResultKey
+from printplay.makers.printable_words import house_path, printable_words
 from printplay.makers.requests import (
     Made,
     MadeKey,
@@ -54,7 +55,6 @@ from printplay.render.site_deal import game_deal_page
 from printplay.render.site_html import write_site
 from printplay.render.site_pages import RulebookText, rulebook_text
 from printplay.render.site_shell import Page, SiteWords
-from printplay.render.words_markup import Words
 
 DEFAULT_DEALS = 3
 """Featured deals a solitaire gets when none are asked for."""
@@ -136,8 +136,7 @@ class RulebookJob:
         """Make it: made from house sources, the rendering of its source, its web page and
         its PDF together take at most :data:`~printplay.core.templating.MAX_RENDER_SECONDS`."""
         game = entry(self.game)
-        search = (self.rules_dir,) if self.rules_dir is not None else ()
-        with render_deadline(search, f"the rulebook of {game.title}"):
+        with render_deadline(house_path(self.rules_dir), f"the rulebook of {game.title}"):
             # the source rendered: a broken house source stops here, before any PDF
             book = rulebook_book(game, self.options, self.rules_dir)
             drawn = rulebook_text(book)
@@ -187,15 +186,18 @@ class DealJob:
         line = self.line or choose_line(solitaire, solitaire.initial_state(dealt))
         again = sheet_request(solitaire, dealt, paper=self.paper)  # the command it prints
         sheet = build_sheet(solitaire, dealt, line, request=again)
+        search = house_path(self.rules_dir)
         if self.made is not None:
             shutil.copyfile(self.made, self.target)
         else:
-            draw_sheet(sheet, self.target, paper=self.paper, rules_dir=self.rules_dir)
+            with render_deadline(search, "the setup sheet"):
+                pdf_words = printable_words("sheet.j2", search)
+                draw_sheet(sheet, self.target, words=pdf_words, paper=self.paper)
         download = Download(self.pdf, "sheet", _deal_name(deal), _pages(self.target))
         page = DealPage(self.page, _deal_name(deal), deal.note, sheet, download)
-        search = (self.rules_dir,) if self.rules_dir is not None else ()
-        words, sheet_words = SiteWords(search), Words("sheet.j2", search)
-        drawn = game_deal_page(deal.game, self.title, self.home, page, sheet_words, words)
+        site_words = SiteWords(printable_words("site.j2", search, markup=False))
+        sheet_words = printable_words("sheet.j2", search)
+        drawn = game_deal_page(deal.game, self.title, self.home, page, sheet_words, site_words)
         return DealMade(deal, line, sheet, download.pages, drawn)
 
 
@@ -471,7 +473,11 @@ def build_site(
             running = pool or stack.enter_context(worker_pool(1))
             run_plans(running, [plan], progress)
         site = plan.site()
-        written = write_site(site, staging, plan.drawn, plan.deal_pages)
+        words = printable_words("site.j2", site.search_path, markup=False)
+        sheet_words = printable_words("sheet.j2", site.search_path)
+        written = write_site(
+            site, staging, plan.drawn, plan.deal_pages, words=words, sheet_words=sheet_words
+        )
         publish(staging, folder, sorted([*plan.files, *written]), previous)
     return site
 

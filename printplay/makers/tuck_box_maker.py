@@ -13,11 +13,11 @@ from printplay.builders.tuck_box import DEFAULT_THICKNESS_MM, build_tuck_box
 from printplay.core.cards import standard_deck
 from printplay.core.outfile import check_writable
 from printplay.games import entry
+from printplay.makers.printable_words import house_path, printable_words
 from printplay.models.tuck_box_model import TuckBox
 from printplay.render.card_sizes import DEFAULT_CARD, card_size
 from printplay.render.document import paper_size, write_atomically
 from printplay.render.tuck_box_pdf import draw_tuck_box
-from printplay.render.words_markup import Words
 
 DECK_JOKERS = 2
 """The printable deck's jokers (``printplay deck``: 52 cards and two jokers)."""
@@ -50,7 +50,7 @@ def tuck_box_model(
         game=entry(game).title if game is not None else None,
         paper=paper.lower(),
         paper_size=(width / mm, height / mm),
-        words=Words("tuck_box.j2", [rules_dir] if rules_dir is not None else []),
+        words=printable_words("tuck_box.j2", house_path(rules_dir)),
     )
 
 

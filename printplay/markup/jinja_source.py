@@ -315,9 +315,8 @@ class TemplateWords:
     space); :meth:`markdown` returns it as written, for macros that hold Markdown.  The
     macros see ``context`` (a rulebook's, say), as an import ``with context`` would.
     A broken template or a bad call raises :class:`RulebookError` naming the file and line.
-    ``check`` (a renderer's: :class:`printplay.render.words_markup.Words` checks the PDFs'
-    paragraph markup) refuses a call's text in a :class:`RulebookError` naming the file and
-    the macro.
+    ``check`` (for the PDFs' words, the check of their paragraph markup) refuses a call's
+    text in a :class:`RulebookError` naming the file and the macro.
     """
 
     def __init__(

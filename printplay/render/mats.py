@@ -44,7 +44,6 @@ from printplay import __version__
 from printplay.core.errors import RulebookError
 from printplay.core.layout import BoardView, Layout
 from printplay.core.outfile import check_writable
-from printplay.core.templating import house_deadline
 from printplay.models.printable import TableMat
 from printplay.render.card_shapes import CARD_RATIO
 from printplay.render.components import pieces_row
@@ -367,11 +366,11 @@ def _clear_points(place: Place, clear: Sequence[Box]) -> list[tuple[float, float
     return good
 
 
-def plan_mat(mat: TableMat, paper: str = "a4", *, words: Words | None = None) -> MatPlan:
-    """The mat of ``mat``'s layout on ``paper``: places, words, size, tiles and the
-    registration targets on the seams."""
+def plan_mat(mat: TableMat, paper: str = "a4", *, words: Words) -> MatPlan:
+    """The mat of ``mat``'s layout on ``paper``: places, words (``words``: the macros of
+    ``kit.j2``, or of a house edition of it), size, tiles and the registration targets on
+    the seams."""
     register_fonts()
-    words = words or Words("kit.j2")
     view = mat.start
     places = [_with_note(place, view, words) for place in _places(mat.layout, view)]
     texts, tokens = _layout_texts(view), _tokens(view)
@@ -1029,10 +1028,10 @@ class MatOverview(Flowable):
     """The whole mat drawn ``width`` points wide, its places and the tiles' outlines with
     their names: how the pages fit together."""
 
-    def __init__(self, plan: MatPlan, width: float, words: Words | None = None) -> None:
+    def __init__(self, plan: MatPlan, width: float, words: Words) -> None:
         super().__init__()
         self.plan = plan
-        self.words = words or Words("kit.j2")
+        self.words = words
         self.extent = _union([(0.0, 0.0, plan.width, plan.height)] + [t.region for t in plan.tiles])
         self.scale = width / (self.extent[2] - self.extent[0])
         self.width = width
@@ -1073,16 +1072,13 @@ class MatOverview(Flowable):
 # --- the PDF ----------------------------------------------------------------------------------
 
 
-@house_deadline("the mat")
-def build_mat(
-    mat: TableMat, path: Path | str, *, paper: str = "a4", rules_dir: Path | None = None
-) -> Path:
+def build_mat(mat: TableMat, path: Path | str, *, words: Words, paper: str = "a4") -> Path:
     """Write the table mat of ``mat`` to ``path``: a page showing the whole mat and how to
     put it together (and the pieces to cut out, :attr:`TableMat.cut_out
     <printplay.models.printable.TableMat.cut_out>`), then its tiles (atomically,
-    byte-identical for identical input)."""
+    byte-identical for identical input); ``words`` are the macros of ``kit.j2`` (or of a
+    house edition of it)."""
     path = check_writable(Path(path))
-    words = Words("kit.j2", [rules_dir] if rules_dir is not None else [])
     plan = plan_mat(mat, paper, words=words)
     register_fonts()
 
@@ -1174,9 +1170,9 @@ def mat_prints_pieces(words: Words) -> bool:
     return words.has("mat_pieces_markdown")
 
 
-def mat_page_count(mat: TableMat, paper: str = "a4") -> int:
+def mat_page_count(mat: TableMat, paper: str, words: Words) -> int:
     """How many pages :func:`build_mat` writes: the first page and the tiles."""
-    return 1 + len(plan_mat(mat, paper).tiles)
+    return 1 + len(plan_mat(mat, paper, words=words).tiles)
 
 
 __all__ = [

@@ -16,7 +16,6 @@ from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
 
 from printplay import __version__
-from printplay.core.templating import house_deadline
 from printplay.models.book_model import BookPages
 from printplay.models.poker_model import Problem, ProblemBook
 from printplay.render.card_sizes import DEFAULT_CARD
@@ -188,19 +187,17 @@ def _story(book: ProblemPages) -> list[Flowable]:
     return story
 
 
-@house_deadline("the problem book")
 def draw_problem_book(
     model: ProblemBook,
     path: Path,
     *,
+    words: Words,
     paper: str = "a4",
-    rules_dir: Path | None = None,
     finish: Finish | None = None,
 ) -> BookPages:
     """Write the problem book ``model`` to ``path``; where its problems and answers landed
-    (``rules_dir``: a folder whose ``book.j2`` rewords it; ``finish``: what turns the
-    laid-out PDF into the one written, an imposition)."""
-    words = Words("book.j2", [rules_dir] if rules_dir is not None else [])
+    (``words``: the macros of ``book.j2``, or of a house edition of it; ``finish``: what
+    turns the laid-out PDF into the one written, an imposition)."""
     setup = PageSetup(
         paper=paper,
         title=words("problems_title"),

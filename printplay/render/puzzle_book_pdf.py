@@ -36,7 +36,6 @@ from printplay import __version__
 from printplay.core.errors import OutputError
 from printplay.core.layout import BoardView
 from printplay.core.outfile import bytes_writer
-from printplay.core.templating import house_deadline
 from printplay.models.book_model import BookPages, Puzzle, PuzzleBook, TurningPoint
 from printplay.models.printable import DealOrderEntry
 from printplay.render.board import BoardDiagram
@@ -656,24 +655,22 @@ def page_setup(model: PuzzleBook, paper: str, words: Words) -> PageSetup:
     )
 
 
-@house_deadline("the puzzle book")
 def draw_book(
     model: PuzzleBook,
     path: Path,
     *,
+    words: Words,
     paper: str = "a4",
-    rules_dir: Path | None = None,
     finish: Finish | None = None,
     sketched: Mapping[str, int] | None = None,
 ) -> BookPages:
     """Write the book ``model`` to ``path``; where its puzzles and solutions landed.
 
-    ``rules_dir`` is a folder whose ``book.j2`` rewords the book; ``finish`` turns the
-    laid-out PDF into the one written (an imposition), its page numbers the laid-out ones;
-    ``sketched`` the first pass of the same book found already
+    ``words`` are the macros of ``book.j2`` (or of a house edition of it); ``finish`` turns
+    the laid-out PDF into the one written (an imposition), its page numbers the laid-out
+    ones; ``sketched`` the first pass of the same book found already
     (:attr:`~printplay.models.book_model.BookPages.sketched`, see :func:`lay_out_settled`).
     """
-    words = Words("book.j2", [rules_dir] if rules_dir is not None else [])
     setup = page_setup(model, paper, words)
     drawings: dict[str, Flowable] = {}
 

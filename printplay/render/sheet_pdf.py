@@ -38,7 +38,6 @@ from reportlab.platypus import (
 
 from printplay.core.cards import Card
 from printplay.core.outfile import bytes_writer
-from printplay.core.templating import house_deadline
 from printplay.models.pieces import Piece
 from printplay.models.printable import DealOrderEntry, Setup
 from printplay.models.printable import Sheet as SheetModel
@@ -527,17 +526,16 @@ def _segment(
     return story
 
 
-@house_deadline("the setup sheet")
 def draw_sheet(
     model: SheetModel,
     path: Path,
     *,
+    words: Words,
     paper: str = "a4",
     spoiler_free: bool = False,
-    rules_dir: Path | None = None,
 ) -> Path:
-    """Write the setup sheet and walkthrough ``model`` to ``path``; ``rules_dir`` is a
-    folder whose ``sheet.j2`` rewords the sheet."""
+    """Write the setup sheet and walkthrough ``model`` to ``path`` in ``words`` (the macros
+    of ``sheet.j2``, or of a house edition of it)."""
     register_fonts()
     deal_setup = model.setup
     deal, rules, title = deal_setup.deal, deal_setup.rules, deal_setup.title
@@ -550,8 +548,7 @@ def draw_sheet(
         keywords=(title, deal.name, f"deal code {deal.code}", *deal_setup.chosen),
         true_size=bool(deal_setup.pieces),  # the pieces to cut out
     )
-    search = [rules_dir] if rules_dir is not None else []
-    sheet = Sheet(model, setup, book_styles(), Words("sheet.j2", search))
+    sheet = Sheet(model, setup, book_styles(), words)
 
     def story(share: float, together: int) -> list[Flowable]:
         front = setup_page(sheet, spoiler_free=spoiler_free)

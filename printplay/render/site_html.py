@@ -63,15 +63,16 @@ def _local(weight: str, style: str) -> str:
 
 def site_pages(
     site: Site,
+    words: SiteWords,
+    sheet_words: Words,
     drawn: Mapping[str, RulebookText] | None = None,
     deals: Mapping[str, Page] | None = None,
 ) -> list[Page]:
-    """Every page of the site, the index first.  ``drawn`` holds rulebooks drawn already,
-    by the path of their page, and ``deals`` deal pages drawn already (by a maker that
-    drew them where it had their models at hand)."""
+    """Every page of the site, the index first, in ``words`` (the site's) and
+    ``sheet_words`` (the sheets' words its deal pages quote).  ``drawn`` holds rulebooks
+    drawn already, by the path of their page, and ``deals`` deal pages drawn already (by a
+    maker that drew them where it had their models at hand)."""
     drawn, deals = drawn or {}, deals or {}
-    words = SiteWords(site.search_path)
-    sheet_words = Words("sheet.j2", site.search_path)
     pages: list[Page] = []
     leads: dict[str, tuple[str, list[str]]] = {}
     for game in site.games:
@@ -94,11 +95,16 @@ def write_site(
     folder: Path,
     drawn: Mapping[str, RulebookText] | None = None,
     deals: Mapping[str, Page] | None = None,
+    *,
+    words: Words,
+    sheet_words: Words,
 ) -> list[str]:
     """Write the site's pages, stylesheet, icon and fonts into ``folder`` (its PDFs are
     there already); the paths written, relative to it.  ``drawn`` and ``deals`` are parts
-    of pages drawn already (see :func:`site_pages`)."""
-    words = SiteWords(site.search_path)
+    of pages drawn already (see :func:`site_pages`); ``words`` are the macros of
+    ``site.j2`` (inline Markdown), ``sheet_words`` those of ``sheet.j2`` (or of house
+    editions of them)."""
+    site_words = SiteWords(words)
     written: list[str] = []
 
     def write(path: str, text: str) -> None:
@@ -107,8 +113,8 @@ def write_site(
         target.write_text(text, encoding="utf-8", newline="\n")
         written.append(path)
 
-    for page in site_pages(site, drawn, deals):
-        write(page.path, page_html(page, site, words))
+    for page in site_pages(site, site_words, sheet_words, drawn, deals):
+        write(page.path, page_html(page, site, site_words))
     write(STYLESHEET, stylesheet())
     write(ICON, icon_svg())
     fonts = resources.files("printplay") / "fonts"

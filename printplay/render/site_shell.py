@@ -14,9 +14,7 @@ from a folder as well as served.
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from printplay import __version__
 from printplay.models.site_model import Download, Site
@@ -43,10 +41,11 @@ def href(page: str, target: str) -> str:
 
 
 class SiteWords:
-    """The site's words (``templates/site.j2``, or a house edition of it)."""
+    """The site's words: the macros of ``templates/site.j2`` (or of a house edition of it),
+    made by the maker as inline Markdown (``words``), shown as HTML or text."""
 
-    def __init__(self, search_path: Sequence[Path] = ()) -> None:
-        self.words = Words("site.j2", search_path, markup=False)
+    def __init__(self, words: Words) -> None:
+        self.words = words
 
     def html(self, macro: str, **kwargs: object) -> Markup:
         """The macro's line of inline Markdown, as HTML."""

@@ -33,12 +33,10 @@ about the files on the machine.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
-from pathlib import Path
+from typing import Protocol
 
 from reportlab.lib.colors import getAllNamedColors
 
-from printplay.markup.jinja_source import TemplateWords
 from printplay.render.fonts import (
     MONO,
     SANS,
@@ -191,33 +189,29 @@ def _font_attribute_problem(key: str, value: str) -> str | None:
     return f"<font> takes face, size and color, not {key}"
 
 
-class Words(TemplateWords):
-    """The words of a printable as a renderer sets them: the macros of one template, called
-    by name (see :class:`~printplay.markup.jinja_source.TemplateWords`).
-
-    >>> words = Words("sheet.j2")
-    >>> words("plural", count=2, one="card")
-    '2 cards'
-
-    With ``markup`` (the default) the text is reportlab's paragraph markup, set as it is:
-    words that hold anything but the whitelist above (an image, a link, an unclosed tag,
-    an unknown font) are a :class:`~printplay.core.errors.RulebookError` naming the file
-    and the macro.  The words of a web page (``markup=False``) are inline Markdown, escaped
-    where they are shown.
+class Words(Protocol):
+    """The words of a printable as a renderer asks for them: the macros of one template
+    (``sheet.j2``, ``book.j2``, ``kit.j2``, ``site.j2`` or a house edition of them), called
+    by name.  A maker makes them (:func:`printplay.makers.printable_words.printable_words`:
+    in the Jinja sandbox, checked against :func:`markup_problem` when they are the PDFs'
+    paragraph markup) and hands them over; a renderer runs no template itself.
     """
 
-    def __init__(
-        self,
-        template: str,
-        search_path: Sequence[str | Path] = (),
-        *,
-        context: Mapping[str, object] | None = None,
-        markup: bool = True,
-    ) -> None:
-        super().__init__(
-            template, search_path, context=context, check=markup_problem if markup else None
-        )
-        self.markup = markup
+    def has(self, macro: str) -> bool:
+        """Whether the template defines ``macro``."""
+        ...
+
+    def __call__(self, macro: str, **kwargs: object) -> str:
+        """The text of ``macro`` called with ``kwargs``, on one line."""
+        ...
+
+    def columns(self, macro: str, **kwargs: object) -> list[str]:
+        """The text of ``macro`` cut at each ``|``: the heads of a table's columns."""
+        ...
+
+    def markdown(self, macro: str, **kwargs: object) -> str:
+        """The text of ``macro`` called with ``kwargs``, line breaks and all."""
+        ...
 
 
 def _shown(text: str, most: int = 40) -> str:
