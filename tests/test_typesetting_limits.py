@@ -166,3 +166,31 @@ def test_the_deadline_holds_when_reportlab_rewraps_it(
     assert err == (
         "printplay: error: tripeaks.md: rendering and typesetting took longer than 0.5 s"
     )
+
+
+def test_a_house_sheet_runs_under_the_deadline_its_maker_sets(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A printable worded by a house edition runs under the deadline of the whole
+    printable, set by its maker now that the renderer imports no sandbox: one line,
+    nothing written."""
+    from printplay.render import document
+
+    def endless(target: str, *_: object) -> None:
+        Path(target).write_bytes(b"%PDF-1.4 half")
+        time.sleep(60)
+
+    monkeypatch.setattr(templating, "MAX_RENDER_SECONDS", 0.5)
+    monkeypatch.setattr(document, "lay_out", endless)
+    house = tmp_path / "house"
+    house.mkdir()
+    bundled = Path(__file__).resolve().parents[1] / "templates" / "sheet.j2"
+    (house / "sheet.j2").write_text(bundled.read_text("utf-8"), "utf-8")
+    out = tmp_path / "out.pdf"
+    verb = ["sheet", "tripeaks", "--seed", "1", "-o", str(out), "--rules-dir", str(house)]
+    assert main(verb) == 1
+    err = capsys.readouterr().err.strip()
+    assert (
+        err == "printplay: error: the setup sheet: rendering and typesetting took longer than 0.5 s"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house"]
