@@ -5,6 +5,7 @@ runs of ``[``, and a deadline on the whole printable, typesetting included."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -193,4 +194,95 @@ def test_a_house_sheet_runs_under_the_deadline_its_maker_sets(
     assert (
         err == "printplay: error: the setup sheet: rendering and typesetting took longer than 0.5 s"
     )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house"]
+
+
+def _stalled(*_: object, **__: object) -> None:
+    """A stage that would run far past the deadline (a hostile source standing in): stopped
+    by the deadline, it never gets to fail the test on its own."""
+    time.sleep(10)
+    raise AssertionError("no deadline stopped it")
+
+
+@pytest.fixture
+def stall(monkeypatch: pytest.MonkeyPatch) -> Callable[[str], None]:
+    """A deadline of 2 s (room for the work before the stall on a loaded machine: the
+    deadline passing inside reportlab's colour parsing is swallowed there), and a stage of
+    the printable made to stall: ``render`` the rulebook source's rendering (now a
+    builder's), ``typeset`` the layout of any PDF."""
+    from printplay.builders import rulebook_text
+    from printplay.render import document, sheet_pdf
+
+    monkeypatch.setattr(templating, "MAX_RENDER_SECONDS", 2.0)
+
+    def at(stage: str) -> None:
+        if stage == "render":
+            monkeypatch.setattr(rulebook_text, "render_rulebook_source", _stalled)
+        else:
+            monkeypatch.setattr(document, "lay_out", _stalled)
+            monkeypatch.setattr(sheet_pdf, "lay_out", _stalled)  # a sheet's, in memory
+
+    return at
+
+
+@pytest.mark.parametrize("stage", ["render", "typeset"])
+def test_the_website_s_rulebook_job_renders_and_draws_under_the_house_deadline(
+    tmp_path: Path, stall: Callable[[str], None], stage: str
+) -> None:
+    """The website's rulebook job renders the source into its model (the model its PDF
+    and its page are drawn from), then draws both: from house sources, one deadline covers
+    all of it, and no PDF is left."""
+    from printplay.core.errors import RulebookError
+    from printplay.makers.site_maker import RulebookJob
+
+    house = tmp_path / "house"
+    house.mkdir()
+    stall(stage)
+    target = tmp_path / "tripeaks-rules.pdf"
+    job = RulebookJob("tripeaks", (), target, "a4", house)
+    with pytest.raises(RulebookError) as refused:
+        job.run()
+    assert str(refused.value) == (
+        "the rulebook of TriPeaks: rendering and typesetting took longer than 2 s"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house"]
+
+
+def test_the_website_s_deal_job_draws_a_house_sheet_under_the_deadline(
+    tmp_path: Path, stall: Callable[[str], None]
+) -> None:
+    """A featured deal's sheet worded by a house folder is drawn under the deadline the job
+    sets, as the sheet maker sets it."""
+    from conftest import site_results
+
+    from printplay.core.errors import RulebookError
+    from printplay.makers.site_maker import DealJob
+
+    house = tmp_path / "house"
+    house.mkdir()
+    deal, line = next((d, r) for d, r in site_results().items() if d.game == "tripeaks")
+    stall("typeset")
+    target = tmp_path / "deal.pdf"
+    job = DealJob(deal, line, target, "d.html", "d.pdf", "TriPeaks", "index.html", "a4", house)
+    with pytest.raises(RulebookError) as refused:
+        job.run()
+    assert str(refused.value) == ("the setup sheet: rendering and typesetting took longer than 2 s")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["house"]
+
+
+def test_a_kit_s_house_rulebook_is_rendered_under_its_maker_s_deadline(
+    tmp_path: Path, stall: Callable[[str], None]
+) -> None:
+    """A kit reads its rulebook's source for the quick-reference cards; the rulebook itself,
+    rendered and typeset, is its maker's, under the maker's deadline."""
+    from printplay.core.errors import RulebookError
+    from printplay.makers.kit_maker import build_kit
+
+    house = tmp_path / "house"
+    house.mkdir()
+    stall("render")
+    out = tmp_path / "kit.pdf"
+    with pytest.raises(RulebookError) as refused:
+        build_kit("tripeaks", out, deals=[], deck=False, puzzles=False, rules_dir=house)
+    assert str(refused.value) == ("tripeaks.md: rendering and typesetting took longer than 2 s")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["house"]
