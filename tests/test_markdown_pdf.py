@@ -13,13 +13,13 @@ from reportlab.graphics.shapes import Drawing, Rect, String
 from reportlab.lib.colors import HexColor
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, KeepTogether, ListFlowable, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Frame, KeepTogether, ListFlowable, Spacer, Table
 from reportlab.platypus.flowables import BalancedColumns
 
 from printplay.core.errors import PrintplayError
 from printplay.markup.jinja_source import diagram, render_rulebook_source, table
 from printplay.render.books import build_rulebook
-from printplay.render.document import PageSetup, build_pdf
+from printplay.render.document import PageSetup, Paragraph, build_pdf
 from printplay.render.fonts import SANS
 from printplay.render.markdown_pdf import (
     RulebookError,

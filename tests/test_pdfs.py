@@ -351,3 +351,33 @@ def test_every_bookmark_of_a_sheet_opens_the_page_of_its_heading(
     wrong, checked = misplaced_bookmarks(path)
     assert checked == len(outline(path)) >= 6  # every title is printed: all are checked
     assert wrong == []
+
+
+def test_a_paragraph_breaks_its_lines_once_a_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """reportlab wraps a paragraph again and again at one width (a table measures its cells,
+    then draws them): the lines of a width met before are the ones broken then, not broken
+    again, and the same as a fresh paragraph's; another width breaks them anew."""
+    from reportlab.platypus import Paragraph as PlainParagraph
+
+    from printplay.render.document import Paragraph
+    from printplay.render.styles import book_styles
+
+    broken: list[object] = []
+    real = PlainParagraph.breakLines
+
+    def counted(self: PlainParagraph, widths: Any) -> Any:
+        broken.append(widths)
+        return real(self, widths)
+
+    monkeypatch.setattr(PlainParagraph, "breakLines", counted)
+    style = book_styles().body
+    text = "Play a card one rank above or below the waste card, then the next. " * 4
+    paragraph = Paragraph(text, style)
+    narrow = paragraph.wrap(150, 1000)
+    narrow_lines = paragraph.blPara.lines
+    wide = paragraph.wrap(300, 1000)
+    assert paragraph.wrap(150, 1000) == narrow and len(broken) == 2
+    assert paragraph.blPara.lines is narrow_lines and wide[1] < narrow[1]
+    fresh = Paragraph(text, style)
+    assert fresh.wrap(150, 1000) == narrow
+    assert fresh.blPara.lines == narrow_lines

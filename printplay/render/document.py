@@ -23,6 +23,8 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.platypus import Paragraph as PlainParagraph
+from reportlab.rl_config import _FUZZ
 
 from printplay import __version__
 from printplay.core.errors import OutputError
@@ -300,6 +302,34 @@ def renumber_footer(
     if words_width > _footer_room(width, _page_label(new)) - 0.01:
         return None
     return content[: found.start("number")] + number(new) + content[found.end("number") :]
+
+
+class Paragraph(PlainParagraph):
+    """reportlab's paragraph, its lines broken once for each width it is wrapped to.
+
+    reportlab wraps a paragraph again and again at one width (a table measures its cells,
+    then draws them; a frame tries a flowable, then places it), breaking its lines anew each
+    time.  The lines depend on the width alone, so the lines of a width, once broken, are
+    kept and given back; the same PDF comes out.  (A split paragraph's halves are new
+    paragraphs, with no lines kept.)"""
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        """The paragraph's size at ``availWidth`` (its lines broken, or kept from before)."""
+        if availWidth < _FUZZ:  # no room: reportlab's answer, nothing to keep
+            return super().wrap(availWidth, availHeight)
+        kept = self.__dict__.setdefault("_printplay_wrapped", {})
+        found = kept.get(availWidth)
+        if found is None:
+            super().wrap(availWidth, availHeight)
+            found = {name: self.__dict__[name] for name in _WRAPPED if name in self.__dict__}
+            kept[availWidth] = found
+        else:
+            self.__dict__.update(found)
+        return self.width, self.height
+
+
+_WRAPPED = ("width", "height", "blPara", "_wrapWidths", "_width_max")
+"""What reportlab's :meth:`Paragraph.wrap` sets, all its drawing reads of it."""
 
 
 def bookmark_page(canvas: Canvas, title: str, level: int = 0) -> None:

@@ -27,12 +27,13 @@ from pypdf.generic import (
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfdoc import PDFBase85Encode, PDFZCompress
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, PageBreak, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, PageBreak, Table, TableStyle
 
 from printplay import __version__
 from printplay.core.errors import OutputError
 from printplay.render.document import (
     PageSetup,
+    Paragraph,
     build_pdf,
     paper_size,
     paper_width,

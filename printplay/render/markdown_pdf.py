@@ -58,7 +58,6 @@ from reportlab.platypus import (
     ListFlowable,
     ListItem,
     PageBreak,
-    Paragraph,
     Preformatted,
     Table,
     TableStyle,
@@ -69,6 +68,7 @@ from reportlab.platypus.flowables import BalancedColumns, CallerMacro, HRFlowabl
 from printplay.core.errors import RulebookError
 from printplay.markup import SyntaxTreeNode, classes, line_of, located, marker_of, tree, where
 from printplay.markup.nodes import call_diagram, inline_tokens, is_caption
+from printplay.render.document import Paragraph
 from printplay.render.inline import inline_markup, markdown_markup, plain_text
 from printplay.render.md_table import narrowest_column, row_heights, table_rows, typeset_table
 from printplay.render.styles import MIN_TEXT, Styles, book_styles, suit_markup

@@ -38,7 +38,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph
+from reportlab.platypus import Flowable
 
 from printplay import __version__
 from printplay.core.errors import RulebookError
@@ -49,6 +49,7 @@ from printplay.render.card_shapes import CARD_RATIO
 from printplay.render.components import pieces_row
 from printplay.render.document import (
     MARGIN,
+    Paragraph,
     bookmark_page,
     paper_size,
     write_atomically,

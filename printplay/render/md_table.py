@@ -18,8 +18,9 @@ from markdown_it.tree import SyntaxTreeNode
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph, Table, TableStyle
+from reportlab.platypus import Table, TableStyle
 
+from printplay.render.document import Paragraph
 from printplay.render.inline import inline_markup, plain_text
 from printplay.render.styles import Styles, TableCommand
 

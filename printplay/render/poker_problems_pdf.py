@@ -13,13 +13,13 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer, Table
 
 from printplay import __version__
 from printplay.models.book_model import BookPages
 from printplay.models.poker_model import Problem, ProblemBook
 from printplay.render.card_sizes import DEFAULT_CARD
-from printplay.render.document import PageSetup
+from printplay.render.document import PageSetup, Paragraph
 from printplay.render.markdown_pdf import outline_entry
 from printplay.render.poker_sheet_pdf import table_diagram
 from printplay.render.puzzle_book_pdf import (

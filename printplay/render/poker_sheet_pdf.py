@@ -21,7 +21,6 @@ from reportlab.platypus import (
     Flowable,
     KeepTogether,
     PageBreak,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -32,7 +31,7 @@ from printplay.markup.typography import typographic
 from printplay.models.poker_model import PokerRound, PokerTurn, TableView
 from printplay.models.printable import DealOrderEntry
 from printplay.render.card_shapes import CardStyle
-from printplay.render.document import PageSetup, build_pdf
+from printplay.render.document import PageSetup, Paragraph, build_pdf
 from printplay.render.fonts import MONO, register_fonts
 from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry

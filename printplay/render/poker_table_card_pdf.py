@@ -18,12 +18,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, Paragraph, Table, TableStyle
+from reportlab.platypus import Flowable, Frame, Table, TableStyle
 
 from printplay import __version__
 from printplay.markup.typography import typographic
 from printplay.models.poker_model import TableCard
-from printplay.render.document import paper_size, write_atomically
+from printplay.render.document import Paragraph, paper_size, write_atomically
 from printplay.render.fonts import SANS, SANS_BOLD, SANS_ITALIC, register_fonts
 from printplay.render.styles import book_styles
 

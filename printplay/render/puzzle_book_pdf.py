@@ -26,7 +26,6 @@ from reportlab.platypus import (
     Flowable,
     KeepTogether,
     PageBreak,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -41,7 +40,7 @@ from printplay.models.printable import DealOrderEntry
 from printplay.render.board import BoardDiagram
 from printplay.render.card_shapes import CARD_RATIO
 from printplay.render.card_sizes import DEFAULT_CARD
-from printplay.render.document import PageSetup, lay_out, page_offset, write_atomically
+from printplay.render.document import PageSetup, Paragraph, lay_out, page_offset, write_atomically
 from printplay.render.markdown_pdf import markdown_to_flowables, outline_entry
 from printplay.render.quickref_pdf import QuickCard, quick_card
 from printplay.render.sheet_pdf import card_rows, order_cells

@@ -19,12 +19,11 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from printplay import __version__
 from printplay.core.errors import OptionError
 from printplay.models.scorepad_model import ScoreColumn, Scorepad, ScoreTable
-from printplay.render.document import bookmark_page, fit_text, paper_size
+from printplay.render.document import Paragraph, bookmark_page, fit_text, paper_size
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
 MARGIN_MM = 10.0

@@ -30,7 +30,6 @@ from reportlab.platypus import (
     FrameBreak,
     KeepTogether,
     PageBreak,
-    Paragraph,
     Spacer,
     Table,
     TableStyle,
@@ -44,7 +43,7 @@ from printplay.models.printable import Sheet as SheetModel
 from printplay.render.board import BoardDiagram, board_size
 from printplay.render.card_shapes import CARD_RATIO
 from printplay.render.components import pieces_row
-from printplay.render.document import PageSetup, lay_out, write_atomically
+from printplay.render.document import PageSetup, Paragraph, lay_out, write_atomically
 from printplay.render.fonts import register_fonts
 from printplay.render.hands_diagram import HandsDiagram
 from printplay.render.markdown_pdf import outline_entry

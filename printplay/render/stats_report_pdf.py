@@ -19,11 +19,11 @@ from reportlab.lib.colors import HexColor, white
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepInFrame, Spacer, Table, TableStyle
 
 from printplay.markup.typography import typographic
 from printplay.models.stats_model import BarChart, ShareChart, StatsReport
-from printplay.render.document import PageSetup, build_pdf
+from printplay.render.document import PageSetup, Paragraph, build_pdf
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.styles import Styles, TableCommand, book_styles
 

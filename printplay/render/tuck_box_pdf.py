@@ -18,12 +18,12 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Frame, Paragraph
+from reportlab.platypus import Flowable, Frame
 
 from printplay import __version__
 from printplay.core.errors import RulebookError
 from printplay.models.tuck_box_model import Area, Label, Line, TuckBox, TuckBoxSheet
-from printplay.render.document import bookmark_page, fit_text
+from printplay.render.document import Paragraph, bookmark_page, fit_text
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 
 CUT_INK = Color(0.13, 0.13, 0.13)
