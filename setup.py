@@ -49,10 +49,11 @@ COMPILED = [
         for part in ("encoding", "cycle", "dead", "bound", "moves", "search")
     ),
     "printplay/solve/golf_solver.py",
+    "printplay/solve/tripeaks_score.py",
 ]
 """The modules worth compiling, compiled together as one mypyc group: the parts of the
-Pyramid search core, and the Golf solver.  A module of the group that imports another gets
-its compiled build."""
+Pyramid search core, the Golf solver and TriPeaks' best-score search.  A module of the group
+that imports another gets its compiled build."""
 GROUP = "printplay.solve.native"
 """The group's name: its shared library is ``native__mypyc`` beside the modules."""
 BUILD_INFO = "printplay/solve/native_build.json"

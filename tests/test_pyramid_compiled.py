@@ -1,8 +1,8 @@
-"""The compiled Pyramid core (:mod:`printplay.solve.compiled`): the install builds its parts
-together, a part's build is used only while every part's build was made from the source
-beside it, and it searches exactly as the Python core does (the other Pyramid tests drive
-it through :mod:`printplay.solve.pyramid_solver`, and test the core's parts on the
-Python modules)."""
+"""The compiled Pyramid core and TriPeaks' best-score search (:mod:`printplay.solve.compiled`):
+the install builds them together, a part's build is used only while every part's build was
+made from the source beside it, and each searches exactly as its Python module does (the
+other Pyramid and TriPeaks tests drive them through their solvers, and test the core's
+parts on the Python modules)."""
 
 from __future__ import annotations
 
@@ -26,8 +26,10 @@ from printplay.solve import (
     pyramid_encoding,
     pyramid_moves,
     pyramid_search,
+    tripeaks_score,
 )
 from printplay.solve import pyramid_solver as pyramid
+from printplay.solve import tripeaks_solver as tripeaks
 from printplay.solve.toolkit import Clock
 
 DECKS = Path(__file__).resolve().parent / "data" / "random-decks-1500.txt"
@@ -38,8 +40,9 @@ PARTS = (
     pyramid_bound,
     pyramid_moves,
     pyramid_search,
+    tripeaks_score,
 )
-"""The parts of the search core, the modules setup.py compiles."""
+"""The parts of the search core and TriPeaks' score search, the modules setup.py compiles."""
 
 
 def test_the_install_compiled_the_pyramid_core() -> None:
@@ -169,3 +172,25 @@ def test_the_compiled_core_searches_as_the_python_one(deck: int) -> None:
         found.append((won, best, searcher.states))
     assert found[0] == found[1]
     assert (found[0][1] is None) == (deck == 3)
+
+
+@pytest.mark.parametrize(("seed", "options"), [(2, ()), (5, ("strict-draw",)), (8, ("no-wrap",))])
+def test_the_compiled_score_search_finds_what_the_python_one_does(
+    seed: int, options: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """TriPeaks' best score, compiled and as Python: the same score, the same line, the same
+    positions searched (deal 8 with no wrapping cannot be won: every finished game counts)."""
+    from printplay.core.deal import numbered_deal
+    from printplay.games import make_solitaire
+
+    build = compiled_part(tripeaks_score)
+    assert tripeaks.compiled.native(tripeaks_score) is build  # the solver runs the build
+    game = make_solitaire("tripeaks", options)
+    state = game.initial_state(numbered_deal(game.deck(), seed))
+    found = []
+    for module in (build, tripeaks_score):
+        monkeypatch.setattr(tripeaks.compiled, "native", lambda _, chosen=module: chosen)
+        result = tripeaks.best_score(state)
+        found.append((result.solvable, result.score, result.moves, result.states))
+    assert found[0] == found[1]
+    assert found[0][0] is (seed != 8)

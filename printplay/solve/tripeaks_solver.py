@@ -17,7 +17,8 @@ it can be won, only winning lines count, and the counting test and the nodes the
 proved lost prune the search (it adds the ones it proves lost itself); otherwise every
 finished game counts (a lost one pays the card penalty).  The value after each stock turn
 is memoised; the chains along the best line are searched again to write it out, and the
-engine's final score of the replayed line must equal the claimed score.
+engine's final score of the replayed line must equal the claimed score.  The search is
+:mod:`printplay.solve.tripeaks_score`, compiled with the Pyramid core when the install can.
 
 **Verdicts past an allowance.**  :func:`solve` lets the core hand a deal its search has not
 decided within :data:`~printplay.solve.playdraw.ALLOWANCE` nodes over to exact values per
@@ -48,9 +49,6 @@ the core's as for verdicts.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import NamedTuple
-
 from printplay.core.protocols import Position
 from printplay.core.verdicts import Budget, BudgetExhausted, SolveResult
 from printplay.games.tripeaks import (
@@ -59,10 +57,9 @@ from printplay.games.tripeaks import (
     TABLEAU_SIZE,
     Draw,
     Move,
-    TriPeaksOptions,
     TriPeaksState,
 )
-from printplay.solve import playdraw
+from printplay.solve import compiled, playdraw, tripeaks_score
 from printplay.solve.packed import layout_masks, places
 from printplay.solve.playdraw import DRAW, Encoded, LostTables, steps_to_moves
 from printplay.solve.toolkit import (
@@ -73,6 +70,8 @@ from printplay.solve.toolkit import (
     own_state,
     replay_line,
 )
+from printplay.solve.tripeaks_score import TERMINAL as _TERMINAL
+from printplay.solve.tripeaks_score import ScoreSearch, Tail
 
 RULES = playdraw.Rules(LAYOUT)
 """The tableau as the core sees it: anything open may follow anything."""
@@ -86,9 +85,6 @@ rebuild lattices``): the tableau's from the start, where every deal's verdict se
 (:func:`~printplay.solve.playdraw.lattice`)."""
 
 _PEAKS = sum(1 << p for p in PEAK_TOPS)
-_NO_SCORE = -(1 << 62)
-"""Stands for "no such line" in score searches (far below any real score)."""
-_TERMINAL = -2
 
 
 def encode(state: TriPeaksState, limit: int | None = None) -> Encoded:
@@ -193,228 +189,7 @@ def shortest_line(position: Position, *, budget: Budget | None = None) -> SolveR
     )  # fmt: skip
 
 
-Chain = Callable[[int, int, int, int, int, int, int, dict[int, int]], int]
-"""A score search's chain: ``(mask, exposed, top, length, points, k, counts, values)`` to
-the best points still to come (see :func:`_chain_values`)."""
-
-Tail = tuple[int, int, int, int]
-"""Where a line goes on as a memoised value: ``(mask, exposed, k, counts)`` right after the
-stock turn ``k``."""
-
-
-def _unbound(
-    mask: int,
-    exposed: int,
-    top: int,
-    length: int,
-    points: int,
-    k: int,
-    counts: int,
-    values: dict[int, int],
-) -> int:
-    raise AssertionError("the chain search is not bound to the stock turns yet")
-
-
-class _Turns(NamedTuple):
-    """A score search's stock turns and its best line so far (see :func:`_turn_values`)."""
-
-    value: Callable[[int, int, int, int, int], int]
-    """``(mask, exposed, k, points, counts)``: the best points still to come right after
-    turning ``k``."""
-    offer: Callable[[int, Tail | None], None]
-    """``(score, tail)``: a complete line along the search's path (and ``tail``), kept if
-    it scores more than the best so far."""
-    bind: Callable[[Chain], None]
-    """Give the chain search the turns go on with."""
-    best: Callable[[], tuple[int, list[int], Tail | None]]
-    """Stop keeping lines; the best one's score, its steps from the start and its tail."""
-
-
-def _turn_values(
-    enc: Encoded, *, win_only: bool, seed: tuple[int, list[int]], path: list[int]
-) -> _Turns:
-    """The memoised values right after each stock turn, which depend only on ``(mask, k)``,
-    and the best complete line found so far, kept so that a search the budget stops can
-    still say what it found.
-
-    With ``win_only``, a turned card that fits no open card, with no neighbour left for it,
-    proves the node lost (the counting test).  ``seed`` is a known complete line (score,
-    steps); ``path`` holds the steps to the node being searched.  A line is kept as its
-    steps from the start and, when the rest of it is a memoised value, the place right
-    after the stock turn it goes on from, to be written out at the end.
-    """
-    seq = enc.sequence_ranks
-    nbm = enc.neighbours
-    supply = enc.supply
-    short = short_of_neighbours
-    memo: dict[int, int] = {}
-    memo_get = memo.get
-    chain: Chain = _unbound
-    best, best_prefix = seed[0], list(seed[1])
-    best_tail: Tail | None = None
-    recording = True
-
-    def value(mask: int, exposed: int, k: int, points: int, counts: int) -> int:
-        """The best points still to come right after turning ``seq[k]``."""
-        nonlocal best, best_prefix, best_tail
-        key = mask << 5 | k
-        found = memo_get(key)
-        if found is None:
-            top = seq[k]
-            # a top that fits no open card is turned over before anything goes onto it
-            if win_only and short(supply[k] if nbm[top] & exposed else supply[k + 1], counts):
-                memo[key] = _NO_SCORE
-                return _NO_SCORE
-            found = chain(mask, exposed, top, 0, points, k + 1, counts, {})
-            memo[key] = found
-        if found != _NO_SCORE and points + found > best and recording:
-            best = points + found
-            best_prefix = path[:]
-            best_tail = (mask, exposed, k, counts)
-        return found
-
-    def offer(score: int, tail: Tail | None) -> None:
-        nonlocal best, best_prefix, best_tail
-        if score > best and recording:
-            best, best_prefix, best_tail = score, path[:], tail
-
-    def bind(search: Chain) -> None:
-        nonlocal chain
-        chain = search
-
-    def stop() -> tuple[int, list[int], Tail | None]:
-        nonlocal recording
-        recording = False
-        return best, best_prefix, best_tail
-
-    return _Turns(value, offer, bind, stop)
-
-
-def _chain_values(
-    options: TriPeaksOptions,
-    enc: Encoded,
-    clock: Clock,
-    *,
-    win_only: bool,
-    tables: LostTables,
-    path: list[int],
-    turns: _Turns,
-) -> tuple[Chain, Callable[[], int]]:
-    """The search within a chain, and the count of the nodes it has searched.
-
-    Positions are memoised per chain (the ``values`` a chain is given), keyed by mask and
-    playable slots, together with the best step from each (``value << 6 | step + 2``).
-    When only wins count and the stock may be turned at any time, the nodes ``tables``
-    prove lost are cut, and the ones proved lost here are added.  ``path`` holds the steps
-    to the node being searched; a complete line is offered to ``turns``, which go on with
-    this search after each stock turn.
-    """
-    strict = options.strict_draw
-    penalty = options.card_penalty
-    completion = options.completion_bonus
-    bonuses = options.peak_bonuses
-    ranks = enc.ranks
-    n = len(enc.sequence_ranks)
-    nbm = enc.neighbours
-    delta = enc.delta
-    check, check_mask = clock.check, clock.mask
-    uncovers = RULES.uncovers
-    count = 0
-    prune_lost = win_only and not strict
-    play_lost, draw_lost = tables.plays, tables.turns
-    play_lost_get = play_lost.get
-    draw_lost_get = draw_lost.get
-    turn_value, offer = turns.value, turns.offer
-
-    def chain(
-        mask: int,
-        exposed: int,
-        top: int,
-        length: int,
-        points: int,
-        k: int,
-        counts: int,
-        values: dict[int, int],
-    ) -> int:
-        """The best points still to come from a chain position (``length`` cards so far)."""
-        nonlocal count
-        if mask == FULL:
-            offer(points, None)
-            return 0
-        cand = exposed & nbm[top]
-        key = mask << 32 | cand
-        entry = values.get(key)
-        if entry is not None:
-            return entry >> 6
-        play = cand
-        if prune_lost:
-            if cand:
-                lost = play_lost_get(key)
-                if lost is not None and lost <= k:
-                    play = 0
-            if not play:
-                lost = draw_lost_get(mask)
-                if k >= n or (lost is not None and lost <= k):
-                    return _NO_SCORE  # proved lost
-        count += 1
-        if not count & check_mask:
-            check(count)
-        result = _NO_SCORE
-        choice = _TERMINAL
-        while play:
-            slot = play.bit_length() - 1
-            bit = 1 << slot
-            play ^= bit
-            m2 = mask | bit
-            e2 = exposed ^ bit
-            for cover_bit, need in uncovers[slot]:
-                if m2 & need == need:
-                    e2 |= cover_bit
-            gain = length + 1
-            if bit & _PEAKS:
-                gain += bonuses[(mask & _PEAKS).bit_count()]
-            if m2 == FULL:
-                gain += completion
-            path.append(slot)
-            value = chain(
-                m2, e2, ranks[slot], length + 1, points + gain, k, counts - delta[slot], values
-            )
-            path.pop()
-            if value != _NO_SCORE and value + gain > result:
-                result = value + gain
-                choice = slot
-        if prune_lost and cand and result == _NO_SCORE:
-            lost = play_lost_get(key)
-            if lost is None or lost > k:
-                play_lost[key] = k
-        if not cand or not strict:
-            if k < n:
-                lost = draw_lost_get(mask) if prune_lost else None
-                if lost is None or lost > k:
-                    path.append(DRAW)
-                    value = turn_value(mask, exposed, k, points, counts)
-                    path.pop()
-                    if value > result:
-                        result = value
-                        choice = DRAW
-                    elif prune_lost and value == _NO_SCORE:
-                        draw_lost[mask] = k
-            elif not cand and not win_only:
-                result = -penalty * (TABLEAU_SIZE - mask.bit_count())
-                choice = _TERMINAL
-                offer(points + result, None)
-        values[key] = result << 6 | choice + 2
-        return result
-
-    def nodes() -> int:
-        """How many chain positions have been searched so far."""
-        return count
-
-    turns.bind(chain)
-    return chain, nodes
-
-
-def _line_from(chain: Chain, enc: Encoded, tail: Tail) -> list[int]:
+def _line_from(search: ScoreSearch, enc: Encoded, tail: Tail) -> list[int]:
     """The best line right after a stock turn whose value is memoised: ``tail`` is
     ``(mask, exposed, k, counts)``; each chain along it is searched again to write it out."""
     ranks, seq, nbm, delta = enc.ranks, enc.sequence_ranks, enc.neighbours, enc.delta
@@ -422,7 +197,7 @@ def _line_from(chain: Chain, enc: Encoded, tail: Tail) -> list[int]:
     top, length, k = seq[k], 0, k + 1
     steps: list[int] = []
     values: dict[int, int] = {}
-    chain(mask, exposed, top, length, 0, k, counts, values)
+    search.chain(mask, exposed, top, length, 0, k, counts, values)
     while mask != FULL:
         choice = (values[mask << 32 | exposed & nbm[top]] & 63) - 2
         if choice == _TERMINAL:
@@ -432,7 +207,7 @@ def _line_from(chain: Chain, enc: Encoded, tail: Tail) -> list[int]:
             top = seq[k]
             length = 0
             values = {}
-            chain(mask, exposed, top, 0, 0, k + 1, counts, values)
+            search.chain(mask, exposed, top, 0, 0, k + 1, counts, values)
             k += 1
             continue
         mask, exposed = RULES.play(mask, exposed, choice)
@@ -451,7 +226,9 @@ def _score_search(
     seed: tuple[int, list[int]],
     tables: LostTables,
 ) -> tuple[int, list[int], int, str]:
-    """Best final score from ``state``: a memoised search over stock turns.
+    """Best final score from ``state``: a memoised search over stock turns
+    (:class:`~printplay.solve.tripeaks_score.ScoreSearch`, compiled when the install
+    compiled it).
 
     With ``win_only`` only winning lines count (a line that loses is worth
     :data:`_NO_SCORE`) and the counting test prunes; otherwise every finished game counts,
@@ -461,29 +238,37 @@ def _score_search(
 
     Returns (best score, its steps, states, reason): the reason is empty when the search
     finished, else the budget message, and the line is then the best one found so far.
-
-    Values are "points still to come": the value right after a stock turn and the best
-    line so far (:func:`_turn_values`), the values within a chain (:func:`_chain_values`).
-    Whenever a complete line beats the best so far, the path to it is kept, so that a search
-    stopped by the budget can still say what it found.
     """
-    path: list[int] = []
-    turns = _turn_values(enc, win_only=win_only, seed=seed, path=path)
-    chain, nodes = _chain_values(
-        state.options, enc, clock, win_only=win_only, tables=tables, path=path, turns=turns
+    options = state.options
+    search = compiled.native(tripeaks_score).ScoreSearch(
+        (enc.ranks, enc.sequence_ranks, enc.neighbours, enc.delta, enc.supply, RULES.uncovers),
+        (
+            FULL,
+            _PEAKS,
+            tuple(options.peak_bonuses),
+            options.completion_bonus,
+            options.card_penalty,
+            TABLEAU_SIZE,
+        ),
+        (options.strict_draw, win_only),
+        (tables.plays, tables.turns),
+        short_of_neighbours,
+        clock.check,
+        clock.mask,
+        seed,
     )
     reason = ""
     try:
         top = enc.sequence_ranks[0]
-        chain(enc.mask, enc.exposed, top, state.chain, state.points, 1, enc.counts, {})
+        search.chain(enc.mask, enc.exposed, top, state.chain, state.points, 1, enc.counts, {})
     except BudgetExhausted as stop:
         reason = stop.reason
-    score, prefix, tail = turns.best()
+    score, prefix, tail = search.stop()
     clock.enabled = False
     if tail is None:
-        return score, prefix, nodes(), reason
-    rest = _line_from(chain, enc, tail)
-    return score, [*prefix, *rest], nodes(), reason
+        return score, prefix, search.count, reason
+    rest = _line_from(search, enc, tail)
+    return score, [*prefix, *rest], search.count, reason
 
 
 def _greedy_steps(enc: Encoded) -> list[int]:
