@@ -21,17 +21,14 @@ from __future__ import annotations
 import argparse
 import filecmp
 import os
-import resource
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from startup import installed  # the sibling script installs other commits
+from startup import installed, timed  # the sibling script installs and times commits
 
 
 def run_once(printplay: Path, folder: Path, jobs: int | None) -> tuple[float, float]:
@@ -41,15 +38,7 @@ def run_once(printplay: Path, folder: Path, jobs: int | None) -> tuple[float, fl
     if jobs is not None:
         command += ["--jobs", str(jobs)]
     env = {k: v for k, v in os.environ.items() if k != "PRINTPLAY_PURE"}
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    start = time.perf_counter()
-    done = subprocess.run(command, env=env, capture_output=True, text=True, cwd=folder.parent)
-    wall = time.perf_counter() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if done.returncode != 0:
-        sys.exit(f"demo.py: {' '.join(command)} failed:\n{done.stderr[-2000:]}")
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return wall, cpu
+    return timed(command, folder.parent, env, "demo.py")
 
 
 def same_files(left: Path, right: Path) -> bool:

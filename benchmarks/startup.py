@@ -49,13 +49,19 @@ def run_once(printplay: Path, args: Sequence[str], scratch: Path) -> tuple[float
     command = [str(printplay), *(arg.replace("{out}", str(out)) for arg in args)]
     unset = ("PRINTPLAY_PURE", "PYTHONDONTWRITEBYTECODE")
     env = {k: v for k, v in os.environ.items() if k not in unset}
+    return timed(command, scratch, env, "startup.py")
+
+
+def timed(command: list[str], cwd: Path, env: dict[str, str], script: str) -> tuple[float, float]:
+    """Run ``command`` once in ``cwd``: its wall and CPU seconds (user + system of the
+    child).  A failure ends ``script`` with the command's last error lines."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(command, cwd=scratch, env=env, capture_output=True, text=True)
+    done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
-        sys.exit(f"startup.py: {' '.join(command)} failed:\n{done.stderr[-2000:]}")
+        sys.exit(f"{script}: {' '.join(command)} failed:\n{done.stderr[-2000:]}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return wall, cpu
 
