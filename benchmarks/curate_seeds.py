@@ -5,11 +5,17 @@ For each solitaire (standard rules), grades deals from 1 on and keeps the first
 deals as ``expert`` (``--expert-count`` sets that one apart: a golf course of nine holes is
 four easy and five expert), each with its level, measures, winning line and turning points (see
 printplay/analysis/curated.py), so that books, kits and tests print and check them without
-searching.  Other collections in the file are kept as they are.
+searching.  Other collections in the file are kept as they are, but for the lines of the
+collections a kit and the demo print sheets of (``first-deals``, ``demo``): each winnable
+deal's line is searched as its sheet searches it (``choose_line``) and stored with it
+(``line``, ``optimal``), so that the demo, the kits and the website print it, replayed and
+checked, instead of searching again.  ``--lines`` stores those lines alone, grading
+nothing.
 
     python benchmarks/curate_seeds.py                 # every solitaire, 6 deals a collection
     python benchmarks/curate_seeds.py --game pyramid --count 6
     python benchmarks/curate_seeds.py --game golf --count 4 --expert-count 5
+    python benchmarks/curate_seeds.py --lines         # the printed deals' lines alone
 
 A game with no seeds file yet gets one (``seeds/<game>.json``) holding the two collections.
 
@@ -26,8 +32,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run from anywhere
 
+from printplay.analysis.curated import SeedDeal
+from printplay.builders.kit import COLLECTIONS as PRINTED
 from printplay.builders.puzzle_book import choose_deals, curated_record
-from printplay.games import REGISTRY, make_solitaire
+from printplay.builders.walkthrough import choose_line
+from printplay.core.protocols import RegisteredSolitaire
+from printplay.games import REGISTRY, entry, make_solitaire
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
 
@@ -74,6 +84,46 @@ def curate(
         )
         print(f"{game.name} {name}: deals {[d['seed'] for d in deals]}", file=sys.stderr)
     data["collections"] = kept
+    store_lines(game, data)
+    path.write_text(_dump(data), encoding="utf-8")
+    return path
+
+
+def store_lines(game: RegisteredSolitaire, data: dict[str, object]) -> None:
+    """Store in ``data`` (a seeds file's) the line of each winnable deal of the collections
+    printed as sheets (:data:`PRINTED`), as the sheet's walkthrough searches it: the line
+    and whether it is proved the best.  A deal whose search does not win, or does not
+    reach its recorded best, stores none (its sheet searches) and is named on stderr."""
+    collections = data["collections"]
+    assert isinstance(collections, list)
+    for item in collections:
+        if item["name"] not in PRINTED:
+            continue
+        for record in item["deals"]:
+            record.pop("optimal", None)
+            record.pop("line", None)
+            if record.get("verdict") is not True:
+                continue
+            options = tuple(record.get("options", []))
+            deal = SeedDeal(game.name, options, seed=record.get("seed"), cards=record.get("cards"))
+            solitaire = make_solitaire(game.name, options)
+            line = choose_line(solitaire, solitaire.initial_state(deal.deal()), seconds=None)
+            score = line.score if entry(game.name).best_line == "score" else len(line.moves)
+            if line.solvable is not True or score != record.get("best"):
+                print(f"{game.name} {item['name']}: no line stored for {record}", file=sys.stderr)
+                continue
+            record["optimal"] = line.optimal
+            record["line"] = [move.to_json() for move in line.moves]
+        print(f"{game.name} {item['name']}: lines stored", file=sys.stderr)
+
+
+def lines_only(game_name: str, folder: Path = SEEDS) -> Path:
+    """Store the printed collections' lines (:func:`store_lines`) in ``game_name``'s seeds
+    file in ``folder``, grading nothing; the file's path."""
+    game = make_solitaire(game_name)
+    path = folder / f"{game.name}.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    store_lines(game, data)
     path.write_text(_dump(data), encoding="utf-8")
     return path
 
@@ -108,9 +158,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--seeds-dir", type=Path, default=SEEDS, help="where the seeds files are (seeds/)"
     )
+    parser.add_argument(
+        "--lines", action="store_true", help="store the printed deals' lines alone, grading none"
+    )
     args = parser.parse_args(argv)
     for game in args.game or GAMES:
-        curate(game, args.count, args.jobs, args.seeds_dir, expert=args.expert_count)
+        if args.lines:
+            lines_only(game, args.seeds_dir)
+        else:
+            curate(game, args.count, args.jobs, args.seeds_dir, expert=args.expert_count)
     return 0
 
 

@@ -7,8 +7,11 @@ score, or the length of the shortest line).  A graded collection (``first-steps`
 easy deals to start with; ``expert``) stores more: each deal's ``level``, its ``measures``
 (docs/difficulty.md), the winning ``line`` it was graded on with its ``length``, and the
 ``turning`` points a book's solution draws (move number, moves that keep the deal
-winnable there), so a book of them is printed without searching.
-The demo and the kits print from here; the tests solve the other deals again and replay
+winnable there), so a book of them is printed without searching.  The collections a kit
+and the demo print sheets of (``first-deals``, ``demo``) store with each winnable deal
+the line its sheet's walkthrough search finds (``line``, ``optimal``), replayed and
+checked against ``best`` before it is printed.
+The demo and the kits print from here; the tests solve the deals again and replay
 the stored lines.
 
 >>> [deal.seed for deal in collection("tripeaks", "demo").deals]
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import TypeVar
@@ -48,9 +51,10 @@ class SeedDeal:
     length: int | None = None
     optimal: bool | None = None
     """Whether the stored line is proved the shortest."""
-    measures: Mapping[str, JsonValue] | None = None
-    line: tuple[Mapping[str, JsonValue], ...] | None = None
-    """The stored winning line, as ``solve --json`` prints moves."""
+    measures: Mapping[str, JsonValue] | None = field(default=None, hash=False)
+    line: tuple[Mapping[str, JsonValue], ...] | None = field(default=None, hash=False)
+    """The stored winning line, as ``solve --json`` prints moves (compared, not hashed: a
+    deal is a key of the results handed to kits and the site)."""
     turning: tuple[tuple[int, int | None], ...] = ()
 
     def deal(self) -> Deal:

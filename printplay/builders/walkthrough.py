@@ -1,7 +1,10 @@
 """Walkthroughs: the line a sheet shows, replayed through the engine and cut into segments.
 
 :func:`choose_line` asks the game's solver for the line (the best line if found within a
-fixed budget of states, else any win); :func:`build_walkthrough` replays it through the
+fixed budget of states, else any win), and :func:`curated_line` takes the line a curated
+deal of a kit or the demo is stored with (``seeds/<game>.json``: the same search's line,
+written by ``benchmarks/curate_seeds.py``), checked by replaying it, instead of searching
+again; :func:`build_walkthrough` replays it through the
 engine, words every move, and decides where the walkthrough draws the board afresh (at
 the game's milestones: a stock turn in TriPeaks, a redeal or a cleared row in Pyramid).
 The command line's solution listing and the PDF sheet both read the same
@@ -14,10 +17,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import replace
 
+from printplay.analysis.curated import SeedDeal
 from printplay.core.deal import Deal
+from printplay.core.errors import GameError, PrintplayError
 from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
 from printplay.core.verdicts import Budget
-from printplay.games import entry, solver_for
+from printplay.games import entry, make_solitaire, solver_for
 from printplay.models.printable import Line, Segment, Step, Walkthrough
 from printplay.solve.toolkit import replay_line
 
@@ -51,6 +56,53 @@ def choose_line(
     left = None if seconds is None else max(0.001, seconds - (time.perf_counter() - start))
     result = solver.solve(state, budget=Budget(max_seconds=left))
     return replace(result, states=best.states + result.states)
+
+
+LINES_COMMAND = "python benchmarks/curate_seeds.py --lines --game {game}"
+"""The command that searches a game's printed curated deals again and stores their lines."""
+
+
+def stored_line(deal: SeedDeal) -> Line | None:
+    """The line a curated deal of a kit or the demo is stored with (:func:`choose_line`'s,
+    stored by ``benchmarks/curate_seeds.py``), checked, not trusted: replayed through the
+    engine it must win and reach the stored best (the score, or the length of a shortest
+    line).  ``None`` for a deal stored with no line or no best (a graded deal's line is
+    the grading's, not the walkthrough's); a stored line that fails the check is a
+    :class:`GameError` naming the command that stores it again."""
+    if deal.line is None or deal.best is None or deal.verdict is not True:
+        return None
+    game = make_solitaire(deal.game, deal.options)
+    the_deal = deal.deal()
+
+    def broken(why: str) -> GameError:
+        return GameError(
+            f"seeds/{game.name}.json: the stored line of {the_deal.name} {why}; "
+            f"`{LINES_COMMAND.format(game=game.name)}` stores it again"
+        )
+
+    try:
+        moves = tuple(game.move_from_json(move) for move in deal.line)
+        final = replay_line(game.initial_state(the_deal), moves)[-1]
+    except (PrintplayError, ValueError, KeyError, TypeError) as error:
+        raise broken(f"does not replay: {error}") from None
+    if not final.is_won:
+        raise broken("does not win")
+    by_score = entry(game.name).best_line == "score"
+    best = final.score if by_score else len(moves)
+    if best != deal.best:
+        raise broken(f"reaches {best}, not the stored best {deal.best}")
+    score = final.score if by_score else None
+    return Line(True, moves, 0, 0.0, score=score, optimal=deal.optimal)
+
+
+def curated_line(deal: SeedDeal, *, seconds: float | None = SHEET_SECONDS) -> Line:
+    """The line a sheet of the curated ``deal`` prints: its stored line (:func:`stored_line`),
+    else :func:`choose_line`'s search."""
+    line = stored_line(deal)
+    if line is not None:
+        return line
+    game = make_solitaire(deal.game, deal.options)
+    return choose_line(game, game.initial_state(deal.deal()), seconds=seconds)
 
 
 def steps_of(start: Position, moves: Sequence[SolitaireMove]) -> tuple[Step, ...]:
@@ -175,12 +227,15 @@ def simple_attempt(start: Position) -> tuple[SolitaireMove, ...]:
 
 
 __all__ = [
+    "LINES_COMMAND",
     "MIN_SEGMENT",
     "SHEET_SECONDS",
     "WALKTHROUGH_BUDGET",
     "build_walkthrough",
     "choose_line",
+    "curated_line",
     "segments",
     "simple_attempt",
     "steps_of",
+    "stored_line",
 ]

@@ -328,9 +328,8 @@ def _site(folder: Path, site: Site, plan: DemoPlan, pool: WorkerPool, progress: 
 
 
 def _line(deal: SeedDeal) -> Line:
-    """The walkthrough's line of a solitaire's deal (searched once, printed twice)."""
-    from printplay.builders.walkthrough import choose_line
-    from printplay.games import make_solitaire
+    """The walkthrough's line of a solitaire's deal (its stored line checked, else searched;
+    printed twice)."""
+    from printplay.builders.walkthrough import curated_line
 
-    game = make_solitaire(deal.game, deal.options)
-    return choose_line(game, game.initial_state(deal.deal()))
+    return curated_line(deal)

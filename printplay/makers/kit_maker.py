@@ -8,7 +8,8 @@ after a cover (what is inside, how to print) and a contents page:
 - the table mat (a solitaire, with the pieces the game needs to cut out on its first page)
   or the pieces on sheets of their own (chips, a dealer button: the registry's ``pieces``);
 - setup sheets with walkthroughs of a few curated deals (``seeds/<game>.json``, collection
-  ``first-deals``, else ``demo``; ``deals`` picks them by number);
+  ``first-deals``, else ``demo``; ``deals`` picks them by number), printed from the lines
+  they are stored with, replayed and checked (a deal stored without one is searched);
 - a puzzle book of the game's graded collections (``first-steps``, then ``expert``),
   printed from their stored lines and grades: no search;
 - the deck, with the game's quick-reference cards when its rulebook source defines them.
@@ -46,6 +47,7 @@ from pypdf import PdfReader
 from printplay.analysis.curated import SeedDeal
 from printplay.builders.kit import curated_count, deal_label, has_curated_book, kit_deals
 from printplay.builders.quickref import quick_card_words, rulebook_source
+from printplay.builders.walkthrough import stored_line
 from printplay.core.ink_mode import ink_light
 from printplay.core.options import option_specs
 from printplay.core.outfile import check_writable
@@ -353,12 +355,14 @@ def _has_jokers(game: GameEntry) -> bool:
 
 def _result(results: Mapping[ResultKey, Line], deal: SeedDeal) -> Line | None:
     """The result given for ``deal``: under the deal itself, its number and options, or its
-    number."""
+    number; else the line the curated deal is stored with, checked (none: the sheet
+    searches)."""
     if deal in results:
         return results[deal]
-    if deal.seed is None:
-        return None
-    return results.get((deal.seed, deal.options), results.get(deal.seed))
+    given = None
+    if deal.seed is not None:
+        given = results.get((deal.seed, deal.options), results.get(deal.seed))
+    return given if given is not None else stored_line(deal)
 
 
 def _build_parts(

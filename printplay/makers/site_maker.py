@@ -3,8 +3,8 @@
 :func:`build_site` plans the site (:class:`~printplay.models.site_model.Site`): for
 every registered game its rulebook model under the standard rules and under each variant
 (:func:`~printplay.builders.site.variant_sets`), the featured deals of each solitaire (the
-first of its kit's curated deals, solved here,
-:func:`~printplay.builders.site.featured_deals`), and the PDFs that go with them,
+first of its kit's curated deals, printed from their stored lines, checked, or solved
+here, :func:`~printplay.builders.site.featured_deals`), and the PDFs that go with them,
 built by the registry's makers from the same models' inputs: rulebooks, a sheet for each
 featured deal, the mats and the other printables, and the kits.  The web renderer
 (:mod:`printplay.render.site_html`) writes the pages beside them.
@@ -29,7 +29,7 @@ from printplay.analysis.curated import SeedDeal
 from printplay.builders.commands import sheet_request
 from printplay.builders.sheet import build_sheet
 from printplay.builders.site import featured_deals, variant_sets
-from printplay.builders.walkthrough import choose_line
+from printplay.builders.walkthrough import curated_line
 from printplay.core import options as opts
 from printplay.core.errors import OutputError
 from printplay.core.outfolder import check_folder, publish, staging_folder
@@ -164,8 +164,9 @@ class PrintableJob:
 
 @dataclass(frozen=True)
 class DealJob:
-    """A featured deal: its line (``line``, or searched now), its sheet's model and PDF
-    (a copy of ``made``, the same sheet made already, if there is one) and its web page."""
+    """A featured deal: its line (``line``, else its stored line checked, else searched now),
+    its sheet's model and PDF (a copy of ``made``, the same sheet made already, if there is
+    one) and its web page."""
 
     deal: SeedDeal
     line: Line | None
@@ -183,7 +184,7 @@ class DealJob:
         deal = self.deal
         solitaire = make_solitaire(deal.game, deal.options)
         dealt = deal.deal()
-        line = self.line or choose_line(solitaire, solitaire.initial_state(dealt))
+        line = self.line or curated_line(deal)
         again = sheet_request(solitaire, dealt, paper=self.paper)  # the command it prints
         sheet = build_sheet(solitaire, dealt, line, request=again)
         search = house_path(self.rules_dir)
