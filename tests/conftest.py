@@ -390,17 +390,16 @@ def _golden_choose_line(real: Callable[..., SolveResult]) -> Callable[..., Solve
 def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
     """``printplay demo`` run once a run (:func:`built_once`): the demo's own test reads
     what it wrote, and the website's tests read the site it built (every game, its
-    featured deals). The walkthroughs it prints take their lines from the golden file, as
-    every sheet test does, instead of searching for them again."""
+    featured deals). The walkthroughs it prints take the lines stored in seeds/ (checked),
+    as the demo does; a deal stored with none takes its line from the golden file, as
+    every sheet test does, instead of searching for it again."""
 
     def run(folder: Path) -> list[str]:
         from printplay.builders import walkthrough
-        from printplay.makers import site_maker
 
         with pytest.MonkeyPatch.context() as patch:
             choose = _golden_choose_line(walkthrough.choose_line)
             patch.setattr(walkthrough, "choose_line", choose)
-            patch.setattr(site_maker, "choose_line", choose)
             return [str(path) for path in run_demo(folder)]
 
     paths = built_once(tmp_path_factory, "demo", run)

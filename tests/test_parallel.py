@@ -163,6 +163,29 @@ def test_a_pool_keeps_its_workers_from_one_map_to_the_next() -> None:
     assert first == second and os.getpid() not in first and len(first) == 2
 
 
+def _loaded(name: str) -> bool:
+    import sys
+
+    return name in sys.modules
+
+
+def test_a_pool_started_early_has_its_workers_import_what_it_names() -> None:
+    """``start`` starts the workers before any map, each importing the modules
+    ``preload`` names as it starts (while the caller plans); a map then runs on them."""
+    module = "printplay.core.pysolfc"  # imported by no worker otherwise
+    with worker_pool(2, preload=(module,)) as pool:
+        pool.start()
+        started = [worker.process.pid for worker in pool._workers]
+        assert len(started) == 2
+        assert all(pool.map(_loaded, [module] * 4))
+        assert {worker.process.pid for worker in pool._workers} == set(started)
+    with worker_pool(2) as pool:
+        assert not any(pool.map(_loaded, [module] * 4))
+    with worker_pool(1, preload=(module,)) as pool:
+        pool.start()  # a pool of one has no workers to start
+        assert pool._workers == []
+
+
 def test_a_batch_takes_tasks_that_needed_an_earlier_result() -> None:
     """A task submitted once another's result is in (a kit once its parts are made) runs
     in the same batch, on the same workers."""

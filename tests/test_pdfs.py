@@ -173,13 +173,11 @@ def test_demo_writes_real_pdfs(demo_run: DemoRun) -> None:
 def test_the_demos_kit_waits_for_its_parts_and_takes_them(tmp_path: Path) -> None:
     """The demo makes everything at once but its kit, which it asks for as soon as the kit's
     game's printables and book are made (before the jobs queued), handing it those PDFs
-    (the sheet under its request with the line searched), the line and where the book's
-    first layout pass found its marks: the kit typesets none again."""
-    from dataclasses import replace
-
-    from conftest import walkthrough_line
-
-    from printplay.makers.demo import BookMade, DemoPlan, PrintableJob, Printed
+    (the sheet under its request with the line stored in seeds/, checked: no search), the
+    line and where the book's first layout pass found its marks: the kit typesets none
+    again."""
+    from printplay.builders.walkthrough import stored_line
+    from printplay.makers.demo import BookMade, DemoPlan, PrintableJob, Printed, demo_deals
     from printplay.makers.kit_maker import KitJob
     from printplay.makers.requests import made_key
     from printplay.models.printable import PrintRequest
@@ -196,12 +194,13 @@ def test_the_demos_kit_waits_for_its_parts_and_takes_them(tmp_path: Path) -> Non
         ("tripeaks", "book"),
     ]
     assert {key for key, _ in jobs} >= {("pyramid", "sheet"), ("pyramid", "book")}
-    line = walkthrough_line(TriPeaks(), numbered_deal(TriPeaks().deck(), 1))
+    line = stored_line(demo_deals("tripeaks")[0])
+    assert line is not None and line.moves
     followed = []
     for key, job in jobs[:3]:
-        assert isinstance(job, PrintableJob)
-        request = job.request if job.solve is None else replace(job.request, result=line)
-        followed += plan.done(key, Printed(job.kind, job.request.path, request))
+        assert isinstance(job, PrintableJob) and job.solve is None  # nothing to search
+        assert job.request.result == (line if job.kind == "sheet" else None)
+        followed += plan.done(key, Printed(job.kind, job.request.path, job.request))
     assert followed == []  # the book is still to come
     book = BookMade("tripeaks", tmp_path / "book.pdf", {"puzzle-1": 3})
     [(key, kit)] = plan.done(("tripeaks", "book"), book)
@@ -381,3 +380,46 @@ def test_a_paragraph_breaks_its_lines_once_a_width(monkeypatch: pytest.MonkeyPat
     fresh = Paragraph(text, style)
     assert fresh.wrap(150, 1000) == narrow
     assert fresh.blPara.lines == narrow_lines
+
+
+def test_the_sites_jobs_run_beside_the_demos_those_that_copy_its_pdfs_once_made(
+    tmp_path: Path,
+) -> None:
+    """The demo and its website are one run: the site's jobs that make nothing the demo
+    makes (its variants, featured deals the demo does not print) start at once; one that
+    copies a PDF of the demo's waits for it, then copies it; a kit waits for the demo's
+    book's first layout pass; once the demo's last job is done nothing waits any more."""
+    from printplay.makers.demo import DemoAndSite, DemoPlan, PrintableJob, Printed
+    from printplay.makers.site_maker import RulebookJob, planned_site
+
+    demo = DemoPlan(tmp_path, "a4")
+    planned = planned_site(tmp_path / "site", pending=demo.pending(), sketching=demo.sketching())
+    with pytest.raises(AssertionError, match="stop"), planned as site:
+        both = DemoAndSite(demo, site)
+        first = both.start()
+        keys = [key for key, _ in first]
+        assert keys[: len(demo.start())] == [("demo", key) for key, _ in demo.start()]
+        assert ("site", ("tripeaks", "rulebook", ("no-wrap",))) in keys  # a variant
+        assert ("site", ("tripeaks", "rulebook", ())) not in keys  # waits for the demo's
+        assert ("site", ("tripeaks", "mat")) not in keys
+        demo_jobs = dict(first)
+        rulebook = demo_jobs[("demo", ("tripeaks", "rulebook"))]
+        assert isinstance(rulebook, PrintableJob)
+        written = Printed("rulebook", rulebook.request.path, rulebook.request)
+        released = both.done(("demo", ("tripeaks", "rulebook")), written)
+        [(key, job)] = released
+        assert key == ("site", ("tripeaks", "rulebook", ()))
+        assert isinstance(job, RulebookJob) and job.made == rulebook.request.path
+        assert site.waiting["tripeaks"] >= {("book", "tripeaks")}  # the kit's book pass
+        both.running = 1  # as if the demo's last job came now: nothing waits any more
+        mat = demo_jobs[("demo", ("tripeaks", "mat"))]
+        assert isinstance(mat, PrintableJob)
+        released = both.done(
+            ("demo", ("tripeaks", "mat")), Printed("mat", mat.request.path, mat.request)
+        )
+        assert not site.held and not site.pending and not site.sketching
+        assert ("site", ("tripeaks", "mat")) in [key for key, _ in released]
+        assert ("site", ("pyramid", "rulebook", ())) in [key for key, _ in released]
+        assert ("book", "tripeaks") not in site.waiting.get("tripeaks", set())
+        raise AssertionError("stop")  # the site is not written
+    assert not (tmp_path / "site").exists()

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import importlib
 import multiprocessing
 import os
 import signal
@@ -152,13 +153,16 @@ def _orphan_watch(parent: int) -> None:
             os._exit(0)
 
 
-def _serve(conn: Connection, parent: int) -> None:
-    """A worker's life: run each task sent on ``conn`` (a call without arguments: a
-    function and its chunk of items, or its one item) and send back what it returns, until
-    told to stop, or until the parent is gone (then it
-    ends quietly: no traceback from a pipe with nobody at the other end)."""
+def _serve(conn: Connection, parent: int, preload: tuple[str, ...] = ()) -> None:
+    """A worker's life: import the modules ``preload`` names (while the parent plans),
+    then run each task sent on ``conn`` (a call without arguments: a function and its
+    chunk of items, or its one item) and send back what it returns, until told to stop,
+    or until the parent is gone (then it ends quietly: no traceback from a pipe with
+    nobody at the other end)."""
     _quiet_worker()
     threading.Thread(target=_orphan_watch, args=(parent,), daemon=True).start()
+    for module in preload:
+        importlib.import_module(module)
     while True:
         try:
             task = conn.recv()
@@ -187,14 +191,15 @@ class _Worker:
     conn: Connection
 
 
-def _start_worker() -> _Worker:
-    """A spawned worker process (see :func:`_serve`).  Call it within
-    :func:`_deferred_signals`: interrupts that come while it starts wait until it has
-    started."""
+def _start_worker(preload: tuple[str, ...] = ()) -> _Worker:
+    """A spawned worker process (see :func:`_serve`), importing ``preload`` first.  Call
+    it within :func:`_deferred_signals`: interrupts that come while it starts wait until
+    it has started."""
     context = multiprocessing.get_context("spawn")
     mine, theirs = context.Pipe()
     with _blocked_signals():
-        process = context.Process(target=_serve, args=(theirs, os.getpid()), daemon=True)
+        arguments = (theirs, os.getpid(), preload)
+        process = context.Process(target=_serve, args=arguments, daemon=True)
         try:
             process.start()
         finally:
@@ -202,14 +207,14 @@ def _start_worker() -> _Worker:
     return _Worker(process, mine)
 
 
-def _start_workers(count: int) -> list[_Worker]:
-    """``count`` workers; a refusal of the system to start them is one
-    :class:`~printplay.core.errors.PrintplayError` line."""
+def _start_workers(count: int, preload: tuple[str, ...] = ()) -> list[_Worker]:
+    """``count`` workers (importing ``preload``); a refusal of the system to start them is
+    one :class:`~printplay.core.errors.PrintplayError` line."""
     workers: list[_Worker] = []
     try:
         _start_helpers()  # before the mask: the tracker it starts keeps no signal held
         for _ in range(count):
-            workers.append(_start_worker())
+            workers.append(_start_worker(preload))
     except OSError as error:
         _stop_workers(workers)
         raise PrintplayError(
@@ -310,16 +315,24 @@ class WorkerPool:
     A pool of one runs everything in this process.  Whatever stops a map or a batch before
     its end (an error in a task, a worker lost, the caller leaving the loop, Ctrl-C) ends
     the workers at once, so that none is left running a task nobody waits for; a later map
-    starts new ones."""
+    starts new ones.  Each worker imports the modules ``preload`` names as it starts."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, preload: tuple[str, ...] = ()) -> None:
         self.size = max(1, min(jobs, cpu_count()))
+        self.preload = preload
         self._workers: list[_Worker] = []
+
+    def start(self) -> None:
+        """Start the workers now rather than at the first map (they import ``preload``
+        while the caller goes on, planning what they will run); nothing for a pool of
+        one."""
+        if self.size > 1:
+            self._start()
 
     def _start(self) -> list[_Worker]:
         if not self._workers:
             with _deferred_signals():  # a signal held back is raised here, the pool then up
-                self._workers = _start_workers(self.size)
+                self._workers = _start_workers(self.size, self.preload)
         return self._workers
 
     def _drive(self, next_task: Callable[[], Task[K, V] | None]) -> Iterator[tuple[K, V]]:
@@ -428,9 +441,10 @@ class Batch(Generic[K, V]):
 
 
 @contextmanager
-def worker_pool(jobs: int) -> Iterator[WorkerPool]:
-    """A :class:`WorkerPool` of up to ``jobs`` processes, closed when the block ends."""
-    pool = WorkerPool(jobs)
+def worker_pool(jobs: int, preload: tuple[str, ...] = ()) -> Iterator[WorkerPool]:
+    """A :class:`WorkerPool` of up to ``jobs`` processes (each importing ``preload`` as it
+    starts), closed when the block ends."""
+    pool = WorkerPool(jobs, preload)
     try:
         yield pool
     finally:

@@ -4,9 +4,11 @@ kit of one game, and the website (``site/`` inside the demo's folder).
 
 Everything it makes is independent of the rest but for what it reuses, so it is made as
 jobs on a pool of processes (:mod:`printplay.makers.jobs`; the command line asks for one a
-processor): first the printables and the books, the kit as soon as its parts are made (it
-takes their pages, not typesetting them again); then the website, which copies the demo's
-PDFs, prints the line the demo searched and puts them in its kits."""
+processor), the demo's and the website's in one run: first the printables and the books,
+the kit as soon as its parts are made (it takes their pages, not typesetting them again);
+beside them the website's jobs, those that copy a PDF of the demo's (and put it in its
+kits) as soon as it is made.  The sheets print the lines stored in ``seeds/``, checked,
+instead of searching."""
 
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from printplay.analysis.curated import SeedDeal, collections
 from printplay.core.errors import OutputError
-from printplay.core.parallel import WorkerPool, worker_pool
+from printplay.core.parallel import worker_pool
 from printplay.games import REGISTRY, GameEntry
 from printplay.makers.jobs import Job, Progress, run_plans
 from printplay.makers.requests import MadeKey, made_key, make_printable
@@ -25,6 +27,7 @@ from printplay.models.printable import Line, PrintRequest
 
 if TYPE_CHECKING:
     from printplay.makers.kit_maker import ResultKey
+    from printplay.makers.site_maker import SitePlan
     from printplay.models.book_model import BookRequest
 
 DEMO_DEAL = 1
@@ -159,13 +162,17 @@ class DemoPlan:
         self.rules_dir = rules_dir
         self.kit_name = kit_game(self.names)
         self.made: dict[MadeKey, Path] = {}
+        self.stored = {name: _stored(name) for name in self.names}
+        """Each game's demo deal's stored line (checked), if it has one."""
         self.lines: dict[int, Line] = {}
+        """The lines of the kit's game's demo deals, by deal number."""
         self.sketched: dict[str, dict[str, int]] = {}
         self.waiting: set[Hashable] = set()
 
     def printables(self) -> list[tuple[Hashable, PrintableJob]]:
         """A job per printable of each game, in registry order: a sheet shows the game's
-        demo deal (the kit's game's sheet its line searched first, to be printed again)."""
+        demo deal, from its stored line (the kit's game's line, if none is stored, searched
+        first, to be printed again)."""
         jobs: list[tuple[Hashable, PrintableJob]] = []
         for game in (REGISTRY[name] for name in self.names):
             deal = demo_deals(game.name)[0]
@@ -179,9 +186,11 @@ class DemoPlan:
                     deal_codes=deal.cards if dealt else None,
                     paper=self.paper,
                     rules_dir=self.rules_dir,
+                    result=self.stored[game.name] if dealt else None,
                 )
                 kit = dealt and game.name == self.kit_name and deal.seed is not None
-                job = PrintableJob(printable, request, deal if kit else None)
+                solve = kit and request.result is None
+                job = PrintableJob(printable, request, deal if solve else None)
                 jobs.append(((game.name, printable), job))
         return jobs
 
@@ -223,7 +232,7 @@ class DemoPlan:
         elif isinstance(result, Printed):
             game, request = result.request.game, result.request
             self.made[made_key(result.kind, request)] = result.path
-            if request.result is not None and request.seed is not None:
+            if game == self.kit_name and request.result is not None and request.seed is not None:
                 self.lines[request.seed] = request.result
         else:  # the kit
             return []
@@ -241,6 +250,22 @@ class DemoPlan:
             self.kit_name, target, self.paper, seeds, self.rules_dir, results, made, sketched
         )
         return [("kit", kit)]
+
+    def pending(self) -> list[MadeKey]:
+        """The keys (:func:`~printplay.makers.requests.made_key`) of the printables the demo
+        will make, known before they are made (a line searched first is not)."""
+        return [made_key(job.kind, job.request) for _, job in self.printables() if not job.solve]
+
+    def sketching(self) -> list[str]:
+        """The games whose curated puzzle book the demo prints (the first layout pass of
+        each is noted: the site's kits start from it)."""
+        from printplay.games import SOLITAIRE_BOOK
+
+        return [
+            job.request.game
+            for _, job in self.books()
+            if REGISTRY[job.request.game].book == SOLITAIRE_BOOK and job.request.curated
+        ]
 
     def paths(self) -> list[Path]:
         """What the demo wrote, game by game, the books, then the kit."""
@@ -266,8 +291,13 @@ def run_demo(
     ``rules_dir`` is a folder of house sources read first (a game whose rulebook source is
     not bundled brings it so).  ``jobs`` processes make them (by default this one: a game
     registered in this process alone, a test's, is known to no other); ``progress`` is
-    told of each file made."""
+    told of each file made.
+
+    The demo's files and the website's are one run of jobs (:class:`DemoAndSite`): the
+    site's jobs that copy a PDF of the demo's wait for it, the others run beside the
+    demo's, and the workers start (and import what the jobs need) while it is planned."""
     from printplay.games import entry
+    from printplay.makers.site_maker import planned_site
 
     names = list(REGISTRY) if games is None else [entry(name).name for name in games]
     folder = Path(folder)
@@ -275,56 +305,95 @@ def run_demo(
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
         raise OutputError(f"cannot create {folder}: {error.strerror or error}") from None
-    plan = DemoPlan(folder, paper, names, rules_dir)
-    with worker_pool(jobs) as pool:
-        counted = [0, 0]
-
-        def told(done: int, total: int, what: str) -> None:
-            counted[1] = total
-            if progress is not None:
-                progress(counted[0] + done, counted[0] + total, what)
-
-        run_plans(pool, [plan], told)
-        counted[0] = counted[1]
-        site = Site(paper, plan.kit_name, None if games is None else names, rules_dir)
-        index = _site(folder / SITE_FOLDER, site, plan, pool, told)
-    return [*plan.paths(), index]
-
-
-@dataclass(frozen=True)
-class Site:
-    """What the demo's website is built with: the paper, the game whose kit the demo made,
-    the games it shows (``None``: all) and the house folder its sources are read from."""
-
-    paper: str
-    kit_name: str | None
-    games: Sequence[str] | None = None
-    rules_dir: Path | None = None
+    with worker_pool(jobs, preload=WORKER_IMPORTS) as pool:
+        pool.start()  # the workers import while this process plans
+        plan = DemoPlan(folder, paper, names, rules_dir)
+        planned = planned_site(
+            folder / SITE_FOLDER,
+            paper=paper,
+            games=None if games is None else names,
+            rules_dir=rules_dir,
+            results=_known(plan),
+            pending=plan.pending(),
+            sketching=plan.sketching(),
+        )
+        with planned as site:
+            run_plans(pool, [DemoAndSite(plan, site)], progress)
+    return [*plan.paths(), folder / SITE_FOLDER / "index.html"]
 
 
-def _site(folder: Path, site: Site, plan: DemoPlan, pool: WorkerPool, progress: Progress) -> Path:
-    """The website, its featured deals that the demo solved already not solved again and
-    the PDFs the demo made already copied (and put in its kits), not made again."""
+WORKER_IMPORTS = (
+    "printplay.makers.demo",
+    "printplay.makers.site_maker",
+    "printplay.makers.kit_maker",
+    "printplay.makers.book_maker",
+)
+"""What the demo's workers import as they start, while the parent plans: the makers its
+jobs run (they import the rest)."""
+
+
+def _known(plan: DemoPlan) -> dict[SeedDeal, Line]:
+    """The lines of the site's featured deals of the kit's game that the demo prints (the
+    site copies the demo's sheets of them)."""
     from printplay.builders.site import featured_deals
-    from printplay.makers.site_maker import DEFAULT_DEALS, build_site
+    from printplay.makers.site_maker import DEFAULT_DEALS
 
+    if plan.kit_name is None:
+        return {}
     known: dict[SeedDeal, Line] = {}
-    if site.kit_name is not None:
-        for deal in featured_deals(site.kit_name, DEFAULT_DEALS):
-            if not deal.options and deal.seed in plan.lines:
-                known[deal] = plan.lines[deal.seed]
-    build_site(
-        folder,
-        paper=site.paper,
-        results=known,
-        made=plan.made,
-        sketched=plan.sketched,
-        games=site.games,
-        rules_dir=site.rules_dir,
-        pool=pool,
-        progress=progress,
-    )
-    return folder / "index.html"
+    line = plan.stored[plan.kit_name]
+    seeds = {deal.seed for deal in demo_deals(plan.kit_name)[:1] if not deal.options}
+    for deal in featured_deals(plan.kit_name, DEFAULT_DEALS):
+        if line is not None and not deal.options and deal.seed in seeds:
+            known[deal] = line
+    return known
+
+
+class DemoAndSite:
+    """The demo's plan and its website's as one (:class:`~printplay.makers.jobs.Plan`):
+    every job of both at once, the demo's first; as the demo's results come, the site is
+    told of the PDFs and books' first passes made (:meth:`SitePlan.arrived
+    <printplay.makers.site_maker.SitePlan.arrived>`) and runs the jobs that waited for
+    them; once the demo's last job is done, any still waiting."""
+
+    def __init__(self, demo: DemoPlan, site: SitePlan) -> None:
+        self.demo = demo
+        self.site = site
+        self.running = 0
+        """The demo's jobs started and not yet done."""
+
+    def start(self) -> list[tuple[Hashable, Job]]:
+        """The demo's jobs, then the site's that wait for none of them."""
+        return [*self._demo(self.demo.start()), *self._site(self.site.start())]
+
+    def done(self, key: Hashable, result: object) -> list[tuple[Hashable, Job]]:
+        """Tell the plan the job was its; the jobs that can run now."""
+        assert isinstance(key, tuple)
+        side, inner = key
+        if side == "site":
+            return self._site(self.site.done(inner, result))
+        self.running -= 1
+        jobs = self._demo(self.demo.done(inner, result))
+        arrived = self.site.arrived(self.demo.made, self.demo.sketched, last=not self.running)
+        return [*jobs, *self._site(arrived)]
+
+    def _demo(self, jobs: list[tuple[Hashable, Job]]) -> list[tuple[Hashable, Job]]:
+        self.running += len(jobs)
+        return [(("demo", key), job) for key, job in jobs]
+
+    @staticmethod
+    def _site(jobs: list[tuple[Hashable, Job]]) -> list[tuple[Hashable, Job]]:
+        return [(("site", key), job) for key, job in jobs]
+
+
+def _stored(game: str) -> Line | None:
+    """The stored line of ``game``'s demo deal, checked (none for a game with no solver or
+    no line stored)."""
+    from printplay.builders.walkthrough import stored_line
+
+    if not REGISTRY[game].is_solitaire:
+        return None
+    return stored_line(demo_deals(game)[0])
 
 
 def _line(deal: SeedDeal) -> Line:

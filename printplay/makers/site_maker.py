@@ -19,9 +19,11 @@ from __future__ import annotations
 import contextlib
 import re
 import shutil
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TypeAlias
 
 from pypdf import PdfReader
 
@@ -29,7 +31,7 @@ from printplay.analysis.curated import SeedDeal
 from printplay.builders.commands import sheet_request
 from printplay.builders.sheet import build_sheet
 from printplay.builders.site import featured_deals, variant_sets
-from printplay.builders.walkthrough import curated_line
+from printplay.builders.walkthrough import curated_line, stored_line
 from printplay.core import options as opts
 from printplay.core.errors import OutputError
 from printplay.core.outfolder import check_folder, publish, staging_folder
@@ -220,11 +222,20 @@ def _printable_pdf(name: str, kind: str) -> str:
 # -- The plan: which jobs, in which order, and the site put together from their results -----
 
 
+SiteJob: TypeAlias = RulebookJob | PrintableJob | DealJob
+"""A job of the site that may copy a PDF made already instead of making it."""
+
+
 class SitePlan:
     """The site of ``names`` built into ``staging`` as jobs (:mod:`printplay.makers.jobs`):
     each game's rulebooks (standard and variants), other printables and featured deals
     first, its kit once the parts it takes are made, then the :class:`Site` and the parts
-    of its pages drawn on the way."""
+    of its pages drawn on the way.
+
+    Run beside another plan (the demo's), the site is told of the PDFs that plan will
+    make (``pending``) and the games whose curated book it will print (``sketching``): a
+    job that would copy one of those PDFs waits for it, and a game's kit for the book's
+    first layout pass; :meth:`arrived` tells the site what came, and the jobs it lets run."""
 
     def __init__(
         self,
@@ -237,9 +248,16 @@ class SitePlan:
         results: Mapping[SeedDeal, Line],
         made: Made,
         sketched: Mapping[str, Mapping[str, int]] | None = None,
+        pending: Collection[MadeKey] = (),
+        sketching: Collection[str] = (),
     ) -> None:
         self.staging = staging
-        self.sketched = sketched or {}
+        self.sketched: dict[str, Mapping[str, int]] = dict(sketched or {})
+        self.pending = set(pending) - set(made)
+        self.sketching = set(sketching) - set(self.sketched)
+        self.held: dict[MadeKey, list[tuple[Hashable, SiteJob]]] = {}
+        self.built: Site | None = None
+        """The site's model, once its pages are written (:func:`planned_site`)."""
         self.names = list(names)
         self.deal_count = deals
         self.paper = paper
@@ -261,6 +279,41 @@ class SitePlan:
         self.files.append(path)
         return target
 
+    def _copying(self, key: Hashable, job: SiteJob, made: MadeKey) -> list[tuple[Hashable, Job]]:
+        """``job``, which copies the PDF ``made`` names if there is one: now, or once the
+        other plan has made it (:meth:`arrived`)."""
+        if made in self.pending:
+            self.held.setdefault(made, []).append((key, job))
+            return []
+        return [(key, self._with_made(job, made))]
+
+    def _with_made(self, job: SiteJob, made: MadeKey) -> SiteJob:
+        """``job`` with what it copies: the PDF of ``made`` (a printable's job looks it up
+        in the PDFs made so far)."""
+        if isinstance(job, PrintableJob):
+            return replace(job, made=dict(self.made))
+        return replace(job, made=self.made.get(made))
+
+    def arrived(
+        self, made: Made, sketched: Mapping[str, Mapping[str, int]], *, last: bool = False
+    ) -> list[tuple[Hashable, Job]]:
+        """Note the PDFs and the books' first passes the other plan made so far; the jobs
+        that waited for them.  With ``last`` (the other plan is done) every job still
+        waiting runs, making what never came itself."""
+        came = self.pending & made.keys()
+        for key in came:
+            self.made[key] = made[key]
+        self.pending = set() if last else self.pending - came
+        jobs: list[tuple[Hashable, Job]] = []
+        for key in [key for key in self.held if key not in self.pending]:
+            jobs += [(name, self._with_made(job, key)) for name, job in self.held.pop(key)]
+        for game in sorted(game for game in self.sketching if last or game in sketched):
+            self.sketching.discard(game)
+            if game in sketched:
+                self.sketched[game] = sketched[game]
+            jobs += self._part_done(game, ("book", game))
+        return jobs
+
     def _request(self, game: str) -> PrintRequest:
         """A printable's request of ``game`` under the standard rules, as a kit asks for it
         (with no path)."""
@@ -279,14 +332,17 @@ class SitePlan:
             rulebook = self._request(name)
             key = (name, "rulebook", ())
             path = self._file(_rules_pdf(name, ()))
-            made = self.made.get(made_key("rulebook", rulebook))
-            jobs.append((key, RulebookJob(name, (), path, self.paper, self.rules_dir, made)))
+            standard = RulebookJob(name, (), path, self.paper, self.rules_dir)
+            jobs += self._copying(key, standard, made_key("rulebook", rulebook))
             parts.add(key)
+            if name in self.sketching:  # its kit's book starts from the book printed
+                parts.add(("book", name))
             for kind in game.printables:
                 if kind not in ("rulebook", "sheet"):
                     path = self._file(_printable_pdf(name, kind))
                     request = replace(self._request(name), path=path)
-                    parts_jobs.append(((name, kind), PrintableJob(kind, request, self.made)))
+                    other = PrintableJob(kind, request, {})
+                    parts_jobs += self._copying((name, kind), other, made_key(kind, request))
                     parts.add((name, kind))
             for options in variant_sets(name):
                 path = self._file(_rules_pdf(name, options))
@@ -295,8 +351,7 @@ class SitePlan:
             for deal in featured_deals(name, self.deal_count):
                 page = f"{name}/{_deal_file(deal)}.html"
                 pdf = _deal_pdf(deal)
-                line = self.results.get(deal)
-                sheet = self._sheet_request(deal, line) if line is not None else None
+                line = self.results.get(deal) or stored_line(deal)
                 featured = DealJob(
                     deal,
                     line,
@@ -307,10 +362,14 @@ class SitePlan:
                     f"{name}/index.html",
                     self.paper,
                     self.rules_dir,
-                    None if sheet is None else self.made.get(made_key("sheet", sheet)),
                 )
-                parts_jobs.append(((name, "deal", deal), featured))
-                parts.add((name, "deal", deal))
+                job_key = (name, "deal", deal)
+                if line is None:  # searched by the job
+                    parts_jobs.append((job_key, featured))
+                else:
+                    sheet = made_key("sheet", self._sheet_request(deal, line))
+                    parts_jobs += self._copying(job_key, featured, sheet)
+                parts.add(job_key)
             self.waiting[name] = parts
         return jobs + parts_jobs + later
 
@@ -342,6 +401,10 @@ class SitePlan:
             return []
         else:
             return []
+        return self._part_done(name, key)
+
+    def _part_done(self, name: str, key: Hashable) -> list[tuple[Hashable, Job]]:
+        """Note that the part ``key`` of ``name``'s kit is made; the kit once all are."""
         waiting = self.waiting.get(name)
         if waiting is None or key not in waiting:
             return []
@@ -444,13 +507,51 @@ def build_site(
     sheets' and the site's words); ``force`` writes into a folder holding other files
     (leaving them alone).  ``games`` limits the site to some games (all by default) and
     ``results`` gives featured deals' lines instead of searching them (tests use both).
-    ``made`` holds PDFs written already (the demo's, see
-    :data:`~printplay.makers.requests.Made`): the site copies those, and its kits take
-    their pages; ``sketched`` gives, by game, where the first layout pass of its curated
-    puzzle book found its marks (the demo printed the book): the kits' books start there.
-    ``pool`` runs the jobs on its processes (by default this one);
-    ``progress`` is told of each job done.
+    ``made`` holds PDFs written already (see :data:`~printplay.makers.requests.Made`):
+    the site copies those, and its kits take their pages; ``sketched`` gives, by game,
+    where the first layout pass of its curated puzzle book found its marks (a book printed
+    already): the kits' books start there.  ``pool`` runs the jobs on its processes (by
+    default this one); ``progress`` is told of each job done.
     """
+    planned = planned_site(
+        folder,
+        deals=deals,
+        paper=paper,
+        rules_dir=rules_dir,
+        force=force,
+        games=games,
+        results=results,
+        made=made,
+        sketched=sketched,
+    )
+    with planned as plan, contextlib.ExitStack() as stack:
+        running = pool or stack.enter_context(worker_pool(1))
+        run_plans(running, [plan], progress)
+    assert plan.built is not None
+    return plan.built
+
+
+@contextmanager
+def planned_site(
+    folder: Path,
+    *,
+    deals: int = DEFAULT_DEALS,
+    paper: str = "a4",
+    rules_dir: Path | None = None,
+    force: bool = False,
+    games: Sequence[str] | None = None,
+    results: Mapping[SeedDeal, Line] | None = None,
+    made: Made | None = None,
+    sketched: Mapping[str, Mapping[str, int]] | None = None,
+    pending: Collection[MadeKey] = (),
+    sketching: Collection[str] = (),
+) -> Iterator[SitePlan]:
+    """The :class:`SitePlan` of the site :func:`build_site` builds (the same arguments;
+    ``pending`` and ``sketching`` as :class:`SitePlan` takes them), its folder checked and
+    its staging folder made: the caller runs its jobs (beside others, the demo's), and
+    when the block ends the pages are written and the site moved into ``folder``, its
+    model then in the plan's ``built``.  An error in the block leaves ``folder`` as it
+    was."""
     if not 0 <= deals <= MAX_DEALS:
         raise OutputError(f"--deals must be from 0 to {MAX_DEALS}, not {deals}")
     paper_size(paper)
@@ -469,10 +570,10 @@ def build_site(
             results=results or {},
             made=made or {},
             sketched=sketched,
+            pending=pending,
+            sketching=sketching,
         )
-        with contextlib.ExitStack() as stack:
-            running = pool or stack.enter_context(worker_pool(1))
-            run_plans(running, [plan], progress)
+        yield plan
         site = plan.site()
         words = printable_words("site.j2", site.search_path, markup=False)
         sheet_words = printable_words("sheet.j2", site.search_path)
@@ -480,7 +581,7 @@ def build_site(
             site, staging, plan.drawn, plan.deal_pages, words=words, sheet_words=sheet_words
         )
         publish(staging, folder, sorted([*plan.files, *written]), previous)
-    return site
+        plan.built = site
 
 
-__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "SitePlan", "build_site"]
+__all__ = ["DEFAULT_DEALS", "MAX_DEALS", "SiteJob", "SitePlan", "build_site", "planned_site"]
