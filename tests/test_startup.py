@@ -39,18 +39,23 @@ HEAVY = {
     "Dask": "dask",
     "Dask's distributed": "distributed",
     "pydantic": "pydantic",
+    "rich, printing to a pipe": "rich",
+    "typer's rich help and errors": "typer.rich_utils",
 }
-"""What no plain verb imports, by the module that shows it was."""
+"""What no plain verb imports (its output piped), by the module that shows it was."""
 
 
-def imported(tmp_path: Path, *runs: Sequence[str]) -> tuple[list[int], set[str]]:
-    """The exit statuses of ``runs`` in one fresh Python process, and the modules imported
-    by their end."""
+def imported(
+    tmp_path: Path, *runs: Sequence[str], env: dict[str, str] | None = None
+) -> tuple[list[int], set[str]]:
+    """The exit statuses of ``runs`` in one fresh Python process (its output piped), and
+    the modules imported by their end."""
     record = tmp_path / "modules.json"
+    plain = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
     subprocess.run(
         [sys.executable, "-c", PROBE, json.dumps([list(run) for run in runs]), str(record)],
         cwd=tmp_path,
-        env={**os.environ, "COLUMNS": "100"},
+        env={**plain, "COLUMNS": "100", **(env or {})},
         capture_output=True,
         check=True,
         timeout=300,
@@ -66,8 +71,9 @@ def test_deal_and_solve_import_no_drawing_no_poker_no_dask_no_pydantic(tmp_path:
         ["deal", "pyramid", "--seed", "2", "--json"],
         ["solve", "tripeaks", "--seed", "1"],
         ["solve", "ricochet", "--seed", "1", "--json"],
+        ["solve", "golf", "--seed", "5"],
     )
-    assert statuses == [0, 0, 0, 0]
+    assert statuses == [0, 0, 0, 0, 0]
     assert "printplay.games.tripeaks" in modules and "printplay.solve.ricochet_solver" in modules
     loaded = {what for what, module in HEAVY.items() if module in modules}
     assert loaded == set()
@@ -99,6 +105,16 @@ def test_a_verb_that_needs_it_imports_it(
     statuses, modules = imported(tmp_path, argv)
     assert statuses == [status]
     assert module in modules
+
+
+@pytest.mark.parametrize("env", [{"FORCE_COLOR": "1"}, {"TTY_COMPATIBLE": "1"}])
+def test_a_deal_that_may_print_in_colour_prints_through_rich(
+    tmp_path: Path, env: dict[str, str]
+) -> None:
+    """The other side of the piped checks: rich prints where it may colour."""
+    statuses, modules = imported(tmp_path, ["deal", "tripeaks", "--seed", "1"], env=env)
+    assert statuses == [0]
+    assert "rich.console" in modules
 
 
 def test_the_console_script_spares_the_last_garbage_collections(tmp_path: Path) -> None:

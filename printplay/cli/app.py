@@ -451,9 +451,8 @@ def _solve_batch(
 def _print_solution(
     game: RegisteredSolitaire, the_deal: Deal, result: Line, best: BestLine | None = None
 ) -> None:
-    from rich.markup import escape
-
     from printplay.builders.walkthrough import build_walkthrough
+    from printplay.cli.plain_output import escape_markup
     from printplay.core import options as opts
 
     head = f"{game.title} {the_deal.name} ({opts.summary(game.options)}), code {the_deal.code}"
@@ -480,7 +479,7 @@ def _print_solution(
     for step in walk.steps:
         points = step.after.running_score
         score = f"  [dim](score {points})[/dim]" if points is not None else ""
-        stdout.print(f"{step.number:3}. {escape(step.words)}{score}")
+        stdout.print(f"{step.number:3}. {escape_markup(step.words)}{score}")
 
 
 def grade_text(grade: Grade) -> str:

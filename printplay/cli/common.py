@@ -37,12 +37,33 @@ def _console_width() -> int | None:
 
 class LazyConsole:
     """A rich ``Console`` made on first use: rich is imported only by a run that prints
-    through it (``--json``, ``--help`` and a verb that writes a file need none).  Every
-    attribute is the console's."""
+    through it.  Every attribute is the console's; :meth:`print` writes what rich would
+    write itself where that is plain text (:mod:`printplay.cli.plain_output`: a verb
+    piped to a file or another program needs no rich), as long as the console is not made."""
 
     def __init__(self, *, stderr: bool = False) -> None:
         self._stderr = stderr
         self._console: Console | None = None
+
+    def print(
+        self,
+        *objects: object,
+        sep: str = " ",
+        end: str = "\n",
+        markup: bool | None = None,
+        highlight: bool | None = None,
+        **settings: Any,
+    ) -> None:
+        """Print as ``Console.print`` does (the console's ``highlight`` is off)."""
+        if self._console is None and not settings and not highlight:
+            from printplay.cli.plain_output import plain_print
+
+            name = "stderr" if self._stderr else "stdout"
+            if plain_print(name, objects, sep, end, markup is not False):
+                return
+        self.console.print(
+            *objects, sep=sep, end=end, markup=markup, highlight=highlight, **settings
+        )
 
     @property
     def console(self) -> Console:

@@ -1,16 +1,20 @@
 """Drawing a position in the terminal, from the same layout geometry as the PDFs.
 
 Face-up cards print as ``[7♥]``, face-down ones as ``(7♥)`` (or ``(##)`` when hidden),
-empty places as blanks.  :func:`board_text` gives a rich ``Text`` whose red suits show in
-red on a colour terminal; ``str()`` of it is the plain drawing.
+empty places as blanks.  :func:`board_text` gives a :class:`Board`: its ``plain`` text, or
+(through rich) a ``Text`` whose red suits show in red on a colour terminal; rich is
+imported only for the latter.
 """
 
 from __future__ import annotations
 
-from rich.text import Text
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from printplay.core.cards import Card
 from printplay.core.layout import BoardView
+
+if TYPE_CHECKING:
+    from rich.text import Text
 
 CELL = 6
 """Characters per card place, such as ``[10♥]`` and a space."""
@@ -55,9 +59,66 @@ SAME_ROW = 1e-6
 """Heights closer than this, in card heights, are one row (computed heights round apart)."""
 
 
-def board_text(view: BoardView, *, show_hidden: bool = True) -> Text:
+class _Sink(Protocol):
+    """What a drawing is written into: a rich ``Text`` or a :class:`_PlainSink`."""
+
+    def append(self, text: str, style: str = "") -> object: ...
+
+    def rstrip(self) -> None: ...
+
+
+_S = TypeVar("_S", bound=_Sink)
+
+
+class _PlainSink:
+    """A drawing's text alone, built by the same calls as a rich ``Text`` (without the
+    styles)."""
+
+    def __init__(self) -> None:
+        self.plain = ""
+
+    def append(self, text: str, style: str = "") -> None:
+        """Add ``text`` at the end."""
+        self.plain += text
+
+    def rstrip(self) -> None:
+        """Strip the whitespace at the end of the whole text, as ``Text.rstrip`` does."""
+        self.plain = self.plain.rstrip()
+
+
+class Board:
+    """A position drawn for the terminal: :attr:`plain` is its text; rich prints it with
+    its red suits in red (``__rich__``)."""
+
+    __slots__ = ("_show_hidden", "_view")
+
+    def __init__(self, view: BoardView, *, show_hidden: bool = True) -> None:
+        self._view = view
+        self._show_hidden = show_hidden
+
+    @property
+    def plain(self) -> str:
+        """The drawing as plain text, what rich prints of it where there is no colour."""
+        return _draw(self._view, self._show_hidden, _PlainSink()).plain
+
+    def __rich__(self) -> Text:
+        """The drawing as a rich ``Text``, red suits styled ``red``."""
+        from rich.text import Text
+
+        return _draw(self._view, self._show_hidden, Text())
+
+    def __str__(self) -> str:
+        return self.plain
+
+
+def board_text(view: BoardView, *, show_hidden: bool = True) -> Board:
     """The layout and the piles, spaced by the layout's pitch (neighbouring cards of a row
     are one cell apart)."""
+    return Board(view, show_hidden=show_hidden)
+
+
+def _draw(view: BoardView, show_hidden: bool, out: _S) -> _S:
+    """Write the drawing of ``view`` into ``out``."""
     scale = CELL / view.pitch
     rows: dict[int, list[tuple[int, str, str]]] = {}
     line_of = text_lines([view_slot.slot.y for view_slot in view.slots])
@@ -67,7 +128,6 @@ def board_text(view: BoardView, *, show_hidden: bool = True) -> Text:
         shown = view_slot.face_up or show_hidden
         text = cell(view_slot.card, view_slot.face_up, show_hidden=show_hidden)
         rows.setdefault(line, []).append((column, text, _style(view_slot.card, shown)))
-    out = Text()
     previous: int | None = None
     for line in sorted(rows):
         if previous is not None and line - previous > 1:
