@@ -8,7 +8,7 @@ again; :func:`build_walkthrough` replays it through the
 engine, words every move, and decides where the walkthrough draws the board afresh (at
 the game's milestones: a stock turn in TriPeaks, a redeal or a cleared row in Pyramid).
 The command line's solution listing and the PDF sheet both read the same
-:class:`~printplay.models.printable.Walkthrough`.
+:class:`~printplay.models.walkthrough_steps.Walkthrough`.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from printplay.core.errors import GameError, PrintplayError
 from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
 from printplay.core.verdicts import Budget
 from printplay.games import entry, make_solitaire, solver_for
-from printplay.models.printable import Line, Segment, Step, Walkthrough
+from printplay.models.walkthrough_steps import Line, Segment, Step, Walkthrough
 from printplay.solve.toolkit import replay_line
 
 WALKTHROUGH_BUDGET = Budget(max_states=6_000_000)
