@@ -41,6 +41,8 @@ HEAVY = {
     "pydantic": "pydantic",
     "rich, printing to a pipe": "rich",
     "typer's rich help and errors": "typer.rich_utils",
+    "PySolFC's generators (--numbering pysolfc)": "pysol_cards",
+    "OpenSSL, through hashlib": "_hashlib",
 }
 """What no plain verb imports (its output piped), by the module that shows it was."""
 
@@ -72,8 +74,10 @@ def test_deal_and_solve_import_no_drawing_no_poker_no_dask_no_pydantic(tmp_path:
         ["solve", "tripeaks", "--seed", "1"],
         ["solve", "ricochet", "--seed", "1", "--json"],
         ["solve", "golf", "--seed", "5"],
+        ["solve", "pyramid", "--seed", "2"],  # its compiled core, checked fresh by hash
     )
-    assert statuses == [0, 0, 0, 0, 0]
+    assert statuses == [0, 0, 0, 0, 0, 0]
+    assert "printplay.solve.pyramid_search_native" in modules
     assert "printplay.games.tripeaks" in modules and "printplay.solve.ricochet_solver" in modules
     loaded = {what for what, module in HEAVY.items() if module in modules}
     assert loaded == set()
@@ -85,6 +89,7 @@ def test_help_and_json_need_no_rich(tmp_path: Path) -> None:
     )
     assert statuses == [0, 0, 0]
     assert "rich" not in modules
+    assert "printplay.core.grades" not in modules  # the registry's thresholds are apart
     assert not {module for module in HEAVY.values() if module in modules}
 
 
@@ -95,8 +100,9 @@ def test_help_and_json_need_no_rich(tmp_path: Path) -> None:
         (["poker", "odds", "--hands", "Kd 5c | Jc 3h"], 0, "printplay.games.poker.hands"),
         (["stats", "tripeaks", "--deals", "1..2", "--scheduler", "tcp://127.0.0.1:1"], 1, "dask"),
         (["deal", "tripeaks", "--seed", "x"], 2, "pydantic"),  # typer reads what is unusual
+        (["deal", "tripeaks", "--seed", "617", "--numbering", "pysolfc"], 0, "pysol_cards"),
     ],
-    ids=["drawing", "poker", "scheduler", "odd value"],
+    ids=["drawing", "poker", "scheduler", "odd value", "pysolfc"],
 )
 def test_a_verb_that_needs_it_imports_it(
     tmp_path: Path, argv: list[str], status: int, module: str

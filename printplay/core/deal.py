@@ -16,15 +16,23 @@ sampling for uniform integers, and a Fisher–Yates shuffle of the canonical dec
 from __future__ import annotations
 
 import base64
-import hashlib
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printplay.core.cards import Card, parse_card, split_codes, standard_deck
 from printplay.core.errors import CardError, DealError
 from printplay.core.textfile import TEXT_FILE_LIMIT, read_lines
+
+if TYPE_CHECKING:
+    from hashlib import sha256
+else:
+    try:  # CPython's own SHA-256: hashlib's digests, without loading OpenSSL (4 ms a run)
+        from _sha256 import sha256
+    except ImportError:  # a Python without it (3.12 calls it _sha2)
+        from hashlib import sha256
 
 SHUFFLE_VERSION = 1
 """The version of the numbered shuffle; a new version would get a new name and prefix."""
@@ -65,6 +73,15 @@ def word_stream(seed: int) -> Iterator[int]:
     return hash_words(_PREFIX + seed.to_bytes(8, "big"))
 
 
+def sha256_digest(data: bytes) -> bytes:
+    """The SHA-256 digest of ``data`` (the deal codes' and the shuffles' hash).
+
+    >>> sha256_digest(b"abc").hex()[:16]
+    'ba7816bf8f01cfea'
+    """
+    return sha256(data).digest()
+
+
 def hash_words(material: bytes) -> Iterator[int]:
     """An endless stream of unsigned 32-bit words: SHA-256 in counter mode over ``material``.
 
@@ -74,7 +91,7 @@ def hash_words(material: bytes) -> Iterator[int]:
     """
     counter = 0
     while True:
-        block = hashlib.sha256(material + counter.to_bytes(8, "big")).digest()
+        block = sha256(material + counter.to_bytes(8, "big")).digest()
         for offset in range(0, 32, 4):
             yield int.from_bytes(block[offset : offset + 4], "big")
         counter += 1
@@ -120,7 +137,7 @@ def fingerprint(cards: Sequence[Card]) -> str:
     >>> fingerprint(standard_deck())
     'DU4F-DKUR'
     """
-    digest = hashlib.sha256(" ".join(c.code for c in cards).encode("ascii")).digest()
+    digest = sha256(" ".join(c.code for c in cards).encode("ascii")).digest()
     text = base64.b32encode(digest[:5]).decode("ascii")
     return f"{text[:4]}-{text[4:]}"
 
@@ -264,6 +281,7 @@ __all__ = [
     "hash_words",
     "numbered_deal",
     "read_deal_file",
+    "sha256_digest",
     "shuffle",
     "standard_deck",
     "uniform_below",

@@ -30,9 +30,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pysol_cards.cards import ms_rearrange
-from pysol_cards.random import LCRandom31, MTRandom
-
 from printplay.core.cards import Card, Rank, Suit
 from printplay.core.deal import Deal
 from printplay.core.errors import DealError
@@ -86,7 +83,12 @@ def pysolfc_deck() -> list[Card]:
 
 
 def talon(number: int) -> list[Card]:
-    """PySolFC's talon for game ``number`` once shuffled: bottom card first, top card last."""
+    """PySolFC's talon for game ``number`` once shuffled: bottom card first, top card last.
+    (pysol_cards is imported here: a game's engine names this module, a deal numbered
+    printplay's way needs none of it.)"""
+    from pysol_cards.cards import ms_rearrange
+    from pysol_cards.random import LCRandom31, MTRandom
+
     cards = pysolfc_deck()
     if generator(number) == "ms":
         cards = list(ms_rearrange(cards))

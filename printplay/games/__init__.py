@@ -26,7 +26,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Literal, Protocol, runtime_checkable
 
 from printplay.core.errors import GameError
-from printplay.core.grades import Thresholds
+from printplay.core.grade_thresholds import Thresholds
 
 if TYPE_CHECKING:
     from printplay.core.options import GameOptions

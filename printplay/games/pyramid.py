@@ -31,7 +31,6 @@ a redeal under ``reshuffle``.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -40,7 +39,14 @@ from typing import ClassVar, TypeGuard
 
 from printplay.core import options as opts
 from printplay.core.cards import Card, Rank, parse_card, standard_deck
-from printplay.core.deal import Deal, fisher_yates, hash_words, numbered_deal, validate_cards
+from printplay.core.deal import (
+    Deal,
+    fisher_yates,
+    hash_words,
+    numbered_deal,
+    sha256_digest,
+    validate_cards,
+)
 from printplay.core.errors import DealError, MoveError
 from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.core.layout import BoardView, Label, Layout, PileView, Slot, SlotView, link, ordinal
@@ -508,7 +514,7 @@ def deal_key(cards: Sequence[Card]) -> bytes:
     >>> deal_key(standard_deck()).hex()[:10]  # base 32 of its first 40 bits: DU4F-DKUR
     '1d3851aa91'
     """
-    return hashlib.sha256(" ".join(card.code for card in cards).encode("ascii")).digest()
+    return sha256_digest(" ".join(card.code for card in cards).encode("ascii"))
 
 
 def reshuffle_words(key: bytes, redeal: int) -> Iterator[int]:

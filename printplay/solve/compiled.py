@@ -10,6 +10,7 @@ install, never as a stale build), and the Python module otherwise, or when
 Both run the same code and give the same answers; the compiled one about twice as fast
 (docs/benchmarks.md).  The Pyramid search core is compiled so.
 
+>>> import hashlib
 >>> from types import SimpleNamespace
 >>> built = SimpleNamespace(__file__="core.cpython-311-x86_64-linux-gnu.so",
 ...                         SOURCE_SHA256=hashlib.sha256(b"x = 1").hexdigest())
@@ -19,7 +20,6 @@ Both run the same code and give the same answers; the compiled one about twice a
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.machinery
 import importlib.util
@@ -29,6 +29,8 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
+from printplay.core.deal import sha256_digest
+
 BUILD_INFO = Path(__file__).with_name("native_build.json")
 """What the install's build compiled, or why it left the modules Python (``setup.py``)."""
 
@@ -37,7 +39,7 @@ def fresh(native: ModuleType | SimpleNamespace, source: bytes) -> bool:
     """Whether ``native`` is a compiled extension built from ``source``."""
     path = str(getattr(native, "__file__", None) or "")
     built = path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-    return built and getattr(native, "SOURCE_SHA256", None) == hashlib.sha256(source).hexdigest()
+    return built and getattr(native, "SOURCE_SHA256", None) == sha256_digest(source).hex()
 
 
 def _group_fresh(native: ModuleType) -> bool:
@@ -50,7 +52,7 @@ def _group_fresh(native: ModuleType) -> bool:
         spec = importlib.util.find_spec(name)
         if spec is None or spec.origin is None:
             return False
-        if hashlib.sha256(Path(spec.origin).read_bytes()).hexdigest() != digest:
+        if sha256_digest(Path(spec.origin).read_bytes()).hex() != digest:
             return False
         try:
             member = importlib.import_module(f"{name}_native")
