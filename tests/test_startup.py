@@ -141,6 +141,28 @@ def test_the_console_script_spares_the_last_garbage_collections(tmp_path: Path) 
     assert done.stderr == "frozen True"
 
 
+def test_the_verb_runs_with_the_collector_on_and_the_command_line_frozen(
+    tmp_path: Path,
+) -> None:
+    """The collector sleeps only while the command line loads: a long verb still collects
+    its garbage, and never walks the modules' objects again (frozen)."""
+    probe = (
+        "import gc, sys\n"
+        "import printplay.cli.app as app\n"
+        "from printplay.cli.launch import entry\n"
+        "def main():\n"
+        "    print(gc.isenabled(), gc.get_freeze_count() > 1000)\n"
+        "    return 0\n"
+        "app.main = main\n"
+        "sys.argv = ['printplay', 'games']\n"
+        "entry()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, timeout=300
+    )
+    assert (done.returncode, done.stdout) == (0, "True True\n")
+
+
 def test_drawings_still_skip_reportlabs_shape_checks(tmp_path: Path) -> None:
     """The renderers are imported before reportlab now; its shape checks stay off."""
     probe = (

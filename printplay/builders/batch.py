@@ -4,17 +4,20 @@ with ``grade``, each deal graded too (:mod:`printplay.analysis.grading`)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, TypeAlias
 
 from printplay.core import options as opts
 from printplay.core.deal import Deal
-from printplay.core.grades import Grade
 from printplay.core.jsontypes import JsonObject
 from printplay.core.protocols import RegisteredSolitaire, SolitaireMove
 from printplay.core.verdicts import Budget, SolveResult
 from printplay.games import BestLine, entry, solver_for
 from printplay.games.numbering import naming_json
 
-Solved = tuple[SolveResult[SolitaireMove], Grade | None]
+if TYPE_CHECKING:  # a run that grades nothing creates none of the grades' classes
+    from printplay.core.grades import Grade
+
+Solved: TypeAlias = "tuple[SolveResult[SolitaireMove], Grade | None]"
 """A deal's result, with its grade when one was asked for."""
 
 

@@ -4,8 +4,10 @@ Ctrl-C, SIGTERM and SIGHUP are caught from the first moment: while the command l
 its libraries are imported, a signal is only noted (raising inside a library's import could
 be swallowed by its ``except`` and let the run go on, or print a long traceback), and the
 run stops cleanly right after.  A current folder that no longer exists is one line, not
-the traceback a library's start-up would give.  And its last step: once the command line
-has returned, the interpreter's final garbage collections are skipped (``gc.freeze``).
+the traceback a library's start-up would give.  The garbage collector sleeps while the
+command line's modules load, and what they made is frozen (``gc.freeze``): later
+collections never walk it.  And its last step: once the command line has returned, the
+interpreter's final garbage collections are skipped (``gc.freeze`` again).
 """
 
 from __future__ import annotations
@@ -70,11 +72,15 @@ def entry() -> None:
         sys.exit(1)
     if sys.argv[1:] == ["--version"]:  # answered without the command line's imports
         sys.exit(_version())
+    gc.disable()  # the command line's modules make no garbage worth a collection
     try:
         from printplay.cli.app import main
         from printplay.cli.common import catch_signals
     except KeyboardInterrupt:
         sys.exit(_stopped(signal.SIGINT))
+    finally:
+        gc.freeze()  # what they made lives to the end: no later collection walks it
+        gc.enable()
     if _noted:
         sys.exit(_stopped(_noted[0]))
     catch_signals()
