@@ -52,18 +52,15 @@ class LazyConsole:
         end: str = "\n",
         markup: bool | None = None,
         highlight: bool | None = None,
-        **settings: Any,
     ) -> None:
         """Print as ``Console.print`` does (the console's ``highlight`` is off)."""
-        if self._console is None and not settings and not highlight:
+        if self._console is None and not highlight:
             from printplay.cli.plain_output import plain_print
 
             name = "stderr" if self._stderr else "stdout"
             if plain_print(name, objects, sep, end, markup is not False):
                 return
-        self.console.print(
-            *objects, sep=sep, end=end, markup=markup, highlight=highlight, **settings
-        )
+        self.console.print(*objects, sep=sep, end=end, markup=markup, highlight=highlight)
 
     @property
     def console(self) -> Console:
