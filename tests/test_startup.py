@@ -4,6 +4,7 @@ poker tables built on first use) giving what typer and the eager code gave."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import os
@@ -43,6 +44,7 @@ HEAVY = {
     "typer's rich help and errors": "typer.rich_utils",
     "PySolFC's generators (--numbering pysolfc)": "pysol_cards",
     "OpenSSL, through hashlib": "_hashlib",
+    "the curated collections (seeds/)": "printplay.analysis.curated",
 }
 """What no plain verb imports (its output piped), by the module that shows it was."""
 
@@ -81,6 +83,11 @@ def test_deal_and_solve_import_no_drawing_no_poker_no_dask_no_pydantic(tmp_path:
     assert "printplay.games.tripeaks" in modules and "printplay.solve.ricochet_solver" in modules
     loaded = {what for what, module in HEAVY.items() if module in modules}
     assert loaded == set()
+
+
+def test_each_heavy_name_is_a_module_there_is() -> None:
+    """A misspelt name in :data:`HEAVY` would never be found imported."""
+    assert [name for name in HEAVY.values() if importlib.util.find_spec(name) is None] == []
 
 
 def test_help_and_json_need_no_rich(tmp_path: Path) -> None:

@@ -16,8 +16,8 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
-from printplay.analysis.curated import SeedDeal
 from printplay.core.deal import Deal
 from printplay.core.errors import GameError, PrintplayError
 from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
@@ -25,6 +25,9 @@ from printplay.core.verdicts import Budget
 from printplay.games import entry, make_solitaire, solver_for
 from printplay.models.walkthrough_steps import Line, Segment, Step, Walkthrough
 from printplay.solve.toolkit import replay_line
+
+if TYPE_CHECKING:
+    from printplay.analysis.curated import SeedDeal
 
 WALKTHROUGH_BUDGET = Budget(max_states=6_000_000)
 """How far a sheet searches for the best line before settling for any win.
