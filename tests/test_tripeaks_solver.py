@@ -12,6 +12,7 @@ and review the diff before committing.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import replace
@@ -33,6 +34,7 @@ from printplay.games.tripeaks import (
     TriPeaksState,
     move_from_json,
 )
+from printplay.solve import tripeaks_score
 from printplay.solve.packed import (
     RUN_GUARD,
     RUN_ONES,
@@ -267,18 +269,55 @@ def test_budget_validation() -> None:
 # --- best score ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("seed", [1, 2, 4, 5])
+BEST_LINES = {
+    1: (288, 184_953, "d4187d995bf4af62"),
+    2: (324, 384_755, "1b4172e24395870f"),
+    4: (315, 253_719, "d7e11e04297b0f7e"),
+    5: (327, 275_629, "b138ccf73e02a924"),
+}
+"""Per deal: the best score, the positions searched for it and a digest of the line, as
+the search found them before it was made faster (``benchmarks/tripeaks_sameness.py``
+compares them on hundreds of deals): a faster search must find the very same line."""
+
+
+@pytest.mark.parametrize("seed", sorted(BEST_LINES))
 def test_best_score_beats_the_solver_line(seed: int) -> None:
     state = numbered_state(TriPeaksOptions(), seed)
     line = solve(state)
     best = best_score(state)
     assert best.optimal is True
+    digest = hashlib.sha256(" ".join(str(move) for move in best.moves).encode()).hexdigest()
+    assert (best.score, best.states, digest[:16]) == BEST_LINES[seed]
     assert line.solvable is True and best.solvable is True
     assert best.score is not None
     assert line.score == check_line(state, line).score
     assert line.optimal is None
     assert best.score >= check_line(state, line).score
     assert check_line(state, best).score == best.score
+
+
+def test_score_search_values_stay_machine_integers() -> None:
+    """The search's "no line" and the values packed from it (``value << 6 | step + 2``) fit
+    mypyc's unboxed integers (under 2**62 in size); at -(2**62) they were Python objects,
+    every comparison and shift of them a call."""
+    small = 1 << 62
+    assert -small <= tripeaks_score.NO_SCORE << 6 and (tripeaks_score.NO_SCORE << 6) >> 6 == (
+        tripeaks_score.NO_SCORE
+    )
+    full = (1 << 28) - 1
+    assert full << tripeaks_score.KEY_SHIFT | full < small  # a chain position's key
+    assert tripeaks_score.NO_SCORE < -(10**9)  # far below any score
+    assert small > 10**6 - tripeaks_score.NO_SCORE  # and a score's distance to it small
+
+
+def test_score_search_keys_are_one_to_one() -> None:
+    """The keys fold a mask's high bits onto its low ones without merging two masks: the
+    fold undoes itself on 28 bits."""
+    masks = [0, 1, (1 << 28) - 1, *(1 << b for b in range(28)), *(7 << b for b in range(25))]
+    masks += [(seed * 0x9E3779B1) & ((1 << 28) - 1) for seed in range(2000)]
+    for mask in masks:
+        assert tripeaks_score.mixed(tripeaks_score.mixed(mask)) == mask
+    assert len({tripeaks_score.mixed(mask) for mask in masks}) == len(set(masks))
 
 
 def test_best_score_of_a_lost_deal_pays_the_penalty() -> None:

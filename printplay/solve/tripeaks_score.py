@@ -11,9 +11,13 @@ counts; the lost tables it reads and extends are the core's
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final, final
 
-NO_SCORE = -(1 << 62)
-"""Stands for "no such line" in score searches (far below any real score)."""
+NO_SCORE: Final = -(1 << 52)
+"""Stands for "no such line" in score searches (far below any real score: a score is within
+a few hundred thousand points of zero).  It and the values packed from it (``value << 6``)
+stay small enough for mypyc's unboxed integers (below 2**62 in size): a larger one is a
+Python object, and every comparison with it and every shift of it a call."""
 
 TERMINAL = -2
 """A position's best step when the game ends there."""
@@ -25,7 +29,20 @@ Tail = tuple[int, int, int, int]
 """Where a line goes on as a memoised value: ``(mask, exposed, k, counts)`` right after the
 stock turn ``k``."""
 
+KEY_SHIFT: Final = 32
+"""Keys put the mask in the low bits and what else they hold from this bit on."""
 
+
+def mixed(mask: int) -> int:
+    """``mask`` with its high bits folded onto its low ones, one to one (a xorshift): the
+    keys of the memo tables, whose low bits pick the slot a dictionary looks at first.  The
+    slots played first (the bottom row) are the mask's highest bits, so keys holding the
+    plain mask, or a few other bits below it, crowd a few slots and each look-up probes
+    many."""
+    return mask ^ mask >> 14
+
+
+@final
 class ScoreSearch:
     """The memoised values of one deal's positions, and the best complete line found so far.
 
@@ -57,7 +74,7 @@ class ScoreSearch:
         scoring: tuple[int, int, tuple[int, ...], int, int, int],
         rules: tuple[bool, bool],
         lost: tuple[dict[int, int], dict[int, int]],
-        short: Callable[[tuple[int, int], int], bool],
+        short: tuple[int, int, int, int, int, int],
         check: Callable[[int], None],
         check_mask: int,
         seed: tuple[int, list[int]],
@@ -68,13 +85,22 @@ class ScoreSearch:
         cleared tableau, of the peaks, the peak bonuses by peaks cleared before, the
         completion bonus, the card penalty and the tableau's size; ``rules``: strict drawing,
         wins only; ``lost``: the plays and turns proved lost; ``seed``: a known complete
-        line (score, steps)."""
+        line (score, steps); ``short``: the counting test's constants
+        (:class:`~printplay.solve.packed.Regions`' ``all_shift``, ``outside``, ``guards``
+        and ``guard_ranks``, then :data:`~printplay.solve.packed.GUARD` and
+        :data:`~printplay.solve.packed.GUARD_PAIRS`), written out in :meth:`short`."""
         self.ranks, self.seq, self.nbm, self.delta, self.supply, self.uncovers = tables
         self.full, self.peaks, self.bonuses, self.completion, self.penalty, self.tableau = scoring
         self.strict, self.win_only = rules
         self.prune_lost = self.win_only and not self.strict
-        self.play_lost, self.draw_lost = lost
-        self.short = short
+        plays, self.draw_lost = lost
+        self.play_lost: dict[int, int] = {}
+        """The plays proved lost, keyed as :meth:`chain` keys its values (``plays``, keyed
+        as the core keys its own, is read into it)."""
+        for key, k in plays.items():
+            self.play_lost[self.key(key >> KEY_SHIFT, key & (1 << KEY_SHIFT) - 1)] = k
+        self.all_shift, self.outside, self.guards, self.guard_ranks = short[:4]
+        self.guard, self.guard_pairs = short[4:]
         self.check = check
         self.check_mask = check_mask
         self.n = len(self.seq)
@@ -87,9 +113,31 @@ class ScoreSearch:
         self.best_tail: Tail | None = None
         self.recording = True
 
+    def key(self, mask: int, cand: int) -> int:
+        """The key of a chain position (played slots, playable slots) in the values of its
+        chain and in the plays proved lost."""
+        return cand << KEY_SHIFT | mixed(mask)
+
+    def step(self, values: dict[int, int], mask: int, cand: int) -> int:
+        """The best step from a chain position :meth:`chain` searched with ``values``."""
+        return (values[self.key(mask, cand)] & 63) - 2
+
+    def short(self, supply: tuple[int, int], counts: int) -> bool:
+        """The counting test (:meth:`printplay.solve.packed.Regions.short`, written out)."""
+        single_all, pair = supply
+        total = counts >> self.all_shift
+        outside = total * self.outside - counts
+        spread = (total << 8) + (total >> 8)
+        guard_ranks, guard_pairs = self.guard_ranks, self.guard_pairs
+        return ((single_all + (outside << 8) + (outside >> 8)) | self.guards) - counts & (
+            guard_ranks
+        ) != guard_ranks or ((pair + spread + (total >> 24)) | self.guard) - total - (
+            total >> 16
+        ) & guard_pairs != guard_pairs
+
     def value(self, mask: int, exposed: int, k: int, points: int, counts: int) -> int:
         """The best points still to come right after turning ``seq[k]``."""
-        key = mask << 5 | k
+        key = k << KEY_SHIFT | mixed(mask)
         found = self.memo.get(key)
         if found is None:
             top = self.seq[k]
@@ -130,25 +178,35 @@ class ScoreSearch:
         counts: int,
         values: dict[int, int],
     ) -> int:
-        """The best points still to come from a chain position (``length`` cards so far)."""
+        """The best points still to come from a chain position (``length`` cards so far).
+
+        Only a position two cards or more into its chain can be reached again in it (the
+        same cards played in another order), so only those are kept in ``values`` while
+        lines are recorded; all are kept when a line is written out (:meth:`stop`)."""
         if mask == self.full:
             self.offer(points, None)
             return 0
         cand = exposed & self.nbm[top]
-        key = mask << 32 | cand
-        entry = values.get(key)
-        if entry is not None:
-            return entry >> 6
+        key = cand << KEY_SHIFT | mixed(mask)
+        kept = length >= 2 or not self.recording
+        if kept:
+            entry = values.get(key)
+            if entry is not None:
+                return entry >> 6
         play = cand
         prune_lost = self.prune_lost
+        lost_play = -1  # the k this position's plays were proved lost from (-1: not known)
+        lost_draw = -1  # and its turn's, when read below
+        draw_read = False
         if prune_lost:
             if cand:
-                lost = self.play_lost.get(key)
-                if lost is not None and lost <= k:
+                lost_play = self.play_lost.get(key, -1)
+                if 0 <= lost_play <= k:
                     play = 0
             if not play:
-                lost = self.draw_lost.get(mask)
-                if k >= self.n or (lost is not None and lost <= k):
+                lost_draw = self.draw_lost.get(mask, -1)
+                draw_read = True
+                if k >= self.n or 0 <= lost_draw <= k:
                     return NO_SCORE  # proved lost
         self.count += 1
         if not self.count & self.check_mask:
@@ -185,28 +243,39 @@ class ScoreSearch:
             if found != NO_SCORE and found + gain > result:
                 result = found + gain
                 choice = slot
-        if prune_lost and cand and result == NO_SCORE:
-            lost = self.play_lost.get(key)
-            if lost is None or lost > k:
-                self.play_lost[key] = k
+        # the plays searched above reach only larger masks: they never touch this key
+        if prune_lost and cand and result == NO_SCORE and not 0 <= lost_play <= k:
+            self.play_lost[key] = k
         if not cand or not self.strict:
             if k < self.n:
-                turned = self.draw_lost.get(mask) if prune_lost else None
-                if turned is None or turned > k:
-                    path.append(DRAW)
-                    found = self.value(mask, exposed, k, points, counts)
-                    path.pop()
-                    if found > result:
-                        result = found
-                        choice = DRAW
-                    elif prune_lost and found == NO_SCORE:
-                        self.draw_lost[mask] = k
+                found = self.turn(mask, exposed, k, points, counts, lost_draw, draw_read)
+                if found > result:
+                    result = found
+                    choice = DRAW
             elif not cand and not self.win_only:
                 result = -self.penalty * (self.tableau - mask.bit_count())
                 choice = TERMINAL
                 self.offer(points + result, None)
-        values[key] = result << 6 | choice + 2
+        if kept:
+            values[key] = result << 6 | choice + 2
         return result
 
+    def turn(
+        self, mask: int, exposed: int, k: int, points: int, counts: int, lost: int, read: bool
+    ) -> int:
+        """The best points still to come after turning ``seq[k]`` from a chain position
+        (:data:`NO_SCORE` if that is proved lost); ``lost`` is the turn's entry in the turns
+        proved lost (-1: none) when ``read``, else it is read here."""
+        if self.prune_lost and not read:
+            lost = self.draw_lost.get(mask, -1)
+        if 0 <= lost <= k:
+            return NO_SCORE
+        self.path.append(DRAW)
+        found = self.value(mask, exposed, k, points, counts)
+        self.path.pop()
+        if self.prune_lost and found == NO_SCORE:
+            self.draw_lost[mask] = k
+        return found
 
-__all__ = ["DRAW", "NO_SCORE", "TERMINAL", "ScoreSearch", "Tail"]
+
+__all__ = ["DRAW", "KEY_SHIFT", "NO_SCORE", "TERMINAL", "ScoreSearch", "Tail", "mixed"]

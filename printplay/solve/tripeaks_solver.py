@@ -60,7 +60,7 @@ from printplay.games.tripeaks import (
     TriPeaksState,
 )
 from printplay.solve import compiled, playdraw, tripeaks_score
-from printplay.solve.packed import layout_masks, places
+from printplay.solve.packed import GUARD, GUARD_PAIRS, layout_masks, places
 from printplay.solve.playdraw import DRAW, Encoded, LostTables, steps_to_moves
 from printplay.solve.toolkit import (
     Clock,
@@ -199,7 +199,7 @@ def _line_from(search: ScoreSearch, enc: Encoded, tail: Tail) -> list[int]:
     values: dict[int, int] = {}
     search.chain(mask, exposed, top, length, 0, k, counts, values)
     while mask != FULL:
-        choice = (values[mask << 32 | exposed & nbm[top]] & 63) - 2
+        choice = search.step(values, mask, exposed & nbm[top])
         if choice == _TERMINAL:
             break
         steps.append(choice)
@@ -231,15 +231,16 @@ def _score_search(
     compiled it).
 
     With ``win_only`` only winning lines count (a line that loses is worth
-    :data:`_NO_SCORE`) and the counting test prunes; otherwise every finished game counts,
-    a lost one with its card penalty.  ``seed`` is a known complete line (score, steps);
-    ``tables`` hold the nodes the core proved lost, used (and extended) when only wins
-    count and the stock may be turned at any time.
+    :data:`~printplay.solve.tripeaks_score.NO_SCORE`) and the counting test prunes;
+    otherwise every finished game counts, a lost one with its card penalty.  ``seed`` is a
+    known complete line (score, steps); ``tables`` hold the nodes the core proved lost, used
+    (and extended) when only wins count and the stock may be turned at any time.
 
     Returns (best score, its steps, states, reason): the reason is empty when the search
     finished, else the budget message, and the line is then the best one found so far.
     """
     options = state.options
+    regions = RULES.regions
     search = compiled.native(tripeaks_score).ScoreSearch(
         (enc.ranks, enc.sequence_ranks, enc.neighbours, enc.delta, enc.supply, RULES.uncovers),
         (
@@ -252,7 +253,14 @@ def _score_search(
         ),
         (options.strict_draw, win_only),
         (tables.plays, tables.turns),
-        short_of_neighbours,
+        (
+            regions.all_shift,
+            regions.outside,
+            regions.guards,
+            regions.guard_ranks,
+            GUARD,
+            GUARD_PAIRS,
+        ),
         clock.check,
         clock.mask,
         seed,
