@@ -6,6 +6,7 @@ parts on the Python modules)."""
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import importlib
 import importlib.machinery
@@ -194,3 +195,37 @@ def test_the_compiled_score_search_finds_what_the_python_one_does(
         found.append((result.solvable, result.score, result.moves, result.states))
     assert found[0] == found[1]
     assert found[0][0] is (seed != 8)
+
+
+@pytest.mark.parametrize("part", PARTS, ids=lambda part: part.__name__)
+def test_compiled_parts_call_no_python_by_name(part: ModuleType) -> None:
+    """What mypyc compiles into calls through Python stays out of the compiled modules:
+    ``int.bit_count`` (no primitive in mypyc 2.4: a method looked up by its name each time;
+    :func:`~printplay.solve.pyramid_encoding.ones` counts instead), and module constants not
+    marked ``Final`` (read from the module's dictionary by name at each use; ``Final`` ones
+    are written into the code).  ``LIMITED_WORK`` stays a variable: a test changes it."""
+    tree = ast.parse(Path(part.__file__ or "").read_text(encoding="utf-8"))
+    counted = [
+        node.lineno
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute) and node.attr == "bit_count"
+    ]
+    assert not counted, f"bit_count() at lines {counted}"
+    plain = [
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        for target in node.targets
+        if isinstance(target, ast.Name) and target.id.isupper()
+        if isinstance(node.value, (ast.Constant, ast.BinOp, ast.UnaryOp, ast.Name))
+    ]
+    assert set(plain) <= {"LIMITED_WORK"}, f"constants not Final: {plain}"
+
+
+def test_ones_counts_bits_as_bit_count() -> None:
+    values = [0, 1, 2, 3, (1 << 32) - 1, 1 << 32, (1 << 62) - 1, (1 << 64) - 1, (1 << 130) + 5]
+    values += [(seed * 0x9E3779B97F4A7C15) % (1 << (seed % 70 + 1)) for seed in range(3000)]
+    for value in values:
+        assert pyramid_encoding.ones(value) == value.bit_count()
+        assert compiled.native(pyramid_encoding).ones(value) == value.bit_count()
+    assert pyramid_encoding.ones(-6) == (-6).bit_count() == 2

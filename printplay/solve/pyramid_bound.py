@@ -63,6 +63,7 @@ from printplay.solve.pyramid_encoding import (
     RankIndex,
     ShapeInfo,
     Tables,
+    ones,
 )
 
 Prices = tuple[list[int], list[list[int]], tuple[tuple[int, int], ...], int]
@@ -118,11 +119,11 @@ class Bound:
             mask = key >> MASK_SHIFT
             masks = self.index.masks_of(key >> ORDER_SHIFT & ORDER_MASK)
             counts = info[7]
-            h = counts[KING] + (mask & masks[KING]).bit_count()
+            h = counts[KING] + ones(mask & masks[KING])
             for a in range(1, 7):
                 h += max(
-                    counts[a] + (mask & masks[a]).bit_count(),
-                    counts[13 - a] + (mask & masks[13 - a]).bit_count(),
+                    counts[a] + ones(mask & masks[a]),
+                    counts[13 - a] + ones(mask & masks[13 - a]),
                 )
             return h if h > info[5] else info[5]
         if not info[6]:
@@ -479,7 +480,7 @@ class Bound:
             if waits & ~seen:
                 blocked |= card
         free = self.t.geo.shapes[sid] & ~blocked
-        found = (0, *((of_rank[13 - z] & free).bit_count() for z in range(1, KING)), 0)
+        found = (0, *(ones(of_rank[13 - z] & free) for z in range(1, KING)), 0)
         self.pp_memo[seen << SHAPE_BITS | sid] = found
         return found
 
@@ -492,10 +493,10 @@ class Bound:
         more waste cards of rank ``z`` than that can be dug out."""
         t = self.t
         nres = t.nres
-        n = caps[z] + (stock & t.rank_pos[oid][13 - z]).bit_count()
+        n = caps[z] + ones(stock & t.rank_pos[oid][13 - z])
         res = mask & ((1 << nres) - 1)
         if res:
-            n += (res & self.index.masks_of(oid)[13 - z]).bit_count()
+            n += ones(res & self.index.masks_of(oid)[13 - z])
         return n
 
     @staticmethod

@@ -14,6 +14,7 @@ of :mod:`printplay.solve.pyramid_dead` compare that with the partners left.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from printplay.solve.pyramid_encoding import KING, UNREACHABLE
 
@@ -124,7 +125,7 @@ def _clearable_word(word: list[int], mates: list[int], partner: int) -> bool:
     return clearable_cycle(word, mates, (1 << len(word)) - 1, 0, partner)
 
 
-FIELD_ONES = tuple(sum(1 << 8 * j for j in range(n + 1)) for n in range(64))
+FIELD_ONES: Final = tuple(sum(1 << 8 * j for j in range(n + 1)) for n in range(64))
 """Per word length ``n``: a one in each of ``n + 1`` byte-wide fields."""
 
 

@@ -55,6 +55,7 @@ from printplay.solve.pyramid_encoding import (
     RankIndex,
     ShapeInfo,
     Tables,
+    ones,
     unpack,
 )
 
@@ -105,7 +106,7 @@ class DeadTests:
                     return True
                 mask &= ~waste
         return (
-            any((mask & bits).bit_count() < k for bits, k in self.needs(key))
+            any(ones(mask & bits) < k for bits, k in self.needs(key))
             or self.stuck(key, mask)
             or self.short_of_partners(key & SHAPE_MASK, key >> ORDER_SHIFT & ORDER_MASK, mask)
             or (self.every_card and self.cycle_dead(key))
@@ -194,7 +195,7 @@ class DeadTests:
         masks = self.index.masks_of(oid)
         counts = 0
         for z in range(1, KING):
-            counts |= min((mask & masks[z]).bit_count(), 7) << 3 * z
+            counts |= min(ones(mask & masks[z]), 7) << 3 * z
         self.limit_work = LIMITED_WORK
         try:
             return not self.limited_clear(sid, counts)
@@ -245,8 +246,8 @@ class DeadTests:
         other = mask & ~lone
         for c in range(6):
             a, b = c + 1, 12 - c
-            wa, wb = (lone & masks[a]).bit_count(), (lone & masks[b]).bit_count()
-            oa, ob = (other & masks[a]).bit_count(), (other & masks[b]).bit_count()
+            wa, wb = ones(lone & masks[a]), ones(lone & masks[b])
+            oa, ob = ones(other & masks[a]), ones(other & masks[b])
             pa, pb = counts[a], counts[b]
             low = max(0, pa - wb - ob, pb - wa - oa)
             high = min(matched[c], pb + ob - wa, pa + oa - wb)
@@ -286,7 +287,7 @@ class DeadTests:
         if found is None:
             ranks, mates, kings = self.cycle_mates(oid)
             # at most every card left (kings aside) needs a partner from elsewhere
-            found = -1 - (cyc & ~kings).bit_count()
+            found = -1 - ones(cyc & ~kings)
             if found >= -1 - spare:
                 if not clearable_cycle(ranks, mates, cyc & ~kings, ptr, partner):
                     found = UNREACHABLE
@@ -335,8 +336,8 @@ class DeadTests:
         free = -1
         for a in range(1, 7):
             b = 13 - a
-            qb = counts[b] + (res_bits & masks[b]).bit_count()
-            if (cyc_bits & masks[a]).bit_count() <= qb:
+            qb = counts[b] + ones(res_bits & masks[b])
+            if ones(cyc_bits & masks[a]) <= qb:
                 continue
             ranks, mates, kings = self.cycle_mates(oid)
             pos = t.rank_pos[oid]

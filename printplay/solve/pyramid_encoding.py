@@ -40,23 +40,42 @@ import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Final
 
 from printplay.core.verdicts import BudgetExhausted
 
-KING = 13
-UNREACHABLE = 1 << 20
+
+def ones(bits: int) -> int:
+    """How many bits of ``bits`` are set (``int.bit_count``, of which mypyc makes a call
+    through Python by the method's name; this is compiled arithmetic on 32 bits at a time,
+    a mask or a word of a few dozen bits taking one or two rounds)."""
+    if bits < 0:
+        bits = -bits
+    count = 0
+    while bits:
+        word = bits & 0xFFFFFFFF
+        bits >>= 32
+        word -= word >> 1 & 0x55555555
+        word = (word & 0x33333333) + (word >> 2 & 0x33333333)
+        word = (word + (word >> 4)) & 0x0F0F0F0F
+        count += (word * 0x01010101 & 0xFFFFFFFF) >> 24
+    return count
+
+
+KING: Final = 13
+UNREACHABLE: Final = 1 << 20
 """A bound meaning no line reaches the goal."""
-RANK_BITS = (1 << 14) - 1
-LAST_SHIFT = 14
-SHAPE_BITS = 11
-PASS_SHIFT = SHAPE_BITS
-PTR_SHIFT = PASS_SHIFT + 2
-ORDER_SHIFT = PTR_SHIFT + 6
-ORDER_BITS = 20
-MASK_SHIFT = ORDER_SHIFT + ORDER_BITS
-SHAPE_MASK = (1 << SHAPE_BITS) - 1
-ORDER_MASK = (1 << ORDER_BITS) - 1
-OS_MASK = ORDER_MASK << ORDER_SHIFT | SHAPE_MASK
+RANK_BITS: Final = (1 << 14) - 1
+LAST_SHIFT: Final = 14
+SHAPE_BITS: Final = 11
+PASS_SHIFT: Final = SHAPE_BITS
+PTR_SHIFT: Final = PASS_SHIFT + 2
+ORDER_SHIFT: Final = PTR_SHIFT + 6
+ORDER_BITS: Final = 20
+MASK_SHIFT: Final = ORDER_SHIFT + ORDER_BITS
+SHAPE_MASK: Final = (1 << SHAPE_BITS) - 1
+ORDER_MASK: Final = (1 << ORDER_BITS) - 1
+OS_MASK: Final = ORDER_MASK << ORDER_SHIFT | SHAPE_MASK
 """The bits of a packed position holding its stock order and its shape."""
 
 # Steps of a line, as the searches write them (converted to engine moves by the adapter).
@@ -145,7 +164,7 @@ def geometry(rows: int) -> Geometry:
         )
         for shape, moves in zip(shapes, removals, strict=True)
     )
-    smallest_first = tuple(sorted(range(len(shapes)), key=lambda i: shapes[i].bit_count()))
+    smallest_first = tuple(sorted(range(len(shapes)), key=lambda i: ones(shapes[i])))
     return Geometry(
         rows,
         size,
@@ -356,7 +375,7 @@ class Tables:
             for u in slots[i + 1 :]:
                 if ranks[u] + rank == 13:
                     pairs.append((index[shape ^ 1 << s ^ 1 << u], s, u))
-        counts = [(shape & cards).bit_count() for cards in self.rank_slots]
+        counts = [ones(shape & cards) for cards in self.rank_slots]
         h = counts[KING]
         need = []
         matched = []
@@ -372,7 +391,7 @@ class Tables:
                 )
                 self.matchings[(c, in_a, in_b)] = m
             matched.append(m)
-            na, nb = in_a.bit_count(), in_b.bit_count()
+            na, nb = ones(in_a), ones(in_b)
             h += na + nb - m
             if na > m:
                 need.append((13 - (c + 1), na - m))
@@ -509,7 +528,7 @@ class RankIndex:
         if found is None:
             found = self.rank_cycle(cyc, oid)
         canon, places = found
-        cptr = places[(cyc & ((1 << (at & 63)) - 1)).bit_count()]
+        cptr = places[ones(cyc & ((1 << (at & 63)) - 1))]
         return canon << nres | self.reserve_ranks[mask & ((1 << nres) - 1)], at & ~63 | cptr
 
     def filed_after(
@@ -524,7 +543,7 @@ class RankIndex:
         if found is None:
             found = self.cycle_after(oid, cyc, canon, places, ccyc)
         ccanon, cplaces = found
-        cptr = cplaces[(ccyc & ((1 << (at & 63)) - 1)).bit_count()]
+        cptr = cplaces[ones(ccyc & ((1 << (at & 63)) - 1))]
         return ccanon << nres | self.reserve_ranks[mask & ((1 << nres) - 1)], at & ~63 | cptr
 
     def rank_cycle(self, cyc: int, oid: int) -> tuple[int, tuple[int, ...]]:
@@ -560,8 +579,8 @@ class RankIndex:
         pos = self.t.rank_pos[oid]
         gone = cyc ^ child
         high = 1 << gone.bit_length()
-        top = (cyc & (high - 1)).bit_count() - 1
-        low = (cyc & ((gone & -gone) - 1)).bit_count()
+        top = ones(cyc & (high - 1)) - 1
+        low = ones(cyc & ((gone & -gone) - 1))
         above = places[top + 1]
         room = (1 << above) - 1
         out = canon >> above << above
@@ -572,7 +591,7 @@ class RankIndex:
             p = bits.bit_length() - 1
             bits ^= 1 << p
             q = (pos[ranks[p]] & room).bit_length() - 1
-            k = (cyc & ((1 << p) - 1)).bit_count()
+            k = ones(cyc & ((1 << p) - 1))
             if k < low and q == places[k]:
                 out |= canon & ((1 << q + 1) - 1)
                 rest = places[: k + 1]

@@ -33,6 +33,7 @@ from printplay.solve.pyramid_encoding import (
     Step,
     Tables,
     Where,
+    ones,
     pack,
     unpack,
 )
@@ -320,7 +321,7 @@ class Moves:
         fixed = key >> ORDER_SHIFT << ORDER_SHIFT
         at_max = max_pass << PASS_SHIFT
         shift = MASK_SHIFT + nres
-        one_left = cyc.bit_count() == 1
+        one_left = ones(cyc) == 1
         q = passes
         start = ptr
         base = 0
@@ -334,7 +335,7 @@ class Moves:
                 p = lowbit.bit_length() - 1
                 if q << 6 | p >= stop:
                     break
-                d = base + (cyc & (lowbit - (1 << start))).bit_count()
+                d = base + ones(cyc & (lowbit - (1 << start)))
                 if d < lo:
                     continue
                 if d > hi:
@@ -359,10 +360,10 @@ class Moves:
                 if adj & lowbit:
                     below = cyc & (lowbit - 1)
                     c2 = c1 ^ 1 << (below.bit_length() - 1 + shift)
-                    if cyc.bit_count() == 2:
+                    if ones(cyc) == 2:
                         c2 = c2 & ~(3 << PASS_SHIFT) | at_max
                     out.append((c2 | sid, d))
-            base += (cyc >> start).bit_count() + 1
+            base += ones(cyc >> start) + 1
             start = 0
             q += 1
         return -1

@@ -34,6 +34,7 @@ position with its ranks (as the verdict search files them, same future, same bou
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from printplay.core.verdicts import BudgetExhausted
 from printplay.solve.pyramid_bound import Bound
@@ -54,11 +55,12 @@ from printplay.solve.pyramid_encoding import (
     RankIndex,
     Step,
     Tables,
+    ones,
 )
 from printplay.solve.pyramid_moves import Moves
 from printplay.solve.toolkit import Clock
 
-NOT_LOST = 1 << 30
+NOT_LOST: Final = 1 << 30
 """A pointer later than any (``passes << 6 | pointer``): the position is not known lost."""
 
 
@@ -199,7 +201,7 @@ class Searcher:
             return -1 if tests.dead(child) else cout
         cmask = child >> MASK_SHIFT
         for bits, k in tests.needs(child):
-            if (cmask & bits).bit_count() < k:
+            if ones(cmask & bits) < k:
                 return -1
         cout = out
         ctable = table
@@ -252,14 +254,9 @@ def draws_between(cyc: int, p0: int, p1: int) -> int:
     first) with the cycle cards ``cyc`` left."""
     q0, s0, q1, s1 = p0 >> 6, p0 & 63, p1 >> 6, p1 & 63
     if q0 == q1:
-        return (cyc & ((1 << s1) - (1 << s0))).bit_count()
-    total = cyc.bit_count()
-    return (
-        (cyc >> s0).bit_count()
-        + (q1 - q0 - 1) * (total + 1)
-        + 1
-        + (cyc & ((1 << s1) - 1)).bit_count()
-    )
+        return ones(cyc & ((1 << s1) - (1 << s0)))
+    total = ones(cyc)
+    return ones(cyc >> s0) + (q1 - q0 - 1) * (total + 1) + 1 + ones(cyc & ((1 << s1) - 1))
 
 
 def dominated(kept: Sequence[int], mask: int, nres: int, at: int, g: int, strict: bool) -> bool:
@@ -505,7 +502,7 @@ class ShortestLine:
         if wanted is None:
             wanted = tests.needs(child)
         for bits, k in wanted:
-            if (cmask & bits).bit_count() < k:
+            if ones(cmask & bits) < k:
                 return True
         outside = self.out_ranks
         if gone & self.out_last:

@@ -13,16 +13,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final, final
 
+from printplay.solve.pyramid_encoding import ones
+
 NO_SCORE: Final = -(1 << 52)
 """Stands for "no such line" in score searches (far below any real score: a score is within
 a few hundred thousand points of zero).  It and the values packed from it (``value << 6``)
 stay small enough for mypyc's unboxed integers (below 2**62 in size): a larger one is a
 Python object, and every comparison with it and every shift of it a call."""
 
-TERMINAL = -2
+TERMINAL: Final = -2
 """A position's best step when the game ends there."""
 
-DRAW = -1
+DRAW: Final = -1
 """The step that turns the next stock card (:data:`printplay.solve.playdraw.DRAW`)."""
 
 Tail = tuple[int, int, int, int]
@@ -225,7 +227,7 @@ class ScoreSearch:
                     e2 |= cover_bit
             gain = length + 1
             if bit & self.peaks:
-                gain += self.bonuses[(mask & self.peaks).bit_count()]
+                gain += self.bonuses[ones(mask & self.peaks)]
             if m2 == self.full:
                 gain += self.completion
             path.append(slot)
@@ -253,7 +255,7 @@ class ScoreSearch:
                     result = found
                     choice = DRAW
             elif not cand and not self.win_only:
-                result = -self.penalty * (self.tableau - mask.bit_count())
+                result = -self.penalty * (self.tableau - ones(mask))
                 choice = TERMINAL
                 self.offer(points + result, None)
         if kept:
