@@ -112,7 +112,10 @@ def test_solver_agrees_with_plain_searches_near_the_end_of_random_games(
 @pytest.mark.slow
 @pytest.mark.parametrize("options", OPTIONS, ids=["standard", "queens", "wrap"])
 def test_solver_agrees_on_many_small_positions(options: GolfOptions) -> None:
-    for seed in range(1, 301):
+    """60 positions a rule set: of the bugs planted in the solver (docs/benchmarks.md, "The
+    test suite"), the wrap's cycle shifted showed at the 6th; those 300 positions caught no
+    other one that 60 miss."""
+    for seed in range(1, 61):
         check_against_reference(small_position(seed, options, most=3, stock=5))
 
 

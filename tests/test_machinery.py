@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import re
 import subprocess
 import sys
@@ -132,18 +133,17 @@ def _docstrings(tree: ast.AST) -> set[int]:
     return found
 
 
-def _game_classes() -> set[str]:
+@functools.cache
+def _game_classes() -> frozenset[str]:
     """The classes the games' own modules define, but no shared module (a name both use
-    tells no game)."""
+    tells no game). Parsed when a test first asks, not when the file is collected (every
+    pytest-xdist worker collects every file)."""
     defined: dict[bool, set[str]] = {True: set(), False: set()}
     for module in MODULES:
         tree = ast.parse((REPO / module).read_text(encoding="utf-8"))
         classes = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
         defined[_owner(REPO / module) is not None] |= classes
-    return defined[True] - defined[False]
-
-
-GAME_CLASSES = _game_classes()
+    return frozenset(defined[True] - defined[False])
 
 
 def _identifiers(node: ast.AST) -> list[str]:
@@ -200,7 +200,7 @@ def game_references(source: str) -> list[str]:
         if isinstance(node, ast.Call) and _class_name(node.func) in ("isinstance", "issubclass"):
             kinds = node.args[1:2]
             for kind in kinds + [e for k in kinds if isinstance(k, ast.Tuple) for e in k.elts]:
-                if _class_name(kind) in GAME_CLASSES:
+                if _class_name(kind) in _game_classes():
                     found.append(f"{line}: isinstance of {_class_name(kind)}")
     return found
 

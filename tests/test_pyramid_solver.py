@@ -439,10 +439,13 @@ def test_agrees_with_breadth_first_search(seed: int) -> None:
     assert_agrees_with_breadth_first_search(random_position(random.Random(seed)))
 
 
-@pytest.mark.parametrize("seed", mostly_slow([*range(60), 1415], fast=[*range(10), 1415]))
+@pytest.mark.parametrize("seed", mostly_slow([*range(45), 1415], fast=[*range(10), 1415]))
 def test_agrees_with_breadth_first_search_on_four_rows(seed: int) -> None:
     """The same on 4-row pyramids with up to twelve stock cards (seed 7 once failed with
-    a reserve, seed 1415 under reshuffle)."""
+    a reserve, seed 1415 under reshuffle). Of the bugs planted in the solver
+    (docs/benchmarks.md, "The test suite"), seed 3 caught a removal pairing skipped, seed
+    17 a king on the waste left; seeds 45-59 (one of them the costliest case) caught none
+    the first 45 miss."""
     assert_agrees_with_breadth_first_search(four_row_position(random.Random(seed)))
 
 
@@ -465,10 +468,11 @@ def few_ranks_position(rng: random.Random) -> PyramidState:
     return position(options, tableau, stock, waste, reserve, rng.randint(1, options.passes))
 
 
-@pytest.mark.parametrize("seed", mostly_slow(range(40), fast=range(8)))
+@pytest.mark.parametrize("seed", mostly_slow(range(16), fast=range(8)))
 def test_agrees_with_breadth_first_search_with_few_ranks(seed: int) -> None:
     """The same on deals of few ranks, where the shortest-line search merges positions
-    with the same ranks in the same places (:meth:`RankIndex.by_ranks`)."""
+    with the same ranks in the same places (:meth:`RankIndex.by_ranks`). Seed 0 caught
+    both bugs planted in the solver that any of seeds 0-39 caught (docs/benchmarks.md)."""
     assert_agrees_with_breadth_first_search(few_ranks_position(random.Random(seed)))
 
 

@@ -95,7 +95,7 @@ def turns(moves: Any) -> int:
 
 
 @pytest.mark.parametrize("name", mostly_slow(sorted(OPTION_SETS), fast=["standard"]))
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=10, deadline=None)  # bugs planted in the core showed by the 3rd or 4th
 @given(
     seed=st.integers(min_value=1, max_value=2**40),
     cleared_rows=st.integers(min_value=1, max_value=2),

@@ -153,10 +153,15 @@ def test_external_decks(index: int, external_decks: list[str]) -> None:
 
 
 # --- against the reference -----------------------------------------------------------------
+# Sample sizes: what caught every bug planted in the solver (docs/benchmarks.md, "The test
+# suite"), with margin. The wrap rule broken and a joker on the waste ignored were caught
+# by the first numbered deal of an option set they touch: 3 deals a set. An off-by-one in
+# the score search's counting bound showed at the 5th small position (jokers=2), the wrap
+# and jokers bugs by the 1st to 6th: 12 positions a set.
 
 
 @pytest.mark.parametrize("name", mostly_slow(sorted(OPTION_SETS), fast=["standard"]))
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(seed=st.integers(min_value=1, max_value=2**40))
 def test_numbered_deals_agree_with_reference(name: str, seed: int) -> None:
     state = numbered_state(OPTION_SETS[name], seed)
