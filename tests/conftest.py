@@ -40,10 +40,9 @@ settings.register_profile("printplay", derandomize=True, database=None)
 settings.load_profile("printplay")
 """Every property test draws the same examples each run (``derandomize``: seeded from the
 test's name, no example database): its cost and what it covers stay the same from run to
-run, and a failure is seen again by running again. The agreement tests' sample sizes are
-those that caught every bug planted in the solvers (docs/benchmarks.md, "The test suite");
-a test with fixed examples covers no more by being run again, so the sizes are not lower
-than what those plants needed."""
+run, and a failure is seen again by running again. The agreement tests' sample sizes were
+chosen by the example at which each caught the bugs planted in the solvers
+(docs/benchmarks.md, "The test suite"), which holds only for these fixed examples."""
 
 # --- The command line in-process: its click command built once -------------------------------
 
