@@ -16,7 +16,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Group, String
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -28,6 +27,7 @@ from printplay.core.errors import OutputError
 from printplay.core.ink_mode import is_ink_light
 from printplay.core.layout import BoardView, Marker, PileView, SlotView
 from printplay.core.outfile import bytes_writer
+from printplay.render import lean_pdf
 from printplay.render.card_shapes import (
     CARD_RATIO,
     CardStyle,
@@ -640,7 +640,7 @@ class BoardDiagram(Flowable):
 
     def draw(self) -> None:
         """Draw the board drawing at the flowable's origin."""
-        renderPDF.draw(self.drawing, self.canv, 0, 0)
+        lean_pdf.draw(self.drawing, self.canv, 0, 0)
 
 
 PICTURE_WIDTH = 480.0
@@ -675,7 +675,7 @@ def _pdf(drawing: Drawing) -> bytes:
     canvas = Canvas(out, pagesize=(drawing.width, drawing.height), invariant=1)
     canvas.setTitle("printplay board")
     canvas.setCreator(f"printplay {__version__}")
-    renderPDF.draw(drawing, canvas, 0, 0)
+    lean_pdf.draw(drawing, canvas, 0, 0)
     canvas.showPage()
     canvas.save()
     return out.getvalue()

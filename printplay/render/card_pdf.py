@@ -30,13 +30,13 @@ from pypdf.generic import (
     NumberObject,
     TextStringObject,
 )
-from reportlab.graphics import renderPDF
 from reportlab.pdfgen.canvas import Canvas
 
 from printplay import __version__
 from printplay.models.card_export_model import CardExport, CardFile
 from printplay.models.print_profiles import PrintProfile
 from printplay.models.printable import QuickCardText
+from printplay.render import lean_pdf
 from printplay.render.card_sizes import CardSize
 from printplay.render.document import pdf_dates, pdf_epoch
 from printplay.render.faces import (
@@ -146,7 +146,7 @@ def card_pdf(export: CardExport, file: CardFile, quick: Mapping[str, QuickCard])
             drawing = new_drawing(*page)
             group.transform = (1, 0, 0, 1, x, y)
             drawing.add(group)
-            renderPDF.draw(drawing, canvas, 0, 0)
+            lean_pdf.draw(drawing, canvas, 0, 0)
         canvas.showPage()
         canvas.save()
     return _with_output_intent(buffer.getvalue())

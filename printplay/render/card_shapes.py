@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Group, Path, Rect, Shape, String
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -21,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printplay.core.cards import Card, standard_deck
 from printplay.core.ink_mode import is_ink_light
+from printplay.render import lean_pdf
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.ink_light import ground
 from printplay.render.styles import MIN_TEXT
@@ -395,7 +395,7 @@ def render_shapes(canvas: Canvas, shapes: Shape) -> None:
     """Draw ``shapes`` (in canvas coordinates) on a reportlab canvas."""
     drawing = Drawing(0, 0)
     drawing.add(shapes)
-    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    lean_pdf.draw(drawing, canvas, 0, 0, show_boundary=False)
 
 
 def draw_card(

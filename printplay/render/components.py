@@ -19,7 +19,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Circle, Drawing, Group, String, Wedge
 from reportlab.graphics.shapes import Path as ShapePath
 from reportlab.lib.colors import Color, HexColor, white
@@ -33,6 +32,7 @@ from printplay.core.cards import Suit
 from printplay.core.errors import OptionError
 from printplay.core.ink_mode import is_ink_light
 from printplay.models.pieces import Piece
+from printplay.render import lean_pdf
 from printplay.render.card_shapes import BADGE_FILL, BLACK, RED
 from printplay.render.document import PageSetup, bookmark_page, paper_size, write_atomically
 from printplay.render.faces import new_drawing, pip
@@ -375,7 +375,7 @@ def build_components(path: Path | str, pieces: Sequence[Piece], *, paper: str = 
         canvas.setViewerPreference("PrintScaling", "None")
         for number, drawing in enumerate(sheets, start=1):
             bookmark_page(canvas, f"Sheet {number} of {len(sheets)}")
-            renderPDF.draw(drawing, canvas, margin, margin)
+            lean_pdf.draw(drawing, canvas, margin, margin)
             canvas.showPage()
         canvas.save()
 

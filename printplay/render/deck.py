@@ -45,7 +45,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Group
 from reportlab.lib.colors import HexColor, black
 from reportlab.lib.units import mm
@@ -58,6 +57,7 @@ from printplay.core.errors import GameError, OptionError
 from printplay.core.ink_mode import ink_light, is_ink_light
 from printplay.core.outfile import check_writable
 from printplay.models.printable import QuickCardText
+from printplay.render import lean_pdf
 from printplay.render.card_sizes import CardSize, card_size
 from printplay.render.document import (
     bookmark_page,
@@ -915,7 +915,7 @@ def _draw_page(
                     math.ceil(options.card.height + bleed),
                 )  # fmt: skip
                 back = card_back(options.card, options.back_text, bleed=bleed)
-                renderPDF.draw(_drawing(back, options.card, bleed), canvas, -bleed, -bleed)
+                lean_pdf.draw(_drawing(back, options.card, bleed), canvas, -bleed, -bleed)
                 canvas.endForm()
                 forms.add(_BACK_FORM)
             canvas.saveState()
@@ -956,7 +956,7 @@ def _drawing(group: Group, card: CardSize, bleed: float) -> Drawing:
 
 
 def _place(canvas: Canvas, group: Group, slot: Slot, card: CardSize, bleed: float) -> None:
-    renderPDF.draw(_drawing(group, card, bleed), canvas, slot.cut.x0 - bleed, slot.cut.y0 - bleed)
+    lean_pdf.draw(_drawing(group, card, bleed), canvas, slot.cut.x0 - bleed, slot.cut.y0 - bleed)
 
 
 def _label(canvas: Canvas, page: Page, options: DeckOptions) -> None:

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Group, String
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from printplay.core.cards import Card
+from printplay.render import lean_pdf
 from printplay.render.card_shapes import (
     CARD_RATIO,
     CardStyle,
@@ -142,7 +142,7 @@ class HandsDiagram(Flowable):
 
     def draw(self) -> None:
         """Draw :meth:`drawing` at the flowable's origin."""
-        renderPDF.draw(self.drawing(), self.canv, 0, 0)
+        lean_pdf.draw(self.drawing(), self.canv, 0, 0)
 
     def _group(self, index: int, x: float, bottom: float, width: float) -> Group:
         group = self.groups[index]

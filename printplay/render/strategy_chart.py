@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from reportlab.graphics import renderPDF
 from reportlab.graphics.shapes import Drawing, Line, Polygon, Rect, String
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -18,6 +17,7 @@ from reportlab.platypus import Flowable
 
 from printplay.core.ink_mode import is_ink_light
 from printplay.models.printable import StrategyChart
+from printplay.render import lean_pdf
 from printplay.render.fonts import (
     SANS,
     SANS_BOLD,
@@ -86,7 +86,7 @@ class StrategyChartDiagram(Flowable):
 
     def draw(self) -> None:
         """Draw :meth:`drawing` across the width the frame gave."""
-        renderPDF.draw(self.drawing(self.width), self.canv, 0, 0)
+        lean_pdf.draw(self.drawing(self.width), self.canv, 0, 0)
 
     def column_width(self, width: float) -> float:
         """The width of one decision column in a chart ``width`` wide (each panel shares

@@ -1,0 +1,509 @@
+"""reportlab's PDF renderer without its bookkeeping: the same operators, in far less time.
+
+``reportlab.graphics.renderPDF`` walks a drawing node by node; for each node it copies the
+whole graphics state (its own tracker's and the canvas's, ``q``), lists the node's
+properties, looks for derived values, sets and deletes back-references, and then sets every
+state property the node holds again through the canvas, which formats each number anew.
+A board or a sheet of cards is thousands of nodes with a handful of distinct colours,
+widths and card outlines, so nearly all of that work repeats itself.
+
+:func:`draw` is ``renderPDF.draw`` for drawings made of reportlab's plain shapes (groups,
+rectangles, paths, strings, circles, ellipses, lines, polylines, polygons, wedges) holding
+plain values, on reportlab's own ``Canvas``: it writes the very operators renderPDF writes,
+in the same order (each node in its own ``q``/``Q``, every state property it holds set
+again), so the PDF is the one reportlab would write, byte for byte.  What it saves:
+
+* the state kept between nodes is what the canvas's later calls read (colours, line
+  width, cap and join, font, fill mode, matrix, transparency state), saved and restored
+  as a tuple instead of two dictionaries;
+* the text of an operator whose text depends on its arguments only (a colour, a width, a
+  matrix, a rectangle, a circle, a path) is formatted once a process and written again
+  from a table; a font change or a string, whose text also depends on the document (its
+  font names and subsets), once a canvas.  The first time, the canvas itself writes it
+  and the text is kept, so the table never holds anything the canvas did not write.
+
+A drawing holding anything else (a widget, an image, a derived value, a draw-time
+callback, a subclass of a shape) or drawn on a canvas of another class is drawn by
+``renderPDF`` itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from operator import attrgetter
+from typing import Any
+from weakref import WeakKeyDictionary
+
+from reportlab import rl_config
+from reportlab.graphics import renderPDF
+from reportlab.graphics.renderbase import renderScaledDrawing
+from reportlab.graphics.shapes import (
+    STATE_DEFAULTS,
+    Circle,
+    Drawing,
+    Ellipse,
+    Group,
+    Line,
+    Path,
+    Polygon,
+    PolyLine,
+    Rect,
+    String,
+    Wedge,
+)
+from reportlab.lib.colors import Color
+from reportlab.lib.rl_accel import fp_str
+from reportlab.lib.validators import DerivedValue
+from reportlab.pdfgen import canvas as canvas_module
+from reportlab.pdfgen.canvas import Canvas
+
+_settings: Any = rl_config
+_tracking: Any = canvas_module
+_UNSET: Any = _settings._unset_
+"""renderPDF's default for ``showBoundary``: the setting of the time."""
+
+_TEXT_STATE = ("textAnchor", "fontName", "fontSize")
+"""The graphics state a string's drawing reads back (its anchor, font and size)."""
+
+_KEPT = (
+    "_fillColorObj",
+    "_strokeColorObj",
+    "_lineWidth",
+    "_lineCap",
+    "_lineJoin",
+    "_fontname",
+    "_fontsize",
+    "_leading",
+    "_fillMode",
+    "_currentMatrix",
+    "_extgstate",
+)
+"""The canvas's state a drawing can change (the rest of what ``saveState`` copies, no
+call this module makes touches)."""
+
+_kept_state = attrgetter(*_KEPT)
+
+_CANVAS_CALLS = (
+    "saveState",
+    "restoreState",
+    "push_state_stack",
+    "pop_state_stack",
+    "transform",
+    "setFont",
+    "setFillColor",
+    "setStrokeColor",
+    "setLineWidth",
+    "setLineCap",
+    "setLineJoin",
+    "setDash",
+    "rect",
+    "roundRect",
+    "circle",
+    "ellipse",
+    "drawPath",
+    "clipPath",
+    "drawString",
+    "beginText",
+    "drawText",
+    "drawBoundary",
+)
+"""The canvas methods whose effect :class:`_LeanRenderer` writes itself or keeps."""
+
+_MEMO_LIMIT = 50_000
+"""Texts kept a process (or a canvas) before the table starts again."""
+
+_texts: dict[Hashable, tuple[str, ...]] = {}
+"""Operators' texts that depend on their arguments only."""
+
+_canvas_texts: WeakKeyDictionary[Canvas, dict[Hashable, tuple[str, ...]]] = WeakKeyDictionary()
+"""Operators' texts that depend on a canvas's document too (font names, font subsets)."""
+
+
+class _TextState:
+    """The part of renderbase's ``StateTracker`` a PDF renderer reads: the current text
+    anchor, font name and size, pushed and popped with each node."""
+
+    __slots__ = ("_stack",)
+
+    def __init__(self, first: dict[str, Any]) -> None:
+        self._stack = [first]
+
+    def push(self, delta: dict[str, Any]) -> None:
+        """Enter a node whose state properties are ``delta``."""
+        top = self._stack[-1]
+        if "textAnchor" in delta or "fontName" in delta or "fontSize" in delta:
+            top = top.copy()
+            for key in _TEXT_STATE:
+                if key in delta:
+                    top[key] = delta[key]
+        self._stack.append(top)
+
+    def pop(self) -> None:
+        """Leave the node entered last."""
+        self._stack.pop()
+
+    def getState(self) -> dict[str, Any]:
+        """The current state (as ``StateTracker.getState``, its text part)."""
+        return self._stack[-1]
+
+
+def _plain(node: object) -> bool:
+    """Whether a node and all it holds are shapes this module draws as renderPDF does:
+    one of reportlab's plain shape classes (no subclass, no widget), no derived value, no
+    draw-time callback."""
+    kind = type(node)
+    if kind not in _PLAIN:
+        return False
+    if getattr(node, "_drawTimeCallback", None):
+        return False
+    for value in vars(node).values():
+        if isinstance(value, DerivedValue):
+            return False
+    if kind is Group or kind is Drawing:
+        assert isinstance(node, Group)
+        return all(_plain(child) for child in node.getContents())
+    return True
+
+
+_stock_kinds: dict[type, bool] = {}
+
+
+def _stock(canvas: Canvas) -> bool:
+    """Whether the canvas is reportlab's own, as far as the calls of this module go."""
+    kind = type(canvas)
+    stock = _stock_kinds.get(kind)
+    if stock is None:
+        stock = kind.STATE_ATTRIBUTES is Canvas.STATE_ATTRIBUTES and all(
+            getattr(kind, name) is getattr(Canvas, name) for name in _CANVAS_CALLS
+        )
+        _stock_kinds[kind] = stock
+    return stock
+
+
+def _kept(table: dict[Hashable, tuple[str, ...]], key: Hashable, code: list[str]) -> bool:
+    """Write the texts kept for ``key`` to ``code``; False if none are kept."""
+    texts = table.get(key)
+    if texts is None:
+        return False
+    code.extend(texts)
+    return True
+
+
+def _keep(
+    table: dict[Hashable, tuple[str, ...]], key: Hashable, code: list[str], call: Callable[[], Any]
+) -> None:
+    """Make the canvas call and keep what it wrote to ``code`` under ``key``."""
+    start = len(code)
+    call()
+    if len(table) >= _MEMO_LIMIT:
+        table.clear()
+    table[key] = tuple(code[start:])
+
+
+class _LeanRenderer(renderPDF._PDFRenderer):
+    """renderPDF's renderer for plain shapes on a stock canvas: its operators, written
+    from tables where their text repeats, the state saved as a tuple."""
+
+    _canvas: Any
+    _code: list[str]
+    _texts: dict[Hashable, tuple[str, ...]]
+    _text: _TextState
+
+    def draw(
+        self,
+        drawing: Drawing,
+        canvas: Canvas,
+        x: float = 0,
+        y: float = 0,
+        showBoundary: Any = _UNSET,
+    ) -> None:
+        """Draw a plain drawing at ``(x, y)`` (as ``Renderer.draw``)."""
+        if showBoundary is _UNSET:
+            showBoundary = rl_config.showBoundary
+        self._canvas = canvas
+        self._code = self._canvas._code
+        self._texts = _canvas_texts.setdefault(canvas, {})
+        if len(self._texts) >= _MEMO_LIMIT:
+            self._texts.clear()
+        if showBoundary:
+            canvas.drawBoundary(showBoundary, x, y, drawing.width, drawing.height)
+        canvas.saveState()
+        first = STATE_DEFAULTS.copy()
+        for key in STATE_DEFAULTS:
+            initial = "initial" + key[:1].upper() + key[1:]
+            if hasattr(drawing, initial):
+                first[key] = getattr(drawing, initial)
+        first["ctm"] = first["transform"] = (*list(first["transform"])[:4], x, y)
+        self._text = _TextState(first)
+        self.applyStateChanges(first, {})
+        try:
+            self.drawNode(drawing)
+            canvas.restoreState()
+        finally:
+            del self._canvas, self._code, self._texts, self._text
+
+    def drawNode(self, node: Any) -> None:
+        """Draw one node in a state of its own (as ``_PDFRenderer.drawNode``)."""
+        canvas = self._canvas
+        kind = type(node)
+        clip = kind is Path and node.isClipPath
+        if not clip:
+            saved = _kept_state(canvas)
+            canvas._extgstate = canvas._extgstate.pushCopy()
+            self._code.append("q")
+        delta = {key: value for key, value in vars(node).items() if key in STATE_DEFAULTS}
+        self._text.push(delta)
+        self.applyStateChanges(delta, {})
+        if kind is Group or kind is Drawing:
+            for child in node.getContents():
+                self.drawNode(child)
+        else:
+            _DRAWERS[kind](self, node)
+        self._text.pop()
+        if not clip:
+            self._code.append("Q")
+            canvas.__dict__.update(zip(_KEPT, saved, strict=True))
+
+    def applyStateChanges(self, delta: dict[str, Any], newState: dict[str, Any]) -> None:
+        """Set a node's state properties (``_PDFRenderer.applyStateChanges``), the
+        frequent ones from the tables."""
+        items = sorted(delta.items()) if rl_config.invariant else delta.items()
+        for key, value in items:
+            setter = _SETTERS.get(key)
+            if setter is None:
+                super().applyStateChanges({key: value}, newState)
+            else:
+                setter(self, delta, value)
+
+    def _transform(self, delta: dict[str, Any], value: Any) -> None:
+        code = self._code
+        if code and code[-1][-3:] == " cm":  # the canvas merges it into the last matrix
+            self._canvas.transform(*value[:6])
+            return
+        a, b, c, d, e, f = value[:6]
+        key = ("cm", a, b, c, d, e, f)
+        if not _kept(_texts, key, code):
+            code.append(f"{fp_str(a, b, c, d, e, f)} cm")
+            _texts[key] = (code[-1],)
+        if _tracking.ENABLE_TRACKING:
+            canvas = self._canvas
+            a0, b0, c0, d0, e0, f0 = canvas._currentMatrix
+            canvas._currentMatrix = (
+                a0 * a + c0 * b,
+                b0 * a + d0 * b,
+                a0 * c + c0 * d,
+                b0 * c + d0 * d,
+                a0 * e + c0 * f + e0,
+                b0 * e + d0 * f + f0,
+            )
+
+    def _colour(self, value: Any, fill: bool) -> None:
+        canvas = self._canvas
+        if type(value) is not Color or canvas._enforceColorSpace:
+            (canvas.setFillColor if fill else canvas.setStrokeColor)(value)
+            return
+        key = ("rg" if fill else "RG", value.red, value.green, value.blue)
+        code = self._code
+        if not _kept(_texts, key, code):
+            code.append(f"{fp_str((value.red, value.green, value.blue))} {key[0]}")
+            _texts[key] = (code[-1],)
+        alpha = getattr(value, "alpha", None)
+        if fill:
+            canvas._fillColorObj = value
+            if alpha is not None:
+                canvas.setFillAlpha(alpha)
+        else:
+            canvas._strokeColorObj = value
+            if alpha is not None:
+                canvas.setStrokeAlpha(alpha)
+
+    def _stroke_colour(self, delta: dict[str, Any], value: Any) -> None:
+        if value is None:
+            self._stroke = 0
+        else:
+            self._stroke = 1
+            self._colour(value, fill=False)
+
+    def _fill_colour(self, delta: dict[str, Any], value: Any) -> None:
+        if value is None:
+            self._fill = 0
+        else:
+            self._fill = 1
+            self._colour(value, fill=True)
+
+    def _line_width(self, delta: dict[str, Any], value: Any) -> None:
+        key = ("w", value)
+        if not _kept(_texts, key, self._code):
+            _keep(_texts, key, self._code, lambda: self._canvas.setLineWidth(value))
+        self._canvas._lineWidth = value
+
+    def _line_cap(self, delta: dict[str, Any], value: Any) -> None:
+        if value not in (0, 1, 2):
+            self._canvas.setLineCap(value)  # which says what is wrong
+            return
+        self._canvas._lineCap = value
+        self._code.append(f"{int(value)} J")
+
+    def _line_join(self, delta: dict[str, Any], value: Any) -> None:
+        if value not in (0, 1, 2):
+            self._canvas.setLineJoin(value)
+            return
+        self._canvas._lineJoin = value
+        self._code.append(f"{int(value)} j")
+
+    def _dash(self, delta: dict[str, Any], value: Any) -> None:
+        if value:
+            super().applyStateChanges({"strokeDashArray": value}, {})
+        elif not _kept(_texts, ("d",), self._code):
+            _keep(_texts, ("d",), self._code, self._canvas.setDash)
+
+    def _nothing(self, delta: dict[str, Any], value: Any) -> None:
+        """A property renderPDF writes nothing for (the miter limit, the text anchor)."""
+
+    def _fill_opacity(self, delta: dict[str, Any], value: Any) -> None:
+        if value is not None:
+            self._canvas.setFillAlpha(value)
+
+    def _stroke_opacity(self, delta: dict[str, Any], value: Any) -> None:
+        if value is not None:
+            self._canvas.setStrokeAlpha(value)
+
+    def _font(self, delta: dict[str, Any], value: Any) -> None:
+        canvas = self._canvas
+        name = delta.get("fontName", canvas._fontname)
+        size = delta.get("fontSize", canvas._fontsize)
+        key = ("Tf", name, size)
+        if _kept(self._texts, key, self._code):
+            canvas._fontname = name
+            canvas._fontsize = size
+            canvas._leading = size * 1.2
+        else:
+            _keep(self._texts, key, self._code, lambda: canvas.setFont(name, size))
+
+    def drawRect(self, rect: Any) -> None:
+        """A rectangle (``_PDFRenderer.drawRect``)."""
+        key = (
+            "re",
+            rect.x,
+            rect.y,
+            rect.width,
+            rect.height,
+            rect.rx,
+            rect.ry,
+            self._stroke,
+            self._fill,
+            self._canvas._fillMode,
+        )
+        if not _kept(_texts, key, self._code):
+            _keep(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawRect(rect))
+
+    def drawCircle(self, circle: Any) -> None:
+        """A circle (``_PDFRenderer.drawCircle``)."""
+        key = (
+            "circle",
+            circle.cx,
+            circle.cy,
+            circle.r,
+            self._stroke,
+            self._fill,
+            self._canvas._fillMode,
+        )
+        if not _kept(_texts, key, self._code):
+            _keep(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawCircle(circle))
+
+    def drawPath(self, path: Any) -> None:
+        """A path (``_PDFRenderer.drawPath``)."""
+        key = (
+            "path",
+            tuple(path.points),
+            tuple(path.operators),
+            getattr(path, "autoclose", ""),
+            getattr(path, "fillMode", None),
+            path.isClipPath,
+            self._stroke,
+            self._fill,
+            self._canvas._fillMode,
+        )
+        if not _kept(_texts, key, self._code):
+            _keep(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawPath(path))
+
+    def drawString(self, stringObj: Any) -> None:
+        """A string (``_PDFRenderer.drawString``, reading the lean state)."""
+        canvas = self._canvas
+        state = self._text.getState()
+        key = (
+            "Tj",
+            state["textAnchor"],
+            state["fontName"],
+            state["fontSize"],
+            stringObj.x,
+            stringObj.y,
+            stringObj.text,
+            stringObj.encoding,
+            getattr(stringObj, "textRenderMode", 0),
+            self._stroke,
+            self._fill,
+            canvas._fontname,
+            canvas._fontsize,
+            canvas._leading,
+            canvas.bottomup,
+        )
+        if not _kept(self._texts, key, self._code):
+            _keep(self._texts, key, self._code, lambda: self._draw_string(stringObj))
+
+    def _draw_string(self, stringObj: Any) -> None:
+        self._tracker = self._text
+        try:
+            super().drawString(stringObj)
+        finally:
+            del self._tracker
+
+
+_Setter = Callable[[_LeanRenderer, dict[str, Any], Any], None]
+
+_SETTERS: dict[str, _Setter] = {
+    "transform": _LeanRenderer._transform,
+    "strokeColor": _LeanRenderer._stroke_colour,
+    "fillColor": _LeanRenderer._fill_colour,
+    "strokeWidth": _LeanRenderer._line_width,
+    "strokeLineCap": _LeanRenderer._line_cap,
+    "strokeLineJoin": _LeanRenderer._line_join,
+    "strokeDashArray": _LeanRenderer._dash,
+    "fontName": _LeanRenderer._font,
+    "fontSize": _LeanRenderer._font,
+    "fillOpacity": _LeanRenderer._fill_opacity,
+    "strokeOpacity": _LeanRenderer._stroke_opacity,
+    "strokeMiterLimit": _LeanRenderer._nothing,
+    "textAnchor": _LeanRenderer._nothing,
+    "ctm": _LeanRenderer._nothing,
+}
+"""The state properties set from the tables (the others by ``applyStateChanges``)."""
+
+_DRAWERS: dict[type, Callable[[_LeanRenderer, Any], None]] = {
+    Line: _LeanRenderer.drawLine,
+    Path: _LeanRenderer.drawPath,
+    String: _LeanRenderer.drawString,
+    Rect: _LeanRenderer.drawRect,
+    Circle: _LeanRenderer.drawCircle,
+    Ellipse: _LeanRenderer.drawEllipse,
+    PolyLine: _LeanRenderer.drawPolyLine,
+    Polygon: _LeanRenderer.drawPolygon,
+    Wedge: _LeanRenderer.drawWedge,
+}
+"""How each plain shape class is drawn (groups by :meth:`_LeanRenderer.drawNode`)."""
+
+_PLAIN = frozenset((*_DRAWERS, Group, Drawing))
+"""The classes of the nodes a lean drawing may hold."""
+
+
+def draw(drawing: Drawing, canvas: Canvas, x: float, y: float, show_boundary: Any = _UNSET) -> None:
+    """``renderPDF.draw(drawing, canvas, x, y)``: the same operators, drawn lean when the
+    drawing is made of plain shapes only and the canvas is reportlab's own."""
+    scaled = renderScaledDrawing(drawing)  # type: ignore[no-untyped-call]
+    if _stock(canvas) and _plain(scaled):
+        _LeanRenderer().draw(scaled, canvas, x, y, showBoundary=show_boundary)
+    else:
+        renderPDF.draw(drawing, canvas, x, y, showBoundary=show_boundary)
+
+
+__all__ = ["draw"]
