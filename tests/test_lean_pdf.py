@@ -144,12 +144,39 @@ def test_the_lean_pdf_is_the_pdf_renderpdf_writes() -> None:
 
 
 class _Panel(Drawing):
-    """A drawing of a class of its own (drawn by renderPDF itself)."""
+    """A drawing of a class of its own that carries data only (drawn lean)."""
+
+    parts = ()
+
+
+class _Backwards(Drawing):
+    """A drawing of a class that draws its contents its own way (drawn by renderPDF)."""
+
+    def getContents(self) -> list[Any]:
+        return list(reversed(self.contents))
+
+
+def test_a_lean_drawing_placed_by_platypus_is_drawn_as_reportlab_draws_it() -> None:
+    """A board placed as a flowable (a :class:`~printplay.render.lean_pdf.LeanDrawing`)
+    writes what the same drawing writes as reportlab's own ``Drawing``."""
+    game = make_solitaire("ricochet")
+    view = game.initial_state(numbered_deal(game.deck(), 2)).board()
+    lean = board_drawing(view, 250.0)
+    assert isinstance(lean, lean_pdf.LeanDrawing)
+    stock = Drawing(lean.width, lean.height, *lean.contents)
+    written = []
+    for drawing in (lean, stock):
+        canvas = Canvas(io.BytesIO(), invariant=1)
+        drawing.wrapOn(canvas, 300, 300)
+        drawing.drawOn(canvas, 12, 34)
+        written.append(canvas._code)  # type: ignore[attr-defined]
+    assert written[0] == written[1]
 
 
 def test_what_is_not_plain_is_drawn_by_renderpdf(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A drawing of a subclass, a shape holding a derived value, or a canvas whose own
-    methods differ from reportlab's goes to renderPDF whole; a plain drawing never does."""
+    """A drawing of a class that lists its contents its own way, a shape holding a derived
+    value, or a canvas whose own methods differ from reportlab's goes to renderPDF whole;
+    a plain drawing, or one of a class that only carries data, never does."""
     calls: list[Drawing] = []
     real = renderPDF.draw
 
@@ -159,7 +186,7 @@ def test_what_is_not_plain_is_drawn_by_renderpdf(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr(renderPDF, "draw", counted)
     derived = Drawing(20, 20, _made(Rect(0, 0, 5, 5), strokeWidth=inherit))
-    subclass = _Panel(20, 20, Rect(0, 0, 5, 5))
+    subclass = _Backwards(20, 20, Rect(0, 0, 5, 5), Circle(1, 1, 1))
 
     class Other(Canvas):
         def saveState(self) -> None:
@@ -171,17 +198,20 @@ def test_what_is_not_plain_is_drawn_by_renderpdf(monkeypatch: pytest.MonkeyPatch
     assert calls[:2] == [derived, subclass] and len(calls) == 3
     calls.clear()
     lean_pdf.draw(_odd(), Canvas(io.BytesIO()), 0, 0)
+    lean_pdf.draw(_Panel(20, 20, Rect(0, 0, 5, 5)), Canvas(io.BytesIO()), 0, 0)
     assert calls == []
 
 
 def test_cards_and_boards_are_drawn_lean(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A board and a card's shapes drawn to PDF by printplay's renderers never go through
-    renderPDF's state machinery (what made drawing cards slow)."""
+    """A board (as a flowable of printplay's own and as a drawing platypus places), a
+    rulebook's figure and a card's shapes drawn to PDF by printplay's renderers never go
+    through renderPDF's state machinery (what made drawing cards slow)."""
     from reportlab.graphics import renderbase
 
     from printplay.render.board import BoardDiagram
     from printplay.render.card_shapes import render_shapes
     from printplay.render.faces import card_face
+    from printplay.render.figures import resizable, side_by_side
 
     def refused(*args: Any, **kw: Any) -> None:
         raise AssertionError("renderPDF's state tracker was used")
@@ -193,4 +223,10 @@ def test_cards_and_boards_are_drawn_lean(monkeypatch: pytest.MonkeyPatch) -> Non
     diagram = BoardDiagram(view, 300.0)
     diagram.wrapOn(canvas, 300, 300)
     diagram.drawOn(canvas, 0, 0)
+    board = board_drawing(view, 200.0)
+    board.wrapOn(canvas, 300, 300)
+    board.drawOn(canvas, 0, 0)
+    figure = resizable(lambda across: side_by_side([view, view], ["a", "b"], across), 300.0)
+    figure.wrapOn(canvas, 300, 300)
+    figure.drawOn(canvas, 0, 0)
     render_shapes(canvas, card_face(Card(Rank.ACE, Suit.HEARTS), card_size("poker")))

@@ -186,7 +186,7 @@ def board_drawing(
     frame = _frame(view, width, max_height=max_height, pile_labels=pile_labels, crop=crop)
     view, shown, extent, card_width = frame.view, frame.shown, frame.extent, frame.card_width
     drawing_width, drawing_height = frame.size
-    drawing = Drawing(drawing_width, drawing_height)
+    drawing = lean_pdf.LeanDrawing(drawing_width, drawing_height)
 
     def at(x: float, y: float) -> tuple[float, float]:
         """Card-width units (y down) to points (y up)."""

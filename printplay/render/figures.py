@@ -23,6 +23,7 @@ from printplay.models.printable import ExampleMove, Figure
 from printplay.render.alt_text import board_words, boards_words
 from printplay.render.board import board_drawing
 from printplay.render.fonts import SANS_ITALIC, register_fonts
+from printplay.render.lean_pdf import LeanDrawing
 from printplay.render.styles import book_palette, book_styles
 
 SIDE_GAP = 8 * mm
@@ -51,7 +52,7 @@ def share(small: str) -> float:
     return value
 
 
-class Panels(Drawing):
+class Panels(LeanDrawing):
     """Boards drawn side by side (:func:`side_by_side`), the one drawing a PDF prints,
     that also keeps each board as a drawing of its own with its words (``parts``): a
     web page lets them wrap one under another on a narrow screen."""
@@ -133,7 +134,7 @@ def figure_words(figure: Figure | ExampleMove) -> str:
     return boards_words(figure, [""] * len(figure), show_hidden=False)
 
 
-class Resizable(Drawing):
+class Resizable(LeanDrawing):
     """A figure's drawing that can draw itself again across another width (``redraw``): a
     page short of room draws it narrower rather than scaling it down, so its words keep
     their size (:class:`printplay.render.markdown_pdf`'s shrinkable diagrams)."""

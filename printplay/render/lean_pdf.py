@@ -23,8 +23,10 @@ again), so the PDF is the one reportlab would write, byte for byte.  What it sav
   and the text is kept, so the table never holds anything the canvas did not write.
 
 A drawing holding anything else (a widget, an image, a derived value, a draw-time
-callback, a subclass of a shape) or drawn on a canvas of another class is drawn by
-``renderPDF`` itself.
+callback, a subclass of a shape other than a group drawn as groups are) or drawn on a
+canvas whose methods differ from reportlab's is drawn by ``renderPDF`` itself.
+:class:`LeanDrawing` is a drawing that goes through :func:`draw` when platypus places it
+as a flowable.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from reportlab.graphics.shapes import (
     PolyLine,
     Rect,
     String,
+    UserNode,
     Wedge,
 )
 from reportlab.lib.colors import Color
@@ -147,19 +150,38 @@ class _TextState:
         return self._stack[-1]
 
 
+_group_kinds: dict[type, bool] = {}
+
+
+def _group_kind(kind: type) -> bool:
+    """Whether renderPDF draws nodes of this class as a plain group: ``Group``,
+    ``Drawing``, or a subclass of them that draws its contents as they do (a
+    :class:`LeanDrawing`, a drawing that only carries data of its own)."""
+    found = _group_kinds.get(kind)
+    if found is None:
+        found = (
+            issubclass(kind, Group)
+            and not issubclass(kind, (UserNode, Line, Path, String))
+            and kind.getContents is Group.getContents
+        )
+        _group_kinds[kind] = found
+    return found
+
+
 def _plain(node: object) -> bool:
     """Whether a node and all it holds are shapes this module draws as renderPDF does:
-    one of reportlab's plain shape classes (no subclass, no widget), no derived value, no
-    draw-time callback."""
+    one of reportlab's plain shape classes (no subclass, no widget) or a plain group, no
+    derived value, no draw-time callback."""
     kind = type(node)
-    if kind not in _PLAIN:
+    group = kind not in _DRAWERS
+    if group and not _group_kind(kind):
         return False
     if getattr(node, "_drawTimeCallback", None):
         return False
     for value in vars(node).values():
         if isinstance(value, DerivedValue):
             return False
-    if kind is Group or kind is Drawing:
+    if group:
         assert isinstance(node, Group)
         return all(_plain(child) for child in node.getContents())
     return True
@@ -254,11 +276,12 @@ class _LeanRenderer(renderPDF._PDFRenderer):
         delta = {key: value for key, value in vars(node).items() if key in STATE_DEFAULTS}
         self._text.push(delta)
         self.applyStateChanges(delta, {})
-        if kind is Group or kind is Drawing:
+        drawer = _DRAWERS.get(kind)
+        if drawer is None:  # a group
             for child in node.getContents():
                 self.drawNode(child)
         else:
-            _DRAWERS[kind](self, node)
+            drawer(self, node)
         self._text.pop()
         if not clip:
             self._code.append("Q")
@@ -492,9 +515,6 @@ _DRAWERS: dict[type, Callable[[_LeanRenderer, Any], None]] = {
 }
 """How each plain shape class is drawn (groups by :meth:`_LeanRenderer.drawNode`)."""
 
-_PLAIN = frozenset((*_DRAWERS, Group, Drawing))
-"""The classes of the nodes a lean drawing may hold."""
-
 
 def draw(drawing: Drawing, canvas: Canvas, x: float, y: float, show_boundary: Any = _UNSET) -> None:
     """``renderPDF.draw(drawing, canvas, x, y)``: the same operators, drawn lean when the
@@ -506,4 +526,15 @@ def draw(drawing: Drawing, canvas: Canvas, x: float, y: float, show_boundary: An
         renderPDF.draw(drawing, canvas, x, y, showBoundary=show_boundary)
 
 
-__all__ = ["draw"]
+class LeanDrawing(Drawing):
+    """A drawing that platypus, placing it as a flowable, draws through :func:`draw`
+    (a plain ``Drawing`` goes to ``renderPDF``)."""
+
+    def draw(self, showBoundary: Any = _UNSET) -> None:
+        """Draw it on the flowable's canvas (as ``Drawing.draw``)."""
+        if showBoundary is _UNSET:
+            showBoundary = getattr(self, "_showBoundary", _UNSET)
+        draw(self, self.canv, 0, 0, show_boundary=showBoundary)
+
+
+__all__ = ["LeanDrawing", "draw"]
