@@ -22,7 +22,9 @@ from reportlab.graphics.shapes import (
     Wedge,
 )
 from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.validators import inherit
+from reportlab.pdfgen import canvas as canvas_module
 from reportlab.pdfgen.canvas import Canvas
 
 from printplay.core.cards import Card, Rank, Suit
@@ -200,6 +202,75 @@ def test_what_is_not_plain_is_drawn_by_renderpdf(monkeypatch: pytest.MonkeyPatch
     lean_pdf.draw(_odd(), Canvas(io.BytesIO()), 0, 0)
     lean_pdf.draw(_Panel(20, 20, Rect(0, 0, 5, 5)), Canvas(io.BytesIO()), 0, 0)
     assert calls == []
+
+
+def _rename_line_width(monkeypatch: pytest.MonkeyPatch) -> Callable[[Canvas], None]:
+    """A reportlab whose canvas calls its line width ``_line_width`` (its state list and
+    ``setLineWidth`` patched to match); what makes a new canvas one of its."""
+
+    def set_line_width(canvas: Canvas, width: float) -> None:
+        canvas._line_width = width  # type: ignore[attr-defined]
+        canvas._code.append(f"{fp_str(width)} w")  # type: ignore[attr-defined]
+
+    renamed = ["_line_width" if name == "_lineWidth" else name for name in Canvas.STATE_ATTRIBUTES]
+    monkeypatch.setattr(Canvas, "STATE_ATTRIBUTES", renamed)
+    monkeypatch.setattr(Canvas, "setLineWidth", set_line_width)
+
+    def renamed_canvas(canvas: Canvas) -> None:
+        canvas._line_width = vars(canvas).pop("_lineWidth")  # type: ignore[attr-defined]
+
+    return renamed_canvas
+
+
+def _rename_push_copy(monkeypatch: pytest.MonkeyPatch) -> Callable[[Canvas], None]:
+    """A reportlab whose transparency state is copied by ``push_copy`` (``pushCopy`` gone,
+    the canvas's state stack patched to match)."""
+    state_class = canvas_module.ExtGState
+    monkeypatch.setattr(state_class, "push_copy", state_class.pushCopy, raising=False)
+    monkeypatch.delattr(state_class, "pushCopy")
+    real_push = Canvas.push_state_stack
+
+    def push_state_stack(canvas: Canvas) -> None:
+        state_class.pushCopy = state_class.push_copy
+        try:
+            real_push(canvas)
+        finally:
+            del state_class.pushCopy
+
+    monkeypatch.setattr(Canvas, "push_state_stack", push_state_stack)
+    return lambda canvas: None
+
+
+@pytest.mark.parametrize("rename", [_rename_line_width, _rename_push_copy])
+def test_a_canvas_whose_internals_were_renamed_is_drawn_by_renderpdf(
+    monkeypatch: pytest.MonkeyPatch,
+    rename: Callable[[pytest.MonkeyPatch], Callable[[Canvas], None]],
+) -> None:
+    """A reportlab release that renamed one of the canvas internals the lean renderer
+    uses (the line width, the transparency state's copy) draws through renderPDF, the
+    bytes renderPDF writes, instead of failing or writing to the old name."""
+    drawings = _drawings()[:4]
+    renamed_canvas = rename(monkeypatch)
+    calls: list[Drawing] = []
+    real = renderPDF.draw
+
+    def counted(drawing: Drawing, canvas: Canvas, x: float, y: float, **kw: Any) -> None:
+        calls.append(drawing)
+        real(drawing, canvas, x, y, **kw)
+
+    written = []
+    for draw in (lean_pdf.draw, counted):
+        out = io.BytesIO()
+        canvas = Canvas(out, invariant=1)
+        renamed_canvas(canvas)
+        monkeypatch.setattr(renderPDF, "draw", counted)
+        for number, drawing in enumerate(drawings):
+            draw(drawing, canvas, 10, 20 + number)
+        monkeypatch.setattr(renderPDF, "draw", real)
+        canvas.save()
+        written.append(out.getvalue())
+    assert written[0] == written[1]
+    assert len(calls) == 2 * len(drawings)
 
 
 def test_cards_and_boards_are_drawn_lean(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,7 +24,9 @@ again), so the PDF is the one reportlab would write, byte for byte.  What it sav
 
 A drawing holding anything else (a widget, an image, a derived value, a draw-time
 callback, a subclass of a shape other than a group drawn as groups are) or drawn on a
-canvas whose methods differ from reportlab's is drawn by ``renderPDF`` itself.
+canvas whose methods differ from reportlab's, or that lacks one of the canvas internals
+this module reads and writes (:class:`_CanvasInternals`: a reportlab release that renamed
+one), is drawn by ``renderPDF`` itself.
 :class:`LeanDrawing` is a drawing that goes through :func:`draw` when platypus places it
 as a flowable.
 """
@@ -33,8 +35,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from operator import attrgetter
-from typing import Any
-from weakref import WeakKeyDictionary
+from typing import Protocol, runtime_checkable
+from weakref import WeakKeyDictionary, WeakValueDictionary
 
 from reportlab import rl_config
 from reportlab.graphics import renderPDF
@@ -60,9 +62,10 @@ from reportlab.lib.validators import DerivedValue
 from reportlab.pdfgen import canvas as canvas_module
 from reportlab.pdfgen.canvas import Canvas
 
-_settings: Any = rl_config
-_tracking: Any = canvas_module
-_UNSET: Any = _settings._unset_
+_tracking = vars(canvas_module)
+"""The canvas module's settings (whether it tracks the current matrix)."""
+
+_UNSET: object = vars(rl_config)["_unset_"]
 """renderPDF's default for ``showBoundary``: the setting of the time."""
 
 _TEXT_STATE = ("textAnchor", "fontName", "fontSize")
@@ -85,6 +88,88 @@ _KEPT = (
 call this module makes touches)."""
 
 _kept_state = attrgetter(*_KEPT)
+
+
+class _GraphicsStateStack(Protocol):
+    """The canvas's transparency state, as this module copies it for each node."""
+
+    def pushCopy(self) -> _GraphicsStateStack:
+        """A copy to change, the current one kept underneath."""
+        ...
+
+
+@runtime_checkable
+class _CanvasInternals(Protocol):
+    """What this module reads and writes of a reportlab canvas beyond its public calls: its
+    operators' list and the state :data:`_KEPT` names.  A canvas lacking any of it (a
+    reportlab release that renamed one) is drawn by ``renderPDF``."""
+
+    _code: list[str]
+    _extgstate: _GraphicsStateStack
+    _fillColorObj: object
+    _strokeColorObj: object
+    _lineWidth: float
+    _lineCap: int
+    _lineJoin: int
+    _fontname: str
+    _fontsize: float
+    _leading: float
+    _fillMode: int
+    _currentMatrix: tuple[float, float, float, float, float, float]
+    _enforceColorSpace: object
+    bottomup: int
+
+    def saveState(self) -> None:
+        """Save the graphics state (``q``)."""
+        ...
+
+    def restoreState(self) -> None:
+        """Restore the graphics state saved last (``Q``)."""
+        ...
+
+    def drawBoundary(self, sb: object, x1: float, y1: float, width: float, height: float) -> None:
+        """Draw the drawing's boundary."""
+        ...
+
+    def setLineWidth(self, width: float) -> None:
+        """Set the line width (``w``)."""
+        ...
+
+    def setDash(self) -> None:
+        """Set a solid line (``[] 0 d``)."""
+        ...
+
+    def setFont(self, psfontname: str, size: float) -> None:
+        """Set the font and its size."""
+        ...
+
+    def setFillAlpha(self, a: float) -> None:
+        """Set the fill's transparency."""
+        ...
+
+    def setStrokeAlpha(self, a: float) -> None:
+        """Set the stroke's transparency."""
+        ...
+
+
+_checked: WeakValueDictionary[int, _CanvasInternals] = WeakValueDictionary()
+"""The canvases drawn on that have the internals, by ``id`` (checked once a canvas: a
+runtime protocol's check looks up each of its members)."""
+
+
+def _internals(canvas: Canvas) -> _CanvasInternals | None:
+    """The canvas as this module uses it, or None if it lacks part of that."""
+    found = _checked.get(id(canvas))
+    if found is not None:
+        return found
+    # (no isinstance for the state: the ABC machinery would remember its class)
+    if isinstance(canvas, _CanvasInternals) and callable(
+        getattr(canvas._extgstate, "pushCopy", None)
+    ):
+        _checked[id(canvas)] = canvas
+        return canvas
+    return None
+
 
 _CANVAS_CALLS = (
     "saveState",
@@ -118,7 +203,9 @@ _MEMO_LIMIT = 50_000
 _texts: dict[Hashable, tuple[str, ...]] = {}
 """Operators' texts that depend on their arguments only."""
 
-_canvas_texts: WeakKeyDictionary[Canvas, dict[Hashable, tuple[str, ...]]] = WeakKeyDictionary()
+_canvas_texts: WeakKeyDictionary[_CanvasInternals, dict[Hashable, tuple[str, ...]]] = (
+    WeakKeyDictionary()
+)
 """Operators' texts that depend on a canvas's document too (font names, font subsets)."""
 
 
@@ -128,10 +215,10 @@ class _TextState:
 
     __slots__ = ("_stack",)
 
-    def __init__(self, first: dict[str, Any]) -> None:
+    def __init__(self, first: dict[str, object]) -> None:
         self._stack = [first]
 
-    def push(self, delta: dict[str, Any]) -> None:
+    def push(self, delta: dict[str, object]) -> None:
         """Enter a node whose state properties are ``delta``."""
         top = self._stack[-1]
         if "textAnchor" in delta or "fontName" in delta or "fontSize" in delta:
@@ -145,7 +232,7 @@ class _TextState:
         """Leave the node entered last."""
         self._stack.pop()
 
-    def getState(self) -> dict[str, Any]:
+    def getState(self) -> dict[str, object]:
         """The current state (as ``StateTracker.getState``, its text part)."""
         return self._stack[-1]
 
@@ -173,7 +260,7 @@ def _plain(node: object) -> bool:
     one of reportlab's plain shape classes (no subclass, no widget) or a plain group, no
     derived value, no draw-time callback."""
     kind = type(node)
-    group = kind not in _DRAWERS
+    group = kind not in _SHAPES
     if group and not _group_kind(kind):
         return False
     if getattr(node, "_drawTimeCallback", None):
@@ -212,7 +299,10 @@ def _kept(table: dict[Hashable, tuple[str, ...]], key: Hashable, code: list[str]
 
 
 def _keep(
-    table: dict[Hashable, tuple[str, ...]], key: Hashable, code: list[str], call: Callable[[], Any]
+    table: dict[Hashable, tuple[str, ...]],
+    key: Hashable,
+    code: list[str],
+    call: Callable[[], object],
 ) -> None:
     """Make the canvas call and keep what it wrote to ``code`` under ``key``."""
     start = len(code)
@@ -224,9 +314,10 @@ def _keep(
 
 class _LeanRenderer(renderPDF._PDFRenderer):
     """renderPDF's renderer for plain shapes on a stock canvas: its operators, written
-    from tables where their text repeats, the state saved as a tuple."""
+    from tables where their text repeats, the state saved as a tuple.  A state value of a
+    type it does not expect is set by renderPDF's own ``applyStateChanges``."""
 
-    _canvas: Any
+    _canvas: _CanvasInternals
     _code: list[str]
     _texts: dict[Hashable, tuple[str, ...]]
     _text: _TextState
@@ -234,16 +325,16 @@ class _LeanRenderer(renderPDF._PDFRenderer):
     def draw(
         self,
         drawing: Drawing,
-        canvas: Canvas,
+        canvas: _CanvasInternals,
         x: float = 0,
         y: float = 0,
-        showBoundary: Any = _UNSET,
+        showBoundary: object = _UNSET,
     ) -> None:
         """Draw a plain drawing at ``(x, y)`` (as ``Renderer.draw``)."""
         if showBoundary is _UNSET:
             showBoundary = rl_config.showBoundary
         self._canvas = canvas
-        self._code = self._canvas._code
+        self._code = canvas._code
         self._texts = _canvas_texts.setdefault(canvas, {})
         if len(self._texts) >= _MEMO_LIMIT:
             self._texts.clear()
@@ -264,11 +355,10 @@ class _LeanRenderer(renderPDF._PDFRenderer):
         finally:
             del self._canvas, self._code, self._texts, self._text
 
-    def drawNode(self, node: Any) -> None:
+    def drawNode(self, node: object) -> None:
         """Draw one node in a state of its own (as ``_PDFRenderer.drawNode``)."""
         canvas = self._canvas
-        kind = type(node)
-        clip = kind is Path and node.isClipPath
+        clip = type(node) is Path and node.isClipPath
         if not clip:
             saved = _kept_state(canvas)
             canvas._extgstate = canvas._extgstate.pushCopy()
@@ -276,39 +366,51 @@ class _LeanRenderer(renderPDF._PDFRenderer):
         delta = {key: value for key, value in vars(node).items() if key in STATE_DEFAULTS}
         self._text.push(delta)
         self.applyStateChanges(delta, {})
-        drawer = _DRAWERS.get(kind)
-        if drawer is None:  # a group
+        if type(node) in _SHAPES:
+            self._draw_shape(node)
+        else:
+            assert isinstance(node, Group)  # _plain lets groups through only
             for child in node.getContents():
                 self.drawNode(child)
-        else:
-            drawer(self, node)
         self._text.pop()
         if not clip:
             self._code.append("Q")
-            canvas.__dict__.update(zip(_KEPT, saved, strict=True))
+            vars(canvas).update(zip(_KEPT, saved, strict=True))
 
-    def applyStateChanges(self, delta: dict[str, Any], newState: dict[str, Any]) -> None:
+    def _draw_shape(self, node: object) -> None:
+        """Draw a plain shape (the four written from the tables by this class's methods)."""
+        if type(node) is Rect:
+            self.drawRect(node)
+        elif type(node) is String:
+            self.drawString(node)
+        elif type(node) is Path:
+            self.drawPath(node)
+        elif type(node) is Circle:
+            self.drawCircle(node)
+        else:
+            _DRAWERS[type(node)](self, node)
+
+    def applyStateChanges(self, delta: dict[str, object], newState: dict[str, object]) -> None:
         """Set a node's state properties (``_PDFRenderer.applyStateChanges``), the
         frequent ones from the tables."""
         items = sorted(delta.items()) if rl_config.invariant else delta.items()
         for key, value in items:
             setter = _SETTERS.get(key)
-            if setter is None:
+            if setter is None or not setter(self, delta, value):
                 super().applyStateChanges({key: value}, newState)
-            else:
-                setter(self, delta, value)
 
-    def _transform(self, delta: dict[str, Any], value: Any) -> None:
+    def _transform(self, delta: dict[str, object], value: object) -> bool:
         code = self._code
         if code and code[-1][-3:] == " cm":  # the canvas merges it into the last matrix
-            self._canvas.transform(*value[:6])
-            return
+            return False
+        if not isinstance(value, (tuple, list)):
+            return False
         a, b, c, d, e, f = value[:6]
         key = ("cm", a, b, c, d, e, f)
         if not _kept(_texts, key, code):
             code.append(f"{fp_str(a, b, c, d, e, f)} cm")
             _texts[key] = (code[-1],)
-        if _tracking.ENABLE_TRACKING:
+        if _tracking["ENABLE_TRACKING"]:
             canvas = self._canvas
             a0, b0, c0, d0, e0, f0 = canvas._currentMatrix
             canvas._currentMatrix = (
@@ -319,12 +421,10 @@ class _LeanRenderer(renderPDF._PDFRenderer):
                 a0 * e + c0 * f + e0,
                 b0 * e + d0 * f + f0,
             )
+        return True
 
-    def _colour(self, value: Any, fill: bool) -> None:
+    def _colour(self, value: Color, fill: bool) -> None:
         canvas = self._canvas
-        if type(value) is not Color or canvas._enforceColorSpace:
-            (canvas.setFillColor if fill else canvas.setStrokeColor)(value)
-            return
         key = ("rg" if fill else "RG", value.red, value.green, value.blue)
         code = self._code
         if not _kept(_texts, key, code):
@@ -340,61 +440,82 @@ class _LeanRenderer(renderPDF._PDFRenderer):
             if alpha is not None:
                 canvas.setStrokeAlpha(alpha)
 
-    def _stroke_colour(self, delta: dict[str, Any], value: Any) -> None:
+    def _stroke_colour(self, delta: dict[str, object], value: object) -> bool:
         if value is None:
             self._stroke = 0
-        else:
+        elif type(value) is Color and not self._canvas._enforceColorSpace:
             self._stroke = 1
             self._colour(value, fill=False)
+        else:
+            return False
+        return True
 
-    def _fill_colour(self, delta: dict[str, Any], value: Any) -> None:
+    def _fill_colour(self, delta: dict[str, object], value: object) -> bool:
         if value is None:
             self._fill = 0
-        else:
+        elif type(value) is Color and not self._canvas._enforceColorSpace:
             self._fill = 1
             self._colour(value, fill=True)
+        else:
+            return False
+        return True
 
-    def _line_width(self, delta: dict[str, Any], value: Any) -> None:
+    def _line_width(self, delta: dict[str, object], value: object) -> bool:
+        if not isinstance(value, (int, float)):
+            return False
         key = ("w", value)
         if not _kept(_texts, key, self._code):
             _keep(_texts, key, self._code, lambda: self._canvas.setLineWidth(value))
         self._canvas._lineWidth = value
+        return True
 
-    def _line_cap(self, delta: dict[str, Any], value: Any) -> None:
-        if value not in (0, 1, 2):
-            self._canvas.setLineCap(value)  # which says what is wrong
-            return
-        self._canvas._lineCap = value
+    def _line_cap(self, delta: dict[str, object], value: object) -> bool:
+        if not isinstance(value, (int, float)) or value not in (0, 1, 2):
+            return False  # renderPDF's call says what is wrong
+        self._canvas._lineCap = int(value)
         self._code.append(f"{int(value)} J")
+        return True
 
-    def _line_join(self, delta: dict[str, Any], value: Any) -> None:
-        if value not in (0, 1, 2):
-            self._canvas.setLineJoin(value)
-            return
-        self._canvas._lineJoin = value
+    def _line_join(self, delta: dict[str, object], value: object) -> bool:
+        if not isinstance(value, (int, float)) or value not in (0, 1, 2):
+            return False
+        self._canvas._lineJoin = int(value)
         self._code.append(f"{int(value)} j")
+        return True
 
-    def _dash(self, delta: dict[str, Any], value: Any) -> None:
+    def _dash(self, delta: dict[str, object], value: object) -> bool:
         if value:
-            super().applyStateChanges({"strokeDashArray": value}, {})
-        elif not _kept(_texts, ("d",), self._code):
+            return False
+        if not _kept(_texts, ("d",), self._code):
             _keep(_texts, ("d",), self._code, self._canvas.setDash)
+        return True
 
-    def _nothing(self, delta: dict[str, Any], value: Any) -> None:
+    def _nothing(self, delta: dict[str, object], value: object) -> bool:
         """A property renderPDF writes nothing for (the miter limit, the text anchor)."""
+        return True
 
-    def _fill_opacity(self, delta: dict[str, Any], value: Any) -> None:
-        if value is not None:
-            self._canvas.setFillAlpha(value)
+    def _fill_opacity(self, delta: dict[str, object], value: object) -> bool:
+        if value is None:
+            return True
+        if not isinstance(value, (int, float)):
+            return False
+        self._canvas.setFillAlpha(value)
+        return True
 
-    def _stroke_opacity(self, delta: dict[str, Any], value: Any) -> None:
-        if value is not None:
-            self._canvas.setStrokeAlpha(value)
+    def _stroke_opacity(self, delta: dict[str, object], value: object) -> bool:
+        if value is None:
+            return True
+        if not isinstance(value, (int, float)):
+            return False
+        self._canvas.setStrokeAlpha(value)
+        return True
 
-    def _font(self, delta: dict[str, Any], value: Any) -> None:
+    def _font(self, delta: dict[str, object], value: object) -> bool:
         canvas = self._canvas
         name = delta.get("fontName", canvas._fontname)
         size = delta.get("fontSize", canvas._fontsize)
+        if not isinstance(name, str) or not isinstance(size, (int, float)):
+            return False
         key = ("Tf", name, size)
         if _kept(self._texts, key, self._code):
             canvas._fontname = name
@@ -402,8 +523,9 @@ class _LeanRenderer(renderPDF._PDFRenderer):
             canvas._leading = size * 1.2
         else:
             _keep(self._texts, key, self._code, lambda: canvas.setFont(name, size))
+        return True
 
-    def drawRect(self, rect: Any) -> None:
+    def drawRect(self, rect: Rect) -> None:
         """A rectangle (``_PDFRenderer.drawRect``)."""
         key = (
             "re",
@@ -420,7 +542,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
         if not _kept(_texts, key, self._code):
             _keep(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawRect(rect))
 
-    def drawCircle(self, circle: Any) -> None:
+    def drawCircle(self, circle: Circle) -> None:
         """A circle (``_PDFRenderer.drawCircle``)."""
         key = (
             "circle",
@@ -434,7 +556,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
         if not _kept(_texts, key, self._code):
             _keep(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawCircle(circle))
 
-    def drawPath(self, path: Any) -> None:
+    def drawPath(self, path: Path) -> None:
         """A path (``_PDFRenderer.drawPath``)."""
         key = (
             "path",
@@ -450,7 +572,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
         if not _kept(_texts, key, self._code):
             _keep(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawPath(path))
 
-    def drawString(self, stringObj: Any) -> None:
+    def drawString(self, stringObj: String) -> None:
         """A string (``_PDFRenderer.drawString``, reading the lean state)."""
         canvas = self._canvas
         state = self._text.getState()
@@ -474,7 +596,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
         if not _kept(self._texts, key, self._code):
             _keep(self._texts, key, self._code, lambda: self._draw_string(stringObj))
 
-    def _draw_string(self, stringObj: Any) -> None:
+    def _draw_string(self, stringObj: String) -> None:
         self._tracker = self._text
         try:
             super().drawString(stringObj)
@@ -482,7 +604,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
             del self._tracker
 
 
-_Setter = Callable[[_LeanRenderer, dict[str, Any], Any], None]
+_Setter = Callable[[_LeanRenderer, dict[str, object], object], bool]
 
 _SETTERS: dict[str, _Setter] = {
     "transform": _LeanRenderer._transform,
@@ -500,28 +622,33 @@ _SETTERS: dict[str, _Setter] = {
     "textAnchor": _LeanRenderer._nothing,
     "ctm": _LeanRenderer._nothing,
 }
-"""The state properties set from the tables (the others by ``applyStateChanges``)."""
+"""The state properties set from the tables; a setter returns False for a value it leaves
+to renderPDF's ``applyStateChanges``."""
 
-_DRAWERS: dict[type, Callable[[_LeanRenderer, Any], None]] = {
+_DRAWERS: dict[type, Callable[[_LeanRenderer, object], None]] = {
     Line: _LeanRenderer.drawLine,
-    Path: _LeanRenderer.drawPath,
-    String: _LeanRenderer.drawString,
-    Rect: _LeanRenderer.drawRect,
-    Circle: _LeanRenderer.drawCircle,
     Ellipse: _LeanRenderer.drawEllipse,
     PolyLine: _LeanRenderer.drawPolyLine,
     Polygon: _LeanRenderer.drawPolygon,
     Wedge: _LeanRenderer.drawWedge,
 }
-"""How each plain shape class is drawn (groups by :meth:`_LeanRenderer.drawNode`)."""
+"""renderPDF's own drawing of the plain shapes :meth:`_LeanRenderer._draw_shape` does not
+write from the tables."""
+
+_SHAPES = frozenset({Rect, String, Path, Circle, *_DRAWERS})
+"""The plain shape classes (groups are drawn by :meth:`_LeanRenderer.drawNode`)."""
 
 
-def draw(drawing: Drawing, canvas: Canvas, x: float, y: float, show_boundary: Any = _UNSET) -> None:
+def draw(
+    drawing: Drawing, canvas: Canvas, x: float, y: float, show_boundary: object = _UNSET
+) -> None:
     """``renderPDF.draw(drawing, canvas, x, y)``: the same operators, drawn lean when the
-    drawing is made of plain shapes only and the canvas is reportlab's own."""
+    drawing is made of plain shapes only and the canvas is reportlab's own, with the
+    internals this module uses."""
     scaled = renderScaledDrawing(drawing)  # type: ignore[no-untyped-call]
-    if _stock(canvas) and _plain(scaled):
-        _LeanRenderer().draw(scaled, canvas, x, y, showBoundary=show_boundary)
+    internals = _internals(canvas) if _stock(canvas) else None
+    if internals is not None and _plain(scaled):
+        _LeanRenderer().draw(scaled, internals, x, y, showBoundary=show_boundary)
     else:
         renderPDF.draw(drawing, canvas, x, y, showBoundary=show_boundary)
 
@@ -530,7 +657,7 @@ class LeanDrawing(Drawing):
     """A drawing that platypus, placing it as a flowable, draws through :func:`draw`
     (a plain ``Drawing`` goes to ``renderPDF``)."""
 
-    def draw(self, showBoundary: Any = _UNSET) -> None:
+    def draw(self, showBoundary: object = _UNSET) -> None:
         """Draw it on the flowable's canvas (as ``Drawing.draw``)."""
         if showBoundary is _UNSET:
             showBoundary = getattr(self, "_showBoundary", _UNSET)
