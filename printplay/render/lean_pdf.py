@@ -65,8 +65,9 @@ from reportlab.pdfgen.canvas import Canvas
 _tracking = vars(canvas_module)
 """The canvas module's settings (whether it tracks the current matrix)."""
 
-_UNSET: object = vars(rl_config)["_unset_"]
-"""renderPDF's default for ``showBoundary``: the setting of the time."""
+_UNSET: object = vars(rl_config).get("_unset_", object())
+"""renderPDF's default for ``showBoundary``: the setting of the time (a sentinel of this
+module's own if a reportlab release renamed it)."""
 
 _TEXT_STATE = ("textAnchor", "fontName", "fontSize")
 """The graphics state a string's drawing reads back (its anchor, font and size)."""
@@ -410,7 +411,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
         if not _kept(_texts, key, code):
             code.append(f"{fp_str(a, b, c, d, e, f)} cm")
             _texts[key] = (code[-1],)
-        if _tracking["ENABLE_TRACKING"]:
+        if _tracking.get("ENABLE_TRACKING", True):
             canvas = self._canvas
             a0, b0, c0, d0, e0, f0 = canvas._currentMatrix
             canvas._currentMatrix = (
@@ -649,6 +650,8 @@ def draw(
     internals = _internals(canvas) if _stock(canvas) else None
     if internals is not None and _plain(scaled):
         _LeanRenderer().draw(scaled, internals, x, y, showBoundary=show_boundary)
+    elif show_boundary is _UNSET:
+        renderPDF.draw(drawing, canvas, x, y)
     else:
         renderPDF.draw(drawing, canvas, x, y, showBoundary=show_boundary)
 
