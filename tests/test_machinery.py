@@ -40,6 +40,12 @@ say it (the deck, its faces, the print shops' profiles), an identifier may not."
 GAME_ATTRIBUTES = {"waste_top", "points"}
 """Attributes only some games' positions have (a shared module asks the protocols)."""
 
+SHAPE_ATTRIBUTES = {
+    "printplay/render/lean_pdf.py": {"points": "reportlab's Path.points, a path's coordinates"},
+}
+"""Attributes of :data:`GAME_ATTRIBUTES`' names that a shared module reads of something else
+than a position (each with what it is); anything else there still counts."""
+
 GAME_WORDS = ("turns up",)
 """Words only some games' rules say."""
 
@@ -239,6 +245,8 @@ def test_the_guard_finds_a_game_in_shared_code() -> None:
 @pytest.mark.parametrize("module", [m for m in SHARED if m not in ALLOWED])
 def test_shared_modules_know_no_game(module: str) -> None:
     found = game_references((REPO / module).read_text(encoding="utf-8"))
+    other = SHAPE_ATTRIBUTES.get(module, {})
+    found = [hit for hit in found if hit.split(": the attribute .")[-1] not in other]
     assert not found, f"{module} names a game: " + "; ".join(found)
 
 
