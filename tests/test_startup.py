@@ -130,6 +130,42 @@ def test_a_deal_that_may_print_in_colour_prints_through_rich(
     assert "rich.console" in modules
 
 
+SHEET_SPARES = {
+    "markdown-it (rulebooks' Markdown)": "markdown_it",
+    "the Markdown typesetter": "printplay.render.markdown_pdf",
+    "xml.sax, and urllib and email behind it": "xml.sax.saxutils",
+    "the SVG writer": "printplay.render.svg",
+}
+"""What a sheet does not import (it sets no Markdown and writes no SVG), by the module
+that shows it was."""
+
+
+def test_a_sheet_imports_no_markdown_no_svg_no_xml(tmp_path: Path) -> None:
+    statuses, modules = imported(tmp_path, ["sheet", "ricochet", "--seed", "2", "-o", "s.pdf"])
+    assert statuses == [0]
+    assert "printplay.render.sheet_pdf" in modules and (tmp_path / "s.pdf").is_file()
+    loaded = {what for what, module in SHEET_SPARES.items() if module in modules}
+    assert loaded == set()
+    assert not {module for module in HEAVY.values() if module in modules} - {"reportlab"}
+
+
+@pytest.mark.parametrize(
+    ("argv", "spared"),
+    [
+        (["rules", "ricochet", "-o", "r.pdf"], ["markdown_it", "printplay.render.markdown_pdf"]),
+        (["deal", "ricochet", "--seed", "2", "-o", "b.svg"], ["printplay.render.svg"]),
+    ],
+    ids=["rulebook", "picture"],
+)
+def test_a_verb_that_needs_what_a_sheet_spares_imports_it(
+    tmp_path: Path, argv: list[str], spared: list[str]
+) -> None:
+    """The other side of the check above: the names looked for are the ones imported."""
+    statuses, modules = imported(tmp_path, argv)
+    assert statuses == [0]
+    assert set(spared) <= modules
+
+
 def test_the_console_script_spares_the_last_garbage_collections(tmp_path: Path) -> None:
     """Once the command line has returned, the objects left are frozen (``gc.freeze``): the
     interpreter's final collections skip them; exit handlers still run, output is whole."""

@@ -22,7 +22,7 @@ from printplay.markup.parse import (
     MAX_LINK_SCAN,
     MAX_PAGE_BREAKS,
     MAX_TABLE_ROWS,
-    PARSER,
+    parser,
 )
 
 TABLE = "| Hand | Pays |\n|------|-----:|\n"
@@ -110,13 +110,13 @@ def test_a_run_of_brackets_is_searched_for_links_in_linear_time(
     """markdown-it looks for a link's end from every ``[``, to the end of the paragraph:
     20,000 of them cost 200 million characters of search.  The search has a budget."""
     scanned = [0]
-    label = PARSER.helpers.parseLinkLabel
+    label = parser().helpers.parseLinkLabel
 
     def counting(state: Any, start: int, *args: Any) -> int:
         scanned[0] += state.posMax - start
         return int(label(state, start, *args))
 
-    monkeypatch.setattr(PARSER.helpers, "parseLinkLabel", counting)
+    monkeypatch.setattr(parser().helpers, "parseLinkLabel", counting)
     tokens = parse("[" * 20_000 + "\n")
     assert scanned[0] <= MAX_LINK_SCAN + 20_000
     assert tokens[1].content == "[" * 20_000

@@ -20,12 +20,15 @@ show it.  See :mod:`printplay.markup.parse` for the syntax, :mod:`.markers` for
 
 from __future__ import annotations
 
-from markdown_it.token import Token
-from markdown_it.tree import SyntaxTreeNode
+from typing import TYPE_CHECKING
 
 from printplay.markup.locations import located, where
 from printplay.markup.markers import COLUMNS, KINDS, REGIONS, Marker, marker_of, read_marker
 from printplay.markup.parse import MAX_DEPTH, parse
+
+if TYPE_CHECKING:
+    from markdown_it.token import Token
+    from markdown_it.tree import SyntaxTreeNode
 
 __all__ = [
     "COLUMNS",
@@ -46,9 +49,26 @@ __all__ = [
 ]
 
 
+def __getattr__(name: str) -> object:
+    """markdown-it's ``Token`` and ``SyntaxTreeNode``, imported when first asked for: the
+    template sandbox (:mod:`.jinja_source`, which a sheet uses) lives in this package and
+    needs no Markdown, so importing it does not import markdown-it."""
+    if name == "Token":
+        from markdown_it.token import Token
+
+        return Token
+    if name == "SyntaxTreeNode":
+        from markdown_it.tree import SyntaxTreeNode
+
+        return SyntaxTreeNode
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def tree(text: str, *, source: str | None = None) -> SyntaxTreeNode:
     """Parse Markdown ``text`` (as :func:`parse`) into markdown-it's syntax tree: a node for
     each block, a region's content under its region node."""
+    from markdown_it.tree import SyntaxTreeNode
+
     return SyntaxTreeNode(parse(text, source=source))
 
 

@@ -21,23 +21,20 @@ within a budget (:data:`MAX_LINK_SCAN`), so a run of ``[`` takes linear time.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
-
-from markdown_it import MarkdownIt
-from markdown_it.rules_inline.image import image as image_rule
-from markdown_it.rules_inline.link import link as link_rule
-from markdown_it.token import Token
-from mdit_py_plugins.deflist import deflist_plugin
 
 from printplay.markup.attributes import attributes_rule
 from printplay.markup.locations import located
 from printplay.markup.markers import REGIONS, marker_of, marker_rule
 
 if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
     from markdown_it.rules_core import StateCore
     from markdown_it.rules_inline import StateInline
+    from markdown_it.token import Token
 
 MAX_DEPTH = 12
 """How deep blocks, and inline spans, may nest."""
@@ -183,7 +180,15 @@ def _link_budget(rule: Callable[[StateInline, bool], bool]) -> Callable[..., boo
 _SCANNED = "printplay-link-scan"
 
 
-def _parser() -> MarkdownIt:
+@functools.cache
+def parser() -> MarkdownIt:
+    """The markdown-it parser, set up on first use (once a process): a program that parses
+    no Markdown, a sheet, does not import markdown-it."""
+    from markdown_it import MarkdownIt
+    from markdown_it.rules_inline.image import image as image_rule
+    from markdown_it.rules_inline.link import link as link_rule
+    from mdit_py_plugins.deflist import deflist_plugin
+
     md = MarkdownIt(
         "commonmark",
         # maxNesting only guards markdown-it's recursion: MAX_DEPTH refuses deep nesting
@@ -208,10 +213,6 @@ def _parser() -> MarkdownIt:
     return md
 
 
-PARSER = _parser()
-"""The markdown-it parser, set up once."""
-
-
 def parse(text: str, *, source: str | None = None) -> list[Token]:
     """Parse Markdown ``text`` into markdown-it's token stream.
 
@@ -222,4 +223,4 @@ def parse(text: str, *, source: str | None = None) -> list[Token]:
     if lines > MAX_LINES:
         message = f"{lines:,} lines, more than the {MAX_LINES:,} one source may have"
         raise located(source, None, message)
-    return PARSER.parse(text, {"source": source})
+    return parser().parse(text, {"source": source})

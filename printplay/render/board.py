@@ -40,7 +40,6 @@ from printplay.render.card_shapes import (
 from printplay.render.document import pdf_dates, write_atomically
 from printplay.render.fonts import SANS, SANS_BOLD, register_fonts
 from printplay.render.styles import MIN_TEXT
-from printplay.render.svg import svg_document
 
 LABEL_COLOUR = HexColor("#555555")
 LABEL_SPACE = 12.0
@@ -651,6 +650,8 @@ PNG_DPI = 150
 
 def _svg(drawing: Drawing) -> bytes:
     """The drawing as SVG (:func:`printplay.render.svg.svg_document`)."""
+    from printplay.render.svg import svg_document  # a sheet writes no SVG: imported when asked
+
     return svg_document(drawing)
 
 

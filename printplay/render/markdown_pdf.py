@@ -42,7 +42,6 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-import weakref
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, cast
@@ -71,6 +70,7 @@ from printplay.markup.nodes import call_diagram, inline_tokens, is_caption
 from printplay.render.document import Paragraph
 from printplay.render.inline import inline_markup, markdown_markup, plain_text
 from printplay.render.md_table import narrowest_column, row_heights, table_rows, typeset_table
+from printplay.render.pdf_outline import outline_entry
 from printplay.render.styles import MIN_TEXT, Styles, book_styles, suit_markup
 
 __all__ = [
@@ -720,36 +720,6 @@ class _KeepWhole(KeepTogether):
         if len(content) > 1 and isinstance(content[0], CallerMacro):
             group._H += float(content[1].getSpaceBefore())
         return size
-
-
-_OUTLINES: weakref.WeakKeyDictionary[Canvas, list[int]] = weakref.WeakKeyDictionary()
-"""Each canvas's outline so far: the last bookmark's number and the last entry's level."""
-
-
-def outline_entry(title: str, level: int) -> Flowable:
-    """A zero-size flowable that bookmarks its position and adds a PDF outline entry.
-
-    The bookmark key and the outline level are kept for each canvas, so keys are unique and
-    levels never jump (an h2 before any h1 goes to the top level) however the flowables of
-    several sources are combined.
-    """
-
-    def draw(macro: Flowable, *_: float) -> None:
-        canvas = macro.canv
-        state = _OUTLINES.get(canvas)
-        if state is None:
-            state = _OUTLINES[canvas] = [0, -1]
-            canvas.showOutline()
-        state[0] += 1
-        key = f"printplay-section-{state[0]}"
-        depth = min(level, state[1] + 1)
-        canvas.bookmarkHorizontal(key, 0, 0)
-        canvas.addOutlineEntry(title, key, level=depth, closed=depth > 0)
-        state[1] = depth
-
-    entry: Flowable = CallerMacro(drawCallable=draw)
-    entry.keepWithNext = 1
-    return entry
 
 
 def fill_frame(

@@ -20,7 +20,7 @@ from printplay.models.book_model import BookPages
 from printplay.models.poker_model import Problem, ProblemBook
 from printplay.render.card_sizes import DEFAULT_CARD
 from printplay.render.document import PageSetup, Paragraph
-from printplay.render.markdown_pdf import outline_entry
+from printplay.render.pdf_outline import outline_entry
 from printplay.render.poker_sheet_pdf import table_diagram
 from printplay.render.puzzle_book_pdf import (
     Finish,

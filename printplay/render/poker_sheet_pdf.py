@@ -34,7 +34,7 @@ from printplay.render.card_shapes import CardStyle
 from printplay.render.document import PageSetup, Paragraph, build_pdf
 from printplay.render.fonts import MONO, register_fonts
 from printplay.render.hands_diagram import HandsDiagram
-from printplay.render.markdown_pdf import outline_entry
+from printplay.render.pdf_outline import outline_entry
 from printplay.render.sheet_pdf import Bookmarked
 from printplay.render.styles import Styles, TableCommand, book_styles, hex_color, suit_markup
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
+from html import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -46,7 +46,7 @@ from printplay.render.components import pieces_row
 from printplay.render.document import PageSetup, Paragraph, lay_out, write_atomically
 from printplay.render.fonts import register_fonts
 from printplay.render.hands_diagram import HandsDiagram
-from printplay.render.markdown_pdf import outline_entry
+from printplay.render.pdf_outline import outline_entry
 from printplay.render.sheet_words import (
     badge_piles,
     ending_text,
@@ -120,7 +120,9 @@ def setup_page(sheet: Sheet, *, spoiler_free: bool) -> list[Flowable]:
     state = sheet.deal_setup.start
     styles = sheet.styles
     story = _title(sheet, "setup")
-    command = Paragraph(sheet.text("remake", command=escape(sheet.deal_setup.remake)), styles.small)
+    command = Paragraph(
+        sheet.text("remake", command=escape(sheet.deal_setup.remake, quote=False)), styles.small
+    )
     story.append(command)
     # A command longer than a line takes its room from the diagram: what follows on the
     # page stays where it was.
