@@ -80,6 +80,7 @@ from printplay.core.sandbox_limits import (
     text_size,
     translate_size,
 )
+from printplay.core.template_cache import CachedFunctionLoader
 from printplay.core.textfile import open_regular
 
 __all__ = [
@@ -532,7 +533,7 @@ def sandboxed_environment(
     and ``lstrip_blocks``, and no HTML escaping.  An environment with house folders may
     build at most :data:`MAX_BUILT` characters and items in all.
     """
-    loader = jinja2.ChoiceLoader([HouseLoader(search_path), jinja2.FunctionLoader(_load_packaged)])
+    loader = jinja2.ChoiceLoader([HouseLoader(search_path), CachedFunctionLoader(_load_packaged)])
     env = Sandbox(
         Budget(MAX_BUILT if search_path else None),
         loader=loader,
