@@ -4,7 +4,6 @@ from a folder others may write, never for house templates."""
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -80,7 +79,7 @@ def test_a_torn_entry_is_compiled_again(cache: Path, monkeypatch: pytest.MonkeyP
     assert compiled == ["sheet.j2"]
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
+@pytest.mark.usefixtures("unprivileged")
 def test_an_unwritable_folder_is_no_error(cache: Path) -> None:
     cache.parent.mkdir()
     cache.mkdir(mode=0o500)
