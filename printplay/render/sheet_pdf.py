@@ -16,9 +16,9 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from html import escape
 from pathlib import Path
 from typing import Any
-from html import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
