@@ -135,6 +135,7 @@ SHEET_SPARES = {
     "the Markdown typesetter": "printplay.render.markdown_pdf",
     "xml.sax, and urllib and email behind it": "xml.sax.saxutils",
     "the SVG writer": "printplay.render.svg",
+    "rich (the spinner, where it would show nothing)": "rich",
 }
 """What a sheet does not import (it sets no Markdown and writes no SVG), by the module
 that shows it was."""
@@ -146,7 +147,8 @@ def test_a_sheet_imports_no_markdown_no_svg_no_xml(tmp_path: Path) -> None:
     assert "printplay.render.sheet_pdf" in modules and (tmp_path / "s.pdf").is_file()
     loaded = {what for what, module in SHEET_SPARES.items() if module in modules}
     assert loaded == set()
-    assert not {module for module in HEAVY.values() if module in modules} - {"reportlab"}
+    drawing = {"reportlab", "_hashlib"}  # reportlab draws the sheet, and imports hashlib
+    assert not {module for module in HEAVY.values() if module in modules} - drawing
 
 
 @pytest.mark.parametrize(
@@ -154,14 +156,17 @@ def test_a_sheet_imports_no_markdown_no_svg_no_xml(tmp_path: Path) -> None:
     [
         (["rules", "ricochet", "-o", "r.pdf"], ["markdown_it", "printplay.render.markdown_pdf"]),
         (["deal", "ricochet", "--seed", "2", "-o", "b.svg"], ["printplay.render.svg"]),
+        (["sheet", "ricochet", "--seed", "2", "-o", "s.pdf"], ["rich.progress"]),
     ],
-    ids=["rulebook", "picture"],
+    ids=["rulebook", "picture", "sheet in colour"],
 )
 def test_a_verb_that_needs_what_a_sheet_spares_imports_it(
     tmp_path: Path, argv: list[str], spared: list[str]
 ) -> None:
-    """The other side of the check above: the names looked for are the ones imported."""
-    statuses, modules = imported(tmp_path, argv)
+    """The other side of the check above: the names looked for are the ones imported (a
+    sheet whose stderr rich may colour shows its spinner through rich)."""
+    env = {"FORCE_COLOR": "1"} if argv[0] == "sheet" else None
+    statuses, modules = imported(tmp_path, argv, env=env)
     assert statuses == [0]
     assert set(spared) <= modules
 

@@ -294,6 +294,11 @@ def clip(text: str, limit: int = 60) -> str:
 def working(what: str) -> Iterator[None]:
     """A spinner on stderr with ``what`` and the time spent, while the block runs (gone
     when it ends; nothing when stderr is not a terminal)."""
+    from printplay.cli.plain_output import colourless
+
+    if colourless(sys.stderr):  # rich would show nothing there: a piped run needs no rich
+        yield
+        return
     from printplay.cli.progress_bars import spinner
 
     with spinner(real_console(stderr), what):
