@@ -6,7 +6,8 @@ The README's command runs everything; the loop is to cost at most a fifth of wha
 suite cost at f4b39a6 (456 s of processor time on the development machine,
 docs/benchmarks.md "The test suite"). Each entry names a test function by its file and
 name: :data:`ALL` leaves out every case, :func:`keep` every case but those named (by their
-pytest id), :func:`every` all but one case in ``n`` (in the order collected). ``conftest.pytest_collection_modifyitems`` marks them ``slow``;
+pytest id), :func:`every` all but one case in ``n`` (in the order collected).
+``conftest.pytest_collection_modifyitems`` marks them ``slow``;
 ``tests/test_developer_loop.py`` checks that every entry still names a test.
 """
 
