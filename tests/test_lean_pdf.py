@@ -301,3 +301,19 @@ def test_cards_and_boards_are_drawn_lean(monkeypatch: pytest.MonkeyPatch) -> Non
     figure.wrapOn(canvas, 300, 300)
     figure.drawOn(canvas, 0, 0)
     render_shapes(canvas, card_face(Card(Rank.ACE, Suit.HEARTS), card_size("poker")))
+
+
+def test_the_kept_operators_stay_within_their_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every kept text, the matrices and colours as the shapes, counts towards the bound:
+    a table at its limit is emptied before it grows, and the file stays renderPDF's."""
+    monkeypatch.setattr(lean_pdf, "_MEMO_LIMIT", 5)
+    monkeypatch.setattr(lean_pdf, "_texts", {})
+    drawings = []
+    for step in range(20):
+        drawing = Drawing(100, 100)
+        group = Group(Rect(0, 0, 10, 10, fillColor=Color(step / 20, 0, 0)))
+        group.translate(step, 0)
+        drawing.add(group)
+        drawings.append(drawing)
+    assert _pdf(lean_pdf.draw, drawings) == _pdf(renderPDF.draw, drawings)
+    assert len(lean_pdf._texts) <= 5

@@ -305,12 +305,24 @@ def _keep(
     code: list[str],
     call: Callable[[], object],
 ) -> None:
-    """Make the canvas call and keep what it wrote to ``code`` under ``key``."""
+    """Make the canvas call and keep what it wrote to ``code`` under ``key`` (the table
+    emptied first when it holds :data:`_MEMO_LIMIT` entries)."""
     start = len(code)
     call()
     if len(table) >= _MEMO_LIMIT:
         table.clear()
     table[key] = tuple(code[start:])
+
+
+def _write(
+    table: dict[Hashable, tuple[str, ...]],
+    key: Hashable,
+    code: list[str],
+    call: Callable[[], object],
+) -> None:
+    """Write the texts kept for ``key`` to ``code``, or make the call and keep them."""
+    if not _kept(table, key, code):
+        _keep(table, key, code, call)
 
 
 class _LeanRenderer(renderPDF._PDFRenderer):
@@ -408,9 +420,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
             return False
         a, b, c, d, e, f = value[:6]
         key = ("cm", a, b, c, d, e, f)
-        if not _kept(_texts, key, code):
-            code.append(f"{fp_str(a, b, c, d, e, f)} cm")
-            _texts[key] = (code[-1],)
+        _write(_texts, key, code, lambda: code.append(f"{fp_str(a, b, c, d, e, f)} cm"))
         if _tracking.get("ENABLE_TRACKING", True):
             canvas = self._canvas
             a0, b0, c0, d0, e0, f0 = canvas._currentMatrix
@@ -428,9 +438,8 @@ class _LeanRenderer(renderPDF._PDFRenderer):
         canvas = self._canvas
         key = ("rg" if fill else "RG", value.red, value.green, value.blue)
         code = self._code
-        if not _kept(_texts, key, code):
-            code.append(f"{fp_str((value.red, value.green, value.blue))} {key[0]}")
-            _texts[key] = (code[-1],)
+        rgb = (value.red, value.green, value.blue)
+        _write(_texts, key, code, lambda: code.append(f"{fp_str(rgb)} {key[0]}"))
         alpha = getattr(value, "alpha", None)
         if fill:
             canvas._fillColorObj = value
@@ -465,8 +474,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
         if not isinstance(value, (int, float)):
             return False
         key = ("w", value)
-        if not _kept(_texts, key, self._code):
-            _keep(_texts, key, self._code, lambda: self._canvas.setLineWidth(value))
+        _write(_texts, key, self._code, lambda: self._canvas.setLineWidth(value))
         self._canvas._lineWidth = value
         return True
 
@@ -487,8 +495,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
     def _dash(self, delta: dict[str, object], value: object) -> bool:
         if value:
             return False
-        if not _kept(_texts, ("d",), self._code):
-            _keep(_texts, ("d",), self._code, self._canvas.setDash)
+        _write(_texts, ("d",), self._code, self._canvas.setDash)
         return True
 
     def _nothing(self, delta: dict[str, object], value: object) -> bool:
@@ -540,8 +547,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
             self._fill,
             self._canvas._fillMode,
         )
-        if not _kept(_texts, key, self._code):
-            _keep(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawRect(rect))
+        _write(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawRect(rect))
 
     def drawCircle(self, circle: Circle) -> None:
         """A circle (``_PDFRenderer.drawCircle``)."""
@@ -554,8 +560,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
             self._fill,
             self._canvas._fillMode,
         )
-        if not _kept(_texts, key, self._code):
-            _keep(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawCircle(circle))
+        _write(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawCircle(circle))
 
     def drawPath(self, path: Path) -> None:
         """A path (``_PDFRenderer.drawPath``)."""
@@ -570,8 +575,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
             self._fill,
             self._canvas._fillMode,
         )
-        if not _kept(_texts, key, self._code):
-            _keep(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawPath(path))
+        _write(_texts, key, self._code, lambda: super(_LeanRenderer, self).drawPath(path))
 
     def drawString(self, stringObj: String) -> None:
         """A string (``_PDFRenderer.drawString``, reading the lean state)."""
@@ -594,8 +598,7 @@ class _LeanRenderer(renderPDF._PDFRenderer):
             canvas._leading,
             canvas.bottomup,
         )
-        if not _kept(self._texts, key, self._code):
-            _keep(self._texts, key, self._code, lambda: self._draw_string(stringObj))
+        _write(self._texts, key, self._code, lambda: self._draw_string(stringObj))
 
     def _draw_string(self, stringObj: String) -> None:
         self._tracker = self._text
