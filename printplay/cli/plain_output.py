@@ -6,7 +6,7 @@ a terminal rich writes the text alone, and importing rich costs a short verb abo
 quarter of its time.  :func:`plain_print` writes what rich would write there, for the
 ordinary calls: strings whose markup is a few plain style tags and escaped brackets, and
 drawings that give their ``plain`` text.  Anything else (a stream rich may colour, a tag or
-an ``:emoji:`` code, a control character rich would strip, a tab, a keyword argument) it
+an ``:emoji:`` code, a control character rich would strip, a tab, highlighting asked for) it
 declines, and the console prints it through rich as before.
 ``tests/test_plain_output.py`` checks it against rich, string by string.
 """
