@@ -17,7 +17,7 @@ from pdftext import pdf_text
 
 from printplay.cli.app import main
 from printplay.core.deal import numbered_deal
-from printplay.core.errors import RulebookError
+from printplay.core.errors import GameError, RulebookError
 from printplay.core.protocols import SolitaireMove, SolitaireState
 from printplay.games import REGISTRY, GameEntry, entry, make_game, make_solitaire, solver_for
 from printplay.makers.printable_words import printable_words
@@ -272,6 +272,20 @@ def test_the_registry_binds_engines_to_solvers() -> None:
     assert solver_for(game).__name__ == "printplay.solve.tripeaks_solver"
     assert entry("three-peaks").name == "tripeaks"
     assert "solve" not in entry("ricochet-poker").capabilities
+
+
+def test_options_declared_apart_are_the_engines() -> None:
+    """An entry naming its options class apart from its engine names the engine's own."""
+    declared = [game_entry for game_entry in REGISTRY.values() if game_entry.options]
+    assert declared, "no entry declares its options apart: nothing is checked here"
+    for game_entry in declared:
+        assert game_entry.options_type is game_entry.game_class().options_type
+
+
+def test_an_options_declaration_that_is_no_class_is_a_game_error() -> None:
+    broken = dataclasses.replace(entry("ricochet-poker"), options="printplay.games.poker:__doc__")
+    with pytest.raises(GameError, match="not a class"):
+        assert broken.options_type is None
 
 
 def test_every_solitaire_satisfies_the_protocols() -> None:

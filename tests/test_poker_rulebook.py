@@ -14,7 +14,8 @@ from pypdf import PdfReader
 
 from printplay.builders.poker_chart import DECISION_WORDS, strategy_chart
 from printplay.core.errors import OptionError
-from printplay.games.poker.game import ODDS_SPOTS, PokerBookOptions, RicochetPoker
+from printplay.games.poker.book_options import PokerBookOptions
+from printplay.games.poker.game import ODDS_SPOTS, RicochetPoker
 from printplay.games.poker.odds import chance, position_odds, state_odds
 from printplay.games.poker.standard import StandardOptions
 from printplay.games.poker.strategy_data import StrategyTable, load_strategy

@@ -25,8 +25,9 @@ from printplay.builders.poker_chart import strategy_chart
 from printplay.builders.rulebook_text import RulebookSource, finished
 from printplay.core import options as opts
 from printplay.core.errors import PrintplayError
+from printplay.games.poker.book_options import PokerBookOptions
 from printplay.games.poker.dealing import read_cards
-from printplay.games.poker.game import PokerBookOptions, RicochetPoker
+from printplay.games.poker.game import RicochetPoker
 from printplay.games.poker.hands import describe
 from printplay.games.poker.strategy_play import strategy_table
 from printplay.markup.locations import located

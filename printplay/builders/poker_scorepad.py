@@ -15,7 +15,7 @@ from __future__ import annotations
 from printplay.core import options as opts
 from printplay.core.errors import OptionError
 from printplay.games.poker import casino
-from printplay.games.poker.game import PokerBookOptions
+from printplay.games.poker.book_options import PokerBookOptions
 from printplay.games.poker.standard import StandardOptions
 from printplay.models.scorepad_model import (
     ScoreColumn,

@@ -176,6 +176,10 @@ class GameEntry:
     )
     verbs: tuple[str, str] | None = None
     """``(command name, "module:app")`` of extra verbs, or ``None``."""
+    options: str | None = None
+    """``"module:Class"``: the game's options dataclass, where a module lighter than the
+    engine's holds it (listing the options then loads no engine); ``None``: the engine's
+    ``options_type``."""
     aliases: tuple[str, ...] = ()
     sheet_help: str = ""
     """What ``printplay sheet --help`` says of this game's sheet, when it differs."""
@@ -244,8 +248,13 @@ class GameEntry:
 
     @property
     def options_type(self) -> type[GameOptions]:
-        """The game's options dataclass."""
-        return self.game_class().options_type
+        """The game's options dataclass (from :attr:`options` when declared)."""
+        if self.options is None:
+            return self.game_class().options_type
+        found = load(self.options)
+        if not isinstance(found, type):
+            raise not_a(self.options, "class")
+        return found
 
     @property
     def lines(self) -> tuple[BestLine, ...]:
@@ -388,6 +397,7 @@ REGISTRY: dict[str, GameEntry] = {
             "ricochet-poker",
             "Ricochet Poker",
             engine="printplay.games.poker.game:RicochetPoker",
+            options="printplay.games.poker.book_options:PokerBookOptions",
             printables={
                 "rulebook": "printplay.makers.poker_rulebook_maker:make_rulebook",
                 "sheet": "printplay.makers.poker_sheet_maker:make_sheet",

@@ -7,7 +7,8 @@ from pathlib import Path
 from printplay.builders.poker_rulebook import poker_rulebook
 from printplay.core import options as opts
 from printplay.core.templating import house_deadline
-from printplay.games.poker.game import PokerBookOptions, RicochetPoker
+from printplay.games.poker.book_options import PokerBookOptions
+from printplay.games.poker.game import RicochetPoker
 from printplay.models.printable import PrintRequest, Rulebook
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from printplay.builders.poker_table_card import table_card
 from printplay.core import options as opts
-from printplay.games.poker.game import PokerBookOptions
+from printplay.games.poker.book_options import PokerBookOptions
 from printplay.models.printable import PrintRequest
 
 

@@ -12,13 +12,12 @@ from math import comb
 
 from printplay.core import options as opts
 from printplay.core.cards import format_labels, parse_cards
-from printplay.core.errors import OptionError
 from printplay.games.poker import casino
+from printplay.games.poker.book_options import PokerBookOptions
 from printplay.games.poker.dealing import poker_deck
 from printplay.games.poker.hands import CATEGORIES, category, compare, describe
 from printplay.games.poker.odds import chance, state_odds
 from printplay.games.poker.standard import (
-    FIVE_ACES_NEED_JOKERS,
     RULINGS,
     StandardOptions,
     StandardState,
@@ -125,42 +124,6 @@ ODDS_SPOTS: tuple[OddsSpot, ...] = (
     ),
 )
 """The positions of the rulebook's odds table: common spots, played out by the engine."""
-
-
-@dataclass(frozen=True)
-class PokerBookOptions:
-    """The options a Ricochet Poker rulebook is printed with (variants of both games)."""
-
-    limit: int = opts.setting(
-        "limit",
-        "Hand limit: 5, 6 or 7 cards (best five make the hand).",
-        words="{n}-card limit",
-        default=5,
-        choices=(5, 6, 7),
-    )
-    jokers: int = opts.setting(
-        "jokers",
-        "Jokers as bugs in the standard game (0, 1 or 2).",
-        words="{n} Joker{s}",
-        default=0,
-        choices=(0, 1, 2),
-    )
-    home_cap: bool = opts.switch(
-        "home-cap",
-        "Casino bonuses capped at 10 (home play).",
-        words="casino bonuses capped at 10",
-    )
-    five_aces_top: bool = opts.switch(
-        "five-aces-top",
-        "With jokers: four Aces and a joker are five aces, the top hand (by default four aces "
-        "with an Ace kicker).",
-        words="five aces the top hand",
-    )
-
-    def __post_init__(self) -> None:
-        opts.validate(self)
-        if self.five_aces_top and not self.jokers:
-            raise OptionError(FIVE_ACES_NEED_JOKERS)
 
 
 def _cards(text: str) -> str:

@@ -50,6 +50,7 @@ from printplay.core import options as opts
 from printplay.core.cards import Card, format_labels, standard_deck
 from printplay.core.errors import DealError, MoveError, OptionError
 from printplay.core.jsontypes import JsonObject, JsonValue
+from printplay.games.poker.book_options import FIVE_ACES_NEED_JOKERS
 from printplay.games.poker.dealing import missing_card_hint, poker_deck, read_cards
 from printplay.games.poker.hands import HandLike, describe, strength
 
@@ -196,9 +197,6 @@ class StandardOptions:
     def summary(self) -> str:
         """One line: the options that differ from the defaults, or ``"standard rules"``."""
         return opts.summary(self)
-
-
-FIVE_ACES_NEED_JOKERS = "option five-aces-top needs jokers (jokers=1 or jokers=2)"
 
 
 def standard_options(texts: Sequence[str] = ()) -> StandardOptions:
