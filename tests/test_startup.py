@@ -140,9 +140,10 @@ SHEET_SPARES = {
     "xml.sax, and urllib and email behind it": "xml.sax.saxutils",
     "the SVG writer": "printplay.render.svg",
     "rich (the spinner, where it would show nothing)": "rich",
+    "Pillow's Image module run (reportlab imports it; it loads when used)": "PIL.ExifTags",
 }
-"""What a sheet does not import (it sets no Markdown and writes no SVG), by the module
-that shows it was."""
+"""What a sheet does not import (it sets no Markdown, writes no SVG and draws no bitmap),
+by the module that shows it was."""
 
 
 def test_a_sheet_imports_no_markdown_no_svg_no_xml(tmp_path: Path) -> None:
@@ -160,9 +161,10 @@ def test_a_sheet_imports_no_markdown_no_svg_no_xml(tmp_path: Path) -> None:
     [
         (["rules", "ricochet", "-o", "r.pdf"], ["markdown_it", "printplay.render.markdown_pdf"]),
         (["deal", "ricochet", "--seed", "2", "-o", "b.svg"], ["printplay.render.svg"]),
+        (["deal", "ricochet", "--seed", "2", "-o", "b.png"], ["PIL.ExifTags"]),
         (["sheet", "ricochet", "--seed", "2", "-o", "s.pdf"], ["rich.progress"]),
     ],
-    ids=["rulebook", "picture", "sheet in colour"],
+    ids=["rulebook", "picture", "bitmap", "sheet in colour"],
 )
 def test_a_verb_that_needs_what_a_sheet_spares_imports_it(
     tmp_path: Path, argv: list[str], spared: list[str]

@@ -1,5 +1,6 @@
 """Everything printplay prints: cards, boards, sheets, rulebooks, with reportlab."""
 
+import importlib.util
 import os
 import sys
 from typing import Any
@@ -14,3 +15,29 @@ if _settings is not None:
     _settings.shapeChecking = 0
 else:
     os.environ["RL_shapeChecking"] = "0"  # noqa: SIM112 - reportlab spells it so
+
+
+def _load_when_used(name: str) -> None:
+    """Put module ``name`` in ``sys.modules`` loaded lazily (``importlib.util.LazyLoader``):
+    its code runs at the first use of one of its attributes, not when it is imported."""
+    if name in sys.modules:
+        return
+    parent, _, child = name.rpartition(".")
+    try:
+        spec = importlib.util.find_spec(name)
+    except ImportError:
+        return
+    if spec is None or spec.loader is None:
+        return
+    loader = importlib.util.LazyLoader(spec.loader)
+    spec.loader = loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    loader.exec_module(module)
+    setattr(sys.modules[parent], child, module)
+
+
+# reportlab imports Pillow's Image module as it starts (reportlab.lib.utils), for the
+# bitmaps it may be asked to draw: about 15 ms of a run, its EXIF and TIFF tag tables
+# built, for a sheet or a rulebook that draws none.  It loads when first used instead.
+_load_when_used("PIL.Image")
