@@ -141,6 +141,7 @@ SHEET_SPARES = {
     "the SVG writer": "printplay.render.svg",
     "rich (the spinner, where it would show nothing)": "rich",
     "Pillow's Image module run (reportlab imports it; it loads when used)": "PIL.ExifTags",
+    "the puzzle books' model": "printplay.models.book_model",
 }
 """What a sheet does not import (it sets no Markdown, writes no SVG and draws no bitmap),
 by the module that shows it was."""

@@ -14,12 +14,15 @@ import re
 import shlex
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printplay.core import options as opts
 from printplay.core.deal import NUMBERING, Deal
 from printplay.core.protocols import RegisteredSolitaire
-from printplay.models.book_model import CURATED, BookRequest
 from printplay.models.printable import PrintRequest
+
+if TYPE_CHECKING:
+    from printplay.models.book_model import BookRequest
 
 PROGRAM = "printplay"
 """The command every printed command line starts with."""
@@ -115,6 +118,8 @@ def sheet_argv(request: PrintRequest) -> list[str]:
 def book_argv(request: BookRequest) -> list[str]:
     """The arguments of ``printplay`` that make the book ``request`` asks for (its output
     file left out: a book's cover prints it as a placeholder)."""
+    from printplay.models.book_model import CURATED, BookRequest  # a sheet needs none of it
+
     argv = ["book", request.game]
     if request.curated:
         argv += ["--difficulty", CURATED]
