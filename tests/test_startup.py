@@ -134,6 +134,70 @@ def test_a_deal_that_may_print_in_colour_prints_through_rich(
     assert "rich.console" in modules
 
 
+TYPER_AND_ITS_LIBRARY = {
+    "typer": "typer",
+    "typer's copy of click": "typer._click",
+    "typer's completion machinery": "typer.completion",
+    "shellingham (the shell, for completion)": "shellingham",
+    "subprocess": "subprocess",
+    "uuid, and platform behind it": "uuid",
+    "difflib (typer's suggestions)": "difflib",
+    "datetime": "datetime",
+}
+"""What a plain ``--help``, ``deal`` or ``solve`` run by the console script does not import
+(``printplay.cli.run``), by the module that shows it was."""
+
+LAUNCH = """
+import atexit, json, sys
+from printplay.cli.launch import entry
+record = sys.argv[1]
+atexit.register(lambda: json.dump(sorted(sys.modules), open(record, "w", encoding="utf-8")))
+sys.argv = ["printplay", *sys.argv[2:]]
+entry()
+"""
+"""Runs the console script's entry and writes down every module imported by its end."""
+
+
+def launched(tmp_path: Path, *argv: str) -> tuple[int, str, set[str]]:
+    """The exit status, the output and the modules of ``printplay ARGV`` run by the console
+    script's entry in a fresh process (its output piped)."""
+    record = tmp_path / "launched.json"
+    plain = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+    done = subprocess.run(
+        [sys.executable, "-c", LAUNCH, str(record), *argv],
+        cwd=tmp_path,
+        env={**plain, "COLUMNS": "100"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    return done.returncode, done.stdout, set(json.loads(record.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--help"], ["deal", "tripeaks", "--seed", "1"], ["solve", "tripeaks", "--seed", "1"]],
+    ids=["help", "deal", "solve"],
+)
+def test_a_plain_line_runs_without_typer(tmp_path: Path, argv: list[str]) -> None:
+    status, out, modules = launched(tmp_path, *argv)
+    assert status == 0 and out.startswith(("Usage: printplay", "TriPeaks"))
+    assert {what for what, name in TYPER_AND_ITS_LIBRARY.items() if name in modules} == set()
+    assert not {module for module in HEAVY.values() if module in modules}
+    if argv == ["--help"]:  # nor the games, nor the standard library's heavier modules
+        assert not {"printplay.games", "dataclasses", "inspect"} & modules
+
+
+@pytest.mark.parametrize(
+    ("argv", "status"),
+    [(["deal", "tripeaks", "--seed", "x"], 2), (["games"], 0), (["deal", "--help"], 0)],
+)
+def test_any_other_line_runs_through_typer(tmp_path: Path, argv: list[str], status: int) -> None:
+    """The other side of the check above: the names looked for are the ones imported."""
+    assert launched(tmp_path, *argv)[0] == status
+    assert set(TYPER_AND_ITS_LIBRARY.values()) <= launched(tmp_path, *argv)[2]
+
+
 SHEET_SPARES = {
     "markdown-it (rulebooks' Markdown)": "markdown_it",
     "the Markdown typesetter": "printplay.render.markdown_pdf",

@@ -18,15 +18,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from printplay.cli.common import (
-    JsonOpt,
-    OptionsOpt,
     Paper,
-    PaperOpt,
     output_file,
     print_json,
     print_path,
     progress_bar,
 )
+from printplay.cli.option_types import JsonOpt, OptionsOpt, PaperOpt
 from printplay.core.errors import OptionError
 from printplay.games import REGISTRY, entry
 

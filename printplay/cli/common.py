@@ -1,5 +1,7 @@
-"""What every ``printplay`` command shares: consoles, JSON output, progress bars, options,
-and the guards around a run: terminals without suit symbols, signals, output arguments."""
+"""What every ``printplay`` command shares: consoles, JSON output, progress bars, and the
+guards around a run: terminals without suit symbols, signals, output arguments.  It imports
+no command-line library (the options' declarations are in :mod:`printplay.cli.option_types`):
+a verb run without one prints through it."""
 
 from __future__ import annotations
 
@@ -15,9 +17,7 @@ from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Annotated, Any, TextIO
-
-import typer
+from typing import TYPE_CHECKING, Any, TextIO
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -88,28 +88,11 @@ def real_console(console: LazyConsole | Console) -> Console:
     return console.console if isinstance(console, LazyConsole) else console
 
 
-OptionsOpt = Annotated[
-    list[str] | None,
-    typer.Option(
-        "--option",
-        "-O",
-        help="A game option, NAME or NAME=VALUE (see `printplay games`); repeat or separate "
-        "with commas.",
-        show_default=False,
-    ),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-
-
 class Paper(StrEnum):
     """Paper sizes."""
 
     a4 = "a4"
     letter = "letter"
-
-
-PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.", case_sensitive=False)]
-"""``--paper a4|letter`` (any case); anything else is a usage error (exit status 2)."""
 
 
 def print_json(data: JsonValue) -> None:
@@ -220,6 +203,13 @@ def catch_signals() -> None:
             signal.signal(getattr(signal, name), _stop)
 
 
+def _usage_error(message: str) -> Exception:
+    """The command-line library's usage error (a bad value) saying ``message``."""
+    import typer
+
+    return typer.BadParameter(message)
+
+
 def _output_problem(value: str, what: str) -> str | None:
     if not value.strip():
         return f"the path is empty: give a {what}"
@@ -233,7 +223,7 @@ def output_file(value: str) -> Path:
     which a :class:`~pathlib.Path` would silently drop)."""
     problem = _output_problem(str(value), "file name")
     if problem:
-        raise typer.BadParameter(problem)
+        raise _usage_error(problem)
     return Path(value)
 
 
@@ -241,7 +231,7 @@ def output_folder(value: str) -> Path:
     """Read an output folder path as typed (a usage error if empty)."""
     problem = _output_problem(str(value), "folder")
     if problem:
-        raise typer.BadParameter(problem)
+        raise _usage_error(problem)
     return Path(value)
 
 
@@ -330,27 +320,13 @@ def seconds_budget(
         try:
             seconds = float(text) + 0.0  # -0 as 0
         except ValueError:
-            raise typer.BadParameter(f"{clip(text)!r} is not a number of seconds") from None
+            raise _usage_error(f"{clip(text)!r} is not a number of seconds") from None
         fine = math.isfinite(seconds) and least <= seconds <= (most or math.inf)
         if not fine and not (zero and seconds == 0):
-            raise typer.BadParameter(f"{clip(text)!r}: give a number of seconds, {wanted}")
+            raise _usage_error(f"{clip(text)!r}: give a number of seconds, {wanted}")
         return seconds
 
     return parse
-
-
-DataDirOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--data-dir",
-        help="Write the file in this folder instead of over the shipped data.",
-        show_default=False,
-    ),
-]
-"""``printplay data rebuild …``'s folder to write a data file in."""
-
-JobsOpt = Annotated[int, typer.Option("--jobs", "-j", help="Processes.", min=1)]
-"""How many processes a rebuild runs on."""
 
 
 def data_dir_checked(folder: Path | None, flag: str = "--data-dir") -> Path | None:

@@ -20,14 +20,13 @@ from typing import Annotated
 import typer
 
 from printplay.cli.common import (
-    DataDirOpt,
-    JobsOpt,
     command_named,
     data_dir_checked,
     progress_bar,
     seconds_budget,
     stdout,
 )
+from printplay.cli.option_types import DataDirOpt, JobsOpt
 from printplay.core.errors import OutputError
 from printplay.games import REGISTRY
 

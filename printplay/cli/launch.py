@@ -3,7 +3,8 @@
 Ctrl-C, SIGTERM and SIGHUP are caught from the first moment: while the command line and
 its libraries are imported, a signal is only noted (raising inside a library's import could
 be swallowed by its ``except`` and let the run go on, or print a long traceback), and the
-run stops cleanly right after.  A current folder that no longer exists is one line, not
+run stops cleanly right after.  A plain command line (:func:`printplay.cli.run.quick_call`)
+runs without typer's import.  A current folder that no longer exists is one line, not
 the traceback a library's start-up would give.  The garbage collector sleeps while the
 command line's modules load, and what they made is frozen (``gc.freeze``): later
 collections never walk it.  And its last step: once the command line has returned, the
@@ -74,8 +75,12 @@ def entry() -> None:
         sys.exit(_version())
     gc.disable()  # the command line's modules make no garbage worth a collection
     try:
-        from printplay.cli.app import main
         from printplay.cli.common import catch_signals
+        from printplay.cli.run import guarded, quick_call
+
+        quick = quick_call(sys.argv[1:])  # a plain line runs without typer
+        if quick is None:
+            from printplay.cli.app import main
     except KeyboardInterrupt:
         sys.exit(_stopped(signal.SIGINT))
     finally:
@@ -84,7 +89,7 @@ def entry() -> None:
     if _noted:
         sys.exit(_stopped(_noted[0]))
     catch_signals()
-    status = main()
+    status = main() if quick is None else guarded(quick)
     _end_without_collecting()
     sys.exit(status)
 

@@ -11,7 +11,12 @@ from typing import Annotated
 
 import typer
 
-from printplay.cli.common import DataDirOpt, JobsOpt, data_dir_checked, progress_bar, stdout
+from printplay.cli.common import (
+    data_dir_checked,
+    progress_bar,
+    stdout,
+)
+from printplay.cli.option_types import DataDirOpt, JobsOpt
 
 
 def strategy(

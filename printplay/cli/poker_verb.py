@@ -13,16 +13,14 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from printplay.cli.common import (
-    JsonOpt,
-    OptionsOpt,
     Paper,
-    PaperOpt,
     output_file,
     print_json,
     print_path,
     progress_bar,
     stdout,
 )
+from printplay.cli.option_types import JsonOpt, OptionsOpt, PaperOpt
 from printplay.core.errors import DealError, GameError, OptionError
 
 MIN_CASINO_POT = 2

@@ -18,11 +18,12 @@ is, and typer reads every value itself.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, get_args, get_origin
+
+from printplay.cli.run import WHOLE_NUMBER
 
 if TYPE_CHECKING:
     from typer._click import Command, Context
@@ -34,10 +35,6 @@ try:
     from typer.core import _TyperParameter
 except ImportError:  # a typer that reads values otherwise: leave it to typer
     RuntimeParam = None  # type: ignore[assignment,misc]
-
-_WHOLE = re.compile(r"0|-?[1-9][0-9]{0,99}")
-"""A whole number as typer's adapter reads it for sure: ASCII digits, no sign but a minus,
-no leading zero, no blank, no underscore; at most 100 digits."""
 
 
 class _Slow(Exception):
@@ -66,7 +63,7 @@ def _leaf(value: Any, annotation: Any, info: Any, param: Any, ctx: Context) -> A
 def _whole(value: object, info: ParameterInfo) -> int:
     if isinstance(value, int) and not isinstance(value, bool):
         number = value
-    elif isinstance(value, str) and _WHOLE.fullmatch(value):
+    elif isinstance(value, str) and WHOLE_NUMBER.fullmatch(value):
         number = int(value)
     else:
         raise _Slow

@@ -18,10 +18,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from printplay.cli.common import (
-    JsonOpt,
-    OptionsOpt,
     Paper,
-    PaperOpt,
     Stopped,
     output_file,
     print_json,
@@ -31,6 +28,7 @@ from printplay.cli.common import (
     stderr,
     stdout,
 )
+from printplay.cli.option_types import JsonOpt, OptionsOpt, PaperOpt
 from printplay.core.errors import OptionError, PrintplayError
 from printplay.games import REGISTRY, game_name
 

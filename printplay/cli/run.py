@@ -1,0 +1,270 @@
+"""A run of the command line: :func:`main`, the guards around a verb, and the plain command
+lines run without the command-line library.
+
+typer and the standard library it brings take about half of a short verb's start.  The
+commands a user types most, ``printplay --help`` and a plain ``deal`` or ``solve`` (a game,
+``--seed``, ``--deal``, ``--option``, ``--numbering``, ``--json`` and ``solve``'s flags and
+counts, each value of an ordinary form), are read here and run without it
+(:func:`quick_call`): the verb gets the values typer would give it.  Anything else (help
+of a verb, a value typer would refuse or read unusually, an option read through a
+parser, another verb) goes to typer, which reads it and says what is wrong in its words.
+``tests/test_startup.py`` checks both give the same values for a range of command lines,
+and the root help page at every width.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import sys
+from collections.abc import Callable
+
+from printplay.cli.common import (
+    MESSAGE_LIMIT,
+    Stopped,
+    forget_stops,
+    guard_streams,
+    one_line,
+    os_problem,
+    raise_if_stopped,
+)
+from printplay.core.errors import PrintplayError
+
+WHOLE_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,99}")
+"""A whole number as typer reads it for sure: ASCII digits, no sign but a minus, no
+leading zero, no blank, no underscore; at most 100 digits."""
+
+_FLAG, _TEXT, _TEXTS, _WHOLE, _COUNT, _NUMBERING = range(6)
+"""The kinds of option read here: a switch, a word, a repeatable word, a whole number, a
+whole number from 1, a numbering's name."""
+
+_DEAL_OPTIONS: dict[str, tuple[str, int]] = {
+    "--seed": ("seed", _WHOLE),
+    "-s": ("seed", _WHOLE),
+    "--deal": ("deal", _TEXT),
+    "--option": ("option", _TEXTS),
+    "-O": ("option", _TEXTS),
+    "--numbering": ("numbering", _NUMBERING),
+    "--json": ("as_json", _FLAG),
+}
+_SOLVE_OPTIONS = {
+    **_DEAL_OPTIONS,
+    "--best-score": ("best_score", _FLAG),
+    "--shortest": ("shortest", _FLAG),
+    "--max-states": ("max_states", _COUNT),
+    "--jobs": ("jobs", _COUNT),
+    "-j": ("jobs", _COUNT),
+    "--timings": ("timings", _FLAG),
+    "--grade": ("grade", _FLAG),
+}
+QUICK_OPTIONS = {"deal": _DEAL_OPTIONS, "solve": _SOLVE_OPTIONS}
+"""The verbs run without typer, and the options read for them (any other goes to typer)."""
+
+QUICK_DEFAULTS: dict[str, dict[str, object]] = {
+    "deal": {"seed": None, "deal": None, "option": None, "as_json": False, "output": None},
+    "solve": {
+        "seed": None,
+        "deal": None,
+        "deal_file": None,
+        "option": None,
+        "as_json": False,
+        "best_score": False,
+        "shortest": False,
+        "max_states": None,
+        "max_seconds": None,
+        "jobs": 1,
+        "timings": False,
+        "grade": False,
+    },
+}
+"""What each verb's parameters are when not given (``numbering``: printplay's own)."""
+
+
+def _value(kind: int, text: str) -> object:
+    """``text`` read as an option of ``kind``, or ``None`` where typer should read it."""
+    if kind == _TEXT:
+        return text
+    if kind in (_WHOLE, _COUNT):
+        if not WHOLE_NUMBER.fullmatch(text):
+            return None
+        number = int(text)
+        return None if kind == _COUNT and number < 1 else number
+    from printplay.cli.deal_solve import Numbering
+
+    return Numbering(text) if text in Numbering.__members__ else None
+
+
+def quick_values(args: list[str]) -> tuple[str, str, dict[str, object]] | None:
+    """The verb, the game and the other values of a plain ``deal`` or ``solve`` command
+    line, as typer would hand them to the verb; ``None`` for any other line."""
+    options = QUICK_OPTIONS.get(args[0]) if args else None
+    if options is None:
+        return None
+    game: str | None = None
+    values: dict[str, object] = {}
+    texts: dict[str, list[str]] = {}  # the repeatable options' words
+    words = iter(args[1:])
+    for word in words:
+        if not word.startswith("-"):
+            if game is not None:
+                return None
+            game = word
+            continue
+        name, equals, text = word.partition("=") if word.startswith("--") else (word, "", "")
+        param, kind = options.get(name, ("", -1))
+        if kind < 0 or param in values or (equals and kind == _FLAG):
+            return None
+        if kind == _FLAG:
+            values[param] = True
+            continue
+        if not equals:
+            text = next(words, "-")
+            if text.startswith("-"):
+                return None
+        if kind == _TEXTS:
+            texts.setdefault(param, []).append(text)
+            continue
+        value = _value(kind, text)
+        if value is None:
+            return None
+        values[param] = value
+    if game is None:
+        return None
+    return args[0], game, {**values, **texts}
+
+
+def quick_arguments(args: list[str]) -> tuple[str, str, dict[str, object]] | None:
+    """The verb, the game and every other argument typer would hand the verb's work
+    (:func:`~printplay.cli.deal_solve.run_deal` or ``run_solve``) for a plain ``deal`` or
+    ``solve`` command line; ``None`` where typer should read the line."""
+    found = quick_values(args)
+    if found is None:
+        return None
+    from printplay.cli.deal_solve import Numbering
+    from printplay.games import REGISTRY
+
+    verb, game, values = found
+    if game not in REGISTRY:  # typer names an unknown game (or reads an alias)
+        return None
+    return verb, game, {**QUICK_DEFAULTS[verb], "numbering": Numbering.printplay, **values}
+
+
+def quick_call(args: list[str]) -> Callable[[], object] | None:
+    """The run of a plain command line without typer (see the module's docstring), or
+    ``None`` where typer should read it."""
+    if args == ["--help"]:
+        return _root_help
+    found = quick_arguments(args)
+    if found is None:
+        return None
+    from printplay.cli.deal_solve import run_deal, run_solve
+
+    verb, game, given = found
+    run: Callable[..., None] = run_deal if verb == "deal" else run_solve
+    return lambda: run(game, **given)
+
+
+def _root_help() -> None:
+    from printplay.cli.root_help import root_help, terminal_columns
+
+    sys.stdout.write(root_help(terminal_columns()))
+
+
+def fail(message: str) -> None:
+    """One line on stderr (or nowhere, if stderr is gone too): control characters shown
+    as escapes, at most :data:`MESSAGE_LIMIT` characters, written in one piece."""
+    line = one_line(f"printplay: {message}", MESSAGE_LIMIT)
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
+def guarded(call: Callable[[], object]) -> int:
+    """Run ``call`` (a verb, or typer reading the command line) and return the exit status:
+    bad input is one line on stderr and status 1 (typer's usage errors 2); a stop signal
+    ends the run with 128 + its number."""
+    guard_streams()
+    if sys.stdout is None:
+        fail("error: standard output is closed")
+        return 1
+    forget_stops()
+    try:
+        result = call()
+        sys.stdout.flush()
+        raise_if_stopped()  # a stop swallowed on its way still ends the run as stopped
+    except PrintplayError as error:
+        fail(f"error: {error}")
+        return 1
+    except Stopped as stop:
+        what = "interrupted (Ctrl-C)" if stop.name == "SIGINT" else f"stopped by {stop.name}"
+        fail(f"{what}; nothing half-written was left behind")
+        return 128 + stop.signum
+    except KeyboardInterrupt:
+        return _interrupted()
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 1
+    except OSError as error:
+        _quiet_stdout()
+        fail(f"error: {os_problem(error)}")
+        return 1
+    except Exception as error:
+        status = _typer_error(error)
+        if status is None:
+            raise
+        return status
+    return result if isinstance(result, int) else 0
+
+
+def _interrupted() -> int:
+    fail("interrupted (Ctrl-C); nothing half-written was left behind")
+    return 130
+
+
+def _typer_error(error: Exception) -> int | None:
+    """The exit status of typer's own errors (their message said), or ``None``."""
+    typer = sys.modules.get("typer")
+    if typer is None:
+        return None
+    if isinstance(error, typer.TyperException):
+        fail(f"error: {error.format_message()}")
+        return int(getattr(error, "exit_code", 2))
+    if isinstance(error, typer.Abort):
+        return _interrupted()
+    return None
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's final flush of a broken or full stream
+    adds no second message."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status.
+
+    Bad input gives one line on stderr and status 1 (2 for a usage error); Ctrl-C, SIGTERM
+    and SIGHUP stop the run cleanly (workers ended, no half-written file) with 128 + the
+    signal's number.
+    """
+    args = sys.argv[1:] if argv is None else list(argv)
+    quick = quick_call(args)
+    if quick is not None:
+        return guarded(quick)
+    from printplay.cli.app import run_typer
+
+    return run_typer(args)
+
+
+__all__ = [
+    "QUICK_DEFAULTS",
+    "QUICK_OPTIONS",
+    "fail",
+    "guarded",
+    "main",
+    "quick_arguments",
+    "quick_call",
+]
