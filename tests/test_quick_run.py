@@ -66,6 +66,26 @@ def test_help_written_quickly_is_the_help_typer_writes(
     assert quick.out.startswith("Usage: printplay [OPTIONS] COMMAND [ARGS]...\n")
 
 
+@pytest.mark.parametrize("env", [{}, {"FORCE_COLOR": "1"}], ids=["piped", "through rich"])
+def test_the_page_printplay_alone_prints_is_typers(
+    env: dict[str, str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from printplay.cli import common
+
+    monkeypatch.setenv("COLUMNS", "90")
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    pages = []
+    for run in (main, run_typer):
+        console = common.LazyConsole()  # made afresh, as a run's
+        monkeypatch.setattr(common, "stdout", console)
+        monkeypatch.setattr(app_module, "stdout", console)
+        assert run([]) == 0
+        pages.append(capsys.readouterr())
+    assert quick_call([]) is not None
+    assert pages[0] == pages[1] and pages[0].out.startswith("Usage: printplay")
+
+
 # --- A plain deal or solve ---------------------------------------------------------------------
 
 QUICK_LINES = [
@@ -159,3 +179,13 @@ def test_any_other_line_goes_to_typer(line: str) -> None:
     import shlex
 
     assert quick_call(shlex.split(line)) is None
+
+
+def test_a_shell_asking_for_completions_is_answered_by_typer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("_PRINTPLAY_COMPLETE", "bash_complete")
+    assert quick_call(["deal", "tripeaks", "--seed", "1"]) is None
+    assert quick_call(["--help"]) is None
+    monkeypatch.setenv("_PRINTPLAY_COMPLETE", "")  # typer ignores it empty
+    assert quick_call(["--help"]) is not None

@@ -144,7 +144,8 @@ TYPER_AND_ITS_LIBRARY = {
     "difflib (typer's suggestions)": "difflib",
     "datetime": "datetime",
 }
-"""What a plain ``--help``, ``deal`` or ``solve`` run by the console script does not import
+"""What ``printplay`` alone, ``--help`` or a plain ``deal`` or ``solve`` run by the console
+script does not import
 (``printplay.cli.run``), by the module that shows it was."""
 
 LAUNCH = """
@@ -176,15 +177,15 @@ def launched(tmp_path: Path, *argv: str) -> tuple[int, str, set[str]]:
 
 @pytest.mark.parametrize(
     "argv",
-    [["--help"], ["deal", "tripeaks", "--seed", "1"], ["solve", "tripeaks", "--seed", "1"]],
-    ids=["help", "deal", "solve"],
+    [[], ["--help"], ["deal", "tripeaks", "--seed", "1"], ["solve", "tripeaks", "--seed", "1"]],
+    ids=["alone", "help", "deal", "solve"],
 )
 def test_a_plain_line_runs_without_typer(tmp_path: Path, argv: list[str]) -> None:
     status, out, modules = launched(tmp_path, *argv)
     assert status == 0 and out.startswith(("Usage: printplay", "TriPeaks"))
     assert {what for what, name in TYPER_AND_ITS_LIBRARY.items() if name in modules} == set()
     assert not {module for module in HEAVY.values() if module in modules}
-    if argv == ["--help"]:  # nor the games, nor the standard library's heavier modules
+    if argv in ([], ["--help"]):  # nor the games, nor the standard library's heavier modules
         assert not {"printplay.games", "dataclasses", "inspect"} & modules
 
 

@@ -2,14 +2,14 @@
 lines run without the command-line library.
 
 typer and the standard library it brings take about half of a short verb's start.  The
-commands a user types most, ``printplay --help`` and a plain ``deal`` or ``solve`` (a game,
-``--seed``, ``--deal``, ``--option``, ``--numbering``, ``--json`` and ``solve``'s flags and
-counts, each value of an ordinary form), are read here and run without it
-(:func:`quick_call`): the verb gets the values typer would give it.  Anything else (help
-of a verb, a value typer would refuse or read unusually, an option read through a
-parser, another verb) goes to typer, which reads it and says what is wrong in its words.
-``tests/test_startup.py`` checks both give the same values for a range of command lines,
-and the root help page at every width.
+commands a user types most, ``printplay`` alone or with ``--help`` and a plain ``deal``
+or ``solve`` (a game, ``--seed``, ``--deal``, ``--option``, ``--numbering``, ``--json``
+and ``solve``'s flags and counts, each value of an ordinary form), are read here and run
+without it (:func:`quick_call`): the verb gets the values typer would give it.  Anything
+else (help of a verb, a value typer would refuse or read unusually, an option read
+through a parser, another verb, a shell asking for completions) goes to typer, which
+reads it and says what is wrong in its words.  ``tests/test_quick_run.py`` checks both
+give the same values for a range of command lines, and the help pages at every width.
 """
 
 from __future__ import annotations
@@ -34,6 +34,10 @@ from printplay.core.errors import PrintplayError
 WHOLE_NUMBER = re.compile(r"0|-?[1-9][0-9]{0,99}")
 """A whole number as typer reads it for sure: ASCII digits, no sign but a minus, no
 leading zero, no blank, no underscore; at most 100 digits."""
+
+COMPLETION_REQUEST = "_PRINTPLAY_COMPLETE"
+"""The variable through which a shell asks for completions: typer answers it, whatever
+the line."""
 
 _FLAG, _TEXT, _TEXTS, _WHOLE, _COUNT, _NUMBERING = range(6)
 """The kinds of option read here: a switch, a word, a repeatable word, a whole number, a
@@ -153,8 +157,12 @@ def quick_arguments(args: list[str]) -> tuple[str, str, dict[str, object]] | Non
 def quick_call(args: list[str]) -> Callable[[], object] | None:
     """The run of a plain command line without typer (see the module's docstring), or
     ``None`` where typer should read it."""
+    if os.environ.get(COMPLETION_REQUEST):
+        return None
     if args == ["--help"]:
         return _root_help
+    if not args:
+        return _usage_page
     found = quick_arguments(args)
     if found is None:
         return None
@@ -169,6 +177,15 @@ def _root_help() -> None:
     from printplay.cli.root_help import root_help, terminal_columns
 
     sys.stdout.write(root_help(terminal_columns()))
+
+
+def _usage_page() -> None:
+    """``printplay`` alone: the help page, printed through the console (as typer's page
+    was)."""
+    from printplay.cli.common import stdout
+    from printplay.cli.root_help import root_help, terminal_columns
+
+    stdout.print(root_help(terminal_columns()).removesuffix("\n"))
 
 
 def fail(message: str) -> None:
