@@ -4,7 +4,9 @@ verb's work the values typer hands it, and every other line goes to typer."""
 
 from __future__ import annotations
 
+import shlex
 import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -161,10 +163,8 @@ def kinds(given: dict[str, object]) -> dict[str, object]:
 
 @pytest.mark.parametrize("line", QUICK_LINES)
 def test_a_plain_line_gets_the_values_typer_gives(
-    line: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Any
+    line: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import shlex
-
     monkeypatch.chdir(tmp_path)
     argv = shlex.split(line)
     quick = quick_arguments(argv)
@@ -176,8 +176,6 @@ def test_a_plain_line_gets_the_values_typer_gives(
 
 @pytest.mark.parametrize("line", TYPER_LINES)
 def test_any_other_line_goes_to_typer(line: str) -> None:
-    import shlex
-
     assert quick_call(shlex.split(line)) is None
 
 
