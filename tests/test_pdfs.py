@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import re
 from pathlib import Path
@@ -380,6 +381,43 @@ def test_a_paragraph_breaks_its_lines_once_a_width(monkeypatch: pytest.MonkeyPat
     fresh = Paragraph(text, style)
     assert fresh.wrap(150, 1000) == narrow
     assert fresh.blPara.lines == narrow_lines
+
+
+def test_a_paragraphs_hex_colours_reach_reportlab_as_the_same_colour_read_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A ``color="#rrggbb"`` of a paragraph's markup (every suit symbol's) is handed to
+    reportlab as ``rgb(r,g,b)``, which it reads at once (a ``#rrggbb`` it first tries as
+    a Python expression): the very colour, for every byte of a channel, and the same
+    fragments as reportlab's own paragraph makes of the markup."""
+    from reportlab.lib.colors import HexColor, toColor
+    from reportlab.platypus import Paragraph as PlainParagraph
+
+    from printplay.render.document import Paragraph
+    from printplay.render.styles import book_styles
+
+    for byte in range(256):
+        digits = f"{byte:02x}{255 - byte:02x}{byte // 2:02x}"
+        markup = f'<font color="#{digits}">x</font>'
+        read = Paragraph(markup, book_styles().body).frags[0].textColor
+        assert read.rgba() == HexColor(f"#{digits}").rgba() == toColor(f"#{digits}").rgba()
+    markup = (
+        "10<font color='#c8102e'>\u2665</font> and <b>K<font color=\"#000000\">\u2660</font></b>"
+    )
+    tried: list[object] = []  # what reportlab's colour reader tried as an expression
+    real = ast.literal_eval
+
+    def noted(value: Any) -> Any:
+        tried.append(value)
+        return real(value)
+
+    monkeypatch.setattr(ast, "literal_eval", noted)
+    ours = Paragraph(markup, book_styles().body)
+    assert not any(str(value).startswith("#") for value in tried)
+    theirs = PlainParagraph(markup, book_styles().body)
+    assert [(f.text, f.fontName, f.textColor.rgba()) for f in ours.frags] == [
+        (f.text, f.fontName, f.textColor.rgba()) for f in theirs.frags
+    ]
 
 
 def test_the_sites_jobs_run_beside_the_demos_those_that_copy_its_pdfs_once_made(
