@@ -344,9 +344,11 @@ class Paragraph(PlainParagraph):
         caseSensitive: int = 1,
         encoding: str = "utf8",
     ) -> None:
+        read = text
         if isinstance(text, str) and "color=" in text:  # a split's halves have no text
-            text = _HEX_COLOR.sub(css_color, text)
-        super().__init__(text, style, bulletText, frags, caseSensitive, encoding)
+            read = _HEX_COLOR.sub(css_color, text)
+        super().__init__(read, style, bulletText, frags, caseSensitive, encoding)
+        self.text = text  # the markup as written (reportlab keeps it, and reads it no more)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         """The paragraph's size at ``availWidth`` (its lines broken, or kept from before)."""
