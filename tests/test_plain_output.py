@@ -74,7 +74,7 @@ def rich_prints(*objects: object, markup: bool = True, sep: str = " ", end: str 
     return out.getvalue()
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=1600, deadline=None)
 @given(texts, st.booleans())
 def test_plain_text_is_what_rich_prints_or_nothing(text: str, markup: bool) -> None:
     plain = plain_text((text,), " ", "\n", markup)
@@ -82,7 +82,7 @@ def test_plain_text_is_what_rich_prints_or_nothing(text: str, markup: bool) -> N
         assert plain == rich_prints(text, markup=markup)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=350, deadline=None)
 @given(st.lists(texts, min_size=1, max_size=3), st.sampled_from([" ", "", ", "]))
 def test_several_objects_are_joined_as_rich_joins_them(objects: list[str], sep: str) -> None:
     plain = plain_text(tuple(objects), sep, "!\n", True)
@@ -90,7 +90,7 @@ def test_several_objects_are_joined_as_rich_joins_them(objects: list[str], sep: 
         assert plain == rich_prints(*objects, sep=sep, end="!\n")
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=600, deadline=None)
 @given(texts)
 def test_markup_is_escaped_as_rich_escapes_it(text: str) -> None:
     assert escape_markup(text) == escape(text)
