@@ -17,7 +17,6 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
-import dask
 import pytest
 
 from printplay.analysis.stats_deals import DealRange
@@ -25,7 +24,12 @@ from printplay.analysis.stats_run import LocalPool, StatsPlan, StatsRun
 from printplay.cli.app import main
 from printplay.core.cluster import DaskMap, Scheduler
 
-pytest.importorskip("distributed")
+
+@pytest.fixture(scope="module", autouse=True)
+def _distributed() -> None:
+    """Skip the module without Dask's distributed; imported when its tests run, not when the
+    suite is collected (each pytest-xdist worker collects every module)."""
+    pytest.importorskip("distributed")
 
 
 @pytest.fixture(scope="module")
@@ -78,6 +82,8 @@ def test_a_worker_killed_mid_run_still_gives_every_deal_once(
     assert killed and killed[0] not in cluster.worker_pids().values()  # it did die
     assert cluster.client is not None  # the new worker is set up as the first ones were
     cluster.client.wait_for_workers(2, timeout=120)
+    import dask.config
+
     profiling = cluster.client.run(dask.config.get, "distributed.worker.profile.enabled")
     assert len(profiling) == 2 and not any(profiling.values())
     assert report.new == 120 and report.summary.done == 120
