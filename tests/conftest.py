@@ -423,6 +423,41 @@ def built_site(demo_run: DemoRun) -> Path:
     return demo_run.folder / SITE_FOLDER
 
 
+# --- A deal graded once a process -------------------------------------------------------------
+
+_GRADES: dict[tuple[Any, ...], tuple[Any, Any]] = {}
+"""What :func:`grades_once` has graded in this process: the game's declaration (kept so its
+``id`` is not reused) and the answer, by the call's every input."""
+
+
+@pytest.fixture
+def grades_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """:func:`~printplay.analysis.grading.grade_deal` answering a call it answered before in
+    this process (the same game, declaration, options, deal and levels) with what it
+    answered then, instead of grading the deal again: the books', the grading's, the seeds'
+    and the verbs' tests grade many of the same deals (the first deals of each level). The
+    grading is deterministic for given inputs (its random games are seeded by the deal and
+    the options), which :func:`test_grading.test_a_grade_is_the_same_on_every_run` checks
+    with fresh grades (a test marked ``fresh_grades`` grades as the package does). A test
+    that puts its own ``grade_deal`` in place after this fixture is answered by its own."""
+    if request.node.get_closest_marker("fresh_grades"):
+        return
+    from printplay.analysis import grading
+    from printplay.games import entry
+
+    real = grading.grade_deal
+
+    def grade_deal(game: Any, deal: Deal, levels: Any = None) -> Any:
+        declared = entry(game.name)
+        wanted = None if levels is None else frozenset(levels)
+        key = (game.name, id(declared), tuple(opts.chosen(game.options)), deal, wanted)
+        if key not in _GRADES:
+            _GRADES[key] = (declared, real(game, deal, levels))
+        return _GRADES[key][1]
+
+    monkeypatch.setattr(grading, "grade_deal", grade_deal)
+
+
 SLOW_FIXTURES = {"demo_run"}
 """Fixtures that build something large (the demo and its website): the tests using them are slow."""
 

@@ -32,6 +32,9 @@ from printplay.makers.printable_words import printable_words
 from printplay.render.board import BoardDiagram
 from printplay.render.puzzle_book_pdf import Book, Sketch, _puzzle_page, draw_book, page_setup
 
+pytestmark = pytest.mark.usefixtures("grades_once")
+"""A deal graded in this process before is answered as it was (``conftest.grades_once``)."""
+
 A4 = (595.28, 841.89)
 LETTER = (612.0, 792.0)
 

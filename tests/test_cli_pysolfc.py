@@ -11,6 +11,9 @@ from pdftext import page_texts
 
 from printplay.cli.app import main
 
+pytestmark = pytest.mark.usefixtures("grades_once")
+"""A deal graded in this process before is answered as it was (``conftest.grades_once``)."""
+
 PYSOLFC_617 = ["7d", "Ad", "5c"]
 """The first cards of PySolFC game #617 (tests/test_pysolfc.py has the whole deal)."""
 

@@ -27,6 +27,9 @@ from printplay.cli.app import app, main
 from printplay.core.deal import Deal, numbered_deal
 from printplay.games import make_solitaire
 
+pytestmark = pytest.mark.usefixtures("grades_once")
+"""A deal graded in this process before is answered as it was (``conftest.grades_once``)."""
+
 COMMAND = re.compile(r"printplay (?:sheet|book) .*? -o \S+?\.pdf")
 """A printed command, in text whose white space is made single spaces: up to its output."""
 

@@ -33,6 +33,9 @@ from printplay.core.verdicts import SolveResult
 from printplay.games import REGISTRY, make_solitaire, solver_for
 from printplay.solve.toolkit import LineError
 
+pytestmark = pytest.mark.usefixtures("grades_once")
+"""A deal graded in this process before is answered as it was (``conftest.grades_once``)."""
+
 
 def deal_of(
     name: str, seed: int, options: tuple[str, ...] = ()
@@ -41,6 +44,7 @@ def deal_of(
     return game, numbered_deal(game.deck(), seed)
 
 
+@pytest.mark.fresh_grades
 def test_a_grade_is_the_same_on_every_run() -> None:
     game, deal = deal_of("ricochet", 3)
     first, second = graded(game, deal), graded(game, deal)

@@ -13,6 +13,9 @@ import pytest
 from printplay.analysis.curated import collections
 from printplay.games import REGISTRY, make_solitaire, solver_for
 
+pytestmark = pytest.mark.usefixtures("grades_once")
+"""A deal graded in this process before is answered as it was (``conftest.grades_once``)."""
+
 SEEDED = [
     (collection.game, collection.name, number, deal)
     for game, entry in REGISTRY.items()

@@ -28,6 +28,9 @@ from printplay.core.errors import OptionError
 from printplay.core.grades import LEVELS
 from printplay.games import REGISTRY, make_solitaire, solver_for
 
+pytestmark = pytest.mark.usefixtures("grades_once")
+"""A deal graded in this process before is answered as it was (``conftest.grades_once``)."""
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     status = main(list(argv))
