@@ -107,6 +107,7 @@ def test_markup_is_escaped_as_rich_escapes_it(text: str) -> None:
         "[bold]tripeaks[/bold]  TriPeaks  [dim](deal, solve)[/dim]",
         " 12. Play 10♠ from row 4, 8th card onto J♦: chain 3  [dim](score 6)[/dim]",
         "a\\\\[bold]b[/bold]",
+        "[dim]stock:[/dim] \\[2 cards",
     ],
 )
 def test_the_verbs_lines_print_without_rich(text: str) -> None:
