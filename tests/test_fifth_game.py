@@ -38,6 +38,10 @@ from printplay.testing import ConformanceError, check_game
 
 REPO = Path(__file__).resolve().parent.parent
 
+pytestmark = pytest.mark.usefixtures("grades_once")
+"""A deal graded in this process before is answered as it was (``conftest.grades_once``): the
+sheet, book, demo, stats and data tests grade the same first deals of Putt."""
+
 FOUR_FILES = {"__init__.py", "putt.py", "putt_solver.py", "putt.md"}
 """What the game is: its declaration, engine, solver and rulebook source."""
 
