@@ -374,6 +374,54 @@ def test_words_name_a_missing_macro() -> None:
         printable_words("sheet.j2")("nonesuch")
 
 
+def _house_book_words(folder: Path) -> Path:
+    """A house folder whose ``book.j2`` rewords a solitaire's and the problem book's."""
+    folder.mkdir()
+    words = (REPO / "templates" / "book.j2").read_text(encoding="utf-8")
+    for bundled, house in (
+        ("In this book", "Inside these pages"),
+        ("Ricochet Poker problems", "Close calls"),
+    ):
+        assert bundled in words
+        words = words.replace(bundled, house)
+    (folder / "book.j2").write_text(words, "utf-8")
+    return folder
+
+
+def test_rules_dir_rewords_a_book(tmp_path: Path) -> None:
+    house = _house_book_words(tmp_path / "house")
+    curated, problems = tmp_path / "curated.pdf", tmp_path / "problems.pdf"
+    rules = ["--rules-dir", str(house)]
+    assert main(["book", "tripeaks", "-d", "curated", "-o", str(curated), *rules]) == 0
+    assert main(["book", "ricochet-poker", "-n", "2", "-o", str(problems), *rules]) == 0
+    assert "Inside these pages" in _text(curated) and "In this book" not in _text(curated)
+    assert "Close calls" in _text(problems) and "Ricochet Poker problems" not in _text(problems)
+
+
+@pytest.mark.slow
+def test_a_kits_puzzle_book_takes_the_house_words(tmp_path: Path) -> None:
+    from printplay.makers.kit_maker import build_kit
+
+    house = _house_book_words(tmp_path / "house")
+    kit = tmp_path / "kit.pdf"
+    build_kit("golf", kit, deals=[], deck=False, rules_dir=house)
+    assert "Inside these pages" in _text(kit)  # (its rulebook has a column "In this book")
+
+
+def test_a_book_refuses_a_missing_rules_dir_and_overwriting_its_sources(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    house = _house_book_words(tmp_path / "house")
+    missing = ["--rules-dir", str(tmp_path / "no")]
+    assert main(["book", "tripeaks", "-o", str(tmp_path / "x.pdf"), *missing]) == 1
+    assert "no such folder" in capsys.readouterr().err
+    target = house / "book.j2"
+    before = target.read_bytes()
+    assert main(["book", "tripeaks", "-o", str(target), "--rules-dir", str(house)]) == 1
+    assert "house source of --rules-dir" in capsys.readouterr().err
+    assert target.read_bytes() == before
+
+
 def test_a_missing_rules_dir_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "x.pdf"
     assert main(["rules", "tripeaks", "-o", str(out), "--rules-dir", str(tmp_path / "no")]) == 1

@@ -20,6 +20,7 @@ from printplay.cli.common import (
     clip,
     forget_stops,
     guard_streams,
+    house_folder,
     output_file,
     output_folder,
     print_json,
@@ -33,12 +34,12 @@ from printplay.cli.common import (
 from printplay.cli.deal_solve import Numbering, run_deal, run_solve
 from printplay.cli.deal_solve import deal_of as _deal
 from printplay.cli.deal_solve import game_of as _game
-from printplay.cli.option_types import JsonOpt, OptionsOpt, PaperOpt
+from printplay.cli.option_types import JsonOpt, OptionsOpt, PaperOpt, RulesDirOpt
 from printplay.cli.root_help import ROOT_HELP, VERSION_HELP
 from printplay.cli.run import guarded
 from printplay.cli.run import main as main  # the command line's entry, as ever
 from printplay.cli.verb_table import VerbTable
-from printplay.core.errors import DealError, GameError, OptionError, PrintplayError
+from printplay.core.errors import DealError, GameError, OptionError
 from printplay.games import REGISTRY, BestLine, game_name
 from printplay.games import entry as game_entry
 from printplay.models.print_profiles import DEFAULT_PROFILE, PROFILES
@@ -139,29 +140,6 @@ OutputOpt = Annotated[
         "--output", "-o", help="The PDF file to write.", show_default=False, parser=output_file
     ),
 ]
-RulesDirOpt = Annotated[
-    Path | None,
-    typer.Option(
-        "--rules-dir",
-        help="A folder of house rulebook sources and templates (GAME.md, sheet.j2, ...), "
-        "at its top or in rules/ and templates/ inside it, read before the bundled ones. "
-        "House files run sandboxed: they can reach no Python, no shell and no file outside "
-        "the folder.",
-        show_default=False,
-    ),
-]
-
-
-def _rules_dir(folder: Path | None, output: Path | None = None) -> Path | None:
-    if folder is not None and not folder.is_dir():
-        raise PrintplayError(f"--rules-dir {folder}: no such folder")
-    if folder is not None and output is not None:
-        from printplay.core.outfile import refuse_input_as_output
-        from printplay.core.templating import house_sources
-
-        sources = (("a house source of --rules-dir", path) for path in house_sources(folder))
-        refuse_input_as_output(output, sources)
-    return folder
 
 
 @verbs.command()
@@ -426,7 +404,7 @@ def sheet(
 
     name = game_entry(game).name
     numbered_in = check_numbering(game, numbering.value)
-    house = _rules_dir(rules_dir, output)
+    house = house_folder(rules_dir, output)
     result = None
     if difficulty is not None or start is not None:
         from printplay.core.outfile import check_writable
@@ -514,7 +492,7 @@ def _print_printable(
         output,
         tuple(option or ()),
         paper=paper.value,
-        rules_dir=_rules_dir(rules_dir, output),
+        rules_dir=house_folder(rules_dir, output),
     )
     print_path(make_printable(kind, request))
 
@@ -761,7 +739,7 @@ def deck(
             fmt=(export_format or ExportFormat.png).value,
             jokers=0 if jokers is None else jokers,
             games=quick_ref or (),
-            rules_dir=_rules_dir(rules_dir),
+            rules_dir=house_folder(rules_dir),
             four_colour=four_colour,
             large_index=large_index,
             back_text=back_text,
@@ -782,7 +760,7 @@ def deck(
     path = make_deck(
         output,
         games=quick_ref or (),
-        rules_dir=_rules_dir(rules_dir, output),
+        rules_dir=house_folder(rules_dir, output),
         paper=paper.value,
         size=size,
         duplex=duplex.value,
@@ -870,7 +848,7 @@ def components(
             thickness=card_thickness,
             game=game,
             paper=paper.value,
-            rules_dir=_rules_dir(rules_dir, output),
+            rules_dir=house_folder(rules_dir, output),
         )
         print_path(path)
         return
@@ -978,7 +956,7 @@ def kit(
             paper=paper.value,
             deals=numbers,
             deck=not no_deck,
-            rules_dir=_rules_dir(rules_dir, output),
+            rules_dir=house_folder(rules_dir, output),
             puzzles=not no_puzzles,
             lite=lite,
         )
@@ -1077,7 +1055,7 @@ def site(
             output_dir,
             deals=deals,
             paper=paper.value,
-            rules_dir=_rules_dir(rules_dir),
+            rules_dir=house_folder(rules_dir),
             force=force,
             pool=pool,
         )

@@ -19,12 +19,13 @@ import typer
 
 from printplay.cli.common import (
     Paper,
+    house_folder,
     output_file,
     print_json,
     print_path,
     progress_bar,
 )
-from printplay.cli.option_types import JsonOpt, OptionsOpt, PaperOpt
+from printplay.cli.option_types import JsonOpt, OptionsOpt, PaperOpt, RulesDirOpt
 from printplay.core.errors import OptionError
 from printplay.games import REGISTRY, entry
 
@@ -90,6 +91,7 @@ def book(
             case_sensitive=False,
         ),
     ] = Imposition.pages,
+    rules_dir: RulesDirOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Write a book of winnable deals of the difficulty asked, one a page, with the
@@ -99,6 +101,7 @@ def book(
 
     found = entry(game)
     maker = book_maker(found.name)
+    house = house_folder(rules_dir, output)
     curated = difficulty == CURATED and found.is_solitaire
     if curated and (option or count != BookRequest.count or start != BookRequest.start):
         raise OptionError(
@@ -123,6 +126,7 @@ def book(
             curated=curated,
             progress=report,
             imposition=imposition.value,
+            rules_dir=house,
         )
         path, manifest = maker(request)
     if as_json:

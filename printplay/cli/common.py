@@ -347,3 +347,19 @@ def command_named(path: str) -> Callable[..., object]:
     if not callable(found):
         raise GameError(f"{path} is not a command")
     return found
+
+
+def house_folder(folder: Path | None, output: Path | None = None) -> Path | None:
+    """``--rules-dir``'s folder, checked: one that is not there is refused, and so is an
+    ``output`` that would overwrite one of its house sources."""
+    if folder is not None and not folder.is_dir():
+        from printplay.core.errors import PrintplayError
+
+        raise PrintplayError(f"--rules-dir {folder}: no such folder")
+    if folder is not None and output is not None:
+        from printplay.core.outfile import refuse_input_as_output
+        from printplay.core.templating import house_sources
+
+        sources = (("a house source of --rules-dir", path) for path in house_sources(folder))
+        refuse_input_as_output(output, sources)
+    return folder

@@ -21,6 +21,20 @@ OptionsOpt = Annotated[
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 
+RulesDirOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--rules-dir",
+        help="A folder of house rulebook sources and templates (GAME.md, sheet.j2, ...), "
+        "at its top or in rules/ and templates/ inside it, read before the bundled ones. "
+        "House files run sandboxed: they can reach no Python, no shell and no file outside "
+        "the folder.",
+        show_default=False,
+    ),
+]
+"""``--rules-dir``: a folder of house sources (:func:`~printplay.cli.common.house_folder`
+checks it)."""
+
 PaperOpt = Annotated[Paper, typer.Option("--paper", help="Paper size.", case_sensitive=False)]
 """``--paper a4|letter`` (any case); anything else is a usage error (exit status 2)."""
 

@@ -98,13 +98,42 @@ def with_imposition(manifest: JsonObject, imposition: str, pages: int, paper: st
     return {**manifest, "imposition": imposition_manifest(plan, pages)}
 
 
+def _drawn(
+    book: PuzzleBook,
+    path: Path,
+    *,
+    paper: str,
+    finish: Finish | None,
+    sketched: Mapping[str, int] | None = None,
+    rules_dir: Path | None = None,
+) -> BookPages:
+    """``book`` drawn to ``path`` in the words of ``book.j2`` (a house edition first, from
+    ``rules_dir``, and then under the house deadline)."""
+    from printplay.core.templating import render_deadline
+    from printplay.makers.printable_words import house_path, printable_words
+    from printplay.render.puzzle_book_pdf import draw_book
+
+    search = house_path(rules_dir)
+    with render_deadline(search, "the puzzle book"):
+        words = printable_words("book.j2", search)
+        return draw_book(book, path, words=words, paper=paper, finish=finish, sketched=sketched)
+
+
 def write_curated_book(
-    game_name: str, path: Path, *, paper: str = "a4", imposition: str = "pages"
+    game_name: str,
+    path: Path,
+    *,
+    paper: str = "a4",
+    imposition: str = "pages",
+    rules_dir: Path | None = None,
 ) -> tuple[Path, JsonObject]:
     """Write the book of ``game_name``'s curated collections (:data:`CURATED`: first
     steps, then expert) to ``path``, from their stored lines, imposed as ``imposition``
-    asks; the path and the manifest."""
-    written, made, _ = curated_book(game_name, path, paper=paper, imposition=imposition)
+    asks (``rules_dir``: house sources, its ``book.j2`` read first); the path and the
+    manifest."""
+    written, made, _ = curated_book(
+        game_name, path, paper=paper, imposition=imposition, rules_dir=rules_dir
+    )
     return written, made
 
 
@@ -115,21 +144,22 @@ def curated_book(
     paper: str = "a4",
     imposition: str = "pages",
     sketched: Mapping[str, int] | None = None,
+    rules_dir: Path | None = None,
 ) -> tuple[Path, JsonObject, BookPages]:
     """:func:`write_curated_book`, and where its pages landed; ``sketched`` is where the
     first layout pass of the same book found its marks, from an earlier printing of it
     (:attr:`~printplay.models.book_model.BookPages.sketched`): not laid out again (the
-    kits print the book the demo printed, numbered on)."""
+    kits print the book the demo printed, numbered on).  With house sources
+    (``rules_dir``) the book is laid out in full: its words may differ from the earlier
+    printing's."""
     from printplay.core.outfile import check_writable
-    from printplay.makers.printable_words import printable_words
-    from printplay.render.puzzle_book_pdf import draw_book
 
     finish = imposed(imposition, paper)
     path = check_writable(Path(path))
     game, chosen = curated_deals(game_name)
     book = build_book(game, chosen, CURATED_BOOK, paper=paper)
-    words = printable_words("book.j2")
-    pages = draw_book(book, path, words=words, paper=paper, finish=finish, sketched=sketched)
+    marks = sketched if rules_dir is None else None
+    pages = _drawn(book, path, paper=paper, finish=finish, sketched=marks, rules_dir=rules_dir)
     made = with_imposition(manifest(game, book, pages), imposition, pages.pages, paper)
     return path, made, pages
 
@@ -141,7 +171,11 @@ def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
 
     if request.curated:
         return write_curated_book(
-            request.game, request.path, paper=request.paper, imposition=request.imposition
+            request.game,
+            request.path,
+            paper=request.paper,
+            imposition=request.imposition,
+            rules_dir=request.rules_dir,
         )
     return write_book(
         make_solitaire(request.game, request.option_texts),
@@ -153,6 +187,7 @@ def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
         paper=request.paper,
         progress=request.progress,
         imposition=request.imposition,
+        rules_dir=request.rules_dir,
     )
 
 
@@ -167,13 +202,12 @@ def write_book(
     paper: str = "a4",
     progress: Progress | None = None,
     imposition: str = "pages",
+    rules_dir: Path | None = None,
 ) -> tuple[Path, JsonObject]:
-    """Choose, build and write a book to ``path``, imposed as ``imposition`` asks; the
-    path and the manifest.  Nothing is written unless the book is complete (the output is
-    checked first)."""
+    """Choose, build and write a book to ``path``, imposed as ``imposition`` asks
+    (``rules_dir``: house sources, its ``book.j2`` read first); the path and the manifest.
+    Nothing is written unless the book is complete (the output is checked first)."""
     from printplay.core.outfile import check_writable
-    from printplay.makers.printable_words import printable_words
-    from printplay.render.puzzle_book_pdf import draw_book
 
     check_difficulty(difficulty)
     check_count(count)
@@ -183,7 +217,7 @@ def write_book(
     path = check_writable(Path(path))
     chosen = choose_deals(game, count, difficulty, start=start, jobs=jobs, progress=progress)
     book = build_book(game, chosen, difficulty, start=start, paper=paper)
-    pages = draw_book(book, path, words=printable_words("book.j2"), paper=paper, finish=finish)
+    pages = _drawn(book, path, paper=paper, finish=finish, rules_dir=rules_dir)
     return path, with_imposition(manifest(game, book, pages), imposition, pages.pages, paper)
 
 

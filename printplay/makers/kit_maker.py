@@ -298,7 +298,10 @@ def _parts(
 
         def book() -> Path:
             target = folder / "puzzles.pdf"
-            return curated_book(game.name, target, paper=paper, sketched=sketched)[0]
+            found = curated_book(
+                game.name, target, paper=paper, sketched=sketched, rules_dir=rules_dir
+            )
+            return found[0]
 
         title = words("part_title", kind="puzzles", game=game.title)
         add("puzzles", title, "both", [KitDocument("", book)], deals=curated_count(game.name))

@@ -59,7 +59,11 @@ def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
     demo's, :data:`DEMO_PROBLEMS` problems from round 1)."""
     if request.curated:
         return write_problem_book(
-            request.path, count=DEMO_PROBLEMS, paper=request.paper, imposition=request.imposition
+            request.path,
+            count=DEMO_PROBLEMS,
+            paper=request.paper,
+            imposition=request.imposition,
+            rules_dir=request.rules_dir,
         )
     return write_problem_book(
         request.path,
@@ -69,6 +73,7 @@ def make_book(request: BookRequest) -> tuple[Path, JsonObject]:
         start=request.start,
         paper=request.paper,
         imposition=request.imposition,
+        rules_dir=request.rules_dir,
     )
 
 
@@ -81,13 +86,16 @@ def write_problem_book(
     start: int = 1,
     paper: str = "a4",
     imposition: str = "pages",
+    rules_dir: Path | None = None,
 ) -> tuple[Path, JsonObject]:
-    """Build and write the problem book to ``path``, imposed as ``imposition`` asks; the
-    path and the manifest.  A problem book has no levels: ``difficulty`` must be
-    ``mixed``."""
+    """Build and write the problem book to ``path``, imposed as ``imposition`` asks
+    (``rules_dir``: house sources, its ``book.j2`` read first, drawn under the house
+    deadline); the path and the manifest.  A problem book has no levels: ``difficulty``
+    must be ``mixed``."""
     from printplay.core.outfile import check_writable
+    from printplay.core.templating import render_deadline
     from printplay.makers.book_maker import imposed, with_imposition
-    from printplay.makers.printable_words import printable_words
+    from printplay.makers.printable_words import house_path, printable_words
     from printplay.render.poker_problems_pdf import draw_problem_book
 
     if difficulty != "mixed":
@@ -98,8 +106,10 @@ def write_problem_book(
     finish = imposed(imposition, paper)
     path = check_writable(Path(path))
     model = build_problem_book(option_texts, count=count, start=start, paper=paper)
-    words = printable_words("book.j2")
-    pages = draw_problem_book(model, path, words=words, paper=paper, finish=finish)
+    search = house_path(rules_dir)
+    with render_deadline(search, "the problem book"):
+        words = printable_words("book.j2", search)
+        pages = draw_problem_book(model, path, words=words, paper=paper, finish=finish)
     data = problem_manifest(model, pages, option_texts)
     return path, with_imposition(data, imposition, pages.pages, paper)
 

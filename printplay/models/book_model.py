@@ -46,6 +46,8 @@ class BookRequest:
     imposition: str = "pages"
     """How the pages are put on paper (one of
     :data:`printplay.models.imposition_model.IMPOSITIONS`)."""
+    rules_dir: Path | None = None
+    """A folder of house sources: its ``book.j2`` words the book (``None``: the bundled)."""
 
 
 @dataclass(frozen=True)
