@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -28,9 +28,6 @@ from printplay.cli.common import (
 from printplay.cli.option_types import JsonOpt, OptionsOpt, PaperOpt, RulesDirOpt
 from printplay.core.errors import OptionError
 from printplay.games import REGISTRY, entry
-
-if TYPE_CHECKING:
-    pass
 
 
 class Imposition(StrEnum):
