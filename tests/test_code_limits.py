@@ -4,7 +4,6 @@ lookups that check what an entry names instead of casting it."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 import re
 import subprocess
@@ -13,6 +12,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from source_trees import classes, package_modules
 
 from printplay.core.errors import GameError
 from printplay.games import REGISTRY, entry
@@ -27,10 +27,6 @@ MAX_COMPLEXITY = 25
 MAX_CLASS_LINES = 500
 MAX_ANY = 30
 MAX_CAST = 3
-
-
-def _sources() -> list[Path]:
-    return sorted(PACKAGE.rglob("*.py"))
 
 
 def test_ruff_holds_functions_to_the_complexity_limit() -> None:
@@ -51,11 +47,10 @@ def test_ruff_holds_functions_to_the_complexity_limit() -> None:
 
 def test_no_class_is_over_500_lines() -> None:
     long = [
-        f"{path.relative_to(REPO)}:{node.lineno} {node.name} ({length} lines)"
-        for path in _sources()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-        if isinstance(node, ast.ClassDef)
-        and (length := (node.end_lineno or node.lineno) - node.lineno + 1) > MAX_CLASS_LINES
+        f"{path.relative_to(REPO)}:{kind.line} {kind.name} ({kind.length} lines)"
+        for path in package_modules()
+        for kind in classes(path)
+        if kind.length > MAX_CLASS_LINES
     ]
     assert not long
 
@@ -64,7 +59,7 @@ def _lines_matching(pattern: str) -> list[str]:
     found = re.compile(pattern)
     return [
         f"{path.relative_to(REPO)}:{number}"
-        for path in _sources()
+        for path in package_modules()
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if found.search(line)
     ]

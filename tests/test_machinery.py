@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from pdftext import pdf_text
+from source_trees import classes
 
 from printplay.cli.app import main
 from printplay.core.deal import numbered_deal
@@ -68,6 +69,7 @@ def _named_modules(value: object) -> set[str]:
     return set()
 
 
+@functools.cache
 def _declared() -> dict[str, set[str]]:
     """Each module the declarations name, with the games whose declarations name it."""
     found: dict[str, set[str]] = {}
@@ -148,9 +150,8 @@ def _game_classes() -> frozenset[str]:
     pytest-xdist worker collects every file)."""
     defined: dict[bool, set[str]] = {True: set(), False: set()}
     for module in MODULES:
-        tree = ast.parse((REPO / module).read_text(encoding="utf-8"))
-        classes = {node.name for node in ast.walk(tree) if isinstance(node, ast.ClassDef)}
-        defined[_owner(REPO / module) is not None] |= classes
+        names = {kind.name for kind in classes(REPO / module)}
+        defined[_owner(REPO / module) is not None] |= names
     return frozenset(defined[True] - defined[False])
 
 
