@@ -6,13 +6,14 @@ import fcntl
 import json
 import os
 import pickle
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
+from _pytest.doctest import DoctestModule
 from developer_loop import LEFT_OUT
 from hypothesis import settings
 
@@ -33,6 +34,39 @@ from printplay.render.sheet_pdf import draw_sheet
 
 if TYPE_CHECKING:
     from printplay.makers.kit_maker import Kit
+
+# --- Doctests: only files that hold an example ---------------------------------------------
+
+
+class PromptlessDoctests:
+    """``--doctest-modules`` imports every ``.py`` file under the test paths, in every xdist
+    worker, to look for examples; most of the package's modules hold none. A file whose
+    text has no ``>>>`` prompt can hold no doctest (the parser finds examples by their
+    prompt), so its doctest collector is dropped before it imports anything: the tests
+    collected are the same. That every module of the package imports is checked by
+    ``test_architecture.py::test_every_module_of_the_package_imports``, in one worker.
+
+    Registered as a plugin (:func:`pytest_configure`), not as this file's own hook: a
+    conftest's collection hooks see only the files under its folder, and the package's
+    modules are not under ``tests/``."""
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_collect_file(
+        self,
+    ) -> Generator[None, list[pytest.Collector], list[pytest.Collector]]:
+        """The collectors of a file, without a doctest collector where it holds no prompt."""
+        found = yield
+        return [
+            collector
+            for collector in found
+            if not isinstance(collector, DoctestModule) or b">>>" in collector.path.read_bytes()
+        ]
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Register :class:`PromptlessDoctests` for the whole run."""
+    config.pluginmanager.register(PromptlessDoctests(), "printplay-promptless-doctests")
+
 
 # --- Property tests: the same examples every run ----------------------------------------------
 

@@ -1,11 +1,12 @@
 """The layers of docs/architecture.md hold: import-linter checks the contracts of
 ``[tool.importlinter]`` in pyproject.toml (one ``layers`` contract in the documented order,
 render imports no engine or solver, models hold no game's type), a new module is checked by
-the folder it is in, no module name is repeated across the layers, and nothing in the
-repository points at a file outside it."""
+the folder it is in, no module name is repeated across the layers, every module imports,
+and nothing in the repository points at a file outside it."""
 
 from __future__ import annotations
 
+import importlib
 import re
 import subprocess
 import sys
@@ -14,6 +15,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
+from source_trees import package_modules
 
 REPO = Path(__file__).resolve().parent.parent
 LINT = str(Path(sys.executable).with_name("lint-imports"))
@@ -197,3 +199,14 @@ def test_nothing_refers_to_a_file_outside_the_repository() -> None:
             if OUTSIDE.search(line) and "OUTSIDE = re.compile" not in line:
                 found.append(f"{name}:{number}: {line.strip()[:80]}")
     assert not found, "\n".join(found)
+
+
+def test_every_module_of_the_package_imports() -> None:
+    """Each module under printplay/ imports (but ``__main__``, which runs the command line).
+    The doctest collection skips the modules that hold no example
+    (``conftest.PromptlessDoctests``), so it no longer proves this of them."""
+    for path in package_modules():
+        parts = path.relative_to(REPO).with_suffix("").parts
+        if parts[-1] == "__main__":
+            continue
+        importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
