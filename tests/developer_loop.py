@@ -345,6 +345,9 @@ LEFT_OUT: dict[str, Kept] = {
     # Suits breaking every tie, on 300 drawn pairs of hands: the loop keeps the tie-breaks
     # worked by hand, with suits and without.
     "test_poker_hands.py::test_suits_decide_every_tie_between_different_hands": ALL,
+    # Random casino rounds played out (150 drawn): the loop keeps the casino's ruling tests,
+    # pot, folds, splits and bonuses worked by hand (as for the standard game above).
+    "test_poker_casino.py::test_random_rounds": ALL,
     # A rulebook of the home cap typeset for its summary: the loop keeps the default
     # rulebook's computed summary.
     "test_poker_rulebook.py::test_the_home_cap_rulebook_prints_its_own_summary": ALL,
