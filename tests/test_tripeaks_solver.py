@@ -8,6 +8,11 @@ behaviour, regenerate it with::
     PRINTPLAY_REGENERATE_GOLDEN=1 python -m pytest tests/test_tripeaks_solver.py -k golden
 
 and review the diff before committing.
+
+The agreement tests against the reference searches read the answers those searches gave,
+stored in ``tests/golden/reference_answers.json`` (:mod:`reference_answers`, which says how
+to write it again); under the standard rules they search every run and check the stored
+answers are current.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,6 +29,7 @@ import pytest
 from conftest import mostly_slow
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from reference_answers import answer
 
 from printplay.core.cards import Card, standard_deck
 from printplay.core.deal import explicit_deal
@@ -47,7 +54,9 @@ from printplay.solve.packed import (
 )
 from printplay.solve.toolkit import replay_line
 from printplay.solve.tripeaks_solver import best_score, encode, short_of_neighbours, solve
-from printplay.testing import SearchTooBig, reference_best_score, reference_verdict
+from printplay.testing import BestScore, SearchTooBig
+from printplay.testing import reference_best_score as search_best_score
+from printplay.testing import reference_verdict as search_verdict
 
 UNSOLVABLE = frozenset(
     {
@@ -103,6 +112,51 @@ def score_key(state: TriPeaksState) -> tuple[Any, ...]:
 def check_line(state: TriPeaksState, result: SolveResult) -> TriPeaksState:
     """Replay a result's moves through the engine; return the final state."""
     return replay_line(state, result.moves)[-1]
+
+
+def _live(state: TriPeaksState) -> bool:
+    """Whether ``state`` is played under the standard rules (whatever its points): the
+    agreement tests' cases the developer's loop keeps, whose reference answers are searched
+    for every run."""
+    standard = OPTION_SETS["standard"]
+    scored = {"card_penalty": standard.card_penalty, "completion_bonus": standard.completion_bonus}
+    return replace(state.options, **scored) == standard
+
+
+def reference_verdict(
+    state: TriPeaksState, cap: int, *, key: Callable[[TriPeaksState], Hashable]
+) -> bool:
+    """The reference's verdict on ``state`` (:func:`~printplay.testing.reference_verdict`,
+    :class:`SearchTooBig` past ``cap``), as it answered when its answers were stored
+    (:mod:`reference_answers`); searched for again under the standard rules, or when not
+    stored."""
+
+    def search() -> bool | None:
+        try:
+            return search_verdict(state, cap, key=key)
+        except SearchTooBig:
+            return None
+
+    kind = f"verdict, cap {cap}, key {key.__name__}"
+    found = answer(kind, state, f"{kind}: {state.options}", search, live=_live(state))
+    if found is None:
+        raise SearchTooBig(f"more than {cap} positions")
+    return bool(found)
+
+
+def reference_best_score(
+    state: TriPeaksState, cap: int, *, key: Callable[[TriPeaksState], Hashable]
+) -> BestScore:
+    """The reference's best scores from ``state``
+    (:func:`~printplay.testing.reference_best_score`), stored as :func:`reference_verdict`."""
+
+    def search() -> list[int | None]:
+        found = search_best_score(state, cap, key=key)
+        return [found.win, found.overall]
+
+    kind = f"best score, cap {cap}, key {key.__name__}"
+    win, overall = answer(kind, state, f"{kind}: {state.options}", search, live=_live(state))
+    return BestScore(win, overall)
 
 
 # --- positions -----------------------------------------------------------------------------
@@ -211,7 +265,7 @@ def test_options_change_the_verdict() -> None:
     assert [m.to_json() for m in solve(wrap).moves] == [{"type": "play", "slot": 0, "card": "Kc"}]
     no_wrap = replace(wrap, options=TriPeaksOptions(wrap=False))
     assert solve(no_wrap).solvable is False
-    assert reference_verdict(no_wrap, key=key) is False
+    assert search_verdict(no_wrap, key=key) is False
     joker = TriPeaksState(TriPeaksOptions(wrap=False, jokers=1), king, (c("Ac"),), (c("X1"),))
     assert [m.to_json()["type"] for m in solve(joker).moves] == ["draw", "play"]
     joker_top = TriPeaksState(TriPeaksOptions(wrap=False, jokers=1), king, (c("X1"),), ())
@@ -221,12 +275,12 @@ def test_options_change_the_verdict() -> None:
         (c("5d"),), (),
     )  # fmt: skip
     assert solve(joker_card).solvable is True
-    assert reference_verdict(joker_card, key=key) is True
+    assert search_verdict(joker_card, key=key) is True
     # Under strict-draw a forced play spoils this one; turning the stock first wins.
     free = small_position(TriPeaksOptions(), 297, 2, 3, 0)
     strict = replace(free, options=TriPeaksOptions(strict_draw=True))
-    assert solve(free).solvable is True and reference_verdict(free, key=key) is True
-    assert solve(strict).solvable is False and reference_verdict(strict, key=key) is False
+    assert solve(free).solvable is True and search_verdict(free, key=key) is True
+    assert solve(strict).solvable is False and search_verdict(strict, key=key) is False
     face_up = replace(free, options=TriPeaksOptions(face_up=True))
     assert solve(face_up).moves == solve(free).moves
 
