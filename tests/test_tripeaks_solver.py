@@ -10,7 +10,7 @@ behaviour, regenerate it with::
 and review the diff before committing.
 
 The agreement tests against the reference searches read the answers those searches gave,
-stored in ``tests/golden/reference_answers.json`` (:mod:`reference_answers`, which says how
+stored in ``tests/golden/tripeaks_reference.json`` (:mod:`reference_answers`, which says how
 to write it again); under the standard rules they search every run and check the stored
 answers are current.
 """
@@ -138,7 +138,7 @@ def reference_verdict(
             return None
 
     kind = f"verdict, cap {cap}, key {key.__name__}"
-    found = answer(kind, state, f"{kind}: {state.options}", search, live=_live(state))
+    found = answer("tripeaks", kind, state, f"{kind}: {state.options}", search, live=_live(state))
     if found is None:
         raise SearchTooBig(f"more than {cap} positions")
     return bool(found)
@@ -155,7 +155,9 @@ def reference_best_score(
         return [found.win, found.overall]
 
     kind = f"best score, cap {cap}, key {key.__name__}"
-    win, overall = answer(kind, state, f"{kind}: {state.options}", search, live=_live(state))
+    win, overall = answer(
+        "tripeaks", kind, state, f"{kind}: {state.options}", search, live=_live(state)
+    )
     return BestScore(win, overall)
 
 
