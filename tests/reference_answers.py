@@ -75,6 +75,8 @@ def answer(
     key = position_key(kind, position)
     stored = _stored(game).get(key)
     regenerating = bool(os.environ.get(REGENERATE))
+    if regenerating and os.environ.get("PYTEST_XDIST_WORKER"):
+        raise RuntimeError(f"{REGENERATE}: run pytest with -n 0 (each worker would write)")
     if stored is not None and not live and not regenerating:
         return stored["answer"]
     found = search()

@@ -258,6 +258,37 @@ def test_small_positions_agree_with_brute_force(
     assert final.is_won is (win is not None)
 
 
+def test_stored_reference_answers_are_read_checked_and_searched_when_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """:func:`reference_answers.answer`: a stored answer is read without searching; a live
+    case searches and fails if the stored answer is not what the search says now; a
+    position with nothing stored is searched for."""
+    import reference_answers
+
+    monkeypatch.setattr(reference_answers, "GOLDEN", tmp_path)
+    monkeypatch.delenv(reference_answers.REGENERATE, raising=False)
+    key = reference_answers.position_key("verdict", "a position")
+    stored = {key: {"case": "a case", "answer": True}}
+    (tmp_path / "game_reference.json").write_text(json.dumps(stored), encoding="utf-8")
+    searched: list[str] = []
+
+    def search(found: bool) -> Callable[[], bool]:
+        def searching() -> bool:
+            searched.append("searched")
+            return found
+
+        return searching
+
+    assert answer("game", "verdict", "a position", "a case", search(False)) is True
+    assert searched == []
+    assert answer("game", "verdict", "a position", "a case", search(True), live=True) is True
+    with pytest.raises(AssertionError, match=r"game_reference\.json is stale for a case"):
+        answer("game", "verdict", "a position", "a case", search(False), live=True)
+    assert answer("game", "verdict", "another position", "a case", search(False)) is False
+    assert searched == ["searched"] * 3
+
+
 def test_options_change_the_verdict() -> None:
     """Small positions whose verdict flips with wrap, jokers and strict-draw."""
     c = Card.parse
