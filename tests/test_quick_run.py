@@ -1,6 +1,6 @@
 """The plain command lines run without typer (``printplay.cli.run``) are run as typer runs
-them: ``--help``'s page is typer's at every width, a plain ``deal`` or ``solve`` hands the
-verb's work the values typer hands it, and every other line goes to typer."""
+them: ``--help``'s page is typer's at every width, a plain ``deal``, ``solve`` or ``sheet``
+hands the verb's work the values typer hands it, and every other line goes to typer."""
 
 from __future__ import annotations
 
@@ -103,6 +103,11 @@ QUICK_LINES = [
     "solve golf --shortest --seed 5 --max-states 1000 --jobs 2",
     "solve tripeaks -j 1 --max-states=7 --seed 99999999999999999999999 -O x",
     "solve tripeaks",
+    "sheet tripeaks --seed 2 -o s.pdf",
+    "sheet -o s.pdf pyramid --seed=2 --paper letter --spoiler-free",
+    "sheet golf --output=out/s.pdf --deal 'Th 7c' --numbering pysolfc -O wrap,x --paper=a4",
+    "sheet ricochet --rules-dir house -s 2 --output o.pdf",
+    "sheet ricochet-poker --seed 1 -o s.pdf --option a -O b",
 ]
 """Lines read without typer."""
 
@@ -132,6 +137,23 @@ TYPER_LINES = [
     "games",
     "--version",
     "--help extra",
+    "sheet tripeaks --seed 2",
+    "sheet tripeaks --seed 2 -o s.pdf -o t.pdf",
+    "sheet tripeaks --seed 2 -o ''",
+    "sheet tripeaks --seed 2 -o ' '",
+    "sheet tripeaks --seed 2 -o out/",
+    "sheet tripeaks --seed 2 -o=s.pdf",
+    "sheet tripeaks --seed 2 --output -o",
+    "sheet tripeaks --seed 2 -o s.pdf --paper A4",
+    "sheet tripeaks --seed 2 -o s.pdf --paper legal",
+    "sheet tripeaks --seed 2 -o s.pdf --spoiler-free=1",
+    "sheet tripeaks --seed 2 -o s.pdf --rules-dir=",
+    "sheet tripeaks --seed 2 -o s.pdf --max-seconds 5",
+    "sheet tripeaks --difficulty easy -o s.pdf",
+    "sheet tripeaks --difficulty easy --start 3 -o s.pdf",
+    "sheet tripeaks --seed 2 -o s.pdf --json",
+    "sheet tripeaks --seed 2 -o s.pdf --help",
+    "sheet nogame --seed 2 -o s.pdf",
 ]
 """Lines left to typer: a value it would read unusually or refuse, an option read through a
 parser or a file, help, another verb."""
@@ -140,9 +162,10 @@ parser or a file, help, another verb."""
 def typers_arguments(
     argv: list[str], monkeypatch: pytest.MonkeyPatch
 ) -> tuple[str, str, dict[str, Any]] | None:
-    """The verb, game and arguments typer hands ``deal``'s or ``solve``'s work, if it does."""
+    """The verb, game and arguments typer hands ``deal``'s, ``solve``'s or ``sheet``'s work,
+    if it does."""
     seen: list[tuple[str, str, dict[str, Any]]] = []
-    for verb in ("deal", "solve"):
+    for verb in ("deal", "solve", "sheet"):
 
         def record(game: str, *, verb: str = verb, **given: Any) -> None:
             seen.append((verb, game, given))

@@ -144,8 +144,8 @@ TYPER_AND_ITS_LIBRARY = {
     "difflib (typer's suggestions)": "difflib",
     "datetime": "datetime",
 }
-"""What ``printplay`` alone, ``--help`` or a plain ``deal`` or ``solve`` run by the console
-script does not import
+"""What ``printplay`` alone, ``--help`` or a plain ``deal``, ``solve`` or ``sheet`` run by the
+console script does not import
 (``printplay.cli.run``), by the module that shows it was."""
 
 LAUNCH = """
@@ -189,9 +189,23 @@ def test_a_plain_line_runs_without_typer(tmp_path: Path, argv: list[str]) -> Non
         assert not {"printplay.games", "dataclasses", "inspect"} & modules
 
 
+def test_a_plain_sheet_runs_without_typer(tmp_path: Path) -> None:
+    """A sheet's line read without typer (reportlab, which draws it, imports datetime)."""
+    status, out, modules = launched(tmp_path, "sheet", "ricochet", "--seed", "2", "-o", "s.pdf")
+    assert status == 0 and out == "s.pdf\n" and (tmp_path / "s.pdf").is_file()
+    drawing = {"datetime"}
+    spared = {name for name in TYPER_AND_ITS_LIBRARY.values() if name not in drawing}
+    assert not spared & modules
+
+
 @pytest.mark.parametrize(
     ("argv", "status"),
-    [(["deal", "tripeaks", "--seed", "x"], 2), (["games"], 0), (["deal", "--help"], 0)],
+    [
+        (["deal", "tripeaks", "--seed", "x"], 2),
+        (["games"], 0),
+        (["deal", "--help"], 0),
+        (["sheet", "ricochet", "--seed", "2", "-o", "s.pdf", "--paper", "A4"], 0),
+    ],
 )
 def test_any_other_line_runs_through_typer(tmp_path: Path, argv: list[str], status: int) -> None:
     """The other side of the check above: the names looked for are the ones imported."""

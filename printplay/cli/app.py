@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -38,15 +38,13 @@ from printplay.cli.option_types import JsonOpt, OptionsOpt, PaperOpt, RulesDirOp
 from printplay.cli.root_help import ROOT_HELP, VERSION_HELP
 from printplay.cli.run import guarded
 from printplay.cli.run import main as main  # the command line's entry, as ever
+from printplay.cli.sheet_verb import run_sheet
 from printplay.cli.verb_table import VerbTable
-from printplay.core.errors import DealError, GameError, OptionError
+from printplay.core.errors import DealError, OptionError
 from printplay.games import REGISTRY, BestLine, game_name
 from printplay.games import entry as game_entry
 from printplay.models.print_profiles import DEFAULT_PROFILE, PROFILES
 from printplay.render.card_sizes import CARD_SIZES, DEFAULT_CARD
-
-if TYPE_CHECKING:
-    from printplay.models.printable import Line
 
 verbs = VerbTable()
 """The verbs, in the order ``--help`` lists them; each is built when a run reaches it."""
@@ -398,69 +396,20 @@ def sheet(
     ] = None,
 ) -> None:
     """Write a setup sheet and walkthrough of a deal (see :data:`SHEET_HELP`)."""
-    from printplay.games.numbering import check_numbering
-    from printplay.makers.requests import make_printable
-    from printplay.models.printable import PrintRequest
-
-    name = game_entry(game).name
-    numbered_in = check_numbering(game, numbering.value)
-    house = house_folder(rules_dir, output)
-    result = None
-    if difficulty is not None or start is not None:
-        from printplay.core.outfile import check_writable
-
-        check_writable(output)  # before the search, not after it
-        seed, result = _first_of_level(name, option, difficulty, start, seed, deal, numbered_in)
-    request = PrintRequest(
-        name,
-        output,
-        tuple(option or ()),
+    run_sheet(
+        game,
+        output=output,
         seed=seed,
-        deal_codes=deal,
-        numbering=numbered_in,
-        paper=paper.value,
+        deal=deal,
+        option=option,
+        numbering=numbering,
+        paper=paper,
         spoiler_free=spoiler_free,
-        rules_dir=house,
+        rules_dir=rules_dir,
         max_seconds=max_seconds,
-        result=result,
-        level=difficulty,
+        difficulty=difficulty,
+        start=start,
     )
-    with working(f"working out the line (at most {max_seconds:g} s) and typesetting the sheet"):
-        path = make_printable("sheet", request)
-    print_path(path)
-
-
-def _first_of_level(
-    game: str,
-    option: list[str] | None,
-    difficulty: str | None,
-    start: int | None,
-    seed: int | None,
-    deal: str | None,
-    numbering: str,
-) -> tuple[int, Line]:
-    """``sheet --difficulty``: the first deal of the level from ``start`` (numbered in
-    ``numbering``) and its line."""
-    from printplay.builders.puzzle_book import first_of_level
-    from printplay.core.deal import MAX_SEED
-
-    if difficulty is None:
-        raise DealError("--start goes with --difficulty (the first deal of a level)")
-    if seed is not None or deal is not None:
-        raise DealError("give --seed, --deal or --difficulty, not more than one")
-    if not game_entry(game).is_solitaire:
-        raise GameError(f"{game_entry(game).title} deals have no levels: give --seed N")
-    if start is not None and not 1 <= start <= MAX_SEED:
-        raise DealError(f"--start must be a deal number from 1 to {MAX_SEED}, not {start}")
-    the_game = _game(game, option)
-    with working(f"looking for the first {difficulty} deal"):
-        found = first_of_level(the_game, difficulty, start=start or 1, numbering=numbering)
-    assert found.deal.seed is not None  # numbered deals only
-    stderr.print(
-        f"printplay: {found.deal.name} is the first {difficulty} deal from deal {start or 1}",
-        markup=False,
-    )
-    return found.deal.seed, found.line
 
 
 @verbs.command()

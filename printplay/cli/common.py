@@ -210,7 +210,9 @@ def _usage_error(message: str) -> Exception:
     return typer.BadParameter(message)
 
 
-def _output_problem(value: str, what: str) -> str | None:
+def output_problem(value: str, what: str) -> str | None:
+    """What is wrong with ``value`` as an output ``what`` (``"file name"`` or
+    ``"folder"``), or ``None``."""
     if not value.strip():
         return f"the path is empty: give a {what}"
     if what == "file name" and value.endswith(("/", os.sep)) and value.strip("/" + os.sep):
@@ -221,7 +223,7 @@ def _output_problem(value: str, what: str) -> str | None:
 def output_file(value: str) -> Path:
     """Read an output file path as typed (a usage error if empty or ending in a slash,
     which a :class:`~pathlib.Path` would silently drop)."""
-    problem = _output_problem(str(value), "file name")
+    problem = output_problem(str(value), "file name")
     if problem:
         raise _usage_error(problem)
     return Path(value)
@@ -229,7 +231,7 @@ def output_file(value: str) -> Path:
 
 def output_folder(value: str) -> Path:
     """Read an output folder path as typed (a usage error if empty)."""
-    problem = _output_problem(str(value), "folder")
+    problem = output_problem(str(value), "folder")
     if problem:
         raise _usage_error(problem)
     return Path(value)

@@ -2,10 +2,11 @@
 lines run without the command-line library.
 
 typer and the standard library it brings take about half of a short verb's start.  The
-commands a user types most, ``printplay`` alone or with ``--help`` and a plain ``deal``
-or ``solve`` (a game, ``--seed``, ``--deal``, ``--option``, ``--numbering``, ``--json``
-and ``solve``'s flags and counts, each value of an ordinary form), are read here and run
-without it (:func:`quick_call`): the verb gets the values typer would give it.  Anything
+commands a user types most, ``printplay`` alone or with ``--help`` and a plain ``deal``,
+``solve`` or ``sheet`` (a game, ``--seed``, ``--deal``, ``--option``, ``--numbering``,
+``--json`` and ``solve``'s flags and counts, ``sheet``'s ``--output``, ``--paper``,
+``--spoiler-free`` and ``--rules-dir``, each value of an ordinary form), are read here and
+run without it (:func:`quick_call`): the verb gets the values typer would give it.  Anything
 else (help of a verb, a value typer would refuse or read unusually, an option read
 through a parser, another verb, a shell asking for completions) goes to typer, which
 reads it and says what is wrong in its words.  ``tests/test_quick_run.py`` checks both
@@ -19,14 +20,17 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 from printplay.cli.common import (
     MESSAGE_LIMIT,
+    Paper,
     Stopped,
     forget_stops,
     guard_streams,
     one_line,
     os_problem,
+    output_problem,
     raise_if_stopped,
 )
 from printplay.core.errors import PrintplayError
@@ -39,9 +43,10 @@ COMPLETION_REQUEST = "_PRINTPLAY_COMPLETE"
 """The variable through which a shell asks for completions: typer answers it, whatever
 the line."""
 
-_FLAG, _TEXT, _TEXTS, _WHOLE, _COUNT, _NUMBERING = range(6)
+_FLAG, _TEXT, _TEXTS, _WHOLE, _COUNT, _NUMBERING, _PAPER, _FILE, _FOLDER = range(9)
 """The kinds of option read here: a switch, a word, a repeatable word, a whole number, a
-whole number from 1, a numbering's name."""
+whole number from 1, a numbering's name, a paper size's name, an output file's name (as
+``common.output_file`` reads it), a folder's name."""
 
 _DEAL_OPTIONS: dict[str, tuple[str, int]] = {
     "--seed": ("seed", _WHOLE),
@@ -62,7 +67,15 @@ _SOLVE_OPTIONS = {
     "--timings": ("timings", _FLAG),
     "--grade": ("grade", _FLAG),
 }
-QUICK_OPTIONS = {"deal": _DEAL_OPTIONS, "solve": _SOLVE_OPTIONS}
+_SHEET_OPTIONS = {
+    **{name: read for name, read in _DEAL_OPTIONS.items() if name != "--json"},
+    "--output": ("output", _FILE),
+    "-o": ("output", _FILE),
+    "--paper": ("paper", _PAPER),
+    "--spoiler-free": ("spoiler_free", _FLAG),
+    "--rules-dir": ("rules_dir", _FOLDER),
+}
+QUICK_OPTIONS = {"deal": _DEAL_OPTIONS, "solve": _SOLVE_OPTIONS, "sheet": _SHEET_OPTIONS}
 """The verbs run without typer, and the options read for them (any other goes to typer)."""
 
 QUICK_DEFAULTS: dict[str, dict[str, object]] = {
@@ -81,14 +94,35 @@ QUICK_DEFAULTS: dict[str, dict[str, object]] = {
         "timings": False,
         "grade": False,
     },
+    "sheet": {
+        "seed": None,
+        "deal": None,
+        "option": None,
+        "paper": Paper.a4,
+        "spoiler_free": False,
+        "rules_dir": None,
+        "max_seconds": 60.0,
+        "difficulty": None,
+        "start": None,
+    },
 }
-"""What each verb's parameters are when not given (``numbering``: printplay's own)."""
+"""What each verb's parameters are when not given (``numbering``: printplay's own); a
+verb's parameters missing here (``sheet``'s ``output``) must be given."""
+
+QUICK_REQUIRED = {"sheet": ("output",)}
+"""The options a verb's line must give to be read here (typer says what is missing)."""
 
 
 def _value(kind: int, text: str) -> object:
     """``text`` read as an option of ``kind``, or ``None`` where typer should read it."""
     if kind == _TEXT:
         return text
+    if kind == _FILE:
+        return None if output_problem(text, "file name") else Path(text)
+    if kind == _FOLDER:
+        return Path(text) if text else None
+    if kind == _PAPER:
+        return Paper(text) if text in Paper.__members__ else None
     if kind in (_WHOLE, _COUNT):
         if not WHOLE_NUMBER.fullmatch(text):
             return None
@@ -100,8 +134,8 @@ def _value(kind: int, text: str) -> object:
 
 
 def quick_values(args: list[str]) -> tuple[str, str, dict[str, object]] | None:
-    """The verb, the game and the other values of a plain ``deal`` or ``solve`` command
-    line, as typer would hand them to the verb; ``None`` for any other line."""
+    """The verb, the game and the other values of a plain ``deal``, ``solve`` or ``sheet``
+    command line, as typer would hand them to the verb; ``None`` for any other line."""
     options = QUICK_OPTIONS.get(args[0]) if args else None
     if options is None:
         return None
@@ -133,15 +167,16 @@ def quick_values(args: list[str]) -> tuple[str, str, dict[str, object]] | None:
         if value is None:
             return None
         values[param] = value
-    if game is None:
+    if game is None or any(name not in values for name in QUICK_REQUIRED.get(args[0], ())):
         return None
     return args[0], game, {**values, **texts}
 
 
 def quick_arguments(args: list[str]) -> tuple[str, str, dict[str, object]] | None:
     """The verb, the game and every other argument typer would hand the verb's work
-    (:func:`~printplay.cli.deal_solve.run_deal` or ``run_solve``) for a plain ``deal`` or
-    ``solve`` command line; ``None`` where typer should read the line."""
+    (:func:`~printplay.cli.deal_solve.run_deal`, ``run_solve`` or
+    :func:`~printplay.cli.sheet_verb.run_sheet`) for a plain ``deal``, ``solve`` or
+    ``sheet`` command line; ``None`` where typer should read the line."""
     found = quick_values(args)
     if found is None:
         return None
@@ -166,11 +201,20 @@ def quick_call(args: list[str]) -> Callable[[], object] | None:
     found = quick_arguments(args)
     if found is None:
         return None
+    verb, game, given = found
+    run = _verb_work(verb)
+    return lambda: run(game, **given)
+
+
+def _verb_work(verb: str) -> Callable[..., None]:
+    """The work of a verb run here."""
+    if verb == "sheet":
+        from printplay.cli.sheet_verb import run_sheet
+
+        return run_sheet
     from printplay.cli.deal_solve import run_deal, run_solve
 
-    verb, game, given = found
-    run: Callable[..., None] = run_deal if verb == "deal" else run_solve
-    return lambda: run(game, **given)
+    return run_deal if verb == "deal" else run_solve
 
 
 def _root_help() -> None:
@@ -279,6 +323,7 @@ def main(argv: list[str] | None = None) -> int:
 __all__ = [
     "QUICK_DEFAULTS",
     "QUICK_OPTIONS",
+    "QUICK_REQUIRED",
     "fail",
     "guarded",
     "main",
