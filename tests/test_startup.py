@@ -21,6 +21,7 @@ from typer.core import TyperGroup, _TyperParameter
 
 from printplay.cli.app import app, verbs
 from printplay.cli.quick_values import QuickParam
+from printplay.cli.run import QUICK_MODULES
 from printplay.cli.verb_table import FunctionVerb, GroupVerb
 
 PROBE = """
@@ -189,6 +190,44 @@ def test_a_plain_line_runs_without_typer(tmp_path: Path, argv: list[str]) -> Non
         assert not {"printplay.games", "dataclasses", "inspect"} & modules
 
 
+FROZEN = """
+import gc, json, sys
+from printplay.cli.launch import entry
+freeze = gc.freeze
+firsts = []
+def noted() -> None:
+    if not firsts:
+        firsts.append(sorted(sys.modules))
+    freeze()
+gc.freeze = noted
+record = sys.argv[1]
+sys.argv = ["printplay", *sys.argv[2:]]
+try:
+    entry()
+finally:
+    json.dump(firsts[0], open(record, "w", encoding="utf-8"))
+"""
+"""Runs the console script's entry and writes down the modules loaded when it first froze
+what was made (after the command line's imports, before the verb's work)."""
+
+
+def test_a_plain_sheets_libraries_load_with_the_command_line(tmp_path: Path) -> None:
+    """The libraries a plain sheet draws with load before its work, the collector asleep,
+    and are frozen with the command line's modules: no collection walks them again."""
+    record = tmp_path / "frozen.json"
+    argv = ["sheet", "ricochet", "--seed", "2", "-o", "s.pdf"]
+    subprocess.run(
+        [sys.executable, "-c", FROZEN, str(record), *argv],
+        cwd=tmp_path,
+        capture_output=True,
+        check=True,
+        timeout=300,
+    )
+    frozen = set(json.loads(record.read_text(encoding="utf-8")))
+    assert set(QUICK_MODULES["sheet"]) | {"reportlab.platypus", "jinja2"} <= frozen
+    assert "printplay.solve.ricochet_solver" not in frozen  # the work had not begun
+
+
 def test_a_plain_sheet_runs_without_typer(tmp_path: Path) -> None:
     """A sheet's line read without typer (reportlab, which draws it, imports datetime)."""
     status, out, modules = launched(tmp_path, "sheet", "ricochet", "--seed", "2", "-o", "s.pdf")
@@ -234,6 +273,7 @@ def test_a_sheet_imports_no_markdown_no_svg_no_xml(tmp_path: Path) -> None:
     assert loaded == set()
     drawing = {"reportlab", "_hashlib"}  # reportlab draws the sheet, and imports hashlib
     assert not {module for module in HEAVY.values() if module in modules} - drawing
+    assert set(QUICK_MODULES["sheet"]) <= modules  # what the console script loads first
 
 
 @pytest.mark.parametrize(

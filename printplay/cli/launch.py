@@ -6,14 +6,16 @@ be swallowed by its ``except`` and let the run go on, or print a long traceback)
 run stops cleanly right after.  A plain command line (:func:`printplay.cli.run.quick_call`)
 runs without typer's import.  A current folder that no longer exists is one line, not
 the traceback a library's start-up would give.  The garbage collector sleeps while the
-command line's modules load, and what they made is frozen (``gc.freeze``): later
-collections never walk it.  And its last step: once the command line has returned, the
+command line's modules load (and, for a plain line, the libraries its work imports:
+:func:`~printplay.cli.run.quick_modules`), and what they made is frozen (``gc.freeze``):
+later collections never walk it.  And its last step: once the command line has returned, the
 interpreter's final garbage collections are skipped (``gc.freeze`` again).
 """
 
 from __future__ import annotations
 
 import gc
+import importlib
 import os
 import signal
 import sys
@@ -76,11 +78,14 @@ def entry() -> None:
     gc.disable()  # the command line's modules make no garbage worth a collection
     try:
         from printplay.cli.common import catch_signals
-        from printplay.cli.run import guarded, quick_call
+        from printplay.cli.run import guarded, quick_call, quick_modules
 
         quick = quick_call(sys.argv[1:])  # a plain line runs without typer
         if quick is None:
             from printplay.cli.app import main
+        else:  # and the libraries its work imports load now, with the command line's
+            for name in quick_modules(sys.argv[1:]):
+                importlib.import_module(name)
     except KeyboardInterrupt:
         sys.exit(_stopped(signal.SIGINT))
     finally:

@@ -113,6 +113,26 @@ QUICK_REQUIRED = {"sheet": ("output",)}
 """The options a verb's line must give to be read here (typer says what is missing)."""
 
 
+QUICK_MODULES = {
+    "sheet": (
+        "printplay.makers.requests",
+        "printplay.makers.sheet_maker",
+        "printplay.makers.printable_words",
+        "printplay.render.sheet_pdf",
+    )
+}
+"""The modules a verb run here goes on to import for its work (reportlab, Jinja, the
+builders): the console script loads them with the command line's own
+(:func:`quick_modules`)."""
+
+
+def quick_modules(args: list[str]) -> tuple[str, ...]:
+    """The modules the work of the plain command line ``args`` imports, to load with the
+    command line's own: :func:`printplay.cli.launch.entry` loads them with the collector
+    asleep and freezes what they made, so that no collection walks them again."""
+    return QUICK_MODULES.get(args[0], ()) if args else ()
+
+
 def _value(kind: int, text: str) -> object:
     """``text`` read as an option of ``kind``, or ``None`` where typer should read it."""
     if kind == _TEXT:
@@ -322,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
 
 __all__ = [
     "QUICK_DEFAULTS",
+    "QUICK_MODULES",
     "QUICK_OPTIONS",
     "QUICK_REQUIRED",
     "fail",
@@ -329,4 +350,5 @@ __all__ = [
     "main",
     "quick_arguments",
     "quick_call",
+    "quick_modules",
 ]
