@@ -335,9 +335,6 @@ LEFT_OUT: dict[str, Kept] = {
     # Poker cards folded across a Letter sheet: the loop keeps the gutter fold's backs
     # across the fold and the other layouts' backs behind their faces.
     "test_deck.py::test_bled_poker_cards_fold_across_a_letter_sheet": ALL,
-    "test_deck.py::test_each_back_is_printed_behind_its_face": keep(
-        "a4_deck", "letter_short", "a4_bleed", "fold"
-    ),
     # The website's deal job under a house sheet's deadline: the loop keeps the same
     # deadline through `printplay sheet`.
     "test_typesetting_limits.py::"
