@@ -455,3 +455,41 @@ def test_a_footer_renumbered_is_the_footer_typeset_so(tmp_path: Path) -> None:
     assert renumber_footer(moved, 1, 3, width, widths) is None  # not placed as ours is
     later = content.replace(b"q\n.35 g\n", b"q\n", 1)
     assert renumber_footer(later, 1, 3, width, widths) is None  # a number, not our footer
+
+
+def _raw_contents(reader: PdfReader) -> Any:
+    """The first page's content stream as stored (still encoded)."""
+    return reader.pages[0]["/Contents"].get_object()
+
+
+def test_a_page_renumbered_is_read_through_reportlabs_decoders(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pages of a part made already are read through reportlab's own decoders for the
+    filters reportlab writes (pypdf's ASCII85 decoder is Python, ten times slower): the very
+    drawing pypdf reads, and the page renumbered as before."""
+    from pypdf import filters
+    from pypdf.generic import StreamObject
+
+    from printplay.render.document import PageSetup, Paragraph, build_pdf
+    from printplay.render.kit_pages import _as_reportlab_wrote, renumbered
+    from printplay.render.styles import book_styles
+
+    story = [Paragraph("A page · with words ♠ " * 40, book_styles().body)]
+    path = build_pdf(tmp_path / "part.pdf", story, PageSetup(footer="printplay · a footer"))
+    stream = _raw_contents(PdfReader(path))
+    reportlabs = ("/ASCII85Decode", "/FlateDecode")
+    assert tuple(str(f) for f in stream["/Filter"]) == reportlabs
+    assert _as_reportlab_wrote(stream, reportlabs) == stream.get_data()  # pypdf's reading
+    expected = renumbered(path, 7)
+    assert expected is not None
+
+    def refused(*args: Any, **kwargs: Any) -> bytes:
+        raise AssertionError("pypdf's ASCII85 decoder used")
+
+    monkeypatch.setattr(filters.ASCII85Decode, "decode", refused)
+    again = renumbered(path, 7)
+    assert again is not None
+    new, old = _raw_contents(again), _raw_contents(expected)
+    assert StreamObject.get_data(new) == StreamObject.get_data(old)
+    assert StreamObject.get_data(new) != StreamObject.get_data(stream)  # renumbered
