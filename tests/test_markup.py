@@ -197,3 +197,29 @@ def test_emphasis_nested_too_deep_is_refused() -> None:
     assert [child.type for child in children if child.nesting or child.content] == [
         *("em_open", "strong_open", "text", "strong_close", "em_close"),
     ]
+
+
+def test_a_text_parsed_again_is_not_parsed_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rulebook's PDF and its web page parse the same source one after the other: the
+    tree of a text parsed a moment ago is given again (the same source name, the same
+    tree); another text, or the same under another name (its errors name it), is parsed."""
+    import printplay.markup as markup
+
+    parsed: list[str] = []
+    real = markup.parse
+
+    def counted(text: str, *, source: str | None = None) -> list[Token]:
+        parsed.append(text)
+        return real(text, source=source)
+
+    monkeypatch.setattr(markup, "parse", counted)
+    text = "# Rules {: .title}\n\nOne *two*.\n\n[[pagebreak]]\n"
+    first = tree(text, source="a.md")
+    assert tree(text, source="a.md") is first and parsed == [text]
+    assert tree(text, source="b.md") is not first and parsed == [text, text]
+    for number in range(markup.RECENT_TREES):
+        tree(f"Text {number}.", source="a.md")
+    assert tree(text, source="a.md") is not first  # the oldest are let go
+    assert [node.type for node in first.children] == [
+        node.type for node in tree(text, source="a.md").children
+    ]

@@ -66,10 +66,26 @@ def __getattr__(name: str) -> object:
 
 def tree(text: str, *, source: str | None = None) -> SyntaxTreeNode:
     """Parse Markdown ``text`` (as :func:`parse`) into markdown-it's syntax tree: a node for
-    each block, a region's content under its region node."""
+    each block, a region's content under its region node.
+
+    The trees of the last few texts are kept and given again (the renderers only read
+    them): a rulebook's PDF and its web page parse the same source one after the other."""
     from markdown_it.tree import SyntaxTreeNode
 
-    return SyntaxTreeNode(parse(text, source=source))
+    key = (text, source)
+    found = _RECENT.get(key)
+    if found is None:
+        found = SyntaxTreeNode(parse(text, source=source))
+        if len(_RECENT) >= RECENT_TREES:
+            del _RECENT[next(iter(_RECENT))]  # the oldest
+        _RECENT[key] = found
+    return found
+
+
+RECENT_TREES = 4
+"""How many parsed texts :func:`tree` keeps."""
+
+_RECENT: dict[tuple[str, str | None], SyntaxTreeNode] = {}
 
 
 def classes(item: Token | SyntaxTreeNode) -> tuple[str, ...]:
