@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import multiprocessing
 import os
@@ -163,6 +164,7 @@ def _serve(conn: Connection, parent: int, preload: tuple[str, ...] = ()) -> None
     threading.Thread(target=_orphan_watch, args=(parent,), daemon=True).start()
     for module in preload:
         importlib.import_module(module)
+    _collect_less()
     while True:
         try:
             task = conn.recv()
@@ -181,6 +183,21 @@ def _serve(conn: Connection, parent: int, preload: tuple[str, ...] = ()) -> None
         except Exception as error:  # a result or an error that cannot be pickled
             with contextlib.suppress(EOFError, OSError):
                 conn.send((False, PrintplayError(f"a worker could not send back: {error}")))
+
+
+WORKER_GC_THRESHOLDS = (10_000, 10, 10)
+"""The garbage collector's thresholds in a worker (Python's are 700, 10, 10)."""
+
+
+def _collect_less() -> None:
+    """Collect garbage less often in a worker: what it imported is frozen (never walked
+    again), and the youngest objects are collected after :data:`WORKER_GC_THRESHOLDS`
+    allocations instead of 700.  A worker's jobs (typesetting, searching) make objects by
+    the million and keep large tables; Python's thresholds walked them all about 30 times
+    in a demo, 7% of its jobs' CPU; these, twice (the demo in one process: 13 MB more at
+    its peak)."""
+    gc.freeze()
+    gc.set_threshold(*WORKER_GC_THRESHOLDS)
 
 
 @dataclass
