@@ -7,6 +7,7 @@ import hashlib
 import json
 import shlex
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import Printed
@@ -181,6 +182,41 @@ def test_a_book_is_byte_identical_and_letter_sized(tmp_path: Path) -> None:
     sections = next(item for item in reader.outline if isinstance(item, list))
     titles = [item.title for item in sections if not isinstance(item, list)]
     assert titles == ["How to use this book", "List of puzzles", "Puzzles", "Solutions"]
+
+
+def test_a_books_moves_and_captions_are_typeset_once_for_every_pass(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The paragraphs that hold no page number (a solution's moves, its turning points'
+    captions) are made in the first pass and laid out again in the next, not made anew:
+    the same book, byte for byte, as with each made again in every pass."""
+    from printplay.render import puzzle_book_pdf
+
+    model = build_book(
+        make_solitaire("tripeaks"), choose_deals(make_solitaire("tripeaks"), 2, "mixed"), "mixed"
+    )
+    words = printable_words("book.j2")
+    made: list[tuple[int, int, int | None]] = []
+    real_text = puzzle_book_pdf._moves_text
+
+    def noted(book: Book, puzzle: Any, first: int = 1, last: int | None = None) -> str:
+        made.append((puzzle.number, first, last))
+        return real_text(book, puzzle, first, last)
+
+    monkeypatch.setattr(puzzle_book_pdf, "_moves_text", noted)
+    kept = tmp_path / "kept.pdf"
+    draw_book(model, kept, words=words)
+    assert made and len(made) == len(set(made))  # each made once, not once a pass
+
+    def anew(self: Book, name: str, make: Any) -> Any:
+        return make()
+
+    monkeypatch.setattr(puzzle_book_pdf.TwoPassBook, "kept", anew)
+    made.clear()
+    again = tmp_path / "again.pdf"
+    draw_book(model, again, words=words)
+    assert len(made) > len(set(made))  # (made again in every pass)
+    assert kept.read_bytes() == again.read_bytes()
 
 
 def test_book_command_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -173,6 +173,16 @@ class TwoPassBook(Generic[M]):
             self.drawings[name] = make()
         return self.drawing(self.drawings[name])
 
+    def kept(self, name: str, make: Callable[[], Flowable]) -> Flowable:
+        """The flowable ``name``, one whose words hold no page number: made on first use and
+        given again in the next pass, its lines broken once (a paragraph keeps the lines of
+        each width it was given; a pass lays it out as the one before did, but where a page
+        moved, at the same widths)."""
+        key = f"kept {name}"
+        if key not in self.drawings:
+            self.drawings[key] = make()
+        return self.drawings[key]
+
     def para(self, macro: str, style: str = "body", **kwargs: object) -> Paragraph:
         """A paragraph of ``macro``'s words in ``style`` (``"lead"``: a heading that opens
         a block kept together, its space above given by a spacer before the block, since a
@@ -487,14 +497,22 @@ def _moves(book: Book, puzzle: Puzzle) -> list[Flowable]:
     first = 1
     width = book.setup.frame_width
     for number, stock in sorted(puzzle.new_stocks.items()):
-        story.append(Paragraph(_moves_text(book, puzzle, first, number), book.styles.step))
+        story.append(_moves_para(book, puzzle, first, number))
         story.append(Spacer(1, 1 * mm))
         story.append(book.para("new_stock", "small", number=number, count=len(stock)))
         story += [book.drawing(row) for row in card_rows(stock, width)]
         first = number + 1
     if first <= len(puzzle.moves):
-        story.append(Paragraph(_moves_text(book, puzzle, first), book.styles.step))
+        story.append(_moves_para(book, puzzle, first))
     return story
+
+
+def _moves_para(book: Book, puzzle: Puzzle, first: int, last: int | None = None) -> Flowable:
+    """The paragraph of :func:`_moves_text` (made once for every pass)."""
+    return book.kept(
+        f"moves-{puzzle.number}-{first}-{last}",
+        lambda: Paragraph(_moves_text(book, puzzle, first, last), book.styles.step),
+    )
 
 
 def _badged(point: TurningPoint) -> BoardView:
@@ -527,14 +545,16 @@ def _turning_points(book: Book, puzzle: Puzzle) -> list[Flowable]:
     height = _solution_height(layout.width, layout.height)
     cells: list[object] = []
     for point in points:
-        move = suit_markup(puzzle.moves[point.step.number - 1])
-        caption = book.words(
-            "turning_caption",
-            number=point.step.number,
-            move=move,
-            choices=point.choices,
-            keeping=point.keeping,
-        )
+
+        def caption(point: TurningPoint = point) -> Flowable:
+            words = book.words(
+                "turning_caption",
+                number=point.step.number,
+                move=suit_markup(puzzle.moves[point.step.number - 1]),
+                choices=point.choices,
+                keeping=point.keeping,
+            )
+            return Paragraph(words, book.styles.caption)
 
         def diagram(point: TurningPoint = point) -> Flowable:
             return BoardDiagram(
@@ -542,7 +562,7 @@ def _turning_points(book: Book, puzzle: Puzzle) -> list[Flowable]:
             )
 
         name = f"turn-{puzzle.number}-{point.step.number}"
-        cells.append([book.made(name, diagram), Paragraph(caption, book.styles.caption)])
+        cells.append([book.made(name, diagram), book.kept(name, caption)])
     cells += [""] * (-len(cells) % across)
     rows = [cells[i : i + across] for i in range(0, len(cells), across)]
     table = Table(rows, colWidths=[each + gap] * (across - 1) + [each])
@@ -566,8 +586,15 @@ def _solution(book: Book, puzzle: Puzzle) -> list[Flowable]:
     head: list[Flowable] = [
         outline_entry(book.words("puzzle_outline", number=puzzle.number, level=level), 2),
         book.mark(f"solution-{puzzle.number}"),
-        book.para(
-            "solution_title", "lead", number=puzzle.number, deal=puzzle.setup.deal.name, level=level
+        book.kept(
+            f"solution-title-{puzzle.number}",
+            lambda: book.para(
+                "solution_title",
+                "lead",
+                number=puzzle.number,
+                deal=puzzle.setup.deal.name,
+                level=level,
+            ),
         ),
         book.para(
             "solution_summary",
