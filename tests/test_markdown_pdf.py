@@ -401,3 +401,33 @@ def test_a_short_callout_at_the_foot_of_a_page_moves_whole() -> None:
     (long_box,) = markdown_to_flowables(lines, width=400, height=700)
     _, tall = long_box.wrap(400, 10_000)
     assert len(long_box.split(400, tall / 2)) == 2
+
+
+# --- the rulebook's example move ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["tripeaks", "pyramid", "ricochet", "golf"])
+def test_the_example_move_looks_through_a_few_deals_then_takes_deal_ones_first(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No opening move of a bundled solitaire turns a card face up, so the example is deal
+    1's first move that takes a layout card, found after :data:`EXAMPLE_DEALS` deals (not
+    199: 30 to 80 ms in each variant rulebook)."""
+    from printplay.builders import rulebook
+    from printplay.games import make_solitaire
+
+    game = make_solitaire(name, [])
+    dealt: list[int] = []
+    deal = game.numbered_deal
+
+    def counted(seed: int) -> object:
+        dealt.append(seed)
+        return deal(seed)
+
+    monkeypatch.setattr(game, "numbered_deal", counted)
+    example = rulebook._find_example_move(game)
+    assert dealt == list(range(1, rulebook.EXAMPLE_DEALS + 1))
+    first = game.initial_state(deal(1))
+    assert example.before == first
+    assert example.move == next(move for move in first.legal_moves() if move.slots)
+    assert example.caption.startswith("Example: ")
