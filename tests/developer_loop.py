@@ -348,6 +348,14 @@ LEFT_OUT: dict[str, Kept] = {
     # A rulebook of the home cap typeset for its summary: the loop keeps the default
     # rulebook's computed summary.
     "test_poker_rulebook.py::test_the_home_cap_rulebook_prints_its_own_summary": ALL,
+    # A sheet read by typer (its paper in an odd case) typesets a whole sheet in a child
+    # process: the loop keeps the other lines that go to typer and a plain sheet's.
+    "test_startup.py::test_any_other_line_runs_through_typer": keep(
+        "argv0-2", "argv1-0", "argv2-0"
+    ),
+    # A book's moves and captions typeset once for both layout passes: the loop keeps books
+    # made and read (test_short_moves, test_a_mixed_book_rises_from_easy_to_expert).
+    "test_books.py::test_a_books_moves_and_captions_are_typeset_once_for_every_pass": ALL,
     # Ricochet Poker's printables through the command line: the loop keeps its rulebook,
     # table card and sheets made and read.
     "test_cli_poker.py::test_poker_printables": ALL,
