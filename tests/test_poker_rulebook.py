@@ -14,6 +14,7 @@ from pypdf import PdfReader
 
 from printplay.builders.poker_chart import DECISION_WORDS, strategy_chart
 from printplay.core.errors import OptionError
+from printplay.core.ink_mode import ink_light
 from printplay.games.poker.book_options import PokerBookOptions
 from printplay.games.poker.game import ODDS_SPOTS, RicochetPoker
 from printplay.games.poker.odds import chance, position_odds, state_odds
@@ -30,6 +31,7 @@ from printplay.games.poker.strategy_words import strategy_summary
 from printplay.makers.poker_rulebook_maker import write_poker_rulebook
 from printplay.render.document import PageSetup
 from printplay.render.strategy_chart import DECISION_FILLS, StrategyChartDiagram
+from printplay.render.svg import svg_text
 
 COLUMN = {g.label: i for i, g in enumerate(STANDING_GROUPS[:ONE_PLAYER_COLUMNS])}
 
@@ -244,6 +246,21 @@ def test_the_strategy_chart_fits_one_page(paper: str, home_cap: bool) -> None:
     width, height = chart.wrap(setup.frame_width, setup.frame_height)
     assert width <= setup.frame_width and height <= setup.frame_height - 60  # heading, caption
     assert sum(len(panel) for panel in chart.panels) == len(rows) == 91
+
+
+def test_the_chart_is_drawn_once_a_process_for_each_chart_width_and_ink() -> None:
+    """The rulebook of every variant shows the same chart, on its page and in its PDF: the
+    drawing is made once and shared, a new one for another chart, width or ink mode."""
+    chart, capped = strategy_chart(), strategy_chart(home_cap=True)
+    width = PageSetup().frame_width
+    first = StrategyChartDiagram(chart).drawing(width)
+    assert StrategyChartDiagram(strategy_chart()).drawing(width) is first
+    assert StrategyChartDiagram(capped).drawing(width) is not first
+    assert StrategyChartDiagram(chart).drawing(width - 10).width == width - 10
+    with ink_light():
+        light = StrategyChartDiagram(chart).drawing(width)
+    assert light is not first and len(light.contents) < len(first.contents)  # no shading
+    assert svg_text(StrategyChartDiagram(chart)._drawing(width)) == svg_text(first)
 
 
 def test_the_chart_is_on_one_page_with_its_key(default_book: Path, variant_book: Path) -> None:

@@ -36,6 +36,13 @@ DECISION_FILLS: dict[str, str] = {"B": "#DDEFD9", "F": "#E3A39B"}
 and 72% white); a cell that depends on the suits is split corner to corner between the two."""
 
 
+KEPT = 8
+"""How many charts' drawings :meth:`StrategyChartDiagram.drawing` keeps (the oldest goes
+first)."""
+
+_made: dict[tuple[type, StrategyChart, float, bool], Drawing] = {}
+
+
 class StrategyChartDiagram(Flowable):
     """The casino basic strategy on one page: a legend, then the rows (your two cards) in two
     panels side by side, the columns (the dealer's hand) in each; every cell shaded by its
@@ -96,7 +103,21 @@ class StrategyChartDiagram(Flowable):
 
     def drawing(self, width: float) -> Drawing:
         """The chart ``width`` points wide, as a drawing (for a PDF or a web page alike):
-        the legend, then each panel: group labels, column labels, the cells."""
+        the legend, then each panel: group labels, column labels, the cells.
+
+        The drawing is made once a process for each chart, width, kind of diagram and ink
+        mode (the same chart is in the rulebook of every variant, on its page and in its
+        PDF) and shared: whoever draws it must not change it."""
+        key = (type(self), self.chart, width, is_ink_light())
+        made = _made.get(key)
+        if made is None:
+            if len(_made) >= KEPT:
+                del _made[next(iter(_made))]
+            made = _made[key] = self._drawing(width)
+        return made
+
+    def _drawing(self, width: float) -> Drawing:
+        """:meth:`drawing`, made afresh."""
         register_fonts()
         drawing = Drawing(width, self.height)
         top = self.height
@@ -231,4 +252,4 @@ def _label_lines(label: str, width: float, size: float) -> list[str]:
     return [label[:2], label[2:]]
 
 
-__all__ = ["DECISION_FILLS", "StrategyChartDiagram"]
+__all__ = ["DECISION_FILLS", "KEPT", "StrategyChartDiagram"]
