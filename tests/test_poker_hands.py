@@ -26,7 +26,7 @@ from printplay.games.poker import (
     strength,
     strength5,
 )
-from printplay.games.poker.hands import _fast_strength, _key, _solve
+from printplay.games.poker.hands import _best_fives, _fast_strength, _key, _solve
 
 DECK = standard_deck()
 JOKER_DECK = standard_deck(jokers=2)
@@ -137,6 +137,20 @@ def test_fast_path_agrees_with_readable_evaluator_on_random_hands() -> None:
             assert fast(cards, suits=suits, limit=limit) == general(
                 cards, suits=suits, limit=limit
             ), (cards, suits, limit)
+
+
+def test_the_best_fives_of_a_long_hand_are_found_by_sums_of_rank_keys() -> None:
+    """Six or seven cards: the best five-card value and every five that makes it, in the
+    order of ``combinations``, as valuing each five on its own gives (flushes, ties)."""
+    rng = random.Random(6)
+    hands = [parse_cards("Ah Kh Qh Jh 9h 2h 2c"), parse_cards("9s 9d 9h 4c 4d 4s 3s")]
+    hands += [rng.sample(DECK, rng.choice((6, 7))) for _ in range(1500)]
+    for cards in hands:
+        fives = list(combinations(cards, 5))
+        value = max(strength(five) for five in fives)
+        made = [five for five in fives if strength(five) == value]
+        assert _best_fives(cards) == (value, made), cards
+    assert len(_best_fives(hands[1])[1]) == 3  # any two of the fours fill the full house
 
 
 @settings(max_examples=300, deadline=None)

@@ -399,6 +399,35 @@ def _fast_suits(cards: Sequence[Card]) -> list[int]:
     return codes
 
 
+_FIVES: dict[int, tuple[tuple[int, int, int, int, int], ...]] = {
+    n: tuple(combinations(range(n), 5)) for n in (6, 7)
+}
+"""The choices of five among 6 or 7 cards, by position, in ``combinations`` order."""
+
+
+def _best_fives(hand: Sequence[Card]) -> tuple[int, list[tuple[Card, ...]]]:
+    """The highest five-card value of 6 or 7 natural cards and every five that makes it, in
+    ``combinations`` order, from the tables (filled by the caller): each five's key is the
+    sum of its cards' rank keys, a flush when its five suits are one."""
+    keys = [_KEY_OF_RANK[card.rank] for card in hand]
+    suit_of = [card.suit for card in hand]
+    plain, flush = _PLAIN, _FLUSH
+    value = -1
+    best: list[tuple[int, int, int, int, int]] = []
+    for five in _FIVES[len(hand)]:
+        a, b, c, d, e = five
+        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e]
+        if suit_of[a] == suit_of[b] == suit_of[c] == suit_of[d] == suit_of[e]:
+            v = flush[key]
+        else:
+            v = plain[key]
+        if v > value:
+            value, best = v, [five]
+        elif v == value:
+            best.append(five)
+    return value, [tuple(hand[i] for i in five) for five in best]
+
+
 def _fast_strength(hand: Sequence[Card], limit: int, suits: bool) -> int:
     """:func:`strength` of natural cards (no jokers), any number up to the limit, by the tables.
 
@@ -414,22 +443,15 @@ def _fast_strength(hand: Sequence[Card], limit: int, suits: bool) -> int:
             for i in range(limit):
                 key = key << _SUIT_BITS | (codes[i] if i < len(codes) else 0)
         return key
-    value = -1
-    fives: list[Sequence[Card]] = []
-    for five in combinations(hand, 5):
-        v = _fast_value(five)
-        if v > value:
-            value, fives = v, [five]
-        elif v == value:
-            fives.append(five)
+    value, fives = _best_fives(hand)
     rests = [
         sorted(
             (c for c in hand if c not in five), key=lambda c: (_high(c.rank), c.suit), reverse=True
         )
-        for five in fives
+        for five in (fives if suits else fives[:1])
     ]
     key = value
-    kickers = rests[0]
+    kickers = rests[0]  # equally good fives hold the same ranks, so leave the same ranks
     for i in range(limit - 5):
         key = key << _RANK_BITS | (_high(kickers[i].rank) if i < len(kickers) else 0)
     if suits:
