@@ -326,3 +326,24 @@ def test_a_figure_met_again_is_not_drawn_to_svg_again(monkeypatch: pytest.Monkey
     inline_svg(drawing, label="one", prefix="fig-1")
     inline_svg(drawing, label="one", prefix="fig-1", key=("board", ["not hashable"]))
     assert len(made) == 3
+
+
+def test_a_figure_met_again_is_not_drawn_again() -> None:
+    """A rulebook's board drawn again across the same width and size (the same figure in
+    another variant's rulebook, or on its page) is the drawing made before; another width,
+    size or ink mode is drawn afresh, and a kept drawing is the one drawn anew."""
+    from printplay.core.ink_mode import ink_light
+    from printplay.core.layout import BoardView
+    from printplay.render.figures import _figure_drawing, figure_drawing
+    from printplay.render.web_rulebook import BOOK_WIDTH
+
+    model = rulebook_model("pyramid")
+    board = next(figure for figure in model.figures.values() if isinstance(figure, BoardView))
+    first = figure_drawing(board, BOOK_WIDTH, "yes")
+    assert figure_drawing(board, BOOK_WIDTH, "yes") is first
+    assert figure_drawing(board, BOOK_WIDTH, "no") is not first
+    assert figure_drawing(board, BOOK_WIDTH - 20, "yes") is not first
+    with ink_light():
+        light = figure_drawing(board, BOOK_WIDTH, "yes")
+    assert light is not first and svg_text(light) != svg_text(first)
+    assert svg_text(_figure_drawing(board, BOOK_WIDTH, "yes")) == svg_text(first)

@@ -13,11 +13,12 @@ and a text alternative (:func:`figure_words`).  A source sizes a board figure wi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 
 from reportlab.graphics.shapes import Drawing, Group, String
 from reportlab.lib.units import mm
 
+from printplay.core.ink_mode import is_ink_light
 from printplay.core.layout import BoardView
 from printplay.models.printable import ExampleMove, Figure
 from printplay.render.alt_text import board_words, boards_words
@@ -115,9 +116,33 @@ def move_views(example: ExampleMove) -> tuple[BoardView, BoardView]:
     return example.before.board(badge), example.after.board()
 
 
+KEPT = 128
+"""How many figures' drawings :func:`figure_drawing` keeps (the oldest goes first)."""
+
+_made: dict[Hashable, Drawing] = {}
+
+
 def figure_drawing(figure: Figure | ExampleMove, width: float, small: str = "no") -> Drawing:
     """``figure`` drawn across ``width``: an example move at full width, board views at the
-    share ``small`` asks for."""
+    share ``small`` asks for.
+
+    The drawing is made once a process for each figure, width, size and ink mode (the
+    same board is in the rulebook of many variants, on its page and in its PDF) and
+    shared: whoever draws it must not change it."""
+    key = (figure, width, small, is_ink_light())
+    try:
+        made = _made.get(key)
+    except TypeError:  # a figure holding something unhashable: made each time
+        return _figure_drawing(figure, width, small)
+    if made is None:
+        if len(_made) >= KEPT:
+            del _made[next(iter(_made))]
+        made = _made[key] = _figure_drawing(figure, width, small)
+    return made
+
+
+def _figure_drawing(figure: Figure | ExampleMove, width: float, small: str) -> Drawing:
+    """:func:`figure_drawing`, made afresh."""
     if isinstance(figure, ExampleMove):
         return side_by_side(move_views(figure), MOVE_TITLES, width)
     if isinstance(figure, BoardView):
@@ -177,6 +202,7 @@ def figure_factories(
 
 
 __all__ = [
+    "KEPT",
     "MOVE_TITLES",
     "SIDE_GAP",
     "FigureFactory",
