@@ -394,26 +394,25 @@ def escape_counts(
         pop = path.pop
         for i in range(start, n):
             s = suits[i]
-            card = cards[i]
+            new_key = key + keys[i]
             if s < 0:
-                new_key, new_jokers = key + keys[i], jokers + 1
+                new_jokers = jokers + 1
                 new_flushy = flushy or max(suit_counts) + new_jokers >= 5
-            else:
-                new_key, new_jokers = key + keys[i], jokers
-                suit_counts[s] += 1
-                new_flushy = flushy or suit_counts[s] + jokers >= 5
+            else:  # the suit's count is raised only for the sets that extend this one
+                new_jokers = jokers
+                new_flushy = flushy or suit_counts[s] + 1 + jokers >= 5
             if new_flushy:
-                append(card)
+                append(cards[i])
                 low = lowest(new_key, True)
                 pop()
             else:
                 value = plain.get(new_key)
                 if value is None:
-                    append(card)
+                    append(cards[i])
                     value = plain_value(new_key, path)
                     pop()
                 if value == bar_rank:
-                    append(card)
+                    append(cards[i])
                     low = tie(path)
                     pop()
                 else:
@@ -421,11 +420,13 @@ def escape_counts(
             if low:
                 found += 1
                 if deeper:
-                    append(card)
+                    append(cards[i])
+                    if s >= 0:
+                        suit_counts[s] += 1
                     visit(i + 1, nxt, new_key, new_jokers, new_flushy)
+                    if s >= 0:
+                        suit_counts[s] -= 1
                     pop()
-            if s >= 0:
-                suit_counts[s] -= 1
         counts[nxt] += found
 
     base_jokers = sum(c.suit is None for c in path)
