@@ -86,6 +86,12 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(COLLECTOR_THRESHOLD, *gc.get_threshold()[1:])
+    AFTER_COLLECTION.update(frozen=gc.get_freeze_count(), threshold=gc.get_threshold()[0])
+
+
+AFTER_COLLECTION: dict[str, int] = {}
+"""What :func:`pytest_collection_finish` left: objects frozen, the young generation's
+threshold (a test that runs mypy in the process leaves mypy's own settings behind it)."""
 
 
 # --- Property tests: the same examples every run ----------------------------------------------

@@ -356,6 +356,15 @@ LEFT_OUT: dict[str, Kept] = {
     # A book's moves and captions typeset once for both layout passes: the loop keeps books
     # made and read (test_short_moves, test_a_mixed_book_rises_from_easy_to_expert).
     "test_books.py::test_a_books_moves_and_captions_are_typeset_once_for_every_pass": ALL,
+    # Sheets in child processes checked for what they import: the loop keeps a plain sheet
+    # run without typer (test_a_plain_sheet_runs_without_typer).
+    "test_startup.py::test_a_sheet_imports_no_markdown_no_svg_no_xml": ALL,
+    "test_startup.py::test_a_plain_sheets_libraries_load_with_the_command_line": ALL,
+    # Every value of every parameter read as typer reads it: the loop keeps the quick
+    # path's plain lines against typer's reading (test_quick_run.py).
+    "test_startup.py::test_every_parameter_reads_every_value_as_typer_does": ALL,
+    # The problem book made twice and compared: the loop keeps it made and read.
+    "test_poker_problems.py::test_the_problem_book_is_reproducible": ALL,
     # Ricochet Poker's printables through the command line: the loop keeps its rulebook,
     # table card and sheets made and read.
     "test_cli_poker.py::test_poker_printables": ALL,
