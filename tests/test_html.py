@@ -306,6 +306,7 @@ def test_a_figure_met_again_is_not_drawn_to_svg_again(monkeypatch: pytest.Monkey
     """The same figure in the rulebook of another variant (an equal key) is drawn to SVG
     once, and its page gets the same SVG, its own ids and words; a drawing without a key,
     or with one that cannot be a key, is drawn each time."""
+    from printplay.core.kept import Kept
     from printplay.render import svg
 
     drawing = Drawing(40, 20)
@@ -318,7 +319,7 @@ def test_a_figure_met_again_is_not_drawn_to_svg_again(monkeypatch: pytest.Monkey
         return real(drawing, scale)
 
     monkeypatch.setattr(svg, "_element", counted)
-    monkeypatch.setattr(svg, "_kept", {})
+    monkeypatch.setattr(svg, "_kept", Kept(svg.KEPT))
     first = inline_svg(drawing, label="one", prefix="fig-1", key=("board", "test", 1))
     again = inline_svg(Drawing(5, 5), label="two", prefix="fig-7", key=("board", "test", 1))
     assert len(made) == 1

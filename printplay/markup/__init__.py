@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from printplay.core.kept import Kept
 from printplay.markup.locations import located, where
 from printplay.markup.markers import COLUMNS, KINDS, REGIONS, Marker, marker_of, read_marker
 from printplay.markup.parse import MAX_DEPTH, parse
@@ -72,20 +73,13 @@ def tree(text: str, *, source: str | None = None) -> SyntaxTreeNode:
     them): a rulebook's PDF and its web page parse the same source one after the other."""
     from markdown_it.tree import SyntaxTreeNode
 
-    key = (text, source)
-    found = _RECENT.get(key)
-    if found is None:
-        found = SyntaxTreeNode(parse(text, source=source))
-        if len(_RECENT) >= RECENT_TREES:
-            del _RECENT[next(iter(_RECENT))]  # the oldest
-        _RECENT[key] = found
-    return found
+    return _RECENT.get((text, source), lambda: SyntaxTreeNode(parse(text, source=source)))
 
 
 RECENT_TREES = 4
 """How many parsed texts :func:`tree` keeps."""
 
-_RECENT: dict[tuple[str, str | None], SyntaxTreeNode] = {}
+_RECENT: Kept[tuple[str, str | None], SyntaxTreeNode] = Kept(RECENT_TREES)
 
 
 def classes(item: Token | SyntaxTreeNode) -> tuple[str, ...]:

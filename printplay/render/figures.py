@@ -19,6 +19,7 @@ from reportlab.graphics.shapes import Drawing, Group, String
 from reportlab.lib.units import mm
 
 from printplay.core.ink_mode import is_ink_light
+from printplay.core.kept import Kept
 from printplay.core.layout import BoardView
 from printplay.models.printable import ExampleMove, Figure
 from printplay.render.alt_text import board_words, boards_words
@@ -119,7 +120,7 @@ def move_views(example: ExampleMove) -> tuple[BoardView, BoardView]:
 KEPT = 128
 """How many figures' drawings :func:`figure_drawing` keeps (the oldest goes first)."""
 
-_made: dict[Hashable, Drawing] = {}
+_made: Kept[Hashable, Drawing] = Kept(KEPT)
 
 
 def figure_drawing(figure: Figure | ExampleMove, width: float, small: str = "no") -> Drawing:
@@ -130,15 +131,7 @@ def figure_drawing(figure: Figure | ExampleMove, width: float, small: str = "no"
     same board is in the rulebook of many variants, on its page and in its PDF) and
     shared: whoever draws it must not change it."""
     key = (figure, width, small, is_ink_light())
-    try:
-        made = _made.get(key)
-    except TypeError:  # a figure holding something unhashable: made each time
-        return _figure_drawing(figure, width, small)
-    if made is None:
-        if len(_made) >= KEPT:
-            del _made[next(iter(_made))]
-        made = _made[key] = _figure_drawing(figure, width, small)
-    return made
+    return _made.get(key, lambda: _figure_drawing(figure, width, small))
 
 
 def _figure_drawing(figure: Figure | ExampleMove, width: float, small: str) -> Drawing:

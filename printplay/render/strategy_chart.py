@@ -16,6 +16,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
 from printplay.core.ink_mode import is_ink_light
+from printplay.core.kept import Kept
 from printplay.models.printable import StrategyChart
 from printplay.render import lean_pdf
 from printplay.render.fonts import (
@@ -40,7 +41,7 @@ KEPT = 8
 """How many charts' drawings :meth:`StrategyChartDiagram.drawing` keeps (the oldest goes
 first)."""
 
-_made: dict[tuple[type, StrategyChart, float, bool], Drawing] = {}
+_made: Kept[tuple[type, StrategyChart, float, bool], Drawing] = Kept(KEPT)
 
 
 class StrategyChartDiagram(Flowable):
@@ -109,12 +110,7 @@ class StrategyChartDiagram(Flowable):
         mode (the same chart is in the rulebook of every variant, on its page and in its
         PDF) and shared: whoever draws it must not change it."""
         key = (type(self), self.chart, width, is_ink_light())
-        made = _made.get(key)
-        if made is None:
-            if len(_made) >= KEPT:
-                del _made[next(iter(_made))]
-            made = _made[key] = self._drawing(width)
-        return made
+        return _made.get(key, lambda: self._drawing(width))
 
     def _drawing(self, width: float) -> Drawing:
         """:meth:`drawing`, made afresh."""

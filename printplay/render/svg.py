@@ -30,6 +30,7 @@ from html import escape
 
 from reportlab.graphics.shapes import Drawing, Group, String
 
+from printplay.core.kept import Kept
 from printplay.render.fonts import (
     MONO,
     SANS,
@@ -194,7 +195,7 @@ def label_ems(drawing: Drawing) -> float | None:
 KEPT = 256
 """How many drawings' SVG :func:`inline_svg` keeps, by their keys."""
 
-_kept: dict[tuple[Hashable, float], tuple[str, float | None]] = {}
+_kept: Kept[tuple[Hashable, float], tuple[str, float | None]] = Kept(KEPT)
 
 
 def _element(drawing: Drawing, scale: float) -> tuple[str, float | None]:
@@ -232,17 +233,7 @@ def inline_svg(
     ``key`` says what the drawing is drawn from, when that settles every line of it (equal
     keys, equal drawings: the board views a rulebook's figure shows): the SVG of a key met
     before (the same figure in the rulebook of each variant) is not made again."""
-    try:
-        kept = None if key is None else _kept.get((key, scale))
-    except TypeError:  # a key holding something unhashable: made each time
-        key = kept = None
-    if kept is None:
-        kept = _element(drawing, scale)
-        if key is not None:
-            if len(_kept) >= KEPT:
-                del _kept[next(iter(_kept))]
-            _kept[(key, scale)] = kept
-    text, ems = kept
+    text, ems = _kept.get(None if key is None else (key, scale), lambda: _element(drawing, scale))
     for ident in dict.fromkeys(_ID.findall(text)):
         new = f"{prefix}-{ident}"
         text = text.replace(f'id="{ident}"', f'id="{new}"')
