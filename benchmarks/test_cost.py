@@ -13,12 +13,15 @@ much of it is marked ``slow`` (what ``-m "not slow"`` leaves out).
     python benchmarks/test_cost.py -- -n auto -m "not slow"  # the developer's tier
     python benchmarks/test_cost.py --top 60 -- -n 0 tests/test_kit.py
     python benchmarks/test_cost.py --report costs.jsonl      # print a saved run again
+    python benchmarks/test_cost.py --report new.jsonl --against old.jsonl  # side by side
 
 A session fixture's cost lands on the first test that asks for it. What no test accounts
 for (interpreter start, imports, collection, xdist) is printed as overhead. The machine is
 shared: the wall clock grows with other work, the processor time hardly does; figures to
-read, not to assert. Run it from the checkout whose tests it measures, with that checkout's
-interpreter (``.venv/bin/python``).
+read, not to assert. ``--against`` a run saved at another commit also prints the two side
+by side: the whole commands, and like for like the tests present in both (by test id),
+so that tests added since are not counted against the suite's old ones. Run it from the
+checkout whose tests it measures, with that checkout's interpreter (``.venv/bin/python``).
 """
 
 from __future__ import annotations
@@ -173,11 +176,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--top", type=int, default=40, help="costliest tests to list")
     parser.add_argument("--save", type=Path, help="keep the per-test records in this file")
     parser.add_argument("--report", type=Path, help="print a saved run instead of running")
+    parser.add_argument("--against", type=Path, help="a run saved elsewhere to compare with")
     options = parser.parse_args(args)
     if options.report:
         head, rows = load_file(options.report)
         print(f"pytest {head['args']} (exit {head['exit']})")
         print(report(rows, head["cpu"], head["wall"], options.top))
+        if options.against:
+            print(compare((head, rows), load_file(options.against)))
         return 0
     with tempfile.TemporaryDirectory(prefix="test-cost-") as folder:
         code, cpu, wall = run(pytest_args, Path(folder))
@@ -188,7 +194,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         options.save.write_text(text, encoding="utf-8")
     print(f"\npytest {head['args']} (exit {code})")
     print(report(rows, cpu, wall, options.top))
+    if options.against:
+        print(compare((head, rows), load_file(options.against)))
     return code
+
+
+Run = tuple[dict[str, Any], list[dict[str, Any]]]
+
+
+def compare(here: Run, there: Run) -> str:
+    """Two runs side by side: the whole commands' CPU, and the tests both have (same id)."""
+    (head, rows), (other_head, other_rows) = here, there
+    cost = {row["test"]: row["own"] + row["children"] for row in rows}
+    other = {row["test"]: row["own"] + row["children"] for row in other_rows}
+    shared = cost.keys() & other.keys()
+    mine, theirs = sum(cost[t] for t in shared), sum(other[t] for t in shared)
+    only = sum(v for t, v in cost.items() if t not in other)
+    cpu, other_cpu = head["cpu"], other_head["cpu"]
+    lines = [
+        f"\nagainst the saved run: whole command {cpu:.1f} / {other_cpu:.1f} s CPU"
+        f" = {cpu / other_cpu:.2f}",
+        f"tests in both ({len(shared)} of {len(cost)} here, {len(other)} there): "
+        f"{mine:.1f} / {theirs:.1f} s CPU = {mine / theirs:.2f}",
+        f"tests only here: {len(cost) - len(shared)}, {only:.1f} s CPU",
+    ]
+    return "\n".join(lines)
 
 
 def load_file(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
