@@ -364,7 +364,7 @@ class BuildCompiled(build_ext):  # type: ignore[misc]
             line = f"compiled with mypyc {info['mypyc']} (-O{info['opt_level']})"
         else:
             line = f"left as Python: {reason}"
-        print(f"printplay: the Pyramid core is {line}", file=sys.stderr, flush=True)
+        print(f"printplay: the search core is {line}", file=sys.stderr, flush=True)
 
     def get_outputs(self) -> list[str]:
         """The extensions and :data:`BUILD_INFO`."""

@@ -25,7 +25,7 @@ import pytest
 from printplay import __version__
 from printplay.cli.app import main
 from printplay.cli.version import version_lines
-from printplay.solve import compiled, pyramid_search
+from printplay.solve import compiled, golf_solver, pyramid_search, tripeaks_score
 
 REPO = Path(__file__).resolve().parent.parent
 CORE = REPO / "printplay" / "solve" / "pyramid_search.py"
@@ -55,21 +55,21 @@ def printplay_version(**env: str) -> list[str]:
     return done.stdout.splitlines()
 
 
-def test_version_says_the_pyramid_core_runs_as_python_when_asked() -> None:
+def test_version_says_the_search_core_runs_as_python_when_asked() -> None:
     assert printplay_version(PRINTPLAY_PURE="1") == [
         f"printplay {__version__}",
-        "Pyramid core: Python (PRINTPLAY_PURE is set)",
+        "Search core: Python (PRINTPLAY_PURE is set)",
     ]
 
 
-def test_version_says_the_pyramid_core_runs_compiled_after_a_compiling_install() -> None:
+def test_version_says_the_search_core_runs_compiled_after_a_compiling_install() -> None:
     """As tests/test_pyramid_compiled.py, the install compiled the core unless the tests
     run with ``PRINTPLAY_PURE`` (then the line is only checked for its form)."""
     lines = printplay_version()
     assert lines[0] == f"printplay {__version__}"
-    assert re.fullmatch(r"Pyramid core: (compiled \(mypyc, -O[0-3]\)|Python \(.+\))", lines[1])
+    assert re.fullmatch(r"Search core: (compiled \(mypyc, -O[0-3]\)|Python \(.+\))", lines[1])
     if not os.environ.get("PRINTPLAY_PURE"):
-        assert lines[1].startswith("Pyramid core: compiled (mypyc, -O")
+        assert lines[1].startswith("Search core: compiled (mypyc, -O")
 
 
 def test_the_command_line_answers_version_as_the_console_script(
@@ -77,7 +77,15 @@ def test_the_command_line_answers_version_as_the_console_script(
 ) -> None:
     assert main(["--version"]) == 0
     assert capsys.readouterr().out.splitlines() == version_lines()
-    assert version_lines()[1] == f"Pyramid core: {compiled.describe(pyramid_search)}"
+    assert version_lines()[1] == f"Search core: {compiled.describe(pyramid_search)}"
+
+
+def test_one_line_tells_how_the_whole_search_core_runs() -> None:
+    """The Pyramid core, the Golf solver and TriPeaks' best-score search are compiled as one
+    group, fresh or stale together: the line ``--version`` prints for the first is true of
+    each."""
+    said = {compiled.describe(module) for module in (pyramid_search, golf_solver, tripeaks_score)}
+    assert said == {compiled.describe(pyramid_search)}
 
 
 def test_version_does_not_import_the_command_line() -> None:
@@ -247,7 +255,7 @@ def test_a_build_that_cannot_compile_leaves_python_and_says_why_in_one_line(
     info = json.loads((tmp_path / "lib" / "printplay" / "solve" / "native_build.json").read_text())
     assert info == {"compiled": False, "reason": reason}
     said = [line for line in capfd.readouterr().err.splitlines() if "printplay:" in line]
-    assert said == [f"printplay: the Pyramid core is left as Python: {reason}"]
+    assert said == [f"printplay: the search core is left as Python: {reason}"]
 
 
 @pytest.mark.slow

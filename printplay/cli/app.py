@@ -61,7 +61,7 @@ verbs.lazy_command("book", "printplay.cli.book_verb:book")
 
 
 def _show_version(value: bool) -> None:
-    """Print the version and how the Pyramid core runs, then stop (``--version``)."""
+    """Print the version and how the search core runs, then stop (``--version``)."""
     if value:
         from printplay.cli.version import version_lines
 

@@ -1,4 +1,8 @@
-"""``printplay --version``: the version, and whether the Pyramid core runs compiled.
+"""``printplay --version``: the version, and whether the search core runs compiled.
+
+The search core is what the install compiles with mypyc, as one group: the Pyramid search
+core, the Golf solver and TriPeaks' best-score search (``setup.py``); the group is fresh or
+stale as a whole (:mod:`printplay.solve.compiled`), so one line says how all of it runs.
 
 Apart from :mod:`printplay.cli.app`, so that the console script answers it without
 importing the command line and its libraries (:mod:`printplay.cli.launch`).
@@ -12,4 +16,4 @@ from printplay.solve import compiled, pyramid_search
 
 def version_lines() -> list[str]:
     """What ``printplay --version`` prints, a line each."""
-    return [f"printplay {__version__}", f"Pyramid core: {compiled.describe(pyramid_search)}"]
+    return [f"printplay {__version__}", f"Search core: {compiled.describe(pyramid_search)}"]
