@@ -136,6 +136,42 @@ def test_ruling_empty_columns_stay_empty() -> None:
             assert all(b >= a for b, a in zip(before, after, strict=True))
 
 
+def allowed(state: GolfState, play: Play) -> bool:
+    """Whether the engine's :meth:`~GolfState.apply` takes ``play``."""
+    try:
+        state.apply(play)
+    except MoveError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("options", [STANDARD, QUEENS, WRAP], ids=["standard", "queens", "wrap"])
+def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
+    options: GolfOptions,
+) -> None:
+    """``plays`` tests each card against the slot below it and ``cards_left`` counts, both
+    written for speed: the plays are exactly the cards ``apply`` takes, and the count the
+    cards there, along random games and on a position no game reaches (a gap in a column:
+    the card above it is open too)."""
+    game = Golf(options)
+    rng = random.Random(7)
+    gap = list(position("9c 8d", "9s", above="7d", options=options).tableau)
+    gap[COLUMNS] = Card.parse("Th")  # column 1 holds rows 2, 4 and 5: row 3 is empty
+    states = [GolfState(options, tuple(gap), cards("9s"), ())]
+    assert states[0].plays == (Play(COLUMNS, Card.parse("Th")), Play(29, Card.parse("8d")))
+    for seed in range(1, 9):
+        start = game.initial_state(game.numbered_deal(seed))
+        states += [start, *(step.after for step in random_playout(start, rng))]
+    for state in states:
+        expected = tuple(
+            Play(slot, card)
+            for slot, card in enumerate(state.tableau)
+            if card is not None and allowed(state, Play(slot, card))
+        )
+        assert state.plays == expected
+        assert state.cards_left == sum(card is not None for card in state.tableau)
+
+
 def test_ruling_strokes_a_lost_deal_scores_the_cards_left() -> None:
     state = position("9c Jd", "8s", "")
     final = state.apply(Play(4 * COLUMNS, Card.parse("9c")))

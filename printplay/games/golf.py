@@ -216,23 +216,27 @@ class GolfState(PlayOrDrawState):
 
     @cached_property
     def plays(self) -> tuple[Play, ...]:
-        """The bottom cards that can go onto the waste now, in slot order."""
-        top = self.waste_top
-        found = []
-        for slot, card in enumerate(self.tableau):
-            if card is not None and self.is_exposed(slot) and fits(card, top, self.options):
-                found.append(Play(slot, card))
-        return tuple(found)
+        """The bottom cards that can go onto the waste now, in slot order: the cards
+        :meth:`is_exposed` finds open, each tested against the one slot that can cover it,
+        the next row's in its column (a random player asks this of every position)."""
+        top, tableau = self.waste_top, self.tableau
+        return tuple(
+            Play(slot, card)
+            for slot, card in enumerate(tableau)
+            if card is not None
+            and (slot + COLUMNS >= TABLEAU_SIZE or tableau[slot + COLUMNS] is None)
+            and fits(card, top, self.options)
+        )
 
     def can_draw(self) -> bool:
         """Whether the stock may be turned now: while it holds a card and the columns are
         not yet clear."""
         return bool(self.stock) and not self.is_won
 
-    @property
+    @cached_property
     def cards_left(self) -> int:
         """Tableau cards not yet played."""
-        return TABLEAU_SIZE - self.tableau.count(None)
+        return TABLEAU_SIZE - sum(card is None for card in self.tableau)
 
     @property
     def score(self) -> int:
