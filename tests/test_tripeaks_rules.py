@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from printplay.core.cards import Card, parse_card, parse_cards
@@ -18,6 +20,7 @@ from printplay.games.tripeaks import (
     are_neighbours,
     move_from_json,
 )
+from printplay.testing import random_playout
 
 C = parse_card
 
@@ -309,6 +312,36 @@ def test_a_joker_turned_from_the_stock_takes_any_card() -> None:
 
 
 # Moves ------------------------------------------------------------------------------------
+
+
+def allowed(state: TriPeaksState, play: Play) -> bool:
+    """Whether the engine's :meth:`~TriPeaksState.apply` takes ``play``."""
+    try:
+        state.apply(play)
+    except MoveError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("texts", [(), ("no-wrap",), ("jokers=2",), ("strict-draw", "face-up")])
+def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
+    texts: tuple[str, ...],
+) -> None:
+    """``plays`` writes the covering test out for speed and ``cards_left`` is counted once:
+    the plays are exactly the cards ``apply`` takes, and the count the cards there, along
+    random games."""
+    game = TriPeaks(parse_options(TriPeaksOptions, list(texts)))
+    rng = random.Random(5)
+    for seed in range(1, 7):
+        start = game.initial_state(numbered_deal(game.deck(), seed))
+        for state in [start, *(step.after for step in random_playout(start, rng))]:
+            expected = tuple(
+                Play(slot, card)
+                for slot, card in enumerate(state.tableau)
+                if card is not None and allowed(state, Play(slot, card))
+            )
+            assert state.plays == expected
+            assert state.cards_left == sum(card is not None for card in state.tableau)
 
 
 def test_moves_round_trip_through_json() -> None:
