@@ -569,8 +569,14 @@ class PyramidState:
         """The cards in play now, with their places, in place order: free tableau cards,
         reserve cards, the stock top, and the waste top (unless ``waste-off-limits``)."""
         found: list[tuple[Place, Card]] = []
-        for slot, card in enumerate(self.tableau):
-            if card is not None and self.is_free(slot):
+        tableau, slots = self.tableau, self.layout.slots
+        for slot, card in enumerate(tableau):  # is_free, written out
+            if card is None:
+                continue
+            for cover in slots[slot].covered_by:
+                if tableau[cover] is not None:
+                    break
+            else:
                 found.append((Place.tableau(slot), card))
         size = self.options.tableau_size
         for index, card in enumerate(self.reserve):
@@ -635,7 +641,7 @@ class PyramidState:
         card (tableau by slot, reserve, stock, waste), then the draw, then the redeal."""
         return list(self.moves)
 
-    @property
+    @cached_property
     def is_won(self) -> bool:
         """Every card is removed (under ``clear-the-board``, every pyramid card)."""
         if any(card is not None for card in self.tableau):
