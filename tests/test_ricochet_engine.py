@@ -454,6 +454,39 @@ def test_move_json_round_trip() -> None:
 # Words ------------------------------------------------------------------------------------
 
 
+def allowed(state: RicochetState, play: Play) -> bool:
+    """Whether the engine's :meth:`~RicochetState.apply` takes ``play``."""
+    try:
+        state.apply(play)
+    except MoveError:
+        return False
+    return True
+
+
+@pytest.mark.parametrize(
+    "texts", [(), ("free-draw", "ball-resets"), ("no-wrap", "face-up"), ("stock-ends-game",)]
+)
+def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
+    texts: tuple[str, ...],
+) -> None:
+    """``plays`` writes the covering test out for speed and ``cards_left`` is counted once:
+    the plays are exactly the cards ``apply`` takes, ricochet rule and all, and the count
+    the cards there, along random games."""
+    game = make_solitaire("ricochet", list(texts))
+    rng = random.Random(13)
+    for seed in range(1, 7):
+        start = game.initial_state(numbered_deal(game.deck(), seed))
+        for state in [start, *(step.after for step in random_playout(start, rng))]:
+            assert isinstance(state, RicochetState)
+            expected = tuple(
+                Play(slot, card)
+                for slot, card in enumerate(state.walls)
+                if card is not None and allowed(state, Play(slot, card))
+            )
+            assert state.plays == expected
+            assert state.cards_left == sum(card is not None for card in state.walls)
+
+
 def test_describe_plays_and_turns() -> None:
     state = position({1: "9c", 3: "7d", 7: "8s", 9: "6h"}, "8d", "5c Ks")
     first = state.apply(Play(1, C("9c")))
