@@ -26,7 +26,7 @@ from printplay.games.golf import (
     move_from_json,
     pysolfc_deal,
 )
-from printplay.testing import random_playout
+from printplay.testing import random_playout, takes
 
 STANDARD = GolfOptions()
 QUEENS = GolfOptions(queens_on_kings=True)
@@ -136,15 +136,6 @@ def test_ruling_empty_columns_stay_empty() -> None:
             assert all(b >= a for b, a in zip(before, after, strict=True))
 
 
-def allowed(state: GolfState, play: Play) -> bool:
-    """Whether the engine's :meth:`~GolfState.apply` takes ``play``."""
-    try:
-        state.apply(play)
-    except MoveError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize("options", [STANDARD, QUEENS, WRAP], ids=["standard", "queens", "wrap"])
 def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
     options: GolfOptions,
@@ -166,7 +157,7 @@ def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
         expected = tuple(
             Play(slot, card)
             for slot, card in enumerate(state.tableau)
-            if card is not None and allowed(state, Play(slot, card))
+            if card is not None and takes(state, Play(slot, card))
         )
         assert state.plays == expected
         assert state.cards_left == sum(card is not None for card in state.tableau)

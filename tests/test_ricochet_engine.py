@@ -30,7 +30,7 @@ from printplay.games.ricochet import (
     next_text,
 )
 from printplay.render.card_shapes import CARD_RATIO
-from printplay.testing import random_playout
+from printplay.testing import random_playout, takes
 
 C = parse_card
 ALL_OPTIONS = [
@@ -454,15 +454,6 @@ def test_move_json_round_trip() -> None:
 # Words ------------------------------------------------------------------------------------
 
 
-def allowed(state: RicochetState, play: Play) -> bool:
-    """Whether the engine's :meth:`~RicochetState.apply` takes ``play``."""
-    try:
-        state.apply(play)
-    except MoveError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize(
     "texts", [(), ("free-draw", "ball-resets"), ("no-wrap", "face-up"), ("stock-ends-game",)]
 )
@@ -481,7 +472,7 @@ def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
             expected = tuple(
                 Play(slot, card)
                 for slot, card in enumerate(state.walls)
-                if card is not None and allowed(state, Play(slot, card))
+                if card is not None and takes(state, Play(slot, card))
             )
             assert state.plays == expected
             assert state.cards_left == sum(card is not None for card in state.walls)

@@ -20,7 +20,7 @@ from printplay.games.tripeaks import (
     are_neighbours,
     move_from_json,
 )
-from printplay.testing import random_playout
+from printplay.testing import random_playout, takes
 
 C = parse_card
 
@@ -314,15 +314,6 @@ def test_a_joker_turned_from_the_stock_takes_any_card() -> None:
 # Moves ------------------------------------------------------------------------------------
 
 
-def allowed(state: TriPeaksState, play: Play) -> bool:
-    """Whether the engine's :meth:`~TriPeaksState.apply` takes ``play``."""
-    try:
-        state.apply(play)
-    except MoveError:
-        return False
-    return True
-
-
 @pytest.mark.parametrize("texts", [(), ("no-wrap",), ("jokers=2",), ("strict-draw", "face-up")])
 def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
     texts: tuple[str, ...],
@@ -338,7 +329,7 @@ def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
             expected = tuple(
                 Play(slot, card)
                 for slot, card in enumerate(state.tableau)
-                if card is not None and allowed(state, Play(slot, card))
+                if card is not None and takes(state, Play(slot, card))
             )
             assert state.plays == expected
             assert state.cards_left == sum(card is not None for card in state.tableau)

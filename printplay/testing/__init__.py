@@ -17,11 +17,12 @@ True
 Its pieces serve a game's own tests: :func:`random_playout` (a reproducible random game,
 move by move), :func:`reference_verdict`, :func:`reference_shortest`,
 :func:`reference_search` and :func:`reference_best_score` (plain searches through the
-engine, for small positions), :func:`check_position` and :func:`check_solver`.
+engine, for small positions), :func:`check_position`, :func:`check_solver` and
+:func:`takes` (whether ``apply`` takes a move).
 """
 
 from printplay.testing.conformance import ConformanceReport, check_game
-from printplay.testing.engine import StrangeMove, check_position
+from printplay.testing.engine import StrangeMove, check_position, takes
 from printplay.testing.failures import ConformanceError, Where
 from printplay.testing.playout import Step, random_playout
 from printplay.testing.reference import (
@@ -57,4 +58,5 @@ __all__ = [
     "reference_search",
     "reference_shortest",
     "reference_verdict",
+    "takes",
 ]

@@ -219,6 +219,17 @@ def acts_as(move: SolitaireMove, legal: SolitaireMove) -> bool:
     )
 
 
+def takes(state: Position, move: SolitaireMove) -> bool:
+    """Whether ``state.apply`` takes ``move`` (``False`` when it raises
+    :class:`~printplay.core.errors.MoveError`): the engine's own word on a move, to hold a
+    game's faster list of its legal moves to."""
+    try:
+        state.apply(move)
+    except MoveError:
+        return False
+    return True
+
+
 def check_refused(
     state: Position, move: SolitaireMove, outcomes: Outcomes, where: Where, what: str
 ) -> bool:
@@ -372,5 +383,6 @@ __all__ = [
     "fingerprint",
     "mutated",
     "plain_json",
+    "takes",
     "wrongly_typed",
 ]
