@@ -2,13 +2,13 @@
 (Debian's ``chromium``; ``.ci/run`` installs it), driven by Playwright for Python.
 
 The site is built once a run (``built_site``) and served by printplay's own preview server.
-Every page is visited once at desktop width and once at phone width, and what the browser
-saw is kept (as JSON, shared by pytest-xdist's workers); the tests below check it: no
-console error and no failed request, every internal link and ``#anchor`` resolves, every
-diagram is drawn at a size and visible, nothing scrolls sideways on a phone, a featured
-deal's solution stays hidden until its button is pressed, one ``h1`` a page and headings
-in order, the dark scheme and the print stylesheet.  They are skipped, saying why, only
-when no browser can be found.
+Every page is loaded once at desktop width and laid out again at phone width, in one tab,
+and what the browser saw is kept (as JSON, shared by pytest-xdist's workers); the tests
+below check it: no console error and no failed request, every internal link and ``#anchor``
+resolves, every diagram is drawn at a size and visible, nothing scrolls sideways on a
+phone, a featured deal's solution stays hidden until its button is pressed, one ``h1`` a
+page and headings in order, the dark scheme and the print stylesheet.  They are skipped,
+saying why, only when no browser can be found.
 
 ``PRINTPLAY_SCREENSHOTS=folder`` also saves a screenshot of every page, desktop and phone.
 """
@@ -154,20 +154,30 @@ def _pages(site: Path) -> list[str]:
     return [line for line in listed if line.endswith(".html")]
 
 
-def _visit(context: Any, base: str, path: str, shots: Path | None) -> dict[str, Any]:
-    """Everything the checks need of one page."""
-    page = context.new_page()
-    problems: list[str] = []
-    page.on(
-        "console",
-        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
-    )
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on("requestfailed", lambda r: problems.append(f"failed: {r.url} {r.failure}"))
-    page.on(
-        "response",
-        lambda r: problems.append(f"status {r.status}: {r.url}") if r.status >= 400 else None,
-    )
+class Tab:
+    """The one browser tab every page is visited in, and the problems it reported of the
+    page it holds (the console's errors, the page's, failed requests, statuses of 400 up).
+    Opening a tab a page cost about as much processor time as loading the page."""
+
+    def __init__(self, context: Any) -> None:
+        self.page = context.new_page()
+        self.problems: list[str] = []
+        page = self.page
+        page.on("console", lambda m: self._note(f"console {m.type}: {m.text}", m.type == "error"))
+        page.on("pageerror", lambda e: self._note(f"page error: {e}"))
+        page.on("requestfailed", lambda r: self._note(f"failed: {r.url} {r.failure}"))
+        page.on("response", lambda r: self._note(f"status {r.status}: {r.url}", r.status >= 400))
+
+    def _note(self, problem: str, found: bool = True) -> None:
+        if found:
+            self.problems.append(problem)
+
+
+def _visit(tab: Tab, base: str, path: str, shots: Path | None) -> dict[str, Any]:
+    """Everything the checks need of one page: loaded at desktop width, then laid out again
+    at phone width (the site holds no script, so a page's layout at a width is what its
+    stylesheet gives there, loaded or resized: both were seen to give the same facts)."""
+    page, tab.problems = tab.page, []
     page.set_viewport_size(DESKTOP)
     page.goto(base + path, wait_until="load")
     facts: dict[str, Any] = page.evaluate(_PAGE_FACTS)
@@ -180,15 +190,12 @@ def _visit(context: Any, base: str, path: str, shots: Path | None) -> dict[str, 
     if shots is not None:
         page.screenshot(path=str(shots / f"{name}-desktop.png"), full_page=True)
     page.set_viewport_size(PHONE)
-    page.reload(wait_until="load")
-    page.evaluate(_OPEN_ALL)
     facts["phone"] = page.evaluate(_SIDEWAYS)
     facts["phone_text"] = page.evaluate(_SMALLEST_TEXT)
     facts["scrollers"] = page.evaluate(_SCROLLERS)
     if shots is not None:
         page.screenshot(path=str(shots / f"{name}-phone.png"), full_page=True)
-    facts["problems"] = problems
-    page.close()
+    facts["problems"] = tab.problems
     return facts
 
 
@@ -256,7 +263,9 @@ def browser_facts(
                 str(profile), executable_path=str(CHROMIUM), headless=True, args=ARGS
             )
             try:
-                pages = {path: _visit(context, served, path, shots) for path in _pages(built_site)}
+                tab = Tab(context)
+                pages = {path: _visit(tab, served, path, shots) for path in _pages(built_site)}
+                tab.page.close()
                 found = {
                     "pages": pages,
                     "broken": _check_links(context, served, pages),
