@@ -331,17 +331,40 @@ class Printed:
 
     def kit(self, game: str, *, paper: str) -> Kit:
         """``printplay kit GAME``: every part, the game's kit deals walked through their
-        golden lines (:func:`kit_lines`)."""
+        golden lines (:func:`kit_lines`). Its rulebook and mat are this run's (:meth:`rulebook`,
+        :meth:`printable`: other tests read them), taken renumbered, and a puzzle book of
+        :data:`BOOKS_READ` starts from the first layout pass of :meth:`curated_book_sketched`,
+        as the demo hands its kit what it made already: the kit is the same file, byte for
+        byte (``test_kit::test_a_kit_takes_the_parts_made_already_renumbered``)."""
+        from printplay.games import entry
         from printplay.makers.kit_maker import build_kit
+        from printplay.makers.requests import made_key
 
         name = _slug("kit", game, paper)
-        return built_once(
-            self.factory,
-            f"printed-{name}",
-            lambda folder: build_kit(
-                game, folder / f"{name}.pdf", paper=paper, results=kit_lines(game)
-            ),
-        )
+
+        def build(folder: Path) -> Kit:
+            made = {
+                made_key(kind, PrintRequest(game, Path(), paper=paper)): self.printable(
+                    kind, game, paper=paper
+                )
+                for kind in ("rulebook", "mat")
+                if kind in entry(game).printables
+            }
+            sketched = None
+            if (game, paper) in BOOKS_READ:
+                sketched = self.curated_book_sketched(game, paper=paper)[1]
+            path = folder / f"{name}.pdf"
+            return build_kit(
+                game, path, paper=paper, results=kit_lines(game), made=made, sketched=sketched
+            )
+
+        return built_once(self.factory, f"printed-{name}", build)
+
+
+BOOKS_READ = {("ricochet", "letter"), ("pyramid", "letter"), ("tripeaks", "a4"), ("ricochet", "a4")}
+"""The curated puzzle books that tests read (:meth:`Printed.curated_book`): a kit of the same
+game and paper starts its book from their first layout pass (another kit's book would be
+typeset whole only for that)."""
 
 
 def kit_lines(game: str) -> dict[tuple[int, tuple[str, ...]], SolveResult]:
