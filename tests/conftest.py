@@ -11,6 +11,7 @@ from collections.abc import Callable, Container, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
@@ -480,13 +481,49 @@ def _golden_choose_line(real: Callable[..., SolveResult]) -> Callable[..., Solve
     return choose
 
 
+def _printed_for_the_demo(printed: Printed, patch: pytest.MonkeyPatch) -> None:
+    """Make the demo take from :class:`Printed` the printables and curated books it asks
+    for as Printed makes them (a rulebook, mat or table card with no options, deal or
+    house folder; a curated book on its own), copied to where the demo writes them, instead
+    of typesetting them again: other tests read the same files (the same bytes: the same
+    maker, an equal request). Anything else, and the kit's book, the demo makes itself."""
+    import shutil
+
+    from printplay.makers import book_maker, demo
+
+    real_printable, real_book = demo.make_printable, book_maker.curated_book
+    busy: list[bool] = []  # Printed typesetting a book: its own call goes to the real one
+
+    def printable(kind: str, request: PrintRequest, made: Any = None) -> Path:
+        plain = PrintRequest(request.game, request.path, paper=request.paper)
+        if kind == "sheet" or made is not None or request != plain:
+            return real_printable(kind, request, made)
+        shutil.copyfile(printed.printable(kind, request.game, paper=request.paper), request.path)
+        return request.path
+
+    def curated_book(game: str, path: Path, *, paper: str = "a4", **kwargs: Any) -> Any:
+        if busy or kwargs:
+            return real_book(game, path, paper=paper, **kwargs)
+        busy.append(True)
+        try:
+            made, sketched = printed.curated_book_sketched(game, paper=paper)
+        finally:
+            busy.clear()
+        shutil.copyfile(made, path)
+        return path, None, SimpleNamespace(sketched=sketched)
+
+    patch.setattr(demo, "make_printable", printable)
+    patch.setattr(book_maker, "curated_book", curated_book)
+
+
 @pytest.fixture(scope="session")
-def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
+def demo_run(tmp_path_factory: pytest.TempPathFactory, printed: Printed) -> DemoRun:
     """``printplay demo`` run once a run (:func:`built_once`): the demo's own test reads
     what it wrote, and the website's tests read the site it built (every game, its
     featured deals). The walkthroughs it prints take the lines stored in seeds/ (checked),
     as the demo does; a deal stored with none takes its line from the golden file, as
-    every sheet test does, instead of searching for it again."""
+    every sheet test does, instead of searching for it again. The rulebooks, mats and
+    curated books other tests read are this run's (:func:`_printed_for_the_demo`)."""
 
     def run(folder: Path) -> list[str]:
         from printplay.builders import walkthrough
@@ -494,6 +531,7 @@ def demo_run(tmp_path_factory: pytest.TempPathFactory) -> DemoRun:
         with pytest.MonkeyPatch.context() as patch:
             choose = _golden_choose_line(walkthrough.choose_line)
             patch.setattr(walkthrough, "choose_line", choose)
+            _printed_for_the_demo(printed, patch)
             return [str(path) for path in run_demo(folder)]
 
     paths = built_once(tmp_path_factory, "demo", run)
