@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import fcntl
 import gc
+import hashlib
 import json
 import os
 import pickle
@@ -550,30 +551,64 @@ _GRADES: dict[tuple[Any, ...], tuple[Any, Any]] = {}
 """What :func:`grades_once` has graded in this process: the game's declaration (kept so its
 ``id`` is not reused) and the answer, by the call's every input."""
 
+_BUNDLED = dict(REGISTRY)
+"""The games the package declares (a test may register one of its own for a while)."""
+
+
+def _shared_grade(
+    folder: Path, game: Any, deal: Deal, levels: Any, grade: Callable[[], Any]
+) -> Any:
+    """``grade()``, kept in ``folder`` for every pytest-xdist worker of the run by the
+    call's inputs (a bundled game's name, options, deal and levels): with ``--dist
+    loadfile`` the files that grade the same deals (the books', the grading's, the seeds',
+    the statistics') often run on different workers."""
+    wanted = None if levels is None else tuple(sorted(levels))
+    key = pickle.dumps((game.name, tuple(opts.chosen(game.options)), deal, wanted))
+    record = folder / f"{hashlib.sha256(key).hexdigest()}.pickle"
+    if record.exists():
+        return pickle.loads(record.read_bytes())
+    found = grade()
+    part = record.with_suffix(f".{os.getpid()}.part")
+    part.write_bytes(pickle.dumps(found))
+    part.replace(record)  # whole or not at all: another worker may read it now
+    return found
+
 
 @pytest.fixture
-def grades_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def grades_once(
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
     """:func:`~printplay.analysis.grading.grade_deal` answering a call it answered before in
-    this process (the same game, declaration, options, deal and levels) with what it
-    answered then, instead of grading the deal again: the books', the grading's, the seeds'
-    and the verbs' tests grade many of the same deals (the first deals of each level). The
-    grading is deterministic for given inputs (its random games are seeded by the deal and
-    the options), which :func:`test_grading.test_a_grade_is_the_same_on_every_run` checks
-    with fresh grades (a test marked ``fresh_grades`` grades as the package does). A test
-    that puts its own ``grade_deal`` in place after this fixture is answered by its own."""
+    this run (the same game, declaration, options, deal and levels) with what it answered
+    then, instead of grading the deal again: the books', the grading's, the seeds' and the
+    verbs' tests grade many of the same deals (the first deals of each level). Kept in the
+    process, and for a game the package declares in the run's shared folder too
+    (:func:`_shared_grade`). The grading is deterministic for given inputs (its random
+    games are seeded by the deal and the options), which
+    :func:`test_grading.test_a_grade_is_the_same_on_every_run` checks with fresh grades (a
+    test marked ``fresh_grades`` grades as the package does). A test that puts its own
+    ``grade_deal`` in place after this fixture is answered by its own."""
     if request.node.get_closest_marker("fresh_grades"):
         return
     from printplay.analysis import grading
     from printplay.games import entry
 
     real = grading.grade_deal
+    folder = shared_folder(tmp_path_factory) / "grades"
+    folder.mkdir(exist_ok=True)
 
     def grade_deal(game: Any, deal: Deal, levels: Any = None) -> Any:
         declared = entry(game.name)
         wanted = None if levels is None else frozenset(levels)
         key = (game.name, id(declared), tuple(opts.chosen(game.options)), deal, wanted)
         if key not in _GRADES:
-            _GRADES[key] = (declared, real(game, deal, levels))
+            if declared is _BUNDLED.get(game.name):
+                found = _shared_grade(folder, game, deal, levels, lambda: real(game, deal, levels))
+            else:
+                found = real(game, deal, levels)
+            _GRADES[key] = (declared, found)
         return _GRADES[key][1]
 
     monkeypatch.setattr(grading, "grade_deal", grade_deal)
