@@ -17,8 +17,8 @@ from printplay.core.errors import OptionError
 from printplay.core.ink_mode import ink_light
 from printplay.games.poker.book_options import PokerBookOptions
 from printplay.games.poker.game import ODDS_SPOTS, RicochetPoker
-from printplay.games.poker.odds import chance, position_odds, state_odds
-from printplay.games.poker.standard import StandardOptions
+from printplay.games.poker.odds import Odds, chance, position_odds, state_odds
+from printplay.games.poker.standard import StandardOptions, StandardState
 from printplay.games.poker.strategy_data import StrategyTable, load_strategy
 from printplay.games.poker.strategy_groups import (
     CLASS_INDEX,
@@ -129,12 +129,30 @@ def test_the_strategy_header_writes_tens_as_the_rows_do() -> None:
 
 @pytest.mark.parametrize("limit", [5, 6, 7])
 @pytest.mark.parametrize("jokers", [0, 2])
-def test_the_odds_positions_are_legal_and_computed(limit: int, jokers: int) -> None:
+def test_the_odds_positions_are_legal_and_computed(
+    limit: int, jokers: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each row of the odds table: its spot's position, legal, and the odds the table was
+    computed from (:func:`state_odds` of that position, noted as the table asks for them
+    rather than computed a second time) are the engine's for the same hands given as hands
+    on the table (:func:`position_odds`), as the row prints them."""
+    from printplay.games.poker import game
+
+    computed: list[tuple[StandardState, Odds]] = []
+
+    def noted(state: StandardState, *, max_k: int | None = None) -> Odds:
+        odds = state_odds(state, max_k=max_k)
+        computed.append((state, odds))
+        return odds
+
+    monkeypatch.setattr(game, "state_odds", noted)
     options = StandardOptions(limit=limit, jokers=jokers)
     header, rows, align = RicochetPoker(PokerBookOptions(limit=limit, jokers=jokers)).odds_table()
     assert len(rows) == len(ODDS_SPOTS) >= 3 and len(align) == len(header)
-    for spot, row in zip(ODDS_SPOTS, rows, strict=True):
+    assert len(computed) == len(ODDS_SPOTS)
+    for spot, row, (asked, odds) in zip(ODDS_SPOTS, rows, computed, strict=True):
         state = spot.state(options)
+        assert asked == state
         assert state.to_act is not None and state.max_buy >= 1
         for player in state.players:
             assert options.start_cards <= len(player.cards) <= limit
@@ -148,7 +166,7 @@ def test_the_odds_positions_are_legal_and_computed(limit: int, jokers: int) -> N
         hands = {p.seat: p.cards for p in state.players if p.status == "in"}
         dead = [c for p in state.players if p.status != "in" for c in p.cards]
         again = position_odds(hands, me.seat, options=options, dead=dead)
-        assert state_odds(state).buys == again.buys
+        assert odds.buys == again.buys
         chances = [chance(b.escape) for b in again.buys]
         assert row[3 : 3 + len(chances)] == chances
         assert all(cell == "—" for cell in row[3 + len(chances) :])
