@@ -492,7 +492,7 @@ def _printed_for_the_demo(printed: Printed, patch: pytest.MonkeyPatch) -> None:
 
     from printplay.makers import book_maker, demo
 
-    real_printable, real_book = demo.make_printable, book_maker.curated_book
+    real_printable, real_book = make_printable, book_maker.curated_book
     busy: list[bool] = []  # Printed typesetting a book: its own call goes to the real one
 
     def printable(kind: str, request: PrintRequest, made: Any = None) -> Path:
