@@ -51,6 +51,7 @@ from __future__ import annotations
 
 from printplay.solve.pyramid_encoding import (
     KING,
+    MASK_ALL,
     MASK_SHIFT,
     ORDER_BITS,
     ORDER_MASK,
@@ -116,7 +117,7 @@ class Bound:
         sid = key & SHAPE_MASK
         info = t.info[sid] or t.shape(sid)
         if not t.clear_board:
-            mask = key >> MASK_SHIFT
+            mask = key >> MASK_SHIFT & MASK_ALL
             masks = self.index.masks_of(key >> ORDER_SHIFT & ORDER_MASK)
             counts = info[7]
             h = counts[KING] + ones(mask & masks[KING])
@@ -143,7 +144,7 @@ class Bound:
                 key >> PASS_SHIFT & 3,
                 key >> PTR_SHIFT & 63,
                 key >> ORDER_SHIFT & ORDER_MASK,
-                key >> MASK_SHIFT,
+                key >> MASK_SHIFT & MASK_ALL,
             )
         return info[5] + found
 

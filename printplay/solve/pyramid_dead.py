@@ -41,11 +41,12 @@ from __future__ import annotations
 from printplay.solve.pyramid_cycle import clearable_cycle, fewest_in_cycle
 from printplay.solve.pyramid_encoding import (
     KING,
+    MASK_ALL,
+    MASK_BITS,
     MASK_SHIFT,
     ORDER_BITS,
     ORDER_MASK,
     ORDER_SHIFT,
-    OS_MASK,
     PASS_SHIFT,
     PTR_SHIFT,
     RANK_BITS,
@@ -56,6 +57,7 @@ from printplay.solve.pyramid_encoding import (
     ShapeInfo,
     Tables,
     ones,
+    order_shape,
     unpack,
 )
 
@@ -77,14 +79,16 @@ class DeadTests:
         self.every_card = not t.clear_board
         """Whether every card must go (then :meth:`cycle_dead` applies)."""
         self.need_bits: dict[int, tuple[tuple[int, int], ...]] = {}
-        """Per shape and stock order: :meth:`needs`."""
+        """Per stock order and shape (:func:`~printplay.solve.pyramid_encoding.order_shape`):
+        :meth:`needs`."""
         self.clear_tables: dict[int, bytearray] = {}
         """Per outside ranks: :meth:`clear_table`."""
         self.reduce_memo: dict[int, int] = {}
-        """Per cycle, pointer, order and partner ranks: :func:`deletions`, or ``-1 - n``
-        when only known to be at most ``n``, the cycle cards left (kings aside)."""
+        """Per order, cycle, pointer and partner ranks: :func:`deletions`, or ``-1 - n``
+        when only known to be at most ``n``, the cycle cards left (kings aside).  (The
+        order on top in the keys here keeps them below 2**62 without ``reshuffle``.)"""
         self.rank_memo: dict[int, int] = {}
-        """Per cycle cards kept, pointer, order, partner ranks and rank ``a`` (1 to 6): the
+        """Per order, cycle cards kept, pointer, partner ranks and rank ``a`` (1 to 6): the
         fewest cycle cards of rank ``a`` that must go with a partner from elsewhere
         (:meth:`short_by_rank`)."""
         self.limited: dict[int, bool] = {}
@@ -97,7 +101,7 @@ class DeadTests:
         """Whether the counting test shows the pyramid can no longer be cleared (or,
         when every card must go, a card on a waste that is off limits can never go)."""
         t = self.t
-        mask = key >> MASK_SHIFT
+        mask = key >> MASK_SHIFT & MASK_ALL
         if not t.waste_usable and key >> PASS_SHIFT & 3 == t.max_pass:
             # on the last pass the waste is out of play for good
             waste = (1 << (key >> PTR_SHIFT & 63)) - 1 << t.nres
@@ -281,8 +285,7 @@ class DeadTests:
                 spare += 1
                 partner |= 1 << (13 - r)
         cyc = mask >> nres
-        at = (cyc << 6 | ptr) << ORDER_BITS | oid
-        memo = at << 14 | partner
+        memo = ((oid << MASK_BITS | cyc) << 6 | ptr) << 14 | partner
         found = self.reduce_memo.get(memo)
         if found is None:
             ranks, mates, kings = self.cycle_mates(oid)
@@ -356,7 +359,7 @@ class DeadTests:
                     drop |= pos[z]
             word = cyc & ~kings & ~drop
             wpartner = partner & ~(free & ~pair)
-            key = (((word << 6 | ptr) << ORDER_BITS | oid) << 14 | wpartner) << 3 | a
+            key = (((oid << MASK_BITS | word) << 6 | ptr) << 14 | wpartner) << 3 | a
             least = self.rank_memo.get(key)
             if least is None:
                 least = fewest_in_cycle(ranks, mates, word, ptr, wpartner, 1 << a)
@@ -382,10 +385,10 @@ class DeadTests:
         """The counting test of ``key``'s shape and stock order: pairs ``(bits, k)``, at
         least ``k`` of the mask's ``bits`` (the cards of one rank outside the pyramid)
         needed to clear the pyramid."""
-        at = key & OS_MASK
+        at = order_shape(key)
         found = self.need_bits.get(at)
         if found is None:
-            masks = self.index.masks_of(at >> ORDER_SHIFT)
+            masks = self.index.masks_of(at >> SHAPE_BITS)
             found = tuple((masks[z], k) for z, k in self.t.shape(key & SHAPE_MASK)[6])
             self.need_bits[at] = found
         return found

@@ -27,7 +27,11 @@ met is numbered (:meth:`Tables.add_order`) and the position records its number. 
 cards are bits of the same mask.  A position packs into one Python integer
 (:func:`pack`)::
 
-    ((((mask << 20 | order) << 6 | pointer) << 2 | passes) << 11) | shape
+    ((((order << 56 | mask) << 6 | pointer) << 2 | passes) << 11) | shape
+
+The order sits on top, where it is 0 without ``reshuffle``: a standard deal's positions then
+stay below 2**62, which compiled code keeps as plain machine integers (above, each is a
+Python object, made anew by every shift and mask).
 
 **By ranks.**  Suits never matter but under ``reshuffle``, so positions with the same shape
 and the same ranks in the reserve and, in order, in the waste and the stock have the same
@@ -70,13 +74,17 @@ LAST_SHIFT: Final = 14
 SHAPE_BITS: Final = 11
 PASS_SHIFT: Final = SHAPE_BITS
 PTR_SHIFT: Final = PASS_SHIFT + 2
-ORDER_SHIFT: Final = PTR_SHIFT + 6
+MASK_SHIFT: Final = PTR_SHIFT + 6
+MASK_BITS: Final = 56
+"""The most reserve and cycle cards a position holds."""
+ORDER_SHIFT: Final = MASK_SHIFT + MASK_BITS
 ORDER_BITS: Final = 20
-MASK_SHIFT: Final = ORDER_SHIFT + ORDER_BITS
 SHAPE_MASK: Final = (1 << SHAPE_BITS) - 1
+MASK_ALL: Final = (1 << MASK_BITS) - 1
 ORDER_MASK: Final = (1 << ORDER_BITS) - 1
 OS_MASK: Final = ORDER_MASK << ORDER_SHIFT | SHAPE_MASK
-"""The bits of a packed position holding its stock order and its shape."""
+"""The bits of a packed position holding its stock order and its shape (a constant above
+2**62: compiled code uses :func:`order_shape` and :func:`without_pointer` instead)."""
 
 # Steps of a line, as the searches write them (converted to engine moves by the adapter).
 # A step is a tuple: ("king", where), ("pair", where, where), ("draw",), ("redeal",).
@@ -213,7 +221,7 @@ class Puzzle:
 
 def pack(sid: int, passes: int, ptr: int, oid: int, mask: int) -> int:
     """One position as one integer (see the module docstring)."""
-    return ((((mask << ORDER_BITS | oid) << 6 | ptr) << 2 | passes) << SHAPE_BITS) | sid
+    return ((((oid << MASK_BITS | mask) << 6 | ptr) << 2 | passes) << SHAPE_BITS) | sid
 
 
 Fields = tuple[int, int, int, int, int]
@@ -227,8 +235,26 @@ def unpack(key: int) -> Fields:
         key >> PASS_SHIFT & 3,
         key >> PTR_SHIFT & 63,
         key >> ORDER_SHIFT & ORDER_MASK,
-        key >> MASK_SHIFT,
+        key >> MASK_SHIFT & MASK_ALL,
     )
+
+
+def order_shape(key: int) -> int:
+    """The stock order and the shape of a packed position as ``order << SHAPE_BITS |
+    shape``."""
+    return key >> ORDER_SHIFT << SHAPE_BITS | key & SHAPE_MASK
+
+
+def without_pointer(key: int, mask: int) -> int:
+    """The packed position with the shape and the stock order of ``key``, the mask
+    ``mask``, and the pointer and passes 0 (``mask << MASK_SHIFT | key & OS_MASK``)."""
+    return (key >> ORDER_SHIFT << MASK_BITS | mask) << MASK_SHIFT | key & SHAPE_MASK
+
+
+def mask_order(key: int) -> int:
+    """The mask and the stock order of a packed position as ``mask << ORDER_BITS | order``
+    (the key of :attr:`RankIndex.outside`)."""
+    return (key >> MASK_SHIFT & MASK_ALL) << ORDER_BITS | key >> ORDER_SHIFT & ORDER_MASK
 
 
 Singles = tuple[tuple[tuple[int, int], ...], ...]
@@ -273,6 +299,8 @@ class Tables:
         self.clear_board = puzzle.clear_board
         self.waste_usable = puzzle.waste_usable
         start_shape = sum(1 << s for s in range(geo.size) if self.ranks[s])
+        if self.nres + len(puzzle.cycle) > MASK_BITS:
+            raise ValueError(f"more than {MASK_BITS} cards outside the pyramid")
         if start_shape not in geo.index:
             raise ValueError("impossible position: a pyramid card is gone but still covered")
         self.start_sid = geo.index[start_shape]
@@ -323,7 +351,7 @@ class Tables:
         """Whether ``key`` is won."""
         if key & SHAPE_MASK != self.empty_sid:
             return False
-        return self.clear_board or key >> MASK_SHIFT == 0
+        return self.clear_board or not key >> MASK_SHIFT & MASK_ALL
 
     def add_order(self, ids: tuple[int, ...]) -> int:
         """The number of the cycle order ``ids`` (identifiers, first card first)."""
@@ -513,11 +541,11 @@ class RankIndex:
         cycle as it goes (the last card on the last place of its rank, and so on down),
         and its pointer is that embedding's place of the stock top (:meth:`filed`)."""
         mask, at = self.filed(
-            key >> MASK_SHIFT,
+            key >> MASK_SHIFT & MASK_ALL,
             key >> ORDER_SHIFT & ORDER_MASK,
             (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63,
         )
-        return (mask << MASK_SHIFT) | (key & OS_MASK), at
+        return without_pointer(key, mask), at
 
     def filed(self, mask: int, oid: int, at: int) -> tuple[int, int]:
         """The mask and the ``passes << 6 | pointer`` of :meth:`by_ranks` for a position's
@@ -625,12 +653,13 @@ class RankIndex:
         it."""
         oid = child >> ORDER_SHIFT & ORDER_MASK
         if oid != key >> ORDER_SHIFT & ORDER_MASK:
-            found = self.outside.get(child >> ORDER_SHIFT)
-            return self.outside_ranks(child >> ORDER_SHIFT) if found is None else found
+            at = mask_order(child)
+            found = self.outside.get(at)
+            return self.outside_ranks(at) if found is None else found
         masks = self.masks_of(oid)
         ranks = self.bit_ranks[oid]
-        mask = child >> MASK_SHIFT
-        gone = (key >> MASK_SHIFT) ^ mask
+        mask = child >> MASK_SHIFT & MASK_ALL
+        gone = (key >> MASK_SHIFT & MASK_ALL) ^ mask
         left = outside & RANK_BITS
         last = outside >> LAST_SHIFT & mask
         while gone:

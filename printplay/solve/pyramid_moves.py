@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from printplay.solve.pyramid_encoding import (
     KING,
+    MASK_ALL,
     MASK_SHIFT,
     ORDER_BITS,
     ORDER_MASK,
@@ -204,7 +205,7 @@ class Moves:
         passes = key >> PASS_SHIFT & 3
         ptr = key >> PTR_SHIFT & 63
         oid = key >> ORDER_SHIFT & ORDER_MASK
-        mask = key >> MASK_SHIFT
+        mask = key >> MASK_SHIFT & MASK_ALL
         here = (sid, passes, ptr, oid, mask)
         out = [(rest | nsid, 0) for nsid, _s1, _s2 in info[2]] if lo == 0 else []
         # a stock card pairing with a reserve card is a stop of the walk below, in a later
@@ -318,7 +319,7 @@ class Moves:
             return -1
         # a child is ``fixed | passes | pointer | shape`` with the removed cards' bits
         # cleared from ``fixed`` (the mask and the order)
-        fixed = key >> ORDER_SHIFT << ORDER_SHIFT
+        fixed = key >> MASK_SHIFT << MASK_SHIFT
         at_max = max_pass << PASS_SHIFT
         shift = MASK_SHIFT + nres
         one_left = ones(cyc) == 1

@@ -41,11 +41,11 @@ from printplay.solve.pyramid_bound import Bound
 from printplay.solve.pyramid_dead import DeadTests
 from printplay.solve.pyramid_encoding import (
     LAST_SHIFT,
+    MASK_ALL,
     MASK_SHIFT,
     ORDER_BITS,
     ORDER_MASK,
     ORDER_SHIFT,
-    OS_MASK,
     PASS_SHIFT,
     PTR_SHIFT,
     RANK_BITS,
@@ -55,7 +55,10 @@ from printplay.solve.pyramid_encoding import (
     RankIndex,
     Step,
     Tables,
+    mask_order,
     ones,
+    order_shape,
+    without_pointer,
 )
 from printplay.solve.pyramid_moves import Moves
 from printplay.solve.toolkit import Clock
@@ -111,7 +114,7 @@ class Searcher:
         tried first: a pyramid pair spends two partners the cycle may need, and wins come
         far sooner that way."""
         start = self.start
-        root_out = self.index.outside_ranks(start >> ORDER_SHIFT) & RANK_BITS
+        root_out = self.index.outside_ranks(mask_order(start)) & RANK_BITS
         if self.t.is_goal(start):
             return []
         self.chain = []
@@ -142,7 +145,7 @@ class Searcher:
             self.clock.check(self.states)
             if max(len(lost), len(self.lost_ranks)) > self.max_positions:
                 raise BudgetExhausted("too many positions to hold", self.states)
-        pmask = key >> MASK_SHIFT
+        pmask = key >> MASK_SHIFT & MASK_ALL
         children = self.moves.expand(key, known)[0]
         if self.tests.every_card:
             # removals using a stock or waste card first: a pyramid card paired with
@@ -199,7 +202,7 @@ class Searcher:
                     return -1
             cout = self.index.fewer_ranks(out, key, child) & RANK_BITS
             return -1 if tests.dead(child) else cout
-        cmask = child >> MASK_SHIFT
+        cmask = child >> MASK_SHIFT & MASK_ALL
         for bits, k in tests.needs(child):
             if ones(cmask & bits) < k:
                 return -1
@@ -330,7 +333,7 @@ class ShortestLine:
         if h0 >= UNREACHABLE or s.tests.dead(start):
             return None
         self.push(h0, h0, start << 16)
-        self.root_out = s.index.outside_ranks(start >> ORDER_SHIFT) & RANK_BITS
+        self.root_out = s.index.outside_ranks(mask_order(start)) & RANK_BITS
         if self.ranked:
             s.index.by_ranks(start)
         f = h0
@@ -390,12 +393,12 @@ class ShortestLine:
         if sid == t.empty_sid and (t.clear_board or t.is_goal(key)):
             return key
         where = key & s.where_mask
-        mask = key >> MASK_SHIFT
+        mask = key >> MASK_SHIFT & MASK_ALL
         oid = key >> ORDER_SHIFT & ORDER_MASK
         at = (key >> PASS_SHIFT & 3) << 6 | key >> PTR_SHIFT & 63
         if self.ranked:
             rmask, rat = s.index.filed(mask, oid, at)
-            kept = self.seen.get(rmask << MASK_SHIFT | (key & OS_MASK))
+            kept = self.seen.get(without_pointer(key, rmask))
             if kept is not None and dominated(kept, rmask, t.nres, rat, g, True):
                 return -1
         elif dominated(self.seen.get(where, ()), mask, t.nres, at, g, True):
@@ -430,9 +433,10 @@ class ShortestLine:
         best = self.best
         index = s.index
         nres = t.nres
-        pfull = index.outside.get(key >> ORDER_SHIFT)
+        at = mask_order(key)
+        pfull = index.outside.get(at)
         if pfull is None:
-            pfull = index.outside_ranks(key >> ORDER_SHIFT)
+            pfull = index.outside_ranks(at)
         self.out_full = pfull
         self.out_ranks = pfull & RANK_BITS
         self.out_last = -1 if not self.ranked else pfull >> LAST_SHIFT
@@ -459,7 +463,7 @@ class ShortestLine:
             cat = (child >> PASS_SHIFT & 3) << 6 | child >> PTR_SHIFT & 63
             if s.lost.get(cw, NOT_LOST) <= cat:
                 continue
-            cmask = child >> MASK_SHIFT
+            cmask = child >> MASK_SHIFT & MASK_ALL
             if self.child_dead(key, mask ^ cmask, child, csid, cmask):
                 continue
             rkey = child
@@ -469,7 +473,7 @@ class ShortestLine:
                 # remembered per ranks
                 coid = child >> ORDER_SHIFT & ORDER_MASK
                 cmask, cat = index.filed_after(cmask, coid, cat, cyc, pcanon, pplaces)
-                cw = cmask << MASK_SHIFT | (child & OS_MASK)
+                cw = without_pointer(child, cmask)
                 if s.lost_ranks.get(cw, NOT_LOST) <= cat:
                     continue
                 rkey = cw | (cat >> 6) << PASS_SHIFT | (cat & 63) << PTR_SHIFT
@@ -498,7 +502,7 @@ class ShortestLine:
         tests = self.s.tests
         if not self.t.waste_usable:
             return tests.dead(child)
-        wanted = tests.need_bits.get(child & OS_MASK)
+        wanted = tests.need_bits.get(order_shape(child))
         if wanted is None:
             wanted = tests.needs(child)
         for bits, k in wanted:
