@@ -467,38 +467,43 @@ class ShortestLine:
             if self.child_dead(key, mask ^ cmask, child, csid, cmask):
                 continue
             rkey = child
+            fmask = cmask
             if self.ranked:
                 # positions with the same ranks in the same places have the same future
                 # (suits never matter without ``reshuffle``): one is kept, and the bound is
                 # remembered per ranks
                 coid = child >> ORDER_SHIFT & ORDER_MASK
-                cmask, cat = index.filed_after(cmask, coid, cat, cyc, pcanon, pplaces)
-                cw = without_pointer(child, cmask)
+                fmask, cat = index.filed_after(cmask, coid, cat, cyc, pcanon, pplaces)
+                cw = without_pointer(child, fmask)
                 if s.lost_ranks.get(cw, NOT_LOST) <= cat:
                     continue
                 rkey = cw | (cat >> 6) << PASS_SHIFT | (cat & 63) << PTR_SHIFT
             kept = self.seen.get(cw)
-            if kept is not None:
-                if dominated(kept, cmask, nres, cat, gc, False):
-                    continue
-            else:
-                kept = self.seen[cw] = []
+            if kept is not None and dominated(kept, fmask, nres, cat, gc, False):
+                continue
+            # (the costliest tests last: a child dominated is dropped without them)
+            if self.cycle_dead(csid, child, cmask):
+                continue
             hc = s.bounds.bound(rkey)
             if hc < hn - draws - 1:
                 hc = hn - draws - 1
             if hc >= UNREACHABLE or gc + hc > self.limit:
                 continue
+            if kept is None:
+                kept = self.seen[cw] = []
             best[child] = key << 8 | gc
             kept.append(cat << 8 | gc)
             self.push(gc + hc, hc, (child << 8 | gc) << 8)
         return -1
 
     def child_dead(self, key: int, gone: int, child: int, csid: int, cmask: int) -> bool:
-        """Whether the tests prove ``child`` (its shape ``csid`` and mask ``cmask``), a
-        position after ``key`` (``gone``: the bits of the mask gone between them), lost:
-        the counting test, the stuck pyramid (only when a rank has left the outside since
-        the first position: with every rank still outside, the bound tells a stuck
-        pyramid) and, when every card must go, too few partners and the cycle tests."""
+        """Whether the cheap tests prove ``child`` (its shape ``csid`` and mask ``cmask``),
+        a position after ``key`` (``gone``: the bits of the mask gone between them), lost:
+        the counting test and the stuck pyramid (only when a rank has left the outside
+        since the first position: with every rank still outside, the bound tells a stuck
+        pyramid); with the waste off limits, every test of
+        :meth:`~printplay.solve.pyramid_dead.DeadTests.dead`.  The costly ones are
+        :meth:`cycle_dead`'s."""
         tests = self.s.tests
         if not self.t.waste_usable:
             return tests.dead(child)
@@ -518,4 +523,19 @@ class ShortestLine:
                 clear = 1 if tests.clearable(csid, outside) else 2
             if clear == 2:
                 return True
-        return tests.every_card and tests.every_dead(csid, child, cmask)
+        return False
+
+    def cycle_dead(self, csid: int, child: int, cmask: int) -> bool:
+        """Whether, when every card must go (and the waste is usable: otherwise
+        :meth:`child_dead` ran these), too few partners or the cycle tests prove ``child``
+        (its shape ``csid`` and mask ``cmask``) lost; too few partners first, the cheaper
+        and, on the sheet's deal, the more often decisive."""
+        tests = self.s.tests
+        return (
+            tests.every_card
+            and self.t.waste_usable
+            and (
+                tests.short_of_partners(csid, child >> ORDER_SHIFT & ORDER_MASK, cmask)
+                or tests.cycle_dead(child)
+            )
+        )
