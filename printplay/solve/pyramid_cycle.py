@@ -125,8 +125,14 @@ def _clearable_word(word: list[int], mates: list[int], partner: int) -> bool:
     return clearable_cycle(word, mates, (1 << len(word)) - 1, 0, partner)
 
 
-FIELD_ONES: Final = tuple(sum(1 << 8 * j for j in range(n + 1)) for n in range(64))
-"""Per word length ``n``: a one in each of ``n + 1`` byte-wide fields."""
+FIELDS: Final = 7
+"""Byte-wide fields to a word of a row of :func:`fewest_in_cycle`: 56 bits, so that a word
+stays a machine integer in compiled code (mypyc's are those below 2**62)."""
+ONES: Final = 0x01010101010101
+"""A one in each field of a word."""
+GUARD: Final = ONES << 7
+NONE: Final = 63 * ONES
+"""A word of "no way" (63) in every field."""
 
 
 def _fewest_left(word: list[int], mates: list[int], partner: int) -> int:
@@ -152,29 +158,32 @@ def fewest_in_cycle(
     those ranks going so are counted (the others in ``partner`` go for nothing): the fewest
     cards of the ranks ``costly`` that must go with a partner from elsewhere.
 
-    A row of the recursion, ``best[i][j]`` for every end ``j``, is one integer of byte-wide
-    fields, each at most 63 (63: no way), so that a minimum of two rows takes a few integer
-    operations: per field, ``(a | 128) - b`` keeps its top bit exactly when ``a >= b``.  A
-    cycle is at most 52 cards, so 63 is never a count."""
+    A row of the recursion, ``best[i][j]`` for every end ``j``, is a list of integers of
+    :data:`FIELDS` byte-wide fields each (field ``j % FIELDS`` of word ``j // FIELDS``), each
+    field at most 63 (63: no way), so that a minimum of two rows takes a few integer
+    operations a word: per field, ``(a | 128) - b`` keeps its top bit exactly when ``a >=
+    b``.  A cycle is at most 52 cards, so 63 is never a count."""
     n = cyc.bit_length()
-    ones = FIELD_ONES[n]
-    guard = ones << 7
-    none = 63 * ones
+    words = n // FIELDS + 1
     lows = (1 << ptr) - 1
-    below = 0
-    rows = [0] * (n + 1)
+    below = [0] * words
+    rows = [below] * (n + 1)
     for p in range(n - 1, -1, -1):
+        at = p // FIELDS
+        here = ~(0xFF << 8 * (p % FIELDS))
         if not cyc >> p & 1:
-            rows[p] = below = below & ~(0xFF << 8 * p)
+            below = below[:]
+            below[at] &= here
+            rows[p] = below
             continue
         r = ranks[p]
         if not partner >> r & 1:
-            row = none
+            row = [NONE] * words
         elif costly >> r & 1:
-            row = below + ones
+            row = [word + ONES for word in below]
         else:
-            row = below  # a card going for nothing
-        row &= ~(0xFF << 8 * p)
+            row = below[:]  # a card going for nothing
+        row[at] &= here
         bits = mates[p] & cyc
         if p < ptr:
             bits &= ~lows
@@ -182,14 +191,22 @@ def fewest_in_cycle(
             low = bits & -bits
             bits ^= low
             k = low.bit_length() - 1
-            c = below >> 8 * k & 0xFF
+            c = below[k // FIELDS] >> 8 * (k % FIELDS) & 0xFF
             if c < 63:
-                cut = 8 * (k + 1)
-                other = (rows[k + 1] + c * ones) >> cut << cut | none & ((1 << cut) - 1)
-                smaller = (((row | guard) - other) & guard) >> 7
-                smaller *= 0xFF
-                row = other & smaller | row & ~smaller
-        over = ((((row | guard) - none) & guard) >> 7) * 0xFF
-        rows[p] = below = none & over | row & ~over
-    found = below >> 8 * n & 0xFF
+                # the ends after k: best[k + 1][j] + c (the others left as they are)
+                cut = k + 1
+                first = cut // FIELDS
+                kept = (1 << 8 * (cut % FIELDS)) - 1
+                after = rows[cut]
+                for w in range(first, words):
+                    other = after[w] + c * ONES
+                    if w == first:
+                        other = other & ~kept | NONE & kept
+                    smaller = ((((row[w] | GUARD) - other) & GUARD) >> 7) * 0xFF
+                    row[w] = other & smaller | row[w] & ~smaller
+        for w in range(words):
+            over = ((((row[w] | GUARD) - NONE) & GUARD) >> 7) * 0xFF
+            row[w] = NONE & over | row[w] & ~over
+        rows[p] = below = row
+    found = below[n // FIELDS] >> 8 * (n % FIELDS) & 0xFF
     return found if found < 63 else UNREACHABLE

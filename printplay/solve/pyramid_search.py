@@ -33,7 +33,6 @@ position with its ranks (as the verdict search files them, same future, same bou
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from printplay.core.verdicts import BudgetExhausted
@@ -262,7 +261,7 @@ def draws_between(cyc: int, p0: int, p1: int) -> int:
     return ones(cyc >> s0) + (q1 - q0 - 1) * (total + 1) + 1 + ones(cyc & ((1 << s1) - 1))
 
 
-def dominated(kept: Sequence[int], mask: int, nres: int, at: int, g: int, strict: bool) -> bool:
+def dominated(kept: list[int], mask: int, nres: int, at: int, g: int, strict: bool) -> bool:
     """Whether a position reached in ``g`` steps with the pointer at ``at`` is no better
     than one of ``kept`` (``P << 8 | g`` of the positions kept with the same position
     without pointer, whose mask is ``mask``, ``nres`` reserve cards): reached at the same
@@ -401,8 +400,10 @@ class ShortestLine:
             kept = self.seen.get(without_pointer(key, rmask))
             if kept is not None and dominated(kept, rmask, t.nres, rat, g, True):
                 return -1
-        elif dominated(self.seen.get(where, ()), mask, t.nres, at, g, True):
-            return -1
+        else:
+            kept = self.seen.get(where)
+            if kept is not None and dominated(kept, mask, t.nres, at, g, True):
+                return -1
         if not lo:
             s.states += 1
             if not s.states & s.check_mask:
