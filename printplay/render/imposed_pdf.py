@@ -94,7 +94,7 @@ def _form_name(placement: Placement) -> NameObject:
 
 
 def _number(value: float) -> str:
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    text = f"{value:.6f}".rstrip("0").rstrip(".")
     return "0" if text == "-0" else text
 
 
