@@ -26,7 +26,7 @@ from printplay.games.golf import (
     move_from_json,
     pysolfc_deal,
 )
-from printplay.testing import random_playout, takes
+from printplay.testing import played_positions, plays_taken, random_playout
 
 STANDARD = GolfOptions()
 QUEENS = GolfOptions(queens_on_kings=True)
@@ -144,22 +144,13 @@ def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
     written for speed: the plays are exactly the cards ``apply`` takes, and the count the
     cards there, along random games and on a position no game reaches (a gap in a column:
     the card above it is open too)."""
-    game = Golf(options)
-    rng = random.Random(7)
     gap = list(position("9c 8d", "9s", above="7d", options=options).tableau)
     gap[COLUMNS] = Card.parse("Th")  # column 1 holds rows 2, 4 and 5: row 3 is empty
     states = [GolfState(options, tuple(gap), cards("9s"), ())]
     assert states[0].plays == (Play(COLUMNS, Card.parse("Th")), Play(29, Card.parse("8d")))
-    for seed in range(1, 9):
-        start = game.initial_state(game.numbered_deal(seed))
-        states += [start, *(step.after for step in random_playout(start, rng))]
+    states += played_positions(Golf(options), range(1, 9), random.Random(7))
     for state in states:
-        expected = tuple(
-            Play(slot, card)
-            for slot, card in enumerate(state.tableau)
-            if card is not None and takes(state, Play(slot, card))
-        )
-        assert state.plays == expected
+        assert state.plays == plays_taken(state, state.tableau)
         assert state.cards_left == sum(card is not None for card in state.tableau)
 
 

@@ -37,7 +37,7 @@ from printplay.games.pyramid import (
     start_state,
     value,
 )
-from printplay.testing import random_playout
+from printplay.testing import played_positions
 
 C = parse_card
 OPTION_NAMES = [spec.name for spec in option_specs(PyramidOptions)]
@@ -427,21 +427,17 @@ def test_the_cards_in_play_are_the_free_ones_and_won_is_every_card_gone(
     asked: the tableau cards in play are those :meth:`PyramidState.is_free` finds free, and
     a position is won exactly when the cards it must clear are gone, along random games."""
     game = Pyramid(parse_options(PyramidOptions, list(texts)))
-    rng = random.Random(11)
-    for seed in range(1, 7):
-        start = game.initial_state(numbered_deal(game.deck(), seed))
-        for state in [start, *(step.after for step in random_playout(start, rng))]:
-            free = [
-                (Place.tableau(slot), card)
-                for slot, card in enumerate(state.tableau)
-                if card is not None and state.is_free(slot)
-            ]
-            assert [entry for entry in state.available if entry[0].pile == TABLEAU] == free
-            cleared = not any(state.tableau) and (
-                game.options.clear_the_board
-                or not (state.stock or state.waste or any(state.reserve))
-            )
-            assert state.is_won == cleared
+    for state in played_positions(game, range(1, 7), random.Random(11)):
+        free = [
+            (Place.tableau(slot), card)
+            for slot, card in enumerate(state.tableau)
+            if card is not None and state.is_free(slot)
+        ]
+        assert [entry for entry in state.available if entry[0].pile == TABLEAU] == free
+        cleared = not any(state.tableau) and (
+            game.options.clear_the_board or not (state.stock or state.waste or any(state.reserve))
+        )
+        assert state.is_won == cleared
 
 
 @pytest.mark.parametrize(

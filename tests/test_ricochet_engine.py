@@ -30,7 +30,7 @@ from printplay.games.ricochet import (
     next_text,
 )
 from printplay.render.card_shapes import CARD_RATIO
-from printplay.testing import random_playout, takes
+from printplay.testing import played_positions, plays_taken, random_playout
 
 C = parse_card
 ALL_OPTIONS = [
@@ -464,18 +464,10 @@ def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
     the plays are exactly the cards ``apply`` takes, ricochet rule and all, and the count
     the cards there, along random games."""
     game = make_solitaire("ricochet", list(texts))
-    rng = random.Random(13)
-    for seed in range(1, 7):
-        start = game.initial_state(numbered_deal(game.deck(), seed))
-        for state in [start, *(step.after for step in random_playout(start, rng))]:
-            assert isinstance(state, RicochetState)
-            expected = tuple(
-                Play(slot, card)
-                for slot, card in enumerate(state.walls)
-                if card is not None and takes(state, Play(slot, card))
-            )
-            assert state.plays == expected
-            assert state.cards_left == sum(card is not None for card in state.walls)
+    for state in played_positions(game, range(1, 7), random.Random(13)):
+        assert isinstance(state, RicochetState)
+        assert state.plays == plays_taken(state, state.walls)
+        assert state.cards_left == sum(card is not None for card in state.walls)
 
 
 def test_describe_plays_and_turns() -> None:

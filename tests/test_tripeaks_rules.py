@@ -20,7 +20,7 @@ from printplay.games.tripeaks import (
     are_neighbours,
     move_from_json,
 )
-from printplay.testing import random_playout, takes
+from printplay.testing import played_positions, plays_taken
 
 C = parse_card
 
@@ -322,17 +322,9 @@ def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
     the plays are exactly the cards ``apply`` takes, and the count the cards there, along
     random games."""
     game = TriPeaks(parse_options(TriPeaksOptions, list(texts)))
-    rng = random.Random(5)
-    for seed in range(1, 7):
-        start = game.initial_state(numbered_deal(game.deck(), seed))
-        for state in [start, *(step.after for step in random_playout(start, rng))]:
-            expected = tuple(
-                Play(slot, card)
-                for slot, card in enumerate(state.tableau)
-                if card is not None and takes(state, Play(slot, card))
-            )
-            assert state.plays == expected
-            assert state.cards_left == sum(card is not None for card in state.tableau)
+    for state in played_positions(game, range(1, 7), random.Random(5)):
+        assert state.plays == plays_taken(state, state.tableau)
+        assert state.cards_left == sum(card is not None for card in state.tableau)
 
 
 def test_moves_round_trip_through_json() -> None:

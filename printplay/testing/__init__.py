@@ -18,13 +18,14 @@ Its pieces serve a game's own tests: :func:`random_playout` (a reproducible rand
 move by move), :func:`reference_verdict`, :func:`reference_shortest`,
 :func:`reference_search` and :func:`reference_best_score` (plain searches through the
 engine, for small positions), :func:`check_position`, :func:`check_solver` and
-:func:`takes` (whether ``apply`` takes a move).
+:func:`takes` (whether ``apply`` takes a move), :func:`plays_taken` and
+:func:`played_positions` (the positions of random games, deal after deal).
 """
 
 from printplay.testing.conformance import ConformanceReport, check_game
-from printplay.testing.engine import StrangeMove, check_position, takes
+from printplay.testing.engine import StrangeMove, check_position, plays_taken, takes
 from printplay.testing.failures import ConformanceError, Where
-from printplay.testing.playout import Step, random_playout
+from printplay.testing.playout import Step, played_positions, random_playout
 from printplay.testing.reference import (
     BestScore,
     Reference,
@@ -52,6 +53,8 @@ __all__ = [
     "check_position",
     "check_solver",
     "option_sets",
+    "played_positions",
+    "plays_taken",
     "position_key",
     "random_playout",
     "reference_best_score",

@@ -28,6 +28,7 @@ from printplay.core.errors import DealError, MoveError
 from printplay.core.jsontypes import JsonObject, JsonValue
 from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
 from printplay.games import entry
+from printplay.games.moves import Play
 from printplay.solve.toolkit import LineError, replay_line
 from printplay.testing.failures import Where, shown
 from printplay.testing.reference import position_key
@@ -230,6 +231,16 @@ def takes(state: Position, move: SolitaireMove) -> bool:
     return True
 
 
+def plays_taken(state: Position, cards: Sequence[Card | None]) -> tuple[Play, ...]:
+    """The plays :func:`takes` says ``state`` takes, of its layout ``cards`` (by slot), in
+    slot order: what a play-or-draw game's own list of plays must be."""
+    return tuple(
+        Play(slot, card)
+        for slot, card in enumerate(cards)
+        if card is not None and takes(state, Play(slot, card))
+    )
+
+
 def check_refused(
     state: Position, move: SolitaireMove, outcomes: Outcomes, where: Where, what: str
 ) -> bool:
@@ -383,6 +394,7 @@ __all__ = [
     "fingerprint",
     "mutated",
     "plain_json",
+    "plays_taken",
     "takes",
     "wrongly_typed",
 ]

@@ -14,11 +14,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from printplay.core.errors import MoveError
-from printplay.core.protocols import Position, SolitaireMove
+from printplay.core.protocols import Position, RegisteredSolitaire, SolitaireMove
 from printplay.testing.failures import ConformanceError, Where, shown
 
 S = TypeVar("S", bound=Position)
@@ -72,4 +73,16 @@ def random_playout(
     return steps
 
 
-__all__ = ["LONGEST_GAME", "EndlessGame", "Step", "random_playout"]
+def played_positions(
+    game: RegisteredSolitaire, seeds: Iterable[int], rng: random.Random
+) -> list[Position]:
+    """The start of each numbered deal of ``seeds`` and every position a random game from it
+    (:func:`random_playout` with ``rng``) passes through, deal after deal."""
+    found: list[Position] = []
+    for seed in seeds:
+        start = game.initial_state(game.numbered_deal(seed))
+        found += [start, *(step.after for step in random_playout(start, rng))]
+    return found
+
+
+__all__ = ["LONGEST_GAME", "EndlessGame", "Step", "played_positions", "random_playout"]
