@@ -7,7 +7,9 @@ downwards.  Renderers scale these to paper; they never hard-code a game's positi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from printplay.core.cards import Card
 
@@ -77,6 +79,35 @@ class Layout:
 
     def __len__(self) -> int:
         return len(self.slots)
+
+    @cached_property
+    def covered_by(self) -> tuple[tuple[int, ...], ...]:
+        """Per slot, the slots whose cards cover it (:attr:`Slot.covered_by`, as a table)."""
+        return tuple(slot.covered_by for slot in self.slots)
+
+    def open_cards(self, cards: Sequence[Card | None]) -> list[tuple[int, Card]]:
+        """The cards of ``cards`` (by slot, from slot 0) still there with no card over them,
+        with their slots, in slot order.  A random game asks this of every position, so
+        the covering test is written out rather than made of generators.
+
+        >>> def slot(index, covered_by):
+        ...     return Slot(index, f"slot {index}", 1, index, 0, covered_by, (), True)
+        >>> two_over_one = Layout((slot(0, (1, 2)), slot(1, ()), slot(2, ())), 3, 1)
+        >>> ace, king = Card.parse("Ah"), Card.parse("Kd")
+        >>> two_over_one.open_cards([ace, king, ace]), two_over_one.open_cards([ace, None, None])
+        ([(1, Card.parse('Kd')), (2, Card.parse('Ah'))], [(0, Card.parse('Ah'))])
+        """
+        covered_by = self.covered_by
+        found = []
+        for slot, card in enumerate(cards):
+            if card is None:
+                continue
+            for cover in covered_by[slot]:
+                if cards[cover] is not None:
+                    break
+            else:
+                found.append((slot, card))
+        return found
 
     def above(self, index: int) -> frozenset[int]:
         """Every slot that ``index`` covers, directly or through other cards."""

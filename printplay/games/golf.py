@@ -216,16 +216,12 @@ class GolfState(PlayOrDrawState):
 
     @cached_property
     def plays(self) -> tuple[Play, ...]:
-        """The bottom cards that can go onto the waste now, in slot order: the cards
-        :meth:`is_exposed` finds open, each tested against the one slot that can cover it,
-        the next row's in its column (a random player asks this of every position)."""
-        top, tableau = self.waste_top, self.tableau
+        """The bottom cards that can go onto the waste now, in slot order."""
+        top = self.waste_top
         return tuple(
             Play(slot, card)
-            for slot, card in enumerate(tableau)
-            if card is not None
-            and (slot + COLUMNS >= TABLEAU_SIZE or tableau[slot + COLUMNS] is None)
-            and fits(card, top, self.options)
+            for slot, card in LAYOUT.open_cards(self.tableau)
+            if fits(card, top, self.options)
         )
 
     def can_draw(self) -> bool:

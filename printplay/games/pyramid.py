@@ -568,20 +568,11 @@ class PyramidState:
     def available(self) -> tuple[tuple[Place, Card], ...]:
         """The cards in play now, with their places, in place order: free tableau cards,
         reserve cards, the stock top, and the waste top (unless ``waste-off-limits``)."""
-        found: list[tuple[Place, Card]] = []
-        tableau, slots = self.tableau, self.layout.slots
-        for slot, card in enumerate(tableau):  # is_free, written out
-            if card is None:
-                continue
-            for cover in slots[slot].covered_by:
-                if tableau[cover] is not None:
-                    break
-            else:
-                found.append((Place.tableau(slot), card))
+        found = [(Place.tableau(slot), card) for slot, card in self.layout.open_cards(self.tableau)]
         size = self.options.tableau_size
-        for index, card in enumerate(self.reserve):
-            if card is not None:
-                found.append((Place.reserve(index, size), card))
+        for index, kept in enumerate(self.reserve):
+            if kept is not None:
+                found.append((Place.reserve(index, size), kept))
         if self.stock:
             found.append((STOCK_TOP, self.stock[0]))
         if self.waste and not self.options.waste_off_limits:

@@ -299,9 +299,6 @@ LAYOUT = _build_layout()
 """The 32 wall slots, numbered as ``docs/json.md`` says: inner ring 0–11 clockwise from the NW
 corner, middle layer 12–23 and outer layer 24–31, north, east, south, west."""
 
-_COVERED_BY = tuple(slot.covered_by for slot in LAYOUT.slots)
-"""Per slot, the slots whose cards cover it (looked up for every slot of every position)."""
-
 PILE_Y = (_EXTENT + _ROOM / 2 - CARD_ASPECT / 2 - 0.1) / CARD_ASPECT
 """Where diagrams put the stock and the waste (top edge), in card heights: in the middle
 of the room, a little above centre to leave room for the pile names under them."""
@@ -443,18 +440,12 @@ class RicochetState(PlayOrDrawState):
         stock is empty under ``stock-ends-game``)."""
         if self.options.stock_ends_game and not self.stock:
             return ()
-        top, walls, wrap = self.waste_top, self.walls, self.options.wrap
-        found = []
-        for slot, card in enumerate(walls):  # is_open, written out
-            if card is None:
-                continue
-            for cover in _COVERED_BY[slot]:
-                if walls[cover] is not None:
-                    break
-            else:
-                if are_neighbours(card, top, wrap=wrap) and self.ricochet_allows(slot):
-                    found.append(Play(slot, card))
-        return tuple(found)
+        top, wrap = self.waste_top, self.options.wrap
+        return tuple(
+            Play(slot, card)
+            for slot, card in LAYOUT.open_cards(self.walls)
+            if are_neighbours(card, top, wrap=wrap) and self.ricochet_allows(slot)
+        )
 
     def can_draw(self) -> bool:
         """Whether the stock may be turned now: while cards are left in it, only when no

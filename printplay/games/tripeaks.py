@@ -193,9 +193,6 @@ def _build_layout() -> Layout:
 LAYOUT = _build_layout()
 """The 28-slot TriPeaks layout: row 1 = slots 0–2, row 2 = 3–8, row 3 = 9–17, base = 18–27."""
 
-_COVERED_BY = tuple(slot.covered_by for slot in LAYOUT.slots)
-"""Per slot, the slots whose cards cover it (looked up for every slot of every position)."""
-
 
 def are_neighbours(a: Card, b: Card, *, wrap: bool = True) -> bool:
     """Whether ``a`` may be played onto ``b`` (or ``b`` onto ``a``): ranks one apart.
@@ -267,7 +264,9 @@ class TriPeaksState(PlayOrDrawState):
     def is_exposed(self, slot: int) -> bool:
         """Whether the card in ``slot`` is still there and no card covers it."""
         tableau = self.tableau
-        return tableau[slot] is not None and all(tableau[c] is None for c in _COVERED_BY[slot])
+        return tableau[slot] is not None and all(
+            tableau[c] is None for c in LAYOUT.covered_by[slot]
+        )
 
     def is_face_up(self, slot: int) -> bool:
         """Whether ``slot`` shows its face: dealt face up, or turned when uncovered."""
@@ -280,19 +279,12 @@ class TriPeaksState(PlayOrDrawState):
     @cached_property
     def plays(self) -> tuple[Play, ...]:
         """The tableau cards that can go onto the waste now, in slot order."""
-        top, tableau, wrap = self.waste_top, self.tableau, self.options.wrap
-        found = []
-        for slot, covered_by in enumerate(_COVERED_BY):  # is_exposed, written out
-            card = tableau[slot]
-            if card is None:
-                continue
-            for cover in covered_by:
-                if tableau[cover] is not None:
-                    break
-            else:
-                if are_neighbours(card, top, wrap=wrap):
-                    found.append(Play(slot, card))
-        return tuple(found)
+        top, wrap = self.waste_top, self.options.wrap
+        return tuple(
+            Play(slot, card)
+            for slot, card in LAYOUT.open_cards(self.tableau)
+            if are_neighbours(card, top, wrap=wrap)
+        )
 
     def _can_play(self, move: Play) -> bool:
         """Whether ``move`` is one of :attr:`plays` (checked on its own slot alone)."""
