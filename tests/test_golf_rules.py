@@ -140,10 +140,10 @@ def test_ruling_empty_columns_stay_empty() -> None:
 def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
     options: GolfOptions,
 ) -> None:
-    """``plays`` tests each card against the slot below it and ``cards_left`` counts, both
-    written for speed: the plays are exactly the cards ``apply`` takes, and the count the
-    cards there, along random games and on a position no game reaches (a gap in a column:
-    the card above it is open too)."""
+    """``plays`` takes the open cards from the layout's table (``Layout.open_cards``) and
+    ``cards_left`` is counted once, both for speed: the plays are exactly the cards
+    ``apply`` takes, and the count the cards there, along random games and on a position no
+    game reaches (a gap in a column: the card above it is open too)."""
     gap = list(position("9c 8d", "9s", above="7d", options=options).tableau)
     gap[COLUMNS] = Card.parse("Th")  # column 1 holds rows 2, 4 and 5: row 3 is empty
     states = [GolfState(options, tuple(gap), cards("9s"), ())]

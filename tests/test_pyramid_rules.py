@@ -423,9 +423,9 @@ def test_options_combine() -> None:
 def test_the_cards_in_play_are_the_free_ones_and_won_is_every_card_gone(
     texts: tuple[str, ...],
 ) -> None:
-    """``available`` writes the covering test out for speed and ``is_won`` is kept once
-    asked: the tableau cards in play are those :meth:`PyramidState.is_free` finds free, and
-    a position is won exactly when the cards it must clear are gone, along random games."""
+    """``available`` takes the free cards from ``Layout.open_cards`` and ``is_won`` is kept
+    once asked: the tableau cards in play are those :meth:`PyramidState.is_free` finds free,
+    and a position is won exactly when the cards it must clear are gone, along random games."""
     game = Pyramid(parse_options(PyramidOptions, list(texts)))
     for state in played_positions(game, range(1, 7), random.Random(11)):
         free = [

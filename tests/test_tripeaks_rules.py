@@ -318,9 +318,9 @@ def test_a_joker_turned_from_the_stock_takes_any_card() -> None:
 def test_the_plays_are_the_moves_apply_takes_and_the_count_is_the_cards_there(
     texts: tuple[str, ...],
 ) -> None:
-    """``plays`` writes the covering test out for speed and ``cards_left`` is counted once:
-    the plays are exactly the cards ``apply`` takes, and the count the cards there, along
-    random games."""
+    """``plays`` takes the open cards from ``Layout.open_cards`` and ``cards_left`` is
+    counted once, for speed: the plays are exactly the cards ``apply`` takes, and the count
+    the cards there, along random games."""
     game = TriPeaks(parse_options(TriPeaksOptions, list(texts)))
     for state in played_positions(game, range(1, 7), random.Random(5)):
         assert state.plays == plays_taken(state, state.tableau)
